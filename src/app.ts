@@ -1,0 +1,96 @@
+// Builds the Hono app: request ids, configuration check, per-request database session, body limits, the one
+// error handler, the OpenAPI document and its reference page, and every domain's routes.
+import { Scalar } from "@scalar/hono-api-reference";
+import { bodyLimit } from "hono/body-limit";
+import { HTTPException } from "hono/http-exception";
+import { assertConfigured } from "./lib/config";
+import { requestDb } from "./lib/db";
+import { ApiError, problemResponse } from "./lib/errors";
+import { uuidv7 } from "./lib/ids";
+import { createRouter } from "./lib/route";
+import { registerIdentityRoutes } from "./identity";
+import { registerTokenRoutes } from "./tokens";
+import { registerAuditRoutes } from "./audit";
+
+const REQUEST_ID_RE = /^[A-Za-z0-9._:-]{1,128}$/;
+const JSON_BODY_LIMIT = 1024 * 1024;
+/** Multipart uploads: the 10 MiB file limit plus room for the other fields. */
+const MULTIPART_BODY_LIMIT = 10 * 1024 * 1024 + 64 * 1024;
+
+function toApiError(error: unknown): ApiError {
+  if (error instanceof ApiError) return error;
+  if (error instanceof HTTPException) {
+    // Hono's validators: unparsable JSON (400) or a body that is not JSON where JSON is expected (415).
+    if (error.status === 400 || error.status === 415) return new ApiError("malformed_json", error.message);
+    if (error.status === 413) return new ApiError("payload_too_large", error.message);
+    if (error.status === 401) return new ApiError("unauthenticated", error.message);
+  }
+  return new ApiError("internal", "An unexpected error occurred");
+}
+
+export function createApp() {
+  const app = createRouter();
+
+  app.use(async (c, next) => {
+    const incoming = c.req.header("X-Request-Id");
+    const requestId = incoming && REQUEST_ID_RE.test(incoming) ? incoming : uuidv7();
+    c.set("requestId", requestId);
+    await next();
+    c.res.headers.set("X-Request-Id", requestId);
+  });
+  app.use(async (c, next) => {
+    assertConfigured(c.env);
+    c.set("db", requestDb(c.env));
+    await next();
+  });
+  app.use(async (c, next) => {
+    const multipart = (c.req.header("Content-Type") ?? "").startsWith("multipart/form-data");
+    return bodyLimit({
+      maxSize: multipart ? MULTIPART_BODY_LIMIT : JSON_BODY_LIMIT,
+      onError: () => {
+        throw new ApiError("payload_too_large", "The request body is too large");
+      },
+    })(c, next);
+  });
+
+  app.onError((error, c) => {
+    const apiError = toApiError(error);
+    const requestId = c.var.requestId ?? uuidv7();
+    if (apiError.status >= 500) {
+      console.error(
+        JSON.stringify({
+          level: "error",
+          request_id: requestId,
+          method: c.req.method,
+          path: c.req.path,
+          message: error instanceof Error ? error.message : String(error),
+          stack: error instanceof Error ? error.stack : undefined,
+        }),
+      );
+    }
+    return problemResponse(apiError, requestId);
+  });
+  app.notFound((c) => problemResponse(new ApiError("not_found", "No such route"), c.var.requestId ?? uuidv7()));
+
+  registerIdentityRoutes(app);
+  registerTokenRoutes(app);
+  registerAuditRoutes(app);
+
+  app.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", {
+    type: "http",
+    scheme: "bearer",
+    description: "A session JWT from POST /login, or a personal access token (bod_...)",
+  });
+  app.doc31("/openapi.json", {
+    openapi: "3.1.0",
+    info: {
+      title: "Commerce admin API",
+      version: "1.0.0",
+      description:
+        "Catalog, access tokens and webhooks for multi-store commerce. Each operation's `x-required-permission` " +
+        "names the permission bit it needs.",
+    },
+  });
+  app.get("/docs", Scalar({ url: "/openapi.json", pageTitle: "Commerce admin API" }));
+  return app;
+}

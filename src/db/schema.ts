@@ -1,0 +1,3 @@
+// All Drizzle tables; one file per domain under ./schema.
+export * from "./schema/identity";
+export * from "./schema/outbox";

@@ -1,0 +1,87 @@
+// Users, stores, memberships, invites, personal access tokens, and the audit log.
+// Permission masks are TEXT decimal strings: D1 hands INTEGERs back as JS numbers, which would lose bit 61.
+import { index, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+
+export const users = sqliteTable("users", {
+  id: text("id").primaryKey(),
+  email: text("email").notNull(),
+  emailLower: text("email_lower").notNull().unique(),
+  name: text("name").notNull(),
+  passwordHash: text("password_hash").notNull(),
+  createdAt: text("created_at").notNull(),
+});
+
+export const stores = sqliteTable("stores", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  ownerId: text("owner_id").notNull().references(() => users.id),
+  createdAt: text("created_at").notNull(),
+});
+
+export const memberships = sqliteTable(
+  "memberships",
+  {
+    storeId: text("store_id").notNull().references(() => stores.id, { onDelete: "cascade" }),
+    userId: text("user_id").notNull().references(() => users.id),
+    role: text("role", { enum: ["owner", "member"] }).notNull(),
+    permissions: text("permissions").notNull(),
+    createdAt: text("created_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.storeId, t.userId] }), index("memberships_user_idx").on(t.userId)],
+);
+
+export const invites = sqliteTable(
+  "invites",
+  {
+    id: text("id").primaryKey(),
+    storeId: text("store_id").notNull().references(() => stores.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    emailLower: text("email_lower").notNull(),
+    permissions: text("permissions").notNull(),
+    tokenHash: text("token_hash").notNull().unique(),
+    invitedBy: text("invited_by").notNull(),
+    expiresAt: text("expires_at").notNull(),
+    acceptedAt: text("accepted_at"),
+    acceptedBy: text("accepted_by"),
+    createdAt: text("created_at").notNull(),
+  },
+  (t) => [index("invites_store_idx").on(t.storeId, t.createdAt)],
+);
+
+export const apiTokens = sqliteTable(
+  "api_tokens",
+  {
+    id: text("id").primaryKey(),
+    storeId: text("store_id").notNull().references(() => stores.id, { onDelete: "cascade" }),
+    userId: text("user_id").notNull().references(() => users.id),
+    name: text("name").notNull(),
+    scopes: text("scopes").notNull(),
+    tokenHash: text("token_hash").notNull(),
+    prefix: text("prefix").notNull(),
+    createdAt: text("created_at").notNull(),
+    lastUsedAt: text("last_used_at").notNull(),
+    expiresAt: text("expires_at"),
+    rotatedAt: text("rotated_at"),
+    revokedAt: text("revoked_at"),
+  },
+  (t) => [
+    uniqueIndex("api_tokens_hash_idx").on(t.tokenHash),
+    index("api_tokens_store_user_idx").on(t.storeId, t.userId, t.createdAt),
+  ],
+);
+
+export const auditLog = sqliteTable(
+  "audit_log",
+  {
+    id: text("id").primaryKey(),
+    storeId: text("store_id").notNull(),
+    userId: text("user_id").notNull(),
+    tokenId: text("token_id"),
+    tokenName: text("token_name"),
+    action: text("action").notNull(),
+    resourceType: text("resource_type").notNull(),
+    resourceId: text("resource_id").notNull(),
+    createdAt: text("created_at").notNull(),
+  },
+  (t) => [index("audit_log_store_idx").on(t.storeId, t.id)],
+);

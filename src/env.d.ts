@@ -1,0 +1,11 @@
+// Secret bindings (wrangler secret put) and test-only bindings, which `wrangler types` cannot see.
+declare namespace Cloudflare {
+  interface Env {
+    JWT_SECRET?: string;
+    WEBHOOK_SECRET_KEY?: string;
+  }
+}
+interface Env {
+  JWT_SECRET?: string;
+  WEBHOOK_SECRET_KEY?: string;
+}

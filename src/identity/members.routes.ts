@@ -1,0 +1,112 @@
+// Members and invites of a store, and accepting an invite.
+import { createRoute, z } from "@hono/zod-openapi";
+import { ctxOf, storeCtxOf } from "../lib/context";
+import { pageSchema, paginated, paginationQuery } from "../lib/pagination";
+import { type App, errorResponses, jsonBody, jsonResponse, requires } from "../lib/route";
+import { acceptInvite, createInvite, getInvite, listInvites } from "./invites.service";
+import { listMembers, removeMember, updateMember } from "./members.service";
+import { acceptInviteBody, inviteBody, inviteSchema, memberSchema, updateMemberBody } from "./schemas";
+
+const storeParams = z.object({ store_id: z.string() });
+const memberParams = storeParams.extend({ user_id: z.string() });
+const inviteParams = storeParams.extend({ invite_id: z.string() });
+const createdInviteSchema = inviteSchema.extend({ token: z.string() }).openapi("CreatedInvite");
+
+const listMembersRoute = createRoute({
+  method: "get",
+  path: "/stores/{store_id}/members",
+  tags: ["Members"],
+  summary: "Members with their permissions",
+  ...requires("members.read"),
+  request: { params: storeParams, query: z.object(paginationQuery) },
+  responses: { 200: jsonResponse(pageSchema(memberSchema), "Members"), ...errorResponses(404) },
+});
+
+const updateMemberRoute = createRoute({
+  method: "patch",
+  path: "/stores/{store_id}/members/{user_id}",
+  tags: ["Members"],
+  summary: "Change a member's permissions (never beyond your own)",
+  ...requires("members.manage"),
+  request: { params: memberParams, ...jsonBody(updateMemberBody) },
+  responses: { 200: jsonResponse(memberSchema, "The member"), ...errorResponses(400, 404, 409) },
+});
+
+const removeMemberRoute = createRoute({
+  method: "delete",
+  path: "/stores/{store_id}/members/{user_id}",
+  tags: ["Members"],
+  summary: "Remove a member; every token they issued for the store stops working at once",
+  ...requires("members.manage"),
+  request: { params: memberParams },
+  responses: { 204: { description: "Removed" }, ...errorResponses(404, 409) },
+});
+
+const createInviteRoute = createRoute({
+  method: "post",
+  path: "/stores/{store_id}/invites",
+  tags: ["Members"],
+  summary: "Invite a teammate; the raw invite token is shown only here",
+  ...requires("members.manage"),
+  request: { params: storeParams, ...jsonBody(inviteBody) },
+  responses: { 201: jsonResponse(createdInviteSchema, "The invite and its one-time token"), ...errorResponses(400, 404) },
+});
+
+const listInvitesRoute = createRoute({
+  method: "get",
+  path: "/stores/{store_id}/invites",
+  tags: ["Members"],
+  summary: "Invites of the store, newest first",
+  ...requires("members.read"),
+  request: { params: storeParams, query: z.object(paginationQuery) },
+  responses: { 200: jsonResponse(pageSchema(inviteSchema), "Invites"), ...errorResponses(404) },
+});
+
+const getInviteRoute = createRoute({
+  method: "get",
+  path: "/stores/{store_id}/invites/{invite_id}",
+  tags: ["Members"],
+  summary: "One invite",
+  ...requires("members.read"),
+  request: { params: inviteParams },
+  responses: { 200: jsonResponse(inviteSchema, "The invite"), ...errorResponses(404) },
+});
+
+const acceptInviteRoute = createRoute({
+  method: "post",
+  path: "/invites/accept",
+  tags: ["Members"],
+  summary: "Accept an invite with the invitee's own session JWT",
+  ...requires("session"),
+  request: jsonBody(acceptInviteBody),
+  responses: { 200: jsonResponse(memberSchema, "The new membership"), ...errorResponses(400, 404, 409) },
+});
+
+export function registerMemberRoutes(app: App) {
+  app.openapi(listMembersRoute, async (c) => {
+    const page = c.req.valid("query");
+    const { data, total } = await listMembers(storeCtxOf(c), page);
+    return c.json(paginated(data, page, total), 200);
+  });
+  app.openapi(updateMemberRoute, async (c) =>
+    c.json(await updateMember(storeCtxOf(c), c.req.valid("param").user_id, c.req.valid("json")), 200),
+  );
+  app.openapi(removeMemberRoute, async (c) => {
+    await removeMember(storeCtxOf(c), c.req.valid("param").user_id);
+    return c.body(null, 204);
+  });
+  app.openapi(createInviteRoute, async (c) => {
+    const invite = await createInvite(storeCtxOf(c), c.req.valid("json"));
+    return c.json(invite, 201, { Location: `/stores/${invite.store_id}/invites/${invite.id}` });
+  });
+  app.openapi(listInvitesRoute, async (c) => {
+    const page = c.req.valid("query");
+    const { data, total } = await listInvites(storeCtxOf(c), page);
+    return c.json(paginated(data, page, total), 200);
+  });
+  app.openapi(getInviteRoute, async (c) => c.json(await getInvite(storeCtxOf(c), c.req.valid("param").invite_id), 200));
+  app.openapi(acceptInviteRoute, async (c) => {
+    const ctx = ctxOf(c);
+    return c.json(await acceptInvite(ctx, c.req.valid("json")), 200);
+  });
+}

@@ -1,0 +1,73 @@
+// API shapes of users, stores, members and invites (API.md section 3).
+import { z } from "@hono/zod-openapi";
+import { maskInput } from "../lib/permissions";
+
+const timestamp = z.string().openapi({ format: "date-time", example: "2026-11-21T10:00:00.000Z" });
+const mask = z.string().openapi({ description: "64-bit permission mask as a decimal string", example: "3" });
+const roleSchema = z.enum(["owner", "member"]);
+
+export const userSchema = z
+  .object({ id: z.string(), email: z.string(), name: z.string(), created_at: timestamp })
+  .openapi("User");
+
+export const storeSchema = z.object({ id: z.string(), name: z.string(), created_at: timestamp }).openapi("Store");
+
+export const storeMembershipSchema = storeSchema
+  .extend({ role: roleSchema, permissions: mask, permission_names: z.array(z.string()) })
+  .openapi("StoreWithPermissions");
+
+export const meSchema = userSchema.extend({ stores: z.array(
+  z.object({ id: z.string(), name: z.string(), role: roleSchema, permissions: mask, permission_names: z.array(z.string()) }),
+) }).openapi("Me");
+
+export const memberSchema = z
+  .object({
+    user_id: z.string(),
+    store_id: z.string(),
+    email: z.string(),
+    name: z.string(),
+    role: roleSchema,
+    permissions: mask,
+    permission_names: z.array(z.string()),
+    created_at: timestamp,
+  })
+  .openapi("Member");
+
+export const inviteSchema = z
+  .object({
+    id: z.string(),
+    store_id: z.string(),
+    email: z.string(),
+    permissions: mask,
+    permission_names: z.array(z.string()),
+    expires_at: timestamp,
+    accepted_at: timestamp.nullable(),
+    created_at: timestamp,
+  })
+  .openapi("Invite");
+
+export const email = z.string().trim().max(254).pipe(z.email({ message: "must be an email address" }));
+
+export const signupBody = z
+  .strictObject({
+    email,
+    password: z.string().min(10, "must be at least 10 characters").max(1024),
+    name: z.string().trim().min(1, "must not be empty").max(200),
+  })
+  .openapi("SignupRequest");
+
+export const loginBody = z
+  .strictObject({ email: z.string().max(254), password: z.string().max(1024) })
+  .openapi("LoginRequest");
+
+export const loginResponse = z
+  .object({ token: z.string(), token_type: z.literal("Bearer"), expires_at: timestamp, user: userSchema })
+  .openapi("LoginResponse");
+
+export const createStoreBody = z
+  .strictObject({ name: z.string().trim().min(1, "must not be empty").max(200) })
+  .openapi("CreateStoreRequest");
+
+export const inviteBody = z.strictObject({ email, permissions: maskInput }).openapi("CreateInviteRequest");
+export const acceptInviteBody = z.strictObject({ token: z.string().min(1).max(200) }).openapi("AcceptInviteRequest");
+export const updateMemberBody = z.strictObject({ permissions: maskInput }).openapi("UpdateMemberRequest");

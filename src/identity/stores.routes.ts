@@ -1,0 +1,52 @@
+// POST /stores, GET /stores, GET /stores/{store_id}.
+import { createRoute, z } from "@hono/zod-openapi";
+import { ctxOf, storeCtxOf } from "../lib/context";
+import { pageSchema, paginated, paginationQuery } from "../lib/pagination";
+import { type App, errorResponses, jsonBody, jsonResponse, requires } from "../lib/route";
+import { createStoreBody, storeMembershipSchema, storeSchema } from "./schemas";
+import { createStore, getStore, listStores } from "./stores.service";
+
+const createStoreRoute = createRoute({
+  method: "post",
+  path: "/stores",
+  tags: ["Stores"],
+  summary: "Create a store; the caller becomes its owner",
+  ...requires("session"),
+  request: jsonBody(createStoreBody),
+  responses: { 201: jsonResponse(storeMembershipSchema, "The new store"), ...errorResponses(400) },
+});
+
+const listStoresRoute = createRoute({
+  method: "get",
+  path: "/stores",
+  tags: ["Stores"],
+  summary: "Stores the caller belongs to",
+  ...requires("session"),
+  request: { query: z.object(paginationQuery) },
+  responses: { 200: jsonResponse(pageSchema(storeMembershipSchema), "The caller's stores"), ...errorResponses() },
+});
+
+const getStoreRoute = createRoute({
+  method: "get",
+  path: "/stores/{store_id}",
+  tags: ["Stores"],
+  summary: "One store",
+  ...requires("member"),
+  request: { params: z.object({ store_id: z.string() }) },
+  responses: { 200: jsonResponse(storeSchema, "The store"), ...errorResponses(404) },
+});
+
+export function registerStoreRoutes(app: App) {
+  app.openapi(createStoreRoute, async (c) => {
+    const ctx = ctxOf(c);
+    const store = await createStore(ctx, c.req.valid("json"));
+    return c.json(store, 201, { Location: `/stores/${store.id}` });
+  });
+  app.openapi(listStoresRoute, async (c) => {
+    const ctx = ctxOf(c);
+    const page = c.req.valid("query");
+    const { data, total } = await listStores(ctx, page);
+    return c.json(paginated(data, page, total), 200);
+  });
+  app.openapi(getStoreRoute, async (c) => c.json(await getStore(storeCtxOf(c)), 200));
+}

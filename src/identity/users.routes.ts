@@ -1,0 +1,58 @@
+// POST /users, POST /login, GET /me, GET /permissions.
+import { createRoute, z } from "@hono/zod-openapi";
+import { ctxOf } from "../lib/context";
+import { PERMISSIONS, PERMISSION_NAMES } from "../lib/permissions";
+import { type App, errorResponses, jsonBody, jsonResponse, requires } from "../lib/route";
+import { loginBody, loginResponse, meSchema, signupBody, userSchema } from "./schemas";
+import { getMe, logIn, signUp } from "./users.service";
+
+const signupRoute = createRoute({
+  method: "post",
+  path: "/users",
+  tags: ["Identity"],
+  summary: "Sign up",
+  ...requires("public"),
+  request: jsonBody(signupBody),
+  responses: { 201: jsonResponse(userSchema, "The new user"), ...errorResponses(400, 409) },
+});
+
+const loginRoute = createRoute({
+  method: "post",
+  path: "/login",
+  tags: ["Identity"],
+  summary: "Log in: a session JWT valid for 24 hours",
+  ...requires("public"),
+  request: jsonBody(loginBody),
+  responses: { 200: jsonResponse(loginResponse, "A session token"), ...errorResponses(400) },
+});
+
+const meRoute = createRoute({
+  method: "get",
+  path: "/me",
+  tags: ["Identity"],
+  summary: "The caller and their stores",
+  ...requires("authenticated"),
+  responses: { 200: jsonResponse(meSchema, "The caller"), ...errorResponses() },
+});
+
+const permissionSchema = z.object({ name: z.string(), bit: z.number().int(), description: z.string() });
+const permissionsRoute = createRoute({
+  method: "get",
+  path: "/permissions",
+  tags: ["Identity"],
+  summary: "Every permission bit",
+  ...requires("public"),
+  responses: { 200: jsonResponse(z.object({ data: z.array(permissionSchema) }), "The permission registry") },
+});
+
+export function registerUserRoutes(app: App) {
+  app.openapi(signupRoute, async (c) => {
+    const user = await signUp(c.var.db, c.req.valid("json"));
+    return c.json(user, 201, { Location: "/me" });
+  });
+  app.openapi(loginRoute, async (c) => c.json(await logIn(c.env, c.var.db, c.req.valid("json")), 200));
+  app.openapi(meRoute, async (c) => c.json(await getMe(ctxOf(c)), 200));
+  app.openapi(permissionsRoute, (c) =>
+    c.json({ data: PERMISSION_NAMES.map((name) => ({ name, ...PERMISSIONS[name] })) }, 200),
+  );
+}

@@ -1,0 +1,73 @@
+// Accounts and sessions: sign-up, login (session JWTs), and the caller's own profile.
+import { eq } from "drizzle-orm";
+import { sign } from "hono/jwt";
+import { memberships, stores, users } from "../db/schema";
+import { jwtSecret } from "../lib/config";
+import type { Ctx, Db } from "../lib/context";
+import { isUniqueViolation } from "../lib/db";
+import { ApiError, conflict, unauthenticated } from "../lib/errors";
+import { nowIso, uuidv7 } from "../lib/ids";
+import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from "../lib/passwords";
+import { permissionFields } from "../lib/permissions";
+
+export const SESSION_SECONDS = 24 * 60 * 60;
+
+type UserRow = typeof users.$inferSelect;
+export const toUser = (u: Pick<UserRow, "id" | "email" | "name" | "createdAt">) => ({
+  id: u.id,
+  email: u.email,
+  name: u.name,
+  created_at: u.createdAt,
+});
+
+export async function signUp(db: Db, input: { email: string; password: string; name: string }) {
+  const row = {
+    id: uuidv7(),
+    email: input.email,
+    emailLower: input.email.toLowerCase(),
+    name: input.name,
+    passwordHash: await hashPassword(input.password),
+    createdAt: nowIso(),
+  };
+  try {
+    await db.insert(users).values(row);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict("An account with this email already exists");
+    throw error;
+  }
+  return toUser(row);
+}
+
+export async function logIn(env: Env, db: Db, input: { email: string; password: string }) {
+  const user = await db.query.users.findFirst({ where: eq(users.emailLower, input.email.trim().toLowerCase()) });
+  // Hash even for unknown emails: the same answer, in about the same time, for both failures.
+  const ok = await verifyPassword(input.password, user?.passwordHash ?? DUMMY_PASSWORD_HASH);
+  if (!user || !ok) throw unauthenticated("Email or password is incorrect");
+  const iat = Math.floor(Date.now() / 1000);
+  const exp = iat + SESSION_SECONDS;
+  const token = await sign({ sub: user.id, iat, exp }, jwtSecret(env), "HS256");
+  return { token, token_type: "Bearer" as const, expires_at: nowIso(exp * 1000), user: toUser(user) };
+}
+
+/** The caller and their stores. Through a PAT, only the token's store, with the token's effective permission. */
+export async function getMe(ctx: Ctx) {
+  const user = await ctx.db.query.users.findFirst({ where: eq(users.id, ctx.principal.userId) });
+  if (!user) throw new ApiError("unauthenticated", "The account no longer exists");
+  const rows = await ctx.db
+    .select({ id: stores.id, name: stores.name, role: memberships.role, permissions: memberships.permissions })
+    .from(memberships)
+    .innerJoin(stores, eq(stores.id, memberships.storeId))
+    .where(eq(memberships.userId, user.id))
+    .orderBy(stores.createdAt);
+  const token = ctx.principal.token;
+  const visible = token ? rows.filter((r) => r.id === token.storeId) : rows;
+  return {
+    ...toUser(user),
+    stores: visible.map((r) => ({
+      id: r.id,
+      name: r.name,
+      role: r.role,
+      ...permissionFields(token ? token.effective : BigInt(r.permissions)),
+    })),
+  };
+}

@@ -1,0 +1,20 @@
+// Audit rows. `auditEntry` returns the insert for the change's own db.batch, so the change and its record of
+// who made it commit together or not at all.
+import { auditLog } from "../db/schema";
+import type { StoreCtx } from "./context";
+import { nowIso, uuidv7 } from "./ids";
+
+export function auditEntry(ctx: StoreCtx, action: string, resourceType: string, resourceId: string) {
+  const token = ctx.principal.token;
+  return ctx.db.insert(auditLog).values({
+    id: uuidv7(),
+    storeId: ctx.store.storeId,
+    userId: ctx.principal.userId,
+    tokenId: token?.id ?? null,
+    tokenName: token?.name ?? null,
+    action,
+    resourceType,
+    resourceId,
+    createdAt: nowIso(),
+  });
+}

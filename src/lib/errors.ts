@@ -1,0 +1,89 @@
+// The one error type of the API. Every failure a client can see is an ApiError rendered as RFC 9457
+// problem+json by `problemResponse`; handlers and services throw, they never build error bodies.
+import type { ZodError } from "zod";
+
+export type ErrorCode =
+  | "malformed_json"
+  | "unauthenticated"
+  | "forbidden"
+  | "not_found"
+  | "conflict"
+  | "insufficient_stock"
+  | "precondition_failed"
+  | "payload_too_large"
+  | "unsupported_media_type"
+  | "validation_failed"
+  | "scope_exceeds_permissions"
+  | "rate_limited"
+  | "internal";
+
+const TITLES: Record<ErrorCode, [number, string]> = {
+  malformed_json: [400, "Malformed request body"],
+  unauthenticated: [401, "Authentication required"],
+  forbidden: [403, "Forbidden"],
+  not_found: [404, "Not found"],
+  conflict: [409, "Conflict"],
+  insufficient_stock: [409, "Insufficient stock"],
+  precondition_failed: [412, "Precondition failed"],
+  payload_too_large: [413, "Payload too large"],
+  unsupported_media_type: [415, "Unsupported media type"],
+  validation_failed: [422, "Validation failed"],
+  scope_exceeds_permissions: [422, "Scope exceeds permissions"],
+  rate_limited: [429, "Too many requests"],
+  internal: [500, "Internal server error"],
+};
+
+export interface FieldError {
+  path: string;
+  message: string;
+}
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly title: string;
+  constructor(
+    readonly code: ErrorCode,
+    readonly detail: string,
+    readonly extra: { errors?: FieldError[]; missing_permission?: string; headers?: Record<string, string> } = {},
+  ) {
+    super(detail);
+    [this.status, this.title] = TITLES[code];
+  }
+}
+
+export const notFound = (what = "Resource") => new ApiError("not_found", `${what} not found`);
+export const conflict = (detail: string) => new ApiError("conflict", detail);
+export const unauthenticated = (detail = "Missing or invalid bearer token") =>
+  new ApiError("unauthenticated", detail, { headers: { "WWW-Authenticate": "Bearer" } });
+export const forbidden = (detail: string, missingPermission?: string) =>
+  new ApiError("forbidden", detail, missingPermission ? { missing_permission: missingPermission } : {});
+
+/** A 422 for one field, for rules that a schema cannot express (e.g. "must name a variant of this product"). */
+export const invalidField = (path: string, message: string) =>
+  new ApiError("validation_failed", `${path}: ${message}`, { errors: [{ path, message }] });
+
+export function validationError(error: ZodError): ApiError {
+  const errors = error.issues.map((issue) => ({
+    path: issue.path.map(String).join("."),
+    message: issue.message,
+  }));
+  const detail = errors.map((e) => (e.path ? `${e.path}: ${e.message}` : e.message)).join("; ");
+  return new ApiError("validation_failed", detail, { errors });
+}
+
+export function problemResponse(error: ApiError, requestId: string): Response {
+  const body: Record<string, unknown> = {
+    type: "about:blank",
+    title: error.title,
+    status: error.status,
+    code: error.code,
+    detail: error.detail,
+    request_id: requestId,
+  };
+  if (error.extra.errors) body.errors = error.extra.errors;
+  if (error.extra.missing_permission) body.missing_permission = error.extra.missing_permission;
+  return new Response(JSON.stringify(body), {
+    status: error.status,
+    headers: { "Content-Type": "application/problem+json", "X-Request-Id": requestId, ...error.extra.headers },
+  });
+}

@@ -1,0 +1,20 @@
+// Identifiers: UUIDv7 (time-ordered, so new rows land at the end of primary-key indexes).
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+export function uuidv7(now = Date.now()): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  let ts = now;
+  for (let i = 5; i >= 0; i--) {
+    bytes[i] = ts % 256;
+    ts = Math.floor(ts / 256);
+  }
+  bytes[6] = 0x70 | (bytes[6] & 0x0f);
+  bytes[8] = 0x80 | (bytes[8] & 0x3f);
+  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/** Path ids are lowercase UUIDs; anything else cannot name a resource. */
+export const isUuid = (value: string | undefined): value is string => !!value && UUID_RE.test(value);
+
+export const nowIso = (now = Date.now()) => new Date(now).toISOString();

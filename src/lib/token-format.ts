@@ -1,0 +1,29 @@
+// Personal access token values: "bod_" + base64url(28 random bytes + big-endian CRC32 of them) = 47 characters.
+// The checksum lets us reject typos and truncations without a database read.
+import { base64url, crc32, fromBase64url, randomBytes, sha256Hex } from "./crypto";
+
+export const TOKEN_PREFIX = "bod_";
+const BODY_RE = /^[A-Za-z0-9_-]{43}$/;
+
+export function generateTokenValue(): string {
+  const bytes = new Uint8Array(32);
+  const random = randomBytes(28);
+  bytes.set(random);
+  new DataView(bytes.buffer).setUint32(28, crc32(random));
+  return TOKEN_PREFIX + base64url(bytes);
+}
+
+/** True when the value has the token shape and its checksum holds. */
+export function hasValidChecksum(value: string): boolean {
+  if (!value.startsWith(TOKEN_PREFIX)) return false;
+  const body = value.slice(TOKEN_PREFIX.length);
+  if (!BODY_RE.test(body)) return false;
+  const bytes = fromBase64url(body);
+  return new DataView(bytes.buffer).getUint32(28) === crc32(bytes.subarray(0, 28));
+}
+
+/** What the database stores: the SHA-256 hex of the whole value, prefix included. */
+export const hashTokenValue = (value: string) => sha256Hex(value);
+
+/** The first 8 characters, kept for recognition in listings. */
+export const displayPrefix = (value: string) => value.slice(0, 8);

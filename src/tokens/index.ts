@@ -1,0 +1,2 @@
+// Personal access tokens.
+export { registerTokenRoutes } from "./tokens.routes";

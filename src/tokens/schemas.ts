@@ -1,0 +1,40 @@
+// API shapes of personal access tokens (API.md section 5).
+import { z } from "@hono/zod-openapi";
+import { maskInput } from "../lib/permissions";
+
+const timestamp = z.string().openapi({ format: "date-time" });
+
+export const tokenSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    user_id: z.string(),
+    store_id: z.string(),
+    scopes: z.string().openapi({ description: "64-bit scope mask as a decimal string" }),
+    scope_names: z.array(z.string()),
+    prefix: z.string().openapi({ example: "bod_AbCd" }),
+    created_at: timestamp,
+    last_used_at: timestamp,
+    expires_at: timestamp.nullable(),
+    rotated_at: timestamp.nullable(),
+  })
+  .openapi("AccessToken");
+
+export const tokenWithValueSchema = tokenSchema
+  .extend({ token: z.string().openapi({ description: "The raw token, shown only in this response" }) })
+  .openapi("AccessTokenWithValue");
+
+export const createTokenBody = z
+  .strictObject({
+    name: z.string().trim().min(1, "must not be empty").max(100),
+    scopes: maskInput,
+    user_id: z.string().optional().openapi({ description: "Issue for a teammate (needs tokens.manage)" }),
+    expires_at: z.iso
+      .datetime({ offset: true, message: "must be an ISO 8601 timestamp" })
+      .nullable()
+      .optional()
+      .refine((v) => !v || Date.parse(v) > Date.now(), "must be in the future"),
+  })
+  .openapi("CreateAccessTokenRequest");
+
+export const tokenListQuery = z.object({ user_id: z.string().optional() });

@@ -1,0 +1,80 @@
+// /stores/{store_id}/api-tokens: issue, list, read, rotate, revoke personal access tokens.
+import { createRoute, z } from "@hono/zod-openapi";
+import { storeCtxOf } from "../lib/context";
+import { pageSchema, paginated, paginationQuery } from "../lib/pagination";
+import { type App, errorResponses, jsonBody, jsonResponse, requires } from "../lib/route";
+import { createTokenBody, tokenListQuery, tokenSchema, tokenWithValueSchema } from "./schemas";
+import { getToken, issueToken, listTokens, revokeToken, rotateToken } from "./tokens.service";
+
+const storeParams = z.object({ store_id: z.string() });
+const tokenParams = storeParams.extend({ token_id: z.string() });
+
+const createTokenRoute = createRoute({
+  method: "post",
+  path: "/stores/{store_id}/api-tokens",
+  tags: ["Access tokens"],
+  summary: "Issue a personal access token (for a teammate: tokens.manage); the raw value is shown once",
+  ...requires("member"),
+  request: { params: storeParams, ...jsonBody(createTokenBody) },
+  responses: { 201: jsonResponse(tokenWithValueSchema, "The token record and its raw value"), ...errorResponses(400, 404) },
+});
+
+const listTokensRoute = createRoute({
+  method: "get",
+  path: "/stores/{store_id}/api-tokens",
+  tags: ["Access tokens"],
+  summary: "Your tokens; everyone's with tokens.read",
+  ...requires("member"),
+  request: { params: storeParams, query: tokenListQuery.extend(paginationQuery) },
+  responses: { 200: jsonResponse(pageSchema(tokenSchema), "Token records"), ...errorResponses(404) },
+});
+
+const getTokenRoute = createRoute({
+  method: "get",
+  path: "/stores/{store_id}/api-tokens/{token_id}",
+  tags: ["Access tokens"],
+  summary: "One token record (your own, or any with tokens.read)",
+  ...requires("member"),
+  request: { params: tokenParams },
+  responses: { 200: jsonResponse(tokenSchema, "The token record"), ...errorResponses(404) },
+});
+
+const rotateTokenRoute = createRoute({
+  method: "post",
+  path: "/stores/{store_id}/api-tokens/{token_id}/rotate",
+  tags: ["Access tokens"],
+  summary: "New raw value for the same record; the old value is rejected from the next request on",
+  ...requires("member"),
+  request: { params: tokenParams },
+  responses: { 200: jsonResponse(tokenWithValueSchema, "The record and its new raw value"), ...errorResponses(404) },
+});
+
+const revokeTokenRoute = createRoute({
+  method: "delete",
+  path: "/stores/{store_id}/api-tokens/{token_id}",
+  tags: ["Access tokens"],
+  summary: "Revoke a token; it is rejected from the next request on",
+  ...requires("member"),
+  request: { params: tokenParams },
+  responses: { 204: { description: "Revoked" }, ...errorResponses(404) },
+});
+
+export function registerTokenRoutes(app: App) {
+  app.openapi(createTokenRoute, async (c) => {
+    const token = await issueToken(storeCtxOf(c), c.req.valid("json"));
+    return c.json(token, 201, { Location: `/stores/${token.store_id}/api-tokens/${token.id}` });
+  });
+  app.openapi(listTokensRoute, async (c) => {
+    const { limit, offset, ...filter } = c.req.valid("query");
+    const { data, total } = await listTokens(storeCtxOf(c), { limit, offset }, filter);
+    return c.json(paginated(data, { limit, offset }, total), 200);
+  });
+  app.openapi(getTokenRoute, async (c) => c.json(await getToken(storeCtxOf(c), c.req.valid("param").token_id), 200));
+  app.openapi(rotateTokenRoute, async (c) =>
+    c.json(await rotateToken(storeCtxOf(c), c.req.valid("param").token_id), 200),
+  );
+  app.openapi(revokeTokenRoute, async (c) => {
+    await revokeToken(storeCtxOf(c), c.req.valid("param").token_id);
+    return c.body(null, 204);
+  });
+}

@@ -1,0 +1,137 @@
+// Personal access tokens: issue, list, read, rotate, revoke. A PAT acts with its effective permission only, so a
+// narrow token can never mint or revive a broader credential (API.md section 5).
+import { and, count, desc, eq, isNull, type SQL } from "drizzle-orm";
+import { apiTokens, memberships } from "../db/schema";
+import { assertWithin } from "../identity/grants";
+import { auditEntry } from "../lib/audit";
+import type { StoreCtx } from "../lib/context";
+import { forbidden, invalidField, notFound } from "../lib/errors";
+import { isUuid, nowIso, uuidv7 } from "../lib/ids";
+import type { Page } from "../lib/pagination";
+import { has, scopeFields } from "../lib/permissions";
+import { displayPrefix, generateTokenValue, hashTokenValue } from "../lib/token-format";
+
+type TokenRow = typeof apiTokens.$inferSelect;
+
+export const toToken = (t: TokenRow) => ({
+  id: t.id,
+  name: t.name,
+  user_id: t.userId,
+  store_id: t.storeId,
+  ...scopeFields(BigInt(t.scopes)),
+  prefix: t.prefix,
+  created_at: t.createdAt,
+  last_used_at: t.lastUsedAt,
+  expires_at: t.expiresAt,
+  rotated_at: t.rotatedAt,
+});
+
+const canReadAll = (ctx: StoreCtx) => has(ctx.store.permissions, "tokens.read");
+
+export async function issueToken(
+  ctx: StoreCtx,
+  input: { name: string; scopes: bigint; user_id?: string; expires_at?: string | null },
+) {
+  const userId = input.user_id ?? ctx.principal.userId;
+  let holderMask = ctx.store.memberPermissions;
+  if (userId !== ctx.principal.userId) {
+    if (!has(ctx.store.permissions, "tokens.manage")) {
+      throw forbidden("Issuing a token for a teammate needs the tokens.manage permission", "tokens.manage");
+    }
+    const member = isUuid(userId)
+      ? await ctx.db.query.memberships.findFirst({
+          where: and(eq(memberships.storeId, ctx.store.storeId), eq(memberships.userId, userId)),
+        })
+      : undefined;
+    if (!member) throw invalidField("user_id", "is not a member of this store");
+    holderMask = BigInt(member.permissions);
+  }
+  // Within what the token's user holds, and within what the caller may hand out (a PAT: its effective scope).
+  assertWithin(holderMask, input.scopes, "scopes", "the token's user");
+  assertWithin(ctx.store.permissions, input.scopes, "scopes");
+
+  const value = generateTokenValue();
+  const now = nowIso();
+  const row: TokenRow = {
+    id: uuidv7(),
+    storeId: ctx.store.storeId,
+    userId,
+    name: input.name,
+    scopes: input.scopes.toString(),
+    tokenHash: await hashTokenValue(value),
+    prefix: displayPrefix(value),
+    createdAt: now,
+    lastUsedAt: now,
+    expiresAt: input.expires_at ? nowIso(Date.parse(input.expires_at)) : null,
+    rotatedAt: null,
+    revokedAt: null,
+  };
+  await ctx.db.batch([ctx.db.insert(apiTokens).values(row), auditEntry(ctx, "token.create", "token", row.id)]);
+  return { ...toToken(row), token: value };
+}
+
+export async function listTokens(ctx: StoreCtx, page: Page, filter: { user_id?: string }) {
+  const conditions: SQL[] = [eq(apiTokens.storeId, ctx.store.storeId), isNull(apiTokens.revokedAt)];
+  if (!canReadAll(ctx)) conditions.push(eq(apiTokens.userId, ctx.principal.userId));
+  if (filter.user_id) conditions.push(eq(apiTokens.userId, filter.user_id));
+  const where = and(...conditions);
+  const [rows, [{ total }]] = await ctx.db.batch([
+    ctx.db.select().from(apiTokens).where(where).orderBy(desc(apiTokens.createdAt), desc(apiTokens.id)).limit(page.limit).offset(page.offset),
+    ctx.db.select({ total: count() }).from(apiTokens).where(where),
+  ]);
+  return { data: rows.map(toToken), total };
+}
+
+async function findToken(ctx: StoreCtx, tokenId: string): Promise<TokenRow> {
+  const row = await ctx.db.query.apiTokens.findFirst({
+    where: and(eq(apiTokens.id, tokenId), eq(apiTokens.storeId, ctx.store.storeId), isNull(apiTokens.revokedAt)),
+  });
+  if (!row) throw notFound("Access token");
+  return row;
+}
+
+export async function getToken(ctx: StoreCtx, tokenId: string) {
+  const row = await findToken(ctx, tokenId);
+  if (row.userId !== ctx.principal.userId && !canReadAll(ctx)) {
+    throw forbidden("Reading a teammate's token needs the tokens.read permission", "tokens.read");
+  }
+  return toToken(row);
+}
+
+/**
+ * May the caller rotate or revoke this token? A session may act on its user's own tokens; a PAT only on itself.
+ * Anything else needs tokens.manage in the caller's effective permission (and, to rotate, the target's scope).
+ */
+function assertMayManage(ctx: StoreCtx, row: TokenRow, rotating: boolean) {
+  const calling = ctx.principal.token;
+  const own = calling ? calling.id === row.id : row.userId === ctx.principal.userId;
+  if (own) return;
+  if (!has(ctx.store.permissions, "tokens.manage")) {
+    throw forbidden("Managing this token needs the tokens.manage permission", "tokens.manage");
+  }
+  if (rotating) assertWithin(ctx.store.permissions, BigInt(row.scopes), "scopes");
+}
+
+export async function rotateToken(ctx: StoreCtx, tokenId: string) {
+  const row = await findToken(ctx, tokenId);
+  assertMayManage(ctx, row, true);
+  const value = generateTokenValue();
+  const rotated: TokenRow = { ...row, tokenHash: await hashTokenValue(value), prefix: displayPrefix(value), rotatedAt: nowIso() };
+  await ctx.db.batch([
+    ctx.db
+      .update(apiTokens)
+      .set({ tokenHash: rotated.tokenHash, prefix: rotated.prefix, rotatedAt: rotated.rotatedAt })
+      .where(and(eq(apiTokens.id, row.id), isNull(apiTokens.revokedAt))),
+    auditEntry(ctx, "token.rotate", "token", row.id),
+  ]);
+  return { ...toToken(rotated), token: value };
+}
+
+export async function revokeToken(ctx: StoreCtx, tokenId: string) {
+  const row = await findToken(ctx, tokenId);
+  assertMayManage(ctx, row, false);
+  await ctx.db.batch([
+    ctx.db.update(apiTokens).set({ revokedAt: nowIso() }).where(eq(apiTokens.id, row.id)),
+    auditEntry(ctx, "token.revoke", "token", row.id),
+  ]);
+}
