@@ -81,7 +81,7 @@ export async function acceptInvite(ctx: Ctx, input: { token: string }) {
   };
   const member = { userId: user.id, storeId: invite.storeId, role: "member" as const, permissions: invite.permissions, createdAt: now };
   try {
-    await commit(ctx.db, [
+    await commit(ctx, [
       // Conditional: of two concurrent accepts only one marks the invite; the membership primary key stops the other.
       ctx.db
         .update(invites)

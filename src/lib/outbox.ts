@@ -1,7 +1,7 @@
 // The events outbox. `recordEvent` returns the statements that record one store event; they go into the
-// change's own db.batch (see `commit`), so an event exists exactly when its change does.
+// change's own db.batch (through `commit`), so an event exists exactly when its change does.
 import type { BatchItem } from "drizzle-orm/batch";
-import { events } from "../db/schema";
+import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "./context";
 import { nowIso, uuidv7 } from "./ids";
 
@@ -24,14 +24,36 @@ export type EventName = keyof typeof EVENT_NAMES;
 
 export type Statement = BatchItem<"sqlite">;
 
-export function recordEvent(db: Db, storeId: string, name: EventName, data: { id: string; [key: string]: unknown }): Statement[] {
+/** What a change needs to commit: the database, plus what runs after the batch (queueing deliveries). */
+export interface CommitCtx {
+  db: Db;
+  env: Env;
+  waitUntil: (promise: Promise<unknown>) => void;
+}
+
+/**
+ * The statements recording one event. `data` is either a value, or a SQL expression that yields the JSON text,
+ * evaluated inside the batch after the change's own statements (so it sees the changed rows).
+ */
+export function recordEvent(
+  db: Db,
+  storeId: string,
+  name: EventName,
+  data: { id: string; [key: string]: unknown } | SQL,
+): Statement[] {
+  const id = uuidv7();
+  const json = isSql(data) ? data : sql`${JSON.stringify(data)}`;
   return [
-    db.insert(events).values({ id: uuidv7(), storeId, name, data: JSON.stringify(data), createdAt: nowIso() }),
+    db.run(
+      sql`INSERT INTO events (id, store_id, name, data, created_at) VALUES (${id}, ${storeId}, ${name}, ${json}, ${nowIso()})`,
+    ),
   ];
 }
 
+const isSql = (value: unknown): value is SQL => typeof value === "object" && value !== null && "queryChunks" in value;
+
 /** Runs a change's statements as one atomic D1 batch. */
-export async function commit(db: Db, statements: Statement[]) {
+export async function commit(ctx: CommitCtx, statements: Statement[]) {
   if (statements.length === 0) return [];
-  return db.batch(statements as [Statement, ...Statement[]]);
+  return ctx.db.batch(statements as [Statement, ...Statement[]]);
 }
