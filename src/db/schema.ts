@@ -1,3 +1,4 @@
 // All Drizzle tables; one file per domain under ./schema.
 export * from "./schema/identity";
 export * from "./schema/outbox";
+export * from "./schema/media";
