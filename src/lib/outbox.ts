@@ -2,6 +2,7 @@
 // change's own db.batch (through `commit`), so an event exists exactly when its change does.
 import type { BatchItem } from "drizzle-orm/batch";
 import { type SQL, sql } from "drizzle-orm";
+import { events } from "../db/schema";
 import type { Db } from "./context";
 import { nowIso, uuidv7 } from "./ids";
 
@@ -41,13 +42,11 @@ export function recordEvent(
   name: EventName,
   data: { id: string; [key: string]: unknown } | SQL,
 ): Statement[] {
-  const id = uuidv7();
-  const json = isSql(data) ? data : sql`${JSON.stringify(data)}`;
-  return [
-    db.run(
-      sql`INSERT INTO events (id, store_id, name, data, created_at) VALUES (${id}, ${storeId}, ${name}, ${json}, ${nowIso()})`,
-    ),
-  ];
+  // The insert builder, not db.run(sql`...`): Drizzle's D1 batch cannot bind the parameters of a raw statement
+  // (it throws "Cannot read properties of undefined (reading 'bind')"). A SQL `data` is parenthesised so that a
+  // bare SELECT works as a scalar subquery.
+  const json = isSql(data) ? sql`(${data})` : JSON.stringify(data);
+  return [db.insert(events).values({ id: uuidv7(), storeId, name, data: json, createdAt: nowIso() })];
 }
 
 const isSql = (value: unknown): value is SQL => typeof value === "object" && value !== null && "queryChunks" in value;
