@@ -2,3 +2,5 @@
 export * from "./schema/identity";
 export * from "./schema/outbox";
 export * from "./schema/media";
+export * from "./schema/webhooks";
+export * from "./schema/catalog";

@@ -1,0 +1,64 @@
+// Webhook subscriptions, their deliveries (one per subscription per event, holding the exact body to send) and
+// every attempt of a delivery. Deliveries and attempts go with their subscription (ON DELETE CASCADE).
+import { sql } from "drizzle-orm";
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { stores } from "./identity";
+
+export const webhooks = sqliteTable(
+  "webhooks",
+  {
+    id: text("id").primaryKey(),
+    storeId: text("store_id").notNull().references(() => stores.id, { onDelete: "cascade" }),
+    url: text("url").notNull(),
+    event: text("event").notNull(),
+    /** AES-GCM ciphertext of the signing secret (see src/webhooks/secrets.ts); never returned. */
+    secretCiphertext: text("secret_ciphertext").notNull(),
+    active: integer("active", { mode: "boolean" }).notNull(),
+    createdAt: text("created_at").notNull(),
+    updatedAt: text("updated_at").notNull(),
+  },
+  // Serves both the uniqueness rule and the fan-out lookup (store_id, event).
+  (t) => [uniqueIndex("webhooks_store_event_url_idx").on(t.storeId, t.event, t.url)],
+);
+
+export const webhookDeliveries = sqliteTable(
+  "webhook_deliveries",
+  {
+    id: text("id").primaryKey(),
+    storeId: text("store_id").notNull(),
+    webhookId: text("webhook_id").notNull().references(() => webhooks.id, { onDelete: "cascade" }),
+    eventId: text("event_id").notNull(),
+    event: text("event").notNull(),
+    /** The envelope, built once: the exact bytes sent on every attempt and replay. */
+    payload: text("payload").notNull(),
+    status: text("status", { enum: ["pending", "delivered", "failed"] }).notNull(),
+    /** Attempts with a recorded outcome; a claimed attempt that never recorded one does not count. */
+    attemptCount: integer("attempt_count").notNull(),
+    nextAttemptAt: text("next_attempt_at").notNull(),
+    /** The claim of the attempt in flight (at-least-once queue: only the claimant sends). */
+    claimId: text("claim_id"),
+    claimedAt: text("claimed_at"),
+    createdAt: text("created_at").notNull(),
+    lastAttemptAt: text("last_attempt_at"),
+    deliveredAt: text("delivered_at"),
+  },
+  (t) => [
+    index("webhook_deliveries_webhook_idx").on(t.webhookId, t.createdAt, t.id),
+    index("webhook_deliveries_due_idx").on(t.nextAttemptAt).where(sql`status = 'pending'`),
+  ],
+);
+
+export const webhookAttempts = sqliteTable(
+  "webhook_attempts",
+  {
+    id: text("id").primaryKey(),
+    deliveryId: text("delivery_id").notNull().references(() => webhookDeliveries.id, { onDelete: "cascade" }),
+    attempt: integer("attempt").notNull(),
+    startedAt: text("started_at").notNull(),
+    durationMs: integer("duration_ms").notNull(),
+    responseStatus: integer("response_status"),
+    responseBody: text("response_body"),
+    error: text("error"),
+  },
+  (t) => [index("webhook_attempts_delivery_idx").on(t.deliveryId, t.attempt)],
+);
