@@ -68,7 +68,9 @@ export function createApp() {
         }),
       );
     }
-    return problemResponse(apiError, requestId);
+    // A 5xx detail may name internals (a missing secret, a SQL error): it goes to the log only.
+    const shown = apiError.status >= 500 ? new ApiError("internal", "An unexpected error occurred") : apiError;
+    return problemResponse(shown, requestId);
   });
   app.notFound((c) => problemResponse(new ApiError("not_found", "No such route"), c.var.requestId ?? uuidv7()));
 

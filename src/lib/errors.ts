@@ -62,10 +62,27 @@ export const forbidden = (detail: string, missingPermission?: string) =>
 export const invalidField = (path: string, message: string) =>
   new ApiError("validation_failed", `${path}: ${message}`, { errors: [{ path, message }] });
 
+type Issue = ZodError["issues"][number];
+
+/**
+ * A union's failure names the branch the input was meant for: the one branch that did not fail on the input's
+ * type (e.g. a mask given as a list of names → the list's item paths, `permissions.1`), else the union itself.
+ */
+function flatten(issue: Issue, prefix: PropertyKey[] = []): Array<{ path: PropertyKey[]; message: string }> {
+  const path = [...prefix, ...issue.path];
+  if (issue.code === "invalid_union" && Array.isArray(issue.errors)) {
+    const typed = issue.errors.filter(
+      (branch) => branch.length > 0 && !branch.every((i) => i.code === "invalid_type" && i.path.length === 0),
+    );
+    if (typed.length === 1) return typed[0].flatMap((inner) => flatten(inner, path));
+  }
+  return [{ path, message: issue.message }];
+}
+
 export function validationError(error: ZodError): ApiError {
-  const errors = error.issues.map((issue) => ({
-    path: issue.path.map(String).join("."),
-    message: issue.message,
+  const errors = error.issues.flatMap((issue) => flatten(issue)).map((e) => ({
+    path: e.path.map(String).join("."),
+    message: e.message,
   }));
   const detail = errors.map((e) => (e.path ? `${e.path}: ${e.message}` : e.message)).join("; ");
   return new ApiError("validation_failed", detail, { errors });
@@ -82,8 +99,10 @@ export function problemResponse(error: ApiError, requestId: string): Response {
   };
   if (error.extra.errors) body.errors = error.extra.errors;
   if (error.extra.missing_permission) body.missing_permission = error.extra.missing_permission;
+  // Every 401 names the scheme (RFC 9110), whichever code path raised it.
+  const challenge: Record<string, string> = error.status === 401 ? { "WWW-Authenticate": "Bearer" } : {};
   return new Response(JSON.stringify(body), {
     status: error.status,
-    headers: { "Content-Type": "application/problem+json", "X-Request-Id": requestId, ...error.extra.headers },
+    headers: { "Content-Type": "application/problem+json", "X-Request-Id": requestId, ...challenge, ...error.extra.headers },
   });
 }
