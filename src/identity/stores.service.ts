@@ -3,7 +3,8 @@ import { and, count, desc, eq } from "drizzle-orm";
 import { memberships, stores } from "../db/schema";
 import { auditEntry } from "../lib/audit";
 import type { Ctx, StoreCtx } from "../lib/context";
-import { notFound } from "../lib/errors";
+import { notFound, unauthenticated } from "../lib/errors";
+import { type Statement, commit } from "../lib/outbox";
 import { nowIso, uuidv7 } from "../lib/ids";
 import type { Page } from "../lib/pagination";
 import { ALL_PERMISSIONS, permissionFields } from "../lib/permissions";
@@ -17,7 +18,7 @@ export async function createStore(ctx: Ctx, input: { name: string }) {
     ...ctx,
     store: { storeId: store.id, role: "owner", memberPermissions: ALL_PERMISSIONS, permissions: ALL_PERMISSIONS },
   };
-  await ctx.db.batch([
+  await commitOrUnknownUser(ctx, [
     ctx.db.insert(stores).values(store),
     ctx.db.insert(memberships).values({
       storeId: store.id,
@@ -29,6 +30,18 @@ export async function createStore(ctx: Ctx, input: { name: string }) {
     auditEntry(ownerCtx, "store.create", "store", store.id),
   ]);
   return { ...toStore(store), role: "owner" as const, ...permissionFields(ALL_PERMISSIONS) };
+}
+
+/** A validly signed JWT whose user does not exist (any more) fails the owner foreign key: that is a 401. */
+async function commitOrUnknownUser(ctx: Ctx, statements: Statement[]) {
+  try {
+    await commit(ctx, statements);
+  } catch (error) {
+    if (String((error as { cause?: unknown })?.cause ?? error).includes("FOREIGN KEY constraint failed")) {
+      throw unauthenticated("The account no longer exists");
+    }
+    throw error;
+  }
 }
 
 export async function listStores(ctx: Ctx, page: Page) {

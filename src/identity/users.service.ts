@@ -2,6 +2,7 @@
 import { eq } from "drizzle-orm";
 import { sign } from "hono/jwt";
 import { memberships, stores, users } from "../db/schema";
+import { SESSION_SECONDS } from "../lib/auth";
 import { jwtSecret } from "../lib/config";
 import type { Ctx, Db } from "../lib/context";
 import { isUniqueViolation } from "../lib/db";
@@ -10,7 +11,7 @@ import { nowIso, uuidv7 } from "../lib/ids";
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from "../lib/passwords";
 import { permissionFields } from "../lib/permissions";
 
-export const SESSION_SECONDS = 24 * 60 * 60;
+export { SESSION_SECONDS };
 
 type UserRow = typeof users.$inferSelect;
 export const toUser = (u: Pick<UserRow, "id" | "email" | "name" | "createdAt">) => ({

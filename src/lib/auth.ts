@@ -13,6 +13,8 @@ import { type Permission, has } from "./permissions";
 import { TOKEN_PREFIX, hashTokenValue, hasValidChecksum } from "./token-format";
 
 const LAST_USED_RESOLUTION_MS = 60_000;
+/** Session JWTs live 24 hours (spec section 5). */
+export const SESSION_SECONDS = 24 * 60 * 60;
 
 async function verifyPat(c: Parameters<MiddlewareHandler<AppEnv>>[0], raw: string): Promise<Principal> {
   if (!hasValidChecksum(raw)) throw unauthenticated();
@@ -66,13 +68,22 @@ function touchLastUsed(db: Db, tokenId: string, now: number) {
 }
 
 async function verifyJwt(env: Env, raw: string): Promise<Principal> {
+  // Outside the try: a misconfigured deployment is a 500, not a 401.
+  const secret = jwtSecret(env);
+  let payload: Awaited<ReturnType<typeof verify>>;
   try {
-    const payload = await verify(raw, jwtSecret(env), "HS256");
-    if (typeof payload.sub !== "string" || typeof payload.exp !== "number") throw new Error("claims");
-    return { kind: "jwt", userId: payload.sub, token: null };
+    payload = await verify(raw, secret, "HS256");
   } catch {
     throw unauthenticated();
   }
+  // hono/jwt checks exp and iat only when present: a session needs both, and is never older than 24 hours
+  // whatever its exp says.
+  const { sub, iat, exp } = payload;
+  const now = Math.floor(Date.now() / 1000);
+  if (typeof sub !== "string" || typeof iat !== "number" || typeof exp !== "number" || now - iat >= SESSION_SECONDS) {
+    throw unauthenticated();
+  }
+  return { kind: "jwt", userId: sub, token: null };
 }
 
 /** 401 unless the request carries a valid bearer token. The `bod_` prefix picks the verification. */
