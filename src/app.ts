@@ -11,6 +11,7 @@ import { createRouter } from "./lib/route";
 import { registerIdentityRoutes } from "./identity";
 import { registerTokenRoutes } from "./tokens";
 import { registerAuditRoutes } from "./audit";
+import { registerMediaRoutes } from "./media";
 
 const REQUEST_ID_RE = /^[A-Za-z0-9._:-]{1,128}$/;
 const JSON_BODY_LIMIT = 1024 * 1024;
@@ -77,6 +78,7 @@ export function createApp() {
   registerIdentityRoutes(app);
   registerTokenRoutes(app);
   registerAuditRoutes(app);
+  registerMediaRoutes(app);
 
   app.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", {
     type: "http",
