@@ -1,0 +1,111 @@
+// The catalog: products, their variants, specs and reviews, and per-store product counters.
+// Indexes are shaped for the list endpoint: (store_id[, status], updated_at, id) serves "newest first" pages
+// straight from the index, and (store_id, sku_lower) serves SKU-prefix search as a range scan. Title search uses
+// an FTS5 trigram index and the counters are kept by triggers (custom migration 0002_catalog_search.sql).
+import { sql } from "drizzle-orm";
+import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { stores } from "./identity";
+
+export const products = sqliteTable(
+  "products",
+  {
+    id: text("id").primaryKey(),
+    storeId: text("store_id").notNull().references(() => stores.id, { onDelete: "cascade" }),
+    slug: text("slug").notNull(),
+    title: text("title").notNull(),
+    description: text("description"),
+    brand: text("brand"),
+    productType: text("product_type", { enum: ["single", "variable"] }).notNull(),
+    status: text("status", { enum: ["draft", "live"] }).notNull(),
+    seoTitle: text("seo_title"),
+    seoDescription: text("seo_description"),
+    highlightVideoUrl: text("highlight_video_url"),
+    highlightVideoPosterUrl: text("highlight_video_poster_url"),
+    highlightVideoProvider: text("highlight_video_provider", { enum: ["youtube", "vimeo", "upload", "external"] }),
+    reviewCount: integer("review_count").notNull().default(0),
+    ratingSum: integer("rating_sum").notNull().default(0),
+    createdAt: text("created_at").notNull(),
+    updatedAt: text("updated_at").notNull(),
+    publishedAt: text("published_at"),
+  },
+  (t) => [
+    uniqueIndex("products_store_slug_idx").on(t.storeId, t.slug),
+    index("products_store_updated_idx").on(t.storeId, t.updatedAt, t.id),
+    index("products_store_status_updated_idx").on(t.storeId, t.status, t.updatedAt, t.id),
+  ],
+);
+
+export const productVariants = sqliteTable(
+  "product_variants",
+  {
+    id: text("id").primaryKey(),
+    storeId: text("store_id").notNull(),
+    productId: text("product_id").notNull().references(() => products.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    isDefault: integer("is_default", { mode: "boolean" }).notNull().default(false),
+    sku: text("sku"),
+    /** Lower-cased SKU: uniqueness and prefix search are case-insensitive. */
+    skuLower: text("sku_lower"),
+    priceCents: integer("price_cents").notNull(),
+    stock: integer("stock").notNull().default(0),
+    fulfillmentMode: text("fulfillment_mode", { enum: ["stocked", "on_demand", "stocked_or_on_demand"] })
+      .notNull()
+      .default("stocked"),
+    /** The option values as sent, JSON `[{name, value}]`. */
+    optionValues: text("option_values").notNull().default("[]"),
+    /** Canonical form of the option values (lower-cased, sorted by name) for the per-product uniqueness rule. */
+    optionKey: text("option_key").notNull(),
+    boxLengthMm: integer("box_length_mm"),
+    boxWidthMm: integer("box_width_mm"),
+    boxHeightMm: integer("box_height_mm"),
+    boxWeightG: integer("box_weight_g"),
+    position: integer("position").notNull().default(0),
+    createdAt: text("created_at").notNull(),
+    updatedAt: text("updated_at").notNull(),
+  },
+  (t) => [
+    uniqueIndex("product_variants_store_sku_idx").on(t.storeId, t.skuLower),
+    uniqueIndex("product_variants_options_idx").on(t.productId, t.optionKey),
+    index("product_variants_product_idx").on(t.productId, t.position),
+    check("product_variants_stock_check", sql`${t.stock} >= 0`),
+    check("product_variants_price_check", sql`${t.priceCents} >= 0`),
+  ],
+);
+
+export const productSpecs = sqliteTable(
+  "product_specs",
+  {
+    id: text("id").primaryKey(),
+    storeId: text("store_id").notNull(),
+    productId: text("product_id").notNull().references(() => products.id, { onDelete: "cascade" }),
+    group: text("group"),
+    key: text("key").notNull(),
+    value: text("value").notNull(),
+    position: integer("position").notNull(),
+  },
+  (t) => [index("product_specs_product_idx").on(t.productId, t.position)],
+);
+
+export const productReviews = sqliteTable(
+  "product_reviews",
+  {
+    id: text("id").primaryKey(),
+    storeId: text("store_id").notNull(),
+    productId: text("product_id").notNull().references(() => products.id, { onDelete: "cascade" }),
+    authorName: text("author_name").notNull(),
+    rating: integer("rating").notNull(),
+    title: text("title"),
+    body: text("body"),
+    createdAt: text("created_at").notNull(),
+  },
+  (t) => [index("product_reviews_product_idx").on(t.productId, t.createdAt, t.id)],
+);
+
+/** Per-store product counts, so a list page's `total` is one row read instead of a count of the store. */
+export const storeCatalogStats = sqliteTable("store_catalog_stats", {
+  storeId: text("store_id")
+    .primaryKey()
+    .references(() => stores.id, { onDelete: "cascade" }),
+  total: integer("total").notNull().default(0),
+  live: integer("live").notNull().default(0),
+});
