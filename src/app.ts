@@ -12,6 +12,9 @@ import { registerIdentityRoutes } from "./identity";
 import { registerTokenRoutes } from "./tokens";
 import { registerAuditRoutes } from "./audit";
 import { registerMediaRoutes } from "./media";
+import { registerWebhookRoutes } from "./webhooks";
+import { registerCustomerRoutes } from "./customers";
+import { registerOrderRoutes } from "./orders";
 
 const REQUEST_ID_RE = /^[A-Za-z0-9._:-]{1,128}$/;
 const JSON_BODY_LIMIT = 1024 * 1024;
@@ -79,6 +82,9 @@ export function createApp() {
   registerTokenRoutes(app);
   registerAuditRoutes(app);
   registerMediaRoutes(app);
+  registerWebhookRoutes(app);
+  registerCustomerRoutes(app);
+  registerOrderRoutes(app);
 
   app.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", {
     type: "http",

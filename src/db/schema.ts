@@ -4,3 +4,4 @@ export * from "./schema/outbox";
 export * from "./schema/media";
 export * from "./schema/webhooks";
 export * from "./schema/catalog";
+export * from "./schema/commerce";

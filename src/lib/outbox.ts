@@ -5,6 +5,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { events } from "../db/schema";
 import type { Db } from "./context";
 import { nowIso, uuidv7 } from "./ids";
+import { enqueueDeliveries, fanOutStatement } from "../webhooks/fan-out";
 
 export const EVENT_NAMES = {
   "orders.created": "A new order was committed (payment intent issued)",
@@ -46,13 +47,24 @@ export function recordEvent(
   // (it throws "Cannot read properties of undefined (reading 'bind')"). A SQL `data` is parenthesised so that a
   // bare SELECT works as a scalar subquery.
   const json = isSql(data) ? sql`(${data})` : JSON.stringify(data);
-  return [db.insert(events).values({ id: uuidv7(), storeId, name, data: json, createdAt: nowIso() })];
+  const id = uuidv7();
+  // The webhook fan-out rides in the same batch: the deliveries exist exactly when the event does.
+  const fanOut = fanOutStatement(db, id, storeId, name);
+  fanOuts.add(fanOut);
+  return [db.insert(events).values({ id, storeId, name, data: json, createdAt: nowIso() }), fanOut];
 }
+
+/** The fan-out statements, so that `commit` can find the delivery ids they return. */
+const fanOuts = new WeakSet<object>();
 
 const isSql = (value: unknown): value is SQL => typeof value === "object" && value !== null && "queryChunks" in value;
 
-/** Runs a change's statements as one atomic D1 batch. */
+/** Runs a change's statements as one atomic D1 batch, then queues the webhook deliveries it created. */
 export async function commit(ctx: CommitCtx, statements: Statement[]) {
   if (statements.length === 0) return [];
-  return ctx.db.batch(statements as [Statement, ...Statement[]]);
+  const results = await ctx.db.batch(statements as [Statement, ...Statement[]]);
+  const deliveryIds = statements.flatMap((s, i) => (fanOuts.has(s) ? (results[i] as Array<{ id: string }>).map((r) => r.id) : []));
+  // After the commit only: a queued id always names a stored delivery. Lost sends are recovered by the sweep.
+  if (deliveryIds.length > 0) ctx.waitUntil(enqueueDeliveries(ctx.env, deliveryIds));
+  return results;
 }

@@ -1,6 +1,12 @@
-// Webhook delivery: queue consumer and cron sweep (implemented by the webhooks issue).
-export async function handleDeliveryBatch(batch: MessageBatch<string>, _env: Env, _ctx: ExecutionContext) {
-  batch.ackAll();
-}
+// Webhooks: subscriptions and their delivery log (HTTP), the DELIVERIES queue consumer, and the cron sweep.
+import type { App } from "../lib/route";
+import { registerDeliveryRoutes } from "./deliveries.routes";
+import { registerSubscriptionRoutes } from "./webhooks.routes";
 
-export async function runDeliverySweep(_env: Env) {}
+export { handleDeliveryBatch } from "./consumer";
+export { runDeliverySweep } from "./sweep";
+
+export function registerWebhookRoutes(app: App) {
+  registerSubscriptionRoutes(app);
+  registerDeliveryRoutes(app);
+}

@@ -1,0 +1,67 @@
+// /stores/{store_id}/customers: create, list, read, update.
+import { createRoute, z } from "@hono/zod-openapi";
+import { storeCtxOf } from "../lib/context";
+import { pageSchema, paginated } from "../lib/pagination";
+import { type App, errorResponses, jsonBody, jsonResponse, requires } from "../lib/route";
+import { createCustomer, getCustomer, listCustomers, updateCustomer } from "./customers.service";
+import { createCustomerBody, customerListQuery, customerSchema, updateCustomerBody } from "./schemas";
+
+const storeParams = z.object({ store_id: z.string() });
+const customerParams = storeParams.extend({ id: z.string() });
+const tags = ["Customers"];
+
+const createCustomerRoute = createRoute({
+  method: "post",
+  path: "/stores/{store_id}/customers",
+  tags,
+  summary: "Create a customer (emits customers.created)",
+  ...requires("customers.write"),
+  request: { params: storeParams, ...jsonBody(createCustomerBody) },
+  responses: { 201: jsonResponse(customerSchema, "The customer"), ...errorResponses(400, 409) },
+});
+
+const listCustomersRoute = createRoute({
+  method: "get",
+  path: "/stores/{store_id}/customers",
+  tags,
+  summary: "Customers, newest first; filter `email`",
+  ...requires("customers.read"),
+  request: { params: storeParams, query: customerListQuery },
+  responses: { 200: jsonResponse(pageSchema(customerSchema), "Customers"), ...errorResponses() },
+});
+
+const getCustomerRoute = createRoute({
+  method: "get",
+  path: "/stores/{store_id}/customers/{id}",
+  tags,
+  summary: "One customer",
+  ...requires("customers.read"),
+  request: { params: customerParams },
+  responses: { 200: jsonResponse(customerSchema, "The customer"), ...errorResponses(404) },
+});
+
+const updateCustomerRoute = createRoute({
+  method: "patch",
+  path: "/stores/{store_id}/customers/{id}",
+  tags,
+  summary: "Edit a customer (emits customers.updated)",
+  ...requires("customers.write"),
+  request: { params: customerParams, ...jsonBody(updateCustomerBody) },
+  responses: { 200: jsonResponse(customerSchema, "The updated customer"), ...errorResponses(400, 404, 409) },
+});
+
+export function registerCustomerRoutes(app: App) {
+  app.openapi(createCustomerRoute, async (c) => {
+    const customer = await createCustomer(storeCtxOf(c), c.req.valid("json"));
+    return c.json(customer, 201, { Location: `/stores/${c.req.valid("param").store_id}/customers/${customer.id}` });
+  });
+  app.openapi(listCustomersRoute, async (c) => {
+    const { limit, offset, ...filter } = c.req.valid("query");
+    const { data, total } = await listCustomers(storeCtxOf(c), { limit, offset }, filter);
+    return c.json(paginated(data, { limit, offset }, total), 200);
+  });
+  app.openapi(getCustomerRoute, async (c) => c.json(await getCustomer(storeCtxOf(c), c.req.valid("param").id), 200));
+  app.openapi(updateCustomerRoute, async (c) =>
+    c.json(await updateCustomer(storeCtxOf(c), c.req.valid("param").id, c.req.valid("json")), 200),
+  );
+}

@@ -1,0 +1,93 @@
+// Customers: create, list, read, update. Email is unique per store, case-insensitively. Every change emits
+// customers.created / customers.updated with the customer as the API returns it.
+import { and, count, desc, eq, type SQL } from "drizzle-orm";
+import { customers } from "../db/schema";
+import { auditEntry } from "../lib/audit";
+import type { StoreCtx } from "../lib/context";
+import { isUniqueViolation } from "../lib/db";
+import { conflict, notFound } from "../lib/errors";
+import { isUuid, nowIso, uuidv7 } from "../lib/ids";
+import { commit, recordEvent } from "../lib/outbox";
+import type { Page } from "../lib/pagination";
+
+type CustomerRow = typeof customers.$inferSelect;
+
+export const toCustomer = (c: CustomerRow) => ({
+  id: c.id,
+  email: c.email,
+  name: c.name,
+  phone: c.phone,
+  created_at: c.createdAt,
+  updated_at: c.updatedAt,
+});
+
+const DUPLICATE_EMAIL = "A customer with this email already exists in this store";
+
+export async function createCustomer(ctx: StoreCtx, input: { email: string; name?: string | null; phone?: string | null }) {
+  const now = nowIso();
+  const row: CustomerRow = {
+    id: uuidv7(),
+    storeId: ctx.store.storeId,
+    email: input.email,
+    emailLower: input.email.toLowerCase(),
+    name: input.name ?? null,
+    phone: input.phone ?? null,
+    createdAt: now,
+    updatedAt: now,
+  };
+  const customer = toCustomer(row);
+  try {
+    await commit(ctx, [
+      ctx.db.insert(customers).values(row),
+      auditEntry(ctx, "customer.create", "customer", row.id),
+      ...recordEvent(ctx.db, ctx.store.storeId, "customers.created", customer),
+    ]);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(DUPLICATE_EMAIL);
+    throw error;
+  }
+  return customer;
+}
+
+export async function listCustomers(ctx: StoreCtx, page: Page, filter: { email?: string }) {
+  const conditions: SQL[] = [eq(customers.storeId, ctx.store.storeId)];
+  if (filter.email) conditions.push(eq(customers.emailLower, filter.email.toLowerCase()));
+  const where = and(...conditions);
+  const [rows, [{ total }]] = await ctx.db.batch([
+    ctx.db.select().from(customers).where(where).orderBy(desc(customers.createdAt), desc(customers.id)).limit(page.limit).offset(page.offset),
+    ctx.db.select({ total: count() }).from(customers).where(where),
+  ]);
+  return { data: rows.map(toCustomer), total };
+}
+
+export async function findCustomer(ctx: StoreCtx, id: string): Promise<CustomerRow | undefined> {
+  if (!isUuid(id)) return undefined;
+  return ctx.db.query.customers.findFirst({ where: and(eq(customers.id, id), eq(customers.storeId, ctx.store.storeId)) });
+}
+
+export async function getCustomer(ctx: StoreCtx, id: string) {
+  const row = await findCustomer(ctx, id);
+  if (!row) throw notFound("Customer");
+  return toCustomer(row);
+}
+
+export async function updateCustomer(ctx: StoreCtx, id: string, input: { email?: string; name?: string | null; phone?: string | null }) {
+  const row = await findCustomer(ctx, id);
+  if (!row) throw notFound("Customer");
+  const changes: Partial<CustomerRow> = { updatedAt: nowIso() };
+  if (input.email !== undefined) Object.assign(changes, { email: input.email, emailLower: input.email.toLowerCase() });
+  if (input.name !== undefined) changes.name = input.name;
+  if (input.phone !== undefined) changes.phone = input.phone;
+  const customer = toCustomer({ ...row, ...changes });
+  try {
+    await commit(ctx, [
+      ctx.db.update(customers).set(changes).where(and(eq(customers.id, row.id), eq(customers.storeId, ctx.store.storeId))),
+      auditEntry(ctx, "customer.update", "customer", row.id),
+      ...recordEvent(ctx.db, ctx.store.storeId, "customers.updated", customer),
+    ]);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(DUPLICATE_EMAIL);
+    throw error;
+  }
+  return customer;
+}

@@ -1,0 +1,31 @@
+// API shapes of customers (API.md section 9).
+import { z } from "@hono/zod-openapi";
+import { email } from "../identity/schemas";
+import { paginationQuery } from "../lib/pagination";
+
+const timestamp = z.string().openapi({ format: "date-time" });
+const optionalText = (max: number) => z.string().trim().min(1, "must not be empty").max(max).nullable().optional();
+
+export const customerSchema = z
+  .object({
+    id: z.string(),
+    email: z.string(),
+    name: z.string().nullable(),
+    phone: z.string().nullable(),
+    created_at: timestamp,
+    updated_at: timestamp,
+  })
+  .openapi("Customer");
+
+export const createCustomerBody = z
+  .strictObject({ email, name: optionalText(255), phone: optionalText(50) })
+  .openapi("CreateCustomerRequest");
+
+export const updateCustomerBody = z
+  .strictObject({ email: email.optional(), name: optionalText(255), phone: optionalText(50) })
+  .openapi("UpdateCustomerRequest");
+
+export const customerListQuery = z.object({
+  email: z.string().optional().openapi({ description: "Exact email, case-insensitive" }),
+  ...paginationQuery,
+});

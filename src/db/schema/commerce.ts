@@ -1,0 +1,70 @@
+// Customers and orders: the minimal commerce resources that source the customer and order events.
+// Order lines keep a snapshot of what was sold (title, sku, price) and how much stock each line reserved, so a
+// cancel returns exactly that. No foreign key to the catalog: an order outlives a deleted variant.
+import { sql } from "drizzle-orm";
+import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { stores } from "./identity";
+
+export const customers = sqliteTable(
+  "customers",
+  {
+    id: text("id").primaryKey(),
+    storeId: text("store_id").notNull().references(() => stores.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    emailLower: text("email_lower").notNull(),
+    name: text("name"),
+    phone: text("phone"),
+    createdAt: text("created_at").notNull(),
+    updatedAt: text("updated_at").notNull(),
+  },
+  (t) => [
+    uniqueIndex("customers_store_email_idx").on(t.storeId, t.emailLower),
+    index("customers_store_created_idx").on(t.storeId, t.createdAt, t.id),
+  ],
+);
+
+export const orders = sqliteTable(
+  "orders",
+  {
+    id: text("id").primaryKey(),
+    storeId: text("store_id").notNull().references(() => stores.id, { onDelete: "cascade" }),
+    customerId: text("customer_id").references(() => customers.id, { onDelete: "set null" }),
+    email: text("email").notNull(),
+    currency: text("currency").notNull(),
+    status: text("status", { enum: ["pending", "paid", "fulfilled", "canceled", "refunded"] }).notNull(),
+    totalCents: integer("total_cents").notNull(),
+    refundedCents: integer("refunded_cents").notNull(),
+    createdAt: text("created_at").notNull(),
+    updatedAt: text("updated_at").notNull(),
+  },
+  (t) => [index("orders_store_created_idx").on(t.storeId, t.createdAt, t.id)],
+);
+
+export const orderLines = sqliteTable(
+  "order_lines",
+  {
+    orderId: text("order_id").notNull().references(() => orders.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    variantId: text("variant_id").notNull(),
+    productId: text("product_id").notNull(),
+    title: text("title").notNull(),
+    sku: text("sku"),
+    unitPriceCents: integer("unit_price_cents").notNull(),
+    quantity: integer("quantity").notNull(),
+    fulfillmentMode: text("fulfillment_mode").notNull(),
+    /** Units taken from stock when the order was placed (returned on cancel). */
+    reservedQuantity: integer("reserved_quantity").notNull(),
+  },
+  (t) => [
+    uniqueIndex("order_lines_order_idx").on(t.orderId, t.position),
+    index("order_lines_variant_idx").on(t.variantId),
+    // The stock rule itself: a stocked line must have reserved its whole quantity, or the order's batch fails.
+    check("order_lines_stocked_reserved", sql`${t.fulfillmentMode} <> 'stocked' OR ${t.reservedQuantity} = ${t.quantity}`),
+  ],
+);
+
+/**
+ * Always empty. A batch asserts a condition with `INSERT INTO commerce_guards SELECT NULL WHERE NOT (...)`: when
+ * the condition is false the NOT NULL constraint fails and D1 rolls the whole batch back.
+ */
+export const commerceGuards = sqliteTable("commerce_guards", { ok: integer("ok").notNull() });

@@ -1,0 +1,20 @@
+// SQL that renders an order as the API returns it, and the `data` of its events, from the rows themselves:
+// used inside a change's batch, the event and the response show exactly what was committed.
+import { sql } from "drizzle-orm";
+
+const lineItems = sql`json((SELECT json_group_array(json_object(
+    'variant_id', l.variant_id, 'product_id', l.product_id, 'title', l.title, 'sku', l.sku,
+    'unit_price_cents', l.unit_price_cents, 'quantity', l.quantity) ORDER BY l.position)
+  FROM order_lines l WHERE l.order_id = orders.id))`;
+
+/** The order resource as JSON text, in a query over the `orders` table. */
+export const orderJson = sql<string>`json_object('id', orders.id, 'store_id', orders.store_id,
+  'customer_id', orders.customer_id, 'email', orders.email, 'currency', orders.currency, 'status', orders.status,
+  'total_cents', orders.total_cents, 'refunded_cents', orders.refunded_cents, 'line_items', ${lineItems},
+  'created_at', orders.created_at, 'updated_at', orders.updated_at)`;
+
+/** The `data` of orders.* events (API.md section 8): a SELECT yielding the JSON text. */
+export const orderEventData = (orderId: string) =>
+  sql`SELECT json_object('id', orders.id, 'status', orders.status, 'total_cents', orders.total_cents,
+    'currency', orders.currency, 'line_items', ${lineItems}, 'customer_id', orders.customer_id)
+    FROM orders WHERE orders.id = ${orderId}`;

@@ -1,0 +1,81 @@
+// /stores/{store_id}/orders: create, list, read, status transitions, refunds.
+import { createRoute, z } from "@hono/zod-openapi";
+import { storeCtxOf } from "../lib/context";
+import { pageSchema, paginated } from "../lib/pagination";
+import { type App, errorResponses, jsonBody, jsonResponse, requires } from "../lib/route";
+import { createOrder, getOrder, listOrders } from "./orders.service";
+import { createOrderBody, orderListQuery, orderSchema, refundBody, transitionBody } from "./schemas";
+import { refundOrder, transitionOrder } from "./transitions.service";
+
+const storeParams = z.object({ store_id: z.string() });
+const orderParams = storeParams.extend({ id: z.string() });
+const tags = ["Orders"];
+
+const createOrderRoute = createRoute({
+  method: "post",
+  path: "/stores/{store_id}/orders",
+  tags,
+  summary: "Place an order: stock is reserved atomically (409 insufficient_stock changes nothing); emits orders.created",
+  ...requires("orders.write"),
+  request: { params: storeParams, ...jsonBody(createOrderBody) },
+  responses: { 201: jsonResponse(orderSchema, "The order, status pending"), ...errorResponses(400, 409) },
+});
+
+const listOrdersRoute = createRoute({
+  method: "get",
+  path: "/stores/{store_id}/orders",
+  tags,
+  summary: "Orders, newest first; filters `status`, `customer_id`",
+  ...requires("orders.read"),
+  request: { params: storeParams, query: orderListQuery },
+  responses: { 200: jsonResponse(pageSchema(orderSchema), "Orders"), ...errorResponses() },
+});
+
+const getOrderRoute = createRoute({
+  method: "get",
+  path: "/stores/{store_id}/orders/{id}",
+  tags,
+  summary: "One order",
+  ...requires("orders.read"),
+  request: { params: orderParams },
+  responses: { 200: jsonResponse(orderSchema, "The order"), ...errorResponses(404) },
+});
+
+const transitionRoute = createRoute({
+  method: "post",
+  path: "/stores/{store_id}/orders/{id}/transitions",
+  tags,
+  summary: "pending → paid → fulfilled; pending or paid → canceled (stock returned); emits orders.updated",
+  ...requires("orders.write"),
+  request: { params: orderParams, ...jsonBody(transitionBody) },
+  responses: { 200: jsonResponse(orderSchema, "The order"), ...errorResponses(400, 404, 409) },
+});
+
+const refundRoute = createRoute({
+  method: "post",
+  path: "/stores/{store_id}/orders/{id}/refunds",
+  tags,
+  summary: "Refund a paid or fulfilled order (default: the total); emits orders.updated and orders.refunded",
+  ...requires("orders.write"),
+  request: { params: orderParams, ...jsonBody(refundBody) },
+  responses: { 200: jsonResponse(orderSchema, "The refunded order"), ...errorResponses(400, 404, 409) },
+});
+
+export function registerOrderRoutes(app: App) {
+  app.openapi(createOrderRoute, async (c) => {
+    const order = await createOrder(storeCtxOf(c), c.req.valid("json"));
+    return c.json(order, 201, { Location: `/stores/${order.store_id}/orders/${order.id}` });
+  });
+  app.openapi(listOrdersRoute, async (c) => {
+    const { limit, offset, ...filter } = c.req.valid("query");
+    const { data, total } = await listOrders(storeCtxOf(c), { limit, offset }, filter);
+    return c.json(paginated(data, { limit, offset }, total), 200);
+  });
+  app.openapi(getOrderRoute, async (c) => c.json(await getOrder(storeCtxOf(c), c.req.valid("param").id), 200));
+  app.openapi(transitionRoute, async (c) =>
+    c.json(await transitionOrder(storeCtxOf(c), c.req.valid("param").id, c.req.valid("json").status), 200),
+  );
+  app.openapi(refundRoute, async (c) =>
+    c.json(await refundOrder(storeCtxOf(c), c.req.valid("param").id, c.req.valid("json")), 200),
+  );
+}

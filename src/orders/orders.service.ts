@@ -1,0 +1,129 @@
+// Orders: create (stock reserved atomically), list, read. Stock is taken by conditional SQL in the order's own
+// batch: the line insert computes what it may reserve from the variant row as the batch sees it, and a CHECK on
+// order_lines fails the whole batch when a stocked line could not reserve its quantity. Of two concurrent
+// orders for the last unit, the second batch sees stock 0 and rolls back, leaving nothing changed.
+import { and, count, desc, eq, type SQL, sql } from "drizzle-orm";
+import { orderLines, orders, productVariants } from "../db/schema";
+import { auditEntry } from "../lib/audit";
+import type { StoreCtx } from "../lib/context";
+import { ApiError, conflict, invalidField, notFound } from "../lib/errors";
+import { isUuid, nowIso, uuidv7 } from "../lib/ids";
+import { commit, recordEvent } from "../lib/outbox";
+import type { Page } from "../lib/pagination";
+import { assertion, errorText, parseOrder } from "./order-batch";
+import { orderEventData, orderJson } from "./order-json";
+import type { OrderStatus } from "./schemas";
+
+type OrderRow = typeof orders.$inferSelect;
+
+export interface CreateOrderInput {
+  customer_id?: string;
+  email?: string;
+  currency: string;
+  line_items: Array<{ variant_id: string; quantity: number }>;
+}
+
+/** One round trip: the named variants of this store with their product's status, and the customer's email. */
+async function lookUp(ctx: StoreCtx, input: CreateOrderInput) {
+  const ids = JSON.stringify([...new Set(input.line_items.map((l) => l.variant_id))]);
+  const row = await ctx.db.get<{ variants: string; customer_email: string | null }>(sql`SELECT
+      (SELECT json_group_array(json_object('id', v.id, 'status', p.status))
+         FROM product_variants v JOIN products p ON p.id = v.product_id
+        WHERE v.store_id = ${ctx.store.storeId} AND v.id IN (SELECT value FROM json_each(${ids}))) AS variants,
+      (SELECT email FROM customers WHERE id = ${input.customer_id ?? ""} AND store_id = ${ctx.store.storeId}) AS customer_email`);
+  const status = new Map((JSON.parse(row.variants) as Array<{ id: string; status: string }>).map((v) => [v.id, v.status]));
+  return { status, customerEmail: row.customer_email };
+}
+
+export async function createOrder(ctx: StoreCtx, input: CreateOrderInput) {
+  const storeId = ctx.store.storeId;
+  const { status, customerEmail } = await lookUp(ctx, input);
+  if (input.customer_id !== undefined && !customerEmail) throw invalidField("customer_id", "is not a customer of this store");
+  input.line_items.forEach((line, i) => {
+    if (!status.has(line.variant_id)) throw invalidField(`line_items.${i}.variant_id`, "is not a variant of this store");
+  });
+  const notLive = input.line_items.find((line) => status.get(line.variant_id) !== "live");
+  if (notLive) throw conflict(`The product of variant ${notLive.variant_id} is not live`);
+
+  const id = uuidv7();
+  const now = nowIso();
+  const lineStatements = input.line_items.flatMap((line, position) => [
+    ctx.db.insert(orderLines).select(sql`SELECT ${id}, ${position}, v.id, v.product_id,
+        p.title || CASE WHEN v.is_default THEN '' ELSE ' / ' || v.title END, v.sku, v.price_cents, ${line.quantity},
+        v.fulfillment_mode, CASE v.fulfillment_mode WHEN 'on_demand' THEN 0 ELSE min(max(v.stock, 0), ${line.quantity}) END
+      FROM product_variants v JOIN products p ON p.id = v.product_id
+      WHERE v.id = ${line.variant_id} AND v.store_id = ${storeId} AND p.status = 'live'`),
+    // The product may have been unpublished or deleted since the look-up.
+    assertion(ctx.db, sql`EXISTS (SELECT 1 FROM order_lines WHERE order_id = ${id} AND position = ${position})`),
+    ctx.db
+      .update(productVariants)
+      .set({ stock: sql`stock - (SELECT reserved_quantity FROM order_lines WHERE order_id = ${id} AND position = ${position})` })
+      .where(and(eq(productVariants.id, line.variant_id), eq(productVariants.storeId, storeId))),
+  ]);
+  let results: unknown[];
+  try {
+    results = await commit(ctx, [
+      ctx.db.insert(orders).values({
+        id,
+        storeId,
+        customerId: input.customer_id ?? null,
+        email: input.email ?? customerEmail!,
+        currency: input.currency,
+        status: "pending",
+        totalCents: 0,
+        refundedCents: 0,
+        createdAt: now,
+        updatedAt: now,
+      }),
+      ...lineStatements,
+      // Priced from the variants as the batch saw them.
+      ctx.db
+        .update(orders)
+        .set({ totalCents: sql`(SELECT coalesce(sum(unit_price_cents * quantity), 0) FROM order_lines WHERE order_id = ${id})` })
+        .where(eq(orders.id, id)),
+      auditEntry(ctx, "order.create", "order", id),
+      ...recordEvent(ctx.db, storeId, "orders.created", orderEventData(id)),
+      selectOrder(ctx, id),
+    ]);
+  } catch (error) {
+    const text = errorText(error);
+    if (text.includes("order_lines_stocked_reserved") || text.includes("CHECK constraint failed")) {
+      throw new ApiError("insufficient_stock", "Not enough stock for one of the line items; nothing was changed");
+    }
+    if (text.includes("commerce_guards")) throw conflict("A product of this order is no longer live");
+    throw error;
+  }
+  return parseOrder(results.at(-1));
+}
+
+const selectOrder = (ctx: StoreCtx, id: string) =>
+  ctx.db.select({ json: orderJson }).from(orders).where(and(eq(orders.id, id), eq(orders.storeId, ctx.store.storeId)));
+
+export async function getOrder(ctx: StoreCtx, id: string) {
+  if (!isUuid(id)) throw notFound("Order");
+  const rows = await selectOrder(ctx, id);
+  if (rows.length === 0) throw notFound("Order");
+  return parseOrder(rows);
+}
+
+export async function findOrderRow(ctx: StoreCtx, id: string): Promise<OrderRow> {
+  const row = isUuid(id)
+    ? await ctx.db.query.orders.findFirst({ where: and(eq(orders.id, id), eq(orders.storeId, ctx.store.storeId)) })
+    : undefined;
+  if (!row) throw notFound("Order");
+  return row;
+}
+
+export async function listOrders(ctx: StoreCtx, page: Page, filter: { status?: OrderStatus; customer_id?: string }) {
+  const conditions: SQL[] = [eq(orders.storeId, ctx.store.storeId)];
+  if (filter.status) conditions.push(eq(orders.status, filter.status));
+  if (filter.customer_id) conditions.push(eq(orders.customerId, filter.customer_id));
+  const where = and(...conditions);
+  const [rows, [{ total }]] = await ctx.db.batch([
+    ctx.db.select({ json: orderJson }).from(orders).where(where).orderBy(desc(orders.createdAt), desc(orders.id)).limit(page.limit).offset(page.offset),
+    ctx.db.select({ total: count() }).from(orders).where(where),
+  ]);
+  return { data: rows.map((r) => JSON.parse(r.json)), total };
+}
+
+export { selectOrder };

@@ -1,0 +1,63 @@
+// API shapes of orders (API.md section 9).
+import { z } from "@hono/zod-openapi";
+import { email } from "../identity/schemas";
+import { paginationQuery } from "../lib/pagination";
+
+const timestamp = z.string().openapi({ format: "date-time" });
+export const ORDER_STATUSES = ["pending", "paid", "fulfilled", "canceled", "refunded"] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const lineItemSchema = z
+  .object({
+    variant_id: z.string(),
+    product_id: z.string(),
+    title: z.string(),
+    sku: z.string().nullable(),
+    unit_price_cents: z.number().int(),
+    quantity: z.number().int(),
+  })
+  .openapi("OrderLineItem");
+
+export const orderSchema = z
+  .object({
+    id: z.string(),
+    store_id: z.string(),
+    customer_id: z.string().nullable(),
+    email: z.string(),
+    currency: z.string(),
+    status: z.enum(ORDER_STATUSES),
+    total_cents: z.number().int(),
+    refunded_cents: z.number().int(),
+    line_items: z.array(lineItemSchema),
+    created_at: timestamp,
+    updated_at: timestamp,
+  })
+  .openapi("Order");
+
+export const createOrderBody = z
+  .strictObject({
+    customer_id: z.string().optional(),
+    email: email.optional(),
+    currency: z.string().regex(/^[A-Z]{3}$/, "must be three upper-case letters (ISO 4217)"),
+    line_items: z
+      .array(z.strictObject({ variant_id: z.string(), quantity: z.number().int().min(1).max(1_000_000) }))
+      .min(1, "must contain at least one item")
+      .max(100),
+  })
+  .refine((b) => b.customer_id !== undefined || b.email !== undefined, {
+    message: "customer_id or email is required",
+    path: ["email"],
+  })
+  .openapi("CreateOrderRequest");
+
+export const transitionBody = z.strictObject({ status: z.enum(ORDER_STATUSES) }).openapi("OrderTransitionRequest");
+
+export const refundBody = z
+  .strictObject({ amount_cents: z.number().int().min(1).optional() })
+  .openapi("OrderRefundRequest");
+
+export const orderListQuery = z.object({
+  status: z.enum(ORDER_STATUSES).optional(),
+  customer_id: z.string().optional(),
+  ...paginationQuery,
+});

@@ -1,0 +1,75 @@
+// Order status changes and refunds. Each runs as one batch guarded by the status it was decided on, so a
+// concurrent change makes it fail (409) instead of applying twice: no double stock return, no double refund.
+import { and, eq, sql } from "drizzle-orm";
+import { orders, productVariants } from "../db/schema";
+import { auditEntry } from "../lib/audit";
+import type { StoreCtx } from "../lib/context";
+import { conflict, invalidField } from "../lib/errors";
+import { nowIso } from "../lib/ids";
+import { commit, recordEvent, type Statement } from "../lib/outbox";
+import { assertion, errorText, parseOrder } from "./order-batch";
+import { orderEventData } from "./order-json";
+import { findOrderRow, selectOrder } from "./orders.service";
+import type { OrderStatus } from "./schemas";
+
+/** target ← the statuses it may be reached from through POST .../transitions. */
+const TRANSITIONS: Partial<Record<OrderStatus, OrderStatus[]>> = {
+  paid: ["pending"],
+  fulfilled: ["paid"],
+  canceled: ["pending", "paid"],
+};
+const REFUNDABLE: OrderStatus[] = ["paid", "fulfilled"];
+
+const inStatus = (id: string, statuses: OrderStatus[]) =>
+  sql`EXISTS (SELECT 1 FROM orders WHERE id = ${id} AND status IN (${sql.join(statuses.map((s) => sql`${s}`), sql`, `)}))`;
+
+async function run(ctx: StoreCtx, id: string, statements: Statement[]) {
+  try {
+    const results = await commit(ctx, [...statements, selectOrder(ctx, id)]);
+    return parseOrder(results.at(-1));
+  } catch (error) {
+    if (errorText(error).includes("commerce_guards")) throw conflict("The order changed meanwhile; nothing was applied");
+    throw error;
+  }
+}
+
+export async function transitionOrder(ctx: StoreCtx, id: string, target: OrderStatus) {
+  const order = await findOrderRow(ctx, id);
+  if (target === "refunded") throw conflict("An order becomes refunded only through POST .../refunds");
+  if (!(TRANSITIONS[target] ?? []).includes(order.status)) {
+    throw conflict(`An order cannot move from ${order.status} to ${target}`);
+  }
+  const statements: Statement[] = [
+    assertion(ctx.db, inStatus(id, [order.status])),
+    ctx.db.update(orders).set({ status: target, updatedAt: nowIso() }).where(eq(orders.id, id)),
+  ];
+  if (target === "canceled") {
+    // Exactly what each line reserved goes back (nothing for on-demand units).
+    statements.push(
+      ctx.db
+        .update(productVariants)
+        .set({ stock: sql`stock + (SELECT sum(reserved_quantity) FROM order_lines WHERE order_id = ${id} AND variant_id = product_variants.id)` })
+        .where(and(eq(productVariants.storeId, ctx.store.storeId), sql`product_variants.id IN (SELECT variant_id FROM order_lines WHERE order_id = ${id})`)),
+    );
+  }
+  statements.push(
+    auditEntry(ctx, `order.${target === "canceled" ? "cancel" : target === "paid" ? "pay" : "fulfill"}`, "order", id),
+    ...recordEvent(ctx.db, ctx.store.storeId, "orders.updated", orderEventData(id)),
+  );
+  return run(ctx, id, statements);
+}
+
+/** Records a refund as cleared (no payment provider here): status refunded, orders.updated + orders.refunded. */
+export async function refundOrder(ctx: StoreCtx, id: string, input: { amount_cents?: number }) {
+  const order = await findOrderRow(ctx, id);
+  if (!REFUNDABLE.includes(order.status)) throw conflict(`A ${order.status} order cannot be refunded`);
+  const amount = input.amount_cents ?? order.totalCents;
+  if (amount > order.totalCents) throw invalidField("amount_cents", `must be at most the order total (${order.totalCents})`);
+  return run(ctx, id, [
+    assertion(ctx.db, inStatus(id, REFUNDABLE)),
+    ctx.db.update(orders).set({ status: "refunded", refundedCents: amount, updatedAt: nowIso() }).where(eq(orders.id, id)),
+    auditEntry(ctx, "order.refund", "order", id),
+    ...recordEvent(ctx.db, ctx.store.storeId, "orders.updated", orderEventData(id)),
+    ...recordEvent(ctx.db, ctx.store.storeId, "orders.refunded", orderEventData(id)),
+  ]);
+}

@@ -1,0 +1,97 @@
+// The delivery log of a subscription (newest first), one delivery with its payload and attempts, and replay.
+import { and, asc, count, desc, eq, type SQL } from "drizzle-orm";
+import { webhookAttempts, webhookDeliveries } from "../db/schema";
+import { auditEntry } from "../lib/audit";
+import type { StoreCtx } from "../lib/context";
+import { notFound } from "../lib/errors";
+import { isUuid, nowIso, uuidv7 } from "../lib/ids";
+import type { Page } from "../lib/pagination";
+import { enqueueDeliveries } from "./fan-out";
+import { findWebhook } from "./subscriptions.service";
+
+type DeliveryRow = typeof webhookDeliveries.$inferSelect;
+type AttemptRow = typeof webhookAttempts.$inferSelect;
+
+export const toDelivery = (d: DeliveryRow) => ({
+  id: d.id,
+  webhook_id: d.webhookId,
+  event: d.event,
+  event_id: d.eventId,
+  status: d.status,
+  attempt_count: d.attemptCount,
+  created_at: d.createdAt,
+  last_attempt_at: d.lastAttemptAt,
+  delivered_at: d.deliveredAt,
+});
+
+const toAttempt = (a: AttemptRow) => ({
+  attempt: a.attempt,
+  started_at: a.startedAt,
+  duration_ms: a.durationMs,
+  response_status: a.responseStatus,
+  response_body: a.responseBody,
+  error: a.error,
+});
+
+export async function listDeliveries(ctx: StoreCtx, webhookId: string, page: Page, filter: { status?: DeliveryRow["status"] }) {
+  const webhook = await findWebhook(ctx, webhookId);
+  const conditions: SQL[] = [eq(webhookDeliveries.webhookId, webhook.id)];
+  if (filter.status) conditions.push(eq(webhookDeliveries.status, filter.status));
+  const where = and(...conditions);
+  const [rows, [{ total }]] = await ctx.db.batch([
+    ctx.db
+      .select()
+      .from(webhookDeliveries)
+      .where(where)
+      .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    ctx.db.select({ total: count() }).from(webhookDeliveries).where(where),
+  ]);
+  return { data: rows.map(toDelivery), total };
+}
+
+async function findDelivery(ctx: StoreCtx, webhookId: string, deliveryId: string) {
+  if (!isUuid(webhookId) || !isUuid(deliveryId)) throw notFound("Delivery");
+  const inStore = and(
+    eq(webhookDeliveries.id, deliveryId),
+    eq(webhookDeliveries.webhookId, webhookId),
+    eq(webhookDeliveries.storeId, ctx.store.storeId),
+  );
+  const [[delivery], attempts] = await ctx.db.batch([
+    ctx.db.select().from(webhookDeliveries).where(inStore).limit(1),
+    ctx.db
+      .select()
+      .from(webhookAttempts)
+      .where(eq(webhookAttempts.deliveryId, deliveryId))
+      .orderBy(asc(webhookAttempts.startedAt), asc(webhookAttempts.attempt)),
+  ]);
+  if (!delivery) throw notFound("Delivery");
+  return { delivery, attempts };
+}
+
+export async function getDelivery(ctx: StoreCtx, webhookId: string, deliveryId: string) {
+  const { delivery, attempts } = await findDelivery(ctx, webhookId, deliveryId);
+  return { ...toDelivery(delivery), payload: delivery.payload, attempts: attempts.map(toAttempt) };
+}
+
+/** A new delivery of the identical body (same event id), with its own three attempts. */
+export async function replayDelivery(ctx: StoreCtx, webhookId: string, deliveryId: string) {
+  const { delivery } = await findDelivery(ctx, webhookId, deliveryId);
+  const now = nowIso();
+  const replay: DeliveryRow = {
+    ...delivery,
+    id: uuidv7(),
+    status: "pending",
+    attemptCount: 0,
+    nextAttemptAt: now,
+    claimId: null,
+    claimedAt: null,
+    createdAt: now,
+    lastAttemptAt: null,
+    deliveredAt: null,
+  };
+  await ctx.db.batch([ctx.db.insert(webhookDeliveries).values(replay), auditEntry(ctx, "webhook.replay", "webhook", webhookId)]);
+  ctx.waitUntil(enqueueDeliveries(ctx.env, [replay.id]));
+  return toDelivery(replay);
+}

@@ -1,0 +1,42 @@
+// Fan-out of one outbox event to the deliveries of every active matching subscription, inside the change's own
+// batch, and the post-commit hand-off of the new delivery ids to the DELIVERIES queue.
+import { sql } from "drizzle-orm";
+import { webhookDeliveries } from "../db/schema";
+import type { Db } from "../lib/context";
+import { nowIso } from "../lib/ids";
+
+/** A UUIDv7 computed per row in SQL (the number of rows is only known inside the INSERT ... SELECT). */
+export const uuidv7Sql = (ms: number) => {
+  const hex = sql`printf('%012x', ${ms})`;
+  return sql`lower(substr(${hex}, 1, 8) || '-' || substr(${hex}, 9, 4) || '-7' || substr(hex(randomblob(2)), 2) || '-' ||
+    substr('89ab', 1 + (abs(random()) % 4), 1) || substr(hex(randomblob(2)), 2) || '-' || hex(randomblob(6)))`;
+};
+
+/**
+ * One INSERT ... SELECT writing a delivery per active subscription of (store, event), each holding the envelope
+ * built once from the just-inserted event row. It must follow the event's insert in the same batch.
+ * Returns the new delivery ids.
+ */
+export function fanOutStatement(db: Db, eventId: string, storeId: string, name: string, now = Date.now()) {
+  const at = nowIso(now);
+  const envelope = sql`json_object('id', e.id, 'event', e.name, 'store_id', e.store_id, 'delivered_at', ${at}, 'data', json(e.data))`;
+  return db
+    .insert(webhookDeliveries)
+    .select(
+      sql`SELECT ${uuidv7Sql(now)}, w.store_id, w.id, e.id, e.name, ${envelope}, 'pending', 0, ${at}, NULL, NULL, ${at}, NULL, NULL
+        FROM webhooks w JOIN events e ON e.id = ${eventId}
+        WHERE w.store_id = ${storeId} AND w.event = ${name} AND w.active = 1`,
+    )
+    .returning({ id: webhookDeliveries.id });
+}
+
+/** Queue messages carry only the delivery id. A send that fails here is recovered by the sweep. */
+export async function enqueueDeliveries(env: Env, ids: string[]) {
+  try {
+    for (let i = 0; i < ids.length; i += 100) {
+      await env.DELIVERIES.sendBatch(ids.slice(i, i + 100).map((body) => ({ body })));
+    }
+  } catch (error) {
+    console.error(JSON.stringify({ level: "warn", message: "enqueueing deliveries failed; the sweep will", error: String(error) }));
+  }
+}

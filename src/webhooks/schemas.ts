@@ -1,0 +1,81 @@
+// API shapes of webhook subscriptions, deliveries and the event catalogue (API.md section 8).
+import { z } from "@hono/zod-openapi";
+import { EVENT_NAMES, type EventName } from "../lib/outbox";
+import { paginationQuery } from "../lib/pagination";
+
+const timestamp = z.string().openapi({ format: "date-time" });
+const eventName = z.enum(Object.keys(EVENT_NAMES) as [EventName, ...EventName[]]);
+const secret = z
+  .string()
+  .min(16, "must be at least 16 characters")
+  .max(256, "must be at most 256 characters")
+  .openapi({ description: "Signing secret (16..256 characters); stored encrypted, never returned" });
+const url = z.string().openapi({ format: "uri", example: "https://example.com/hooks/commerce" });
+
+export const webhookSchema = z
+  .object({
+    id: z.string(),
+    store_id: z.string(),
+    url: z.string(),
+    event: z.string(),
+    active: z.boolean(),
+    created_at: timestamp,
+    updated_at: timestamp,
+  })
+  .openapi("Webhook");
+
+export const createWebhookBody = z
+  .strictObject({
+    url,
+    events: z.array(eventName).min(1, "must name at least one event").max(Object.keys(EVENT_NAMES).length * 2),
+    secret,
+  })
+  .openapi("CreateWebhookRequest");
+
+export const createdWebhooksSchema = z.object({ data: z.array(webhookSchema) }).openapi("CreatedWebhooks");
+
+export const updateWebhookBody = z
+  .strictObject({ url: url.optional(), secret: secret.optional(), active: z.boolean().optional() })
+  .openapi("UpdateWebhookRequest");
+
+export const webhookListQuery = z.object({ event: eventName.optional(), url: z.string().optional(), ...paginationQuery });
+
+const deliveryStatus = z.enum(["pending", "delivered", "failed"]);
+
+export const deliverySchema = z
+  .object({
+    id: z.string(),
+    webhook_id: z.string(),
+    event: z.string(),
+    event_id: z.string(),
+    status: deliveryStatus,
+    attempt_count: z.number().int(),
+    created_at: timestamp,
+    last_attempt_at: timestamp.nullable(),
+    delivered_at: timestamp.nullable(),
+  })
+  .openapi("WebhookDelivery");
+
+export const attemptSchema = z
+  .object({
+    attempt: z.number().int(),
+    started_at: timestamp,
+    duration_ms: z.number().int(),
+    response_status: z.number().int().nullable(),
+    response_body: z.string().nullable().openapi({ description: "The first 4 KiB of the response body" }),
+    error: z.string().nullable(),
+  })
+  .openapi("WebhookAttempt");
+
+export const deliveryDetailSchema = deliverySchema
+  .extend({
+    payload: z.string().openapi({ description: "The exact body sent on every attempt" }),
+    attempts: z.array(attemptSchema),
+  })
+  .openapi("WebhookDeliveryDetail");
+
+export const deliveryListQuery = z.object({ status: deliveryStatus.optional(), ...paginationQuery });
+
+export const webhookEventsSchema = z
+  .object({ data: z.array(z.object({ name: z.string(), description: z.string() })) })
+  .openapi("WebhookEvents");

@@ -1,0 +1,84 @@
+// One HTTP attempt of a delivery: the stored bytes, signed, POSTed with the contract's headers; redirects are
+// not followed and the whole exchange (headers and the kept part of the body) is bounded by a 10 s timeout.
+import { hmacSha256Base64, utf8 } from "../lib/crypto";
+
+export const ATTEMPT_TIMEOUT_MS = 10_000;
+export const RESPONSE_BODY_LIMIT = 4096;
+export const USER_AGENT = "bod-commerce-webhooks/1.0";
+
+export interface AttemptOutcome {
+  ok: boolean;
+  responseStatus: number | null;
+  responseBody: string | null;
+  error: string | null;
+  durationMs: number;
+}
+
+/** `sha256=` + base64 (standard alphabet, padded) HMAC-SHA256 of the raw body bytes. */
+export const signatureHeader = async (secret: string, body: Uint8Array) => `sha256=${await hmacSha256Base64(secret, body)}`;
+
+export async function sendAttempt(input: {
+  url: string;
+  secret: string;
+  payload: string;
+  eventId: string;
+  attempt: number;
+}): Promise<AttemptOutcome> {
+  const body = utf8(input.payload);
+  const headers = {
+    "Content-Type": "application/json",
+    "User-Agent": USER_AGENT,
+    "X-Webhook-Event": "webhook.delivery",
+    "X-Webhook-Signature": await signatureHeader(input.secret, body),
+    "X-Webhook-Id": input.eventId,
+    "X-Webhook-Attempt": String(input.attempt),
+  };
+  const started = Date.now();
+  const signal = AbortSignal.timeout(ATTEMPT_TIMEOUT_MS);
+  try {
+    const response = await fetch(input.url, { method: "POST", headers, body, redirect: "manual", signal });
+    const responseBody = await readPrefix(response, RESPONSE_BODY_LIMIT);
+    const ok = response.status >= 200 && response.status < 300;
+    const redirect = response.status >= 300 && response.status < 400;
+    return {
+      ok,
+      responseStatus: response.status,
+      responseBody,
+      error: redirect ? "redirect not followed" : ok ? null : `HTTP ${response.status}`,
+      durationMs: Date.now() - started,
+    };
+  } catch (error) {
+    const timedOut = signal.aborted;
+    return {
+      ok: false,
+      responseStatus: null,
+      responseBody: null,
+      error: timedOut ? `timed out after ${ATTEMPT_TIMEOUT_MS / 1000} s` : String((error as Error)?.message ?? error),
+      durationMs: Date.now() - started,
+    };
+  }
+}
+
+/** The first `limit` bytes of the body as text; the rest is never downloaded. */
+async function readPrefix(response: Response, limit: number): Promise<string> {
+  if (!response.body) return "";
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  while (size < limit) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    size += value.byteLength;
+  }
+  await reader.cancel().catch(() => {});
+  const bytes = new Uint8Array(Math.min(size, limit));
+  let offset = 0;
+  for (const chunk of chunks) {
+    const part = chunk.subarray(0, bytes.byteLength - offset);
+    bytes.set(part, offset);
+    offset += part.byteLength;
+    if (offset >= bytes.byteLength) break;
+  }
+  return new TextDecoder().decode(bytes);
+}

@@ -1,0 +1,111 @@
+// Webhook subscriptions: register (one row per event, all or nothing), list, read, update, delete.
+// Secrets are encrypted before they reach D1 and never leave it in a response.
+import { and, count, desc, eq, type SQL } from "drizzle-orm";
+import { webhooks } from "../db/schema";
+import { auditEntry } from "../lib/audit";
+import { allowPrivateWebhookUrls } from "../lib/config";
+import type { StoreCtx } from "../lib/context";
+import { isUniqueViolation } from "../lib/db";
+import { conflict, invalidField, notFound } from "../lib/errors";
+import { isUuid, nowIso, uuidv7 } from "../lib/ids";
+import type { EventName } from "../lib/outbox";
+import type { Page } from "../lib/pagination";
+import { encryptSecret } from "./secrets";
+import { webhookUrlProblem } from "./url-rules";
+
+type WebhookRow = typeof webhooks.$inferSelect;
+
+export const toWebhook = (w: WebhookRow) => ({
+  id: w.id,
+  store_id: w.storeId,
+  url: w.url,
+  event: w.event,
+  active: w.active,
+  created_at: w.createdAt,
+  updated_at: w.updatedAt,
+});
+
+const DUPLICATE_PAIR = "A subscription for this event and URL already exists";
+
+function assertAcceptableUrl(ctx: StoreCtx, url: string) {
+  const problem = webhookUrlProblem(url, { allowPrivate: allowPrivateWebhookUrls(ctx.env) });
+  if (problem) throw invalidField("url", problem);
+}
+
+export async function createWebhooks(ctx: StoreCtx, input: { url: string; events: EventName[]; secret: string }) {
+  assertAcceptableUrl(ctx, input.url);
+  const secretCiphertext = await encryptSecret(ctx.env, input.secret);
+  const now = nowIso();
+  // A repeated name in `events` names the same pair once.
+  const rows: WebhookRow[] = [...new Set(input.events)].map((event) => ({
+    id: uuidv7(),
+    storeId: ctx.store.storeId,
+    url: input.url,
+    event,
+    secretCiphertext,
+    active: true,
+    createdAt: now,
+    updatedAt: now,
+  }));
+  try {
+    // One batch: an existing pair fails the unique index and nothing is created.
+    await ctx.db.batch([
+      ctx.db.insert(webhooks).values(rows),
+      ...rows.map((row) => auditEntry(ctx, "webhook.create", "webhook", row.id)),
+    ]);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(DUPLICATE_PAIR);
+    throw error;
+  }
+  return rows.map(toWebhook);
+}
+
+export async function listWebhooks(ctx: StoreCtx, page: Page, filter: { event?: string; url?: string }) {
+  const conditions: SQL[] = [eq(webhooks.storeId, ctx.store.storeId)];
+  if (filter.event) conditions.push(eq(webhooks.event, filter.event));
+  if (filter.url) conditions.push(eq(webhooks.url, filter.url));
+  const where = and(...conditions);
+  const [rows, [{ total }]] = await ctx.db.batch([
+    ctx.db.select().from(webhooks).where(where).orderBy(desc(webhooks.createdAt), desc(webhooks.id)).limit(page.limit).offset(page.offset),
+    ctx.db.select({ total: count() }).from(webhooks).where(where),
+  ]);
+  return { data: rows.map(toWebhook), total };
+}
+
+export async function findWebhook(ctx: StoreCtx, id: string): Promise<WebhookRow> {
+  const row = isUuid(id)
+    ? await ctx.db.query.webhooks.findFirst({ where: and(eq(webhooks.id, id), eq(webhooks.storeId, ctx.store.storeId)) })
+    : undefined;
+  if (!row) throw notFound("Webhook");
+  return row;
+}
+
+export const getWebhook = async (ctx: StoreCtx, id: string) => toWebhook(await findWebhook(ctx, id));
+
+export async function updateWebhook(ctx: StoreCtx, id: string, input: { url?: string; secret?: string; active?: boolean }) {
+  if (input.url !== undefined) assertAcceptableUrl(ctx, input.url);
+  const row = await findWebhook(ctx, id);
+  const changes: Partial<WebhookRow> = { updatedAt: nowIso() };
+  if (input.url !== undefined) changes.url = input.url;
+  if (input.active !== undefined) changes.active = input.active;
+  if (input.secret !== undefined) changes.secretCiphertext = await encryptSecret(ctx.env, input.secret);
+  try {
+    await ctx.db.batch([
+      ctx.db.update(webhooks).set(changes).where(and(eq(webhooks.id, row.id), eq(webhooks.storeId, ctx.store.storeId))),
+      auditEntry(ctx, "webhook.update", "webhook", row.id),
+    ]);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(DUPLICATE_PAIR);
+    throw error;
+  }
+  return toWebhook({ ...row, ...changes });
+}
+
+export async function deleteWebhook(ctx: StoreCtx, id: string) {
+  const row = await findWebhook(ctx, id);
+  // Its deliveries and their attempts go with it (ON DELETE CASCADE).
+  await ctx.db.batch([
+    ctx.db.delete(webhooks).where(and(eq(webhooks.id, row.id), eq(webhooks.storeId, ctx.store.storeId))),
+    auditEntry(ctx, "webhook.delete", "webhook", row.id),
+  ]);
+}
