@@ -15,6 +15,7 @@ import { registerMediaRoutes } from "./media";
 import { registerWebhookRoutes } from "./webhooks";
 import { registerCustomerRoutes } from "./customers";
 import { registerOrderRoutes } from "./orders";
+import { registerCatalogRoutes } from "./products";
 
 const REQUEST_ID_RE = /^[A-Za-z0-9._:-]{1,128}$/;
 const JSON_BODY_LIMIT = 1024 * 1024;
@@ -85,6 +86,7 @@ export function createApp() {
   registerWebhookRoutes(app);
   registerCustomerRoutes(app);
   registerOrderRoutes(app);
+  registerCatalogRoutes(app);
 
   app.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", {
     type: "http",

@@ -1,0 +1,69 @@
+// A product as the API returns it, built by ONE SQL expression (json_object + json_group_array subqueries), so
+// GET product is one query and event payloads carry exactly what GET would return, computed inside the change's
+// own batch. SQLite JSON has no booleans: flags go through json('true'/'false'). Subquery results lose their JSON
+// subtype, hence the json(...) wrappers around them.
+import { type SQL, sql } from "drizzle-orm";
+import { galleryJsonSql } from "../media/gallery-json";
+
+const col = (alias: string, name: string) => sql.raw(`${alias}.${name}`);
+
+const bool = (condition: SQL) => sql`json(CASE WHEN ${condition} THEN 'true' ELSE 'false' END)`;
+
+/** in_stock / out_of_stock / on_demand from the fulfillment mode and the stock (API.md section 6). */
+export const availabilitySql = (v: string) => sql`(CASE ${col(v, "fulfillment_mode")}
+  WHEN 'on_demand' THEN 'on_demand'
+  WHEN 'stocked_or_on_demand' THEN CASE WHEN ${col(v, "stock")} > 0 THEN 'in_stock' ELSE 'on_demand' END
+  ELSE CASE WHEN ${col(v, "stock")} > 0 THEN 'in_stock' ELSE 'out_of_stock' END END)`;
+
+/** One variant row (table alias `v`) as a JSON object. */
+export function variantObjectSql(v: string): SQL {
+  const box = sql`json(CASE WHEN ${col(v, "box_length_mm")} IS NULL THEN NULL ELSE json_object(
+    'length_mm', ${col(v, "box_length_mm")}, 'width_mm', ${col(v, "box_width_mm")},
+    'height_mm', ${col(v, "box_height_mm")}, 'weight_g', ${col(v, "box_weight_g")}) END)`;
+  return sql`json_object(
+    'id', ${col(v, "id")}, 'product_id', ${col(v, "product_id")}, 'title', ${col(v, "title")},
+    'is_default', ${bool(col(v, "is_default"))}, 'sku', ${col(v, "sku")}, 'price_cents', ${col(v, "price_cents")},
+    'stock', ${col(v, "stock")}, 'fulfillment_mode', ${col(v, "fulfillment_mode")},
+    'available', ${bool(sql`${availabilitySql(v)} <> 'out_of_stock'`)}, 'availability', ${availabilitySql(v)},
+    'option_values', json(${col(v, "option_values")}), 'shipping_box', ${box}, 'position', ${col(v, "position")},
+    'created_at', ${col(v, "created_at")}, 'updated_at', ${col(v, "updated_at")})`;
+}
+
+/** The variants of product row `p`, in position order, as a JSON array. */
+const variantsArraySql = (p: string) => sql`json((SELECT json_group_array(json(vj.j)) FROM (
+  SELECT ${variantObjectSql("v")} AS j FROM product_variants v WHERE v.product_id = ${col(p, "id")}
+  ORDER BY v.position, v.created_at, v.id) vj))`;
+
+const specsArraySql = (p: string) => sql`json((SELECT json_group_array(json_object(
+  'group', s."group", 'key', s.key, 'value', s.value, 'position', s.position)) FROM (
+  SELECT "group", key, value, position FROM product_specs WHERE product_id = ${col(p, "id")}
+  ORDER BY position, rowid) s))`;
+
+/**
+ * Product row `p` as a JSON object. `full` adds the gallery (`images`) and `specs` (GET product, events);
+ * list items carry `variants` only.
+ */
+export function productObjectSql(p: string, full: boolean): SQL {
+  const c = (name: string) => col(p, name);
+  const children = full
+    ? sql`, 'images', json(${galleryJsonSql(c("id"))}), 'specs', ${specsArraySql(p)}`
+    : sql``;
+  return sql`json_object(
+    'id', ${c("id")}, 'store_id', ${c("store_id")}, 'slug', ${c("slug")}, 'title', ${c("title")},
+    'description', ${c("description")}, 'brand', ${c("brand")}, 'product_type', ${c("product_type")},
+    'status', ${c("status")}, 'seo_title', ${c("seo_title")}, 'seo_description', ${c("seo_description")},
+    'highlight_video_url', ${c("highlight_video_url")}, 'highlight_video_poster_url', ${c("highlight_video_poster_url")},
+    'highlight_video_provider', ${c("highlight_video_provider")}, 'review_count', ${c("review_count")},
+    'rating_average', CASE WHEN ${c("review_count")} > 0
+      THEN round(CAST(${c("rating_sum")} AS REAL) / ${c("review_count")}, 1) END,
+    'created_at', ${c("created_at")}, 'updated_at', ${c("updated_at")}, 'published_at', ${c("published_at")},
+    'variants', ${variantsArraySql(p)}${children})`;
+}
+
+/**
+ * The product as GET returns it, as a scalar SQL expression (JSON text; NULL when the product does not exist).
+ * Put it in a batch after the change's statements and it sees the changed rows.
+ */
+export function productJsonSql(productId: SQL | string): SQL {
+  return sql`(SELECT ${productObjectSql("pj", true)} FROM products pj WHERE pj.id = ${productId})`;
+}

@@ -1,0 +1,119 @@
+// /stores/{store_id}/products: list, create, read (ETag), update (If-Match), delete, publish, unpublish, specs.
+import { createRoute } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import { isDevelopment } from "../lib/config";
+import { type AppEnv, storeCtxOf } from "../lib/context";
+import { pageSchema, paginated } from "../lib/pagination";
+import { type App, errorResponses, jsonBody, jsonResponse, requires } from "../lib/route";
+import { listProducts } from "./list.service";
+import { type ProductJson, createProduct, deleteProduct, getProduct, setStatus } from "./products.service";
+import {
+  createProductBody,
+  productListItemSchema,
+  productListQuery,
+  productParams,
+  productSchema,
+  putSpecsBody,
+  storeParams,
+  updateProductBody,
+} from "./schemas";
+import { putSpecs } from "./specs-reviews.service";
+import { updateProduct } from "./update-product";
+
+const tags = ["Products"];
+const etagHeader = { ETag: { schema: { type: "string" as const }, description: "Changes whenever the product or a child changes" } };
+const productResponse = (description: string) => ({ ...jsonResponse(productSchema, description), headers: etagHeader });
+
+const listRoute = createRoute({
+  method: "get", path: "/stores/{store_id}/products", tags, summary: "List products, newest change first",
+  ...requires("products.read"),
+  request: { params: storeParams, query: productListQuery },
+  responses: { 200: jsonResponse(pageSchema(productListItemSchema), "A page of products"), ...errorResponses(404) },
+});
+const createProductRoute = createRoute({
+  method: "post", path: "/stores/{store_id}/products", tags,
+  summary: "Create a product (a single product gets its hidden default variant); status live also needs products.publish",
+  ...requires("products.write"),
+  request: { params: storeParams, ...jsonBody(createProductBody) },
+  responses: { 201: productResponse("The new product"), ...errorResponses(400, 404, 409) },
+});
+const getRoute = createRoute({
+  method: "get", path: "/stores/{store_id}/products/{id}", tags,
+  summary: "One product with variants (stock, availability), gallery and specs",
+  ...requires("products.read"),
+  request: { params: productParams },
+  responses: { 200: productResponse("The product"), 304: { description: "Not modified (If-None-Match)" }, ...errorResponses(404) },
+});
+const patchRoute = createRoute({
+  method: "patch", path: "/stores/{store_id}/products/{id}", tags,
+  summary: "Partial update; honours If-Match; a status change also needs products.publish",
+  ...requires("products.edit"),
+  request: { params: productParams, ...jsonBody(updateProductBody) },
+  responses: { 200: productResponse("The updated product"), ...errorResponses(400, 404, 409, 412) },
+});
+const deleteRoute = createRoute({
+  method: "delete", path: "/stores/{store_id}/products/{id}", tags,
+  summary: "Hard delete, with its variants, specs, reviews and gallery rows",
+  ...requires("products.delete"),
+  request: { params: productParams },
+  responses: { 204: { description: "Deleted" }, ...errorResponses(404) },
+});
+const statusRoute = (action: "publish" | "unpublish") =>
+  createRoute({
+    method: "post", path: `/stores/{store_id}/products/{id}/${action}`, tags,
+    summary: action === "publish" ? "draft → live (sets published_at)" : "live → draft (clears published_at)",
+    ...requires("products.publish"),
+    request: { params: productParams },
+    responses: { 200: productResponse("The product"), ...errorResponses(404, 409) },
+  });
+const specsRoute = createRoute({
+  method: "put", path: "/stores/{store_id}/products/{id}/specs", tags, summary: "Replace the product's specs",
+  ...requires("products.edit"),
+  request: { params: productParams, ...jsonBody(putSpecsBody) },
+  responses: { 200: productResponse("The product with its new specs"), ...errorResponses(400, 404) },
+});
+
+/** Development only: D1's rows-read count of the catalog query, for the benchmark. */
+const rowsReadHeader = (c: Context<AppEnv>, rowsRead: number): Record<string, string> =>
+  isDevelopment(c.env) ? { "X-D1-Rows-Read": String(rowsRead) } : {};
+
+const send = <S extends 200 | 201>(c: Context<AppEnv>, product: ProductJson, status: S, extra: Record<string, string> = {}) =>
+  c.json(JSON.parse(product.json), status, { ETag: product.etag, ...rowsReadHeader(c, product.rowsRead), ...extra });
+
+const selfHost = (c: Context<AppEnv>) => new URL(c.req.url).host;
+
+export function registerProductRoutes(app: App) {
+  app.openapi(listRoute, async (c) => {
+    const { limit, offset, search, include_drafts } = c.req.valid("query");
+    const result = await listProducts(storeCtxOf(c), { limit, offset, search: search || undefined, includeDrafts: include_drafts });
+    return c.json(paginated(result.data as never[], { limit, offset }, result.total), 200, rowsReadHeader(c, result.rowsRead));
+  });
+  app.openapi(createProductRoute, async (c) => {
+    const product = await createProduct(storeCtxOf(c), c.req.valid("json"), selfHost(c));
+    const { id, store_id } = JSON.parse(product.json);
+    return send(c, product, 201, { Location: `/stores/${store_id}/products/${id}` });
+  });
+  app.openapi(getRoute, async (c) => {
+    const product = await getProduct(storeCtxOf(c), c.req.valid("param").id);
+    const ifNoneMatch = c.req.header("If-None-Match");
+    if (ifNoneMatch && ifNoneMatch.split(",").some((tag) => tag.trim() === product.etag)) {
+      return c.body(null, 304, { ETag: product.etag });
+    }
+    return send(c, product, 200);
+  });
+  app.openapi(patchRoute, async (c) => {
+    const options = { ifMatch: c.req.header("If-Match"), selfHost: selfHost(c) };
+    return send(c, await updateProduct(storeCtxOf(c), c.req.valid("param").id, c.req.valid("json"), options), 200);
+  });
+  app.openapi(deleteRoute, async (c) => {
+    await deleteProduct(storeCtxOf(c), c.req.valid("param").id);
+    return c.body(null, 204);
+  });
+  app.openapi(statusRoute("publish"), async (c) => send(c, await setStatus(storeCtxOf(c), c.req.valid("param").id, "live"), 200));
+  app.openapi(statusRoute("unpublish"), async (c) =>
+    send(c, await setStatus(storeCtxOf(c), c.req.valid("param").id, "draft"), 200),
+  );
+  app.openapi(specsRoute, async (c) =>
+    send(c, await putSpecs(storeCtxOf(c), c.req.valid("param").id, c.req.valid("json")), 200),
+  );
+}

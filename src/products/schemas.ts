@@ -1,0 +1,156 @@
+// API shapes of products and their input bodies (API.md section 6). Bodies are strict: unknown fields are 422.
+import { z } from "@hono/zod-openapi";
+import { booleanParam, paginationQuery } from "../lib/pagination";
+import { variantSchema } from "./variant-schemas";
+
+const timestamp = z.string().openapi({ format: "date-time", example: "2026-11-21T10:00:00.000Z" });
+
+/** Money in minor units: a non-negative integer, capped well inside the exact range of a JS number. */
+export const MAX_CENTS = 1_000_000_000_000;
+export const money = z.number().int("must be an integer").min(0, "must not be negative").max(MAX_CENTS);
+
+export const PROVIDERS = ["youtube", "vimeo", "upload", "external"] as const;
+
+const isHttpUrl = (value: string) => {
+  try {
+    const url = new URL(value);
+    return (url.protocol === "http:" || url.protocol === "https:") && url.hostname !== "";
+  } catch {
+    return false;
+  }
+};
+
+export const httpUrl = z.string().max(2048).refine(isHttpUrl, "must be an absolute http(s) URL");
+
+export const SLUG_RE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const slug = z
+  .string()
+  .max(200)
+  .regex(SLUG_RE, "must be lowercase ASCII letters and digits in words joined by '-'");
+
+const title = z.string().trim().min(1, "must not be empty").max(255);
+const text = (max: number) => z.string().max(max).nullable().optional();
+const line = (max: number) => z.string().trim().max(max).nullable().optional();
+
+const videoFields = {
+  highlight_video_url: httpUrl.nullable().optional(),
+  highlight_video_poster_url: httpUrl.nullable().optional(),
+  highlight_video_provider: z.enum(PROVIDERS).nullable().optional(),
+};
+
+const productStatus = z.enum(["draft", "live"]);
+const productType = z.enum(["single", "variable"]);
+
+export const createProductBody = z
+  .strictObject({
+    title,
+    description: text(20_000),
+    brand: line(255),
+    product_type: productType,
+    default_price_cents: money.optional(),
+    slug: slug.optional(),
+    seo_title: line(255),
+    seo_description: text(1000),
+    status: productStatus.optional(),
+    ...videoFields,
+  })
+  .superRefine((body, ctx) => {
+    if (body.product_type === "variable" && body.default_price_cents !== undefined) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["default_price_cents"],
+        message: "must be omitted for variable products (add variants instead)",
+      });
+    }
+  })
+  .openapi("CreateProductRequest");
+
+export const updateProductBody = z
+  .strictObject({
+    title: title.optional(),
+    description: text(20_000),
+    brand: line(255),
+    product_type: productType.optional().openapi({ description: "Cannot change after creation (422)" }),
+    slug: slug.optional(),
+    seo_title: line(255),
+    seo_description: text(1000),
+    status: productStatus.optional().openapi({ description: "A change needs products.publish" }),
+    ...videoFields,
+  })
+  .openapi("UpdateProductRequest");
+
+export const specSchema = z
+  .object({ group: z.string().nullable(), key: z.string(), value: z.string(), position: z.number().int() })
+  .openapi("ProductSpec");
+
+export const putSpecsBody = z
+  .strictObject({
+    specs: z
+      .array(
+        z.strictObject({
+          group: line(100),
+          key: z.string().trim().min(1, "must not be empty").max(100),
+          value: z.string().trim().min(1, "must not be empty").max(5000),
+          position: z.number().int("must be an integer").min(0).max(10_000).optional(),
+        }),
+      )
+      .max(200),
+  })
+  .superRefine((body, ctx) => {
+    const seen = new Set<string>();
+    body.specs.forEach((spec, i) => {
+      const key = `${(spec.group ?? "").toLowerCase()}\u0000${spec.key.toLowerCase()}`;
+      if (seen.has(key)) ctx.addIssue({ code: "custom", path: ["specs", i, "key"], message: "duplicate key in its group" });
+      seen.add(key);
+    });
+  })
+  .openapi("PutSpecsRequest");
+
+const productFields = {
+  id: z.string(),
+  store_id: z.string(),
+  slug: z.string(),
+  title: z.string(),
+  description: z.string().nullable(),
+  brand: z.string().nullable(),
+  product_type: productType,
+  status: productStatus,
+  seo_title: z.string().nullable(),
+  seo_description: z.string().nullable(),
+  highlight_video_url: z.string().nullable(),
+  highlight_video_poster_url: z.string().nullable(),
+  highlight_video_provider: z.enum(PROVIDERS).nullable(),
+  review_count: z.number().int(),
+  rating_average: z.number().nullable(),
+  created_at: timestamp,
+  updated_at: timestamp,
+  published_at: timestamp.nullable(),
+  variants: z.array(variantSchema),
+};
+
+export const productListItemSchema = z.object(productFields).openapi("ProductListItem");
+
+export const productSchema = z
+  .object({
+    ...productFields,
+    images: z.array(z.record(z.string(), z.unknown())).openapi({ description: "The gallery, ordered by position" }),
+    specs: z.array(specSchema),
+  })
+  .openapi("Product");
+
+export const productListQuery = z.object({
+  ...paginationQuery,
+  search: z
+    .string()
+    .max(200)
+    .optional()
+    .openapi({ description: "Case-insensitive substring of the title, or prefix of a variant SKU" }),
+  include_drafts: booleanParam,
+});
+
+export const storeParams = z.object({ store_id: z.string() });
+export const productParams = storeParams.extend({ id: z.string() });
+
+export type CreateProductInput = z.infer<typeof createProductBody>;
+export type UpdateProductInput = z.infer<typeof updateProductBody>;
+export type PutSpecsInput = z.infer<typeof putSpecsBody>;

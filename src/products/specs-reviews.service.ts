@@ -1,0 +1,108 @@
+// Specs (replaced as a whole by PUT) and reviews. Both are changes of the product: products.updated with the
+// post-change product, in the same batch. The review counters on the product are recomputed from the reviews
+// inside that batch, so review_count and rating_average can never drift from the rows.
+import { and, count, desc, eq, sql } from "drizzle-orm";
+import { productReviews, productSpecs, products } from "../db/schema";
+import { auditEntry } from "../lib/audit";
+import type { StoreCtx } from "../lib/context";
+import { notFound } from "../lib/errors";
+import { isUuid, nowIso, uuidv7 } from "../lib/ids";
+import { commit } from "../lib/outbox";
+import type { Page } from "../lib/pagination";
+import { type ProductJson, commitReturningProduct, getProductRow, productUpdatedEvent, selectProductJson } from "./products.service";
+import type { PutSpecsInput } from "./schemas";
+import type { CreateReviewInput } from "./variant-schemas";
+
+export async function putSpecs(ctx: StoreCtx, productId: string, input: PutSpecsInput): Promise<ProductJson> {
+  const product = await getProductRow(ctx, productId);
+  const rows = input.specs.map((spec, i) => ({
+    id: uuidv7(),
+    storeId: ctx.store.storeId,
+    productId: product.id,
+    group: spec.group ?? null,
+    key: spec.key,
+    value: spec.value,
+    position: spec.position ?? i,
+  }));
+  return commitReturningProduct(ctx, [
+    ctx.db.delete(productSpecs).where(eq(productSpecs.productId, product.id)),
+    ...(rows.length ? [ctx.db.insert(productSpecs).values(rows)] : []),
+    ...productUpdatedEvent(ctx, product.id),
+    auditEntry(ctx, "specs.update", "specs", product.id),
+    selectProductJson(ctx, product.id),
+  ]);
+}
+
+type ReviewRow = typeof productReviews.$inferSelect;
+
+const toReview = (r: ReviewRow) => ({
+  id: r.id,
+  product_id: r.productId,
+  author_name: r.authorName,
+  rating: r.rating,
+  title: r.title,
+  body: r.body,
+  created_at: r.createdAt,
+});
+
+/** Recomputes the product's review counters from its reviews (runs inside the change's batch). */
+const refreshReviewStats = (ctx: StoreCtx, productId: string) =>
+  ctx.db
+    .update(products)
+    .set({
+      reviewCount: sql`(SELECT count(*) FROM product_reviews r WHERE r.product_id = ${productId})`,
+      ratingSum: sql`(SELECT coalesce(sum(rating), 0) FROM product_reviews r WHERE r.product_id = ${productId})`,
+    })
+    .where(and(eq(products.id, productId), eq(products.storeId, ctx.store.storeId)));
+
+export async function listReviews(ctx: StoreCtx, productId: string, page: Page) {
+  const product = await getProductRow(ctx, productId);
+  const where = eq(productReviews.productId, product.id);
+  const [rows, [{ total }]] = await ctx.db.batch([
+    ctx.db
+      .select()
+      .from(productReviews)
+      .where(where)
+      .orderBy(desc(productReviews.createdAt), desc(productReviews.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    ctx.db.select({ total: count() }).from(productReviews).where(where),
+  ]);
+  return { data: rows.map(toReview), total };
+}
+
+export async function createReview(ctx: StoreCtx, productId: string, input: CreateReviewInput) {
+  const product = await getProductRow(ctx, productId);
+  const review: ReviewRow = {
+    id: uuidv7(),
+    storeId: ctx.store.storeId,
+    productId: product.id,
+    authorName: input.author_name,
+    rating: input.rating,
+    title: input.title ?? null,
+    body: input.body ?? null,
+    createdAt: nowIso(),
+  };
+  await commit(ctx, [
+    ctx.db.insert(productReviews).values(review),
+    refreshReviewStats(ctx, product.id),
+    ...productUpdatedEvent(ctx, product.id),
+    auditEntry(ctx, "review.create", "review", review.id),
+  ]);
+  return toReview(review);
+}
+
+export async function deleteReview(ctx: StoreCtx, productId: string, reviewId: string) {
+  const product = await getProductRow(ctx, productId);
+  if (!isUuid(reviewId)) throw notFound("Review");
+  const found = await ctx.db.query.productReviews.findFirst({
+    where: and(eq(productReviews.id, reviewId), eq(productReviews.productId, product.id)),
+  });
+  if (!found) throw notFound("Review");
+  await commit(ctx, [
+    ctx.db.delete(productReviews).where(eq(productReviews.id, found.id)),
+    refreshReviewStats(ctx, product.id),
+    ...productUpdatedEvent(ctx, product.id),
+    auditEntry(ctx, "review.delete", "review", found.id),
+  ]);
+}

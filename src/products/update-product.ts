@@ -1,0 +1,77 @@
+// PATCH product: fields not sent stay unchanged; product_type is immutable; a status change also needs
+// products.publish; If-Match guards against overwriting a change the client has not seen (412).
+import { and, eq } from "drizzle-orm";
+import { products } from "../db/schema";
+import { auditEntry } from "../lib/audit";
+import type { StoreCtx } from "../lib/context";
+import { isUniqueViolation } from "../lib/db";
+import { ApiError, conflict, forbidden, invalidField } from "../lib/errors";
+import { nowIso } from "../lib/ids";
+import { type Statement, recordEvent } from "../lib/outbox";
+import { has } from "../lib/permissions";
+import { ifMatchHolds } from "./etag";
+import { productJsonSql } from "./product-json";
+import { type ProductJson, commitReturningProduct, loadProduct, selectProductJson } from "./products.service";
+import type { UpdateProductInput } from "./schemas";
+import { resolveVideo } from "./video-fields";
+
+export async function updateProduct(
+  ctx: StoreCtx,
+  id: string,
+  input: UpdateProductInput,
+  options: { ifMatch?: string; selfHost: string },
+): Promise<ProductJson> {
+  const current = await loadProduct(ctx, id);
+  const { row } = current;
+  const statusChange = input.status !== undefined && input.status !== row.status;
+  if (statusChange && !has(ctx.store.permissions, "products.publish")) {
+    throw forbidden("Changing a product's status needs the products.publish permission", "products.publish");
+  }
+  if (input.product_type !== undefined && input.product_type !== row.productType) {
+    throw invalidField("product_type", "cannot change after creation");
+  }
+  if (!ifMatchHolds(options.ifMatch, current.etag)) {
+    throw new ApiError("precondition_failed", "The product changed since the ETag in If-Match was issued");
+  }
+  if (statusChange && input.status === "live" && current.variantCount === 0) {
+    throw conflict("A product without variants cannot be published: add a variant first");
+  }
+
+  const now = nowIso();
+  const changes: Partial<typeof products.$inferInsert> = {};
+  if (input.title !== undefined) changes.title = input.title;
+  if (input.description !== undefined) changes.description = input.description;
+  if (input.brand !== undefined) changes.brand = input.brand;
+  if (input.slug !== undefined) changes.slug = input.slug;
+  if (input.seo_title !== undefined) changes.seoTitle = input.seo_title;
+  if (input.seo_description !== undefined) changes.seoDescription = input.seo_description;
+  if (statusChange) {
+    changes.status = input.status;
+    changes.publishedAt = input.status === "live" ? now : null;
+  }
+  const video = resolveVideo(input, row, options.selfHost);
+  if (video) Object.assign(changes, video);
+  // Nothing to change (an empty body, or only product_type restated): no write, no event.
+  if (Object.keys(changes).length === 0) return { json: current.json, etag: current.etag, rowsRead: 0 };
+
+  const statements: Statement[] = [
+    ctx.db
+      .update(products)
+      .set({ ...changes, updatedAt: now })
+      .where(and(eq(products.id, row.id), eq(products.storeId, ctx.store.storeId))),
+    auditEntry(ctx, "product.update", "product", row.id),
+  ];
+  if (statusChange) {
+    statements.push(auditEntry(ctx, input.status === "live" ? "product.publish" : "product.unpublish", "product", row.id));
+  }
+  statements.push(
+    ...recordEvent(ctx.db, ctx.store.storeId, "products.updated", productJsonSql(row.id)),
+    selectProductJson(ctx, row.id),
+  );
+  try {
+    return await commitReturningProduct(ctx, statements);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(`The slug "${input.slug}" is already used in this store`);
+    throw error;
+  }
+}

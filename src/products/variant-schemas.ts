@@ -1,0 +1,115 @@
+// API shapes of variants and reviews, and their input bodies (API.md section 6).
+import { z } from "@hono/zod-openapi";
+
+const timestamp = z.string().openapi({ format: "date-time", example: "2026-11-21T10:00:00.000Z" });
+const MAX_CENTS = 1_000_000_000_000;
+const price = z.number().int("must be an integer").min(0, "must not be negative").max(MAX_CENTS);
+
+export const FULFILLMENT_MODES = ["stocked", "on_demand", "stocked_or_on_demand"] as const;
+
+const optionValue = z.strictObject({
+  name: z.string().trim().min(1, "must not be empty").max(100),
+  value: z.string().trim().min(1, "must not be empty").max(255),
+});
+
+const optionValues = z
+  .array(optionValue)
+  .max(10)
+  .superRefine((values, ctx) => {
+    const seen = new Set<string>();
+    values.forEach((o, i) => {
+      if (seen.has(o.name.toLowerCase())) ctx.addIssue({ code: "custom", path: [i, "name"], message: "duplicate option name" });
+      seen.add(o.name.toLowerCase());
+    });
+  });
+
+const dimension = z.number().int("must be an integer").min(1, "must be at least 1").max(100_000);
+export const shippingBox = z
+  .strictObject({
+    length_mm: dimension,
+    width_mm: dimension,
+    height_mm: dimension,
+    weight_g: z.number().int("must be an integer").min(0, "must not be negative").max(10_000_000),
+  })
+  .openapi("ShippingBox");
+
+const sku = z
+  .string()
+  .trim()
+  .min(1, "must not be empty")
+  .max(100)
+  .regex(/^[^\s\p{Cc}]+$/u, "must not contain whitespace or control characters");
+const stock = z.number().int("must be an integer").min(0, "must not be negative").max(1_000_000_000);
+const position = z.number().int("must be an integer").min(0).max(10_000);
+const variantTitle = z.string().trim().min(1, "must not be empty").max(255);
+
+export const createVariantBody = z
+  .strictObject({
+    price_cents: price,
+    sku: sku.nullable().optional(),
+    stock: stock.optional(),
+    fulfillment_mode: z.enum(FULFILLMENT_MODES).optional(),
+    option_values: optionValues.optional(),
+    shipping_box: shippingBox.nullable().optional(),
+    title: variantTitle.optional(),
+    position: position.optional(),
+  })
+  .openapi("CreateVariantRequest");
+
+export const updateVariantBody = z
+  .strictObject({
+    price_cents: price.optional(),
+    sku: sku.nullable().optional(),
+    stock: stock.optional(),
+    fulfillment_mode: z.enum(FULFILLMENT_MODES).optional(),
+    option_values: optionValues.optional(),
+    shipping_box: shippingBox.nullable().optional(),
+    title: variantTitle.optional(),
+    position: position.optional(),
+  })
+  .openapi("UpdateVariantRequest");
+
+export const variantSchema = z
+  .object({
+    id: z.string(),
+    product_id: z.string(),
+    title: z.string(),
+    is_default: z.boolean(),
+    sku: z.string().nullable(),
+    price_cents: z.number().int(),
+    stock: z.number().int(),
+    fulfillment_mode: z.enum(FULFILLMENT_MODES),
+    available: z.boolean(),
+    availability: z.enum(["in_stock", "out_of_stock", "on_demand"]),
+    option_values: z.array(z.object({ name: z.string(), value: z.string() })),
+    shipping_box: shippingBox.nullable(),
+    position: z.number().int(),
+    created_at: timestamp,
+    updated_at: timestamp,
+  })
+  .openapi("Variant");
+
+export const createReviewBody = z
+  .strictObject({
+    author_name: z.string().trim().min(1, "must not be empty").max(100),
+    rating: z.number().int("must be an integer").min(1, "must be 1..5").max(5, "must be 1..5"),
+    title: z.string().trim().max(200).nullable().optional(),
+    body: z.string().max(5000).nullable().optional(),
+  })
+  .openapi("CreateReviewRequest");
+
+export const reviewSchema = z
+  .object({
+    id: z.string(),
+    product_id: z.string(),
+    author_name: z.string(),
+    rating: z.number().int(),
+    title: z.string().nullable(),
+    body: z.string().nullable(),
+    created_at: timestamp,
+  })
+  .openapi("Review");
+
+export type CreateVariantInput = z.infer<typeof createVariantBody>;
+export type UpdateVariantInput = z.infer<typeof updateVariantBody>;
+export type CreateReviewInput = z.infer<typeof createReviewBody>;

@@ -1,0 +1,170 @@
+// Variants: price, stock, fulfillment mode, option values and shipping box. Rules (API.md section 6): SKU unique
+// per store, option-value combination unique per product (both enforced by unique indexes, so concurrent
+// requests cannot slip past a check), no second variant on a single product, the hidden default variant and
+// the last variant of a live product stay. Every change is a change of the product: products.updated.
+import { and, count, eq, sql } from "drizzle-orm";
+import { products, productVariants } from "../db/schema";
+import { auditEntry } from "../lib/audit";
+import type { StoreCtx } from "../lib/context";
+import { isUniqueViolation } from "../lib/db";
+import { conflict, notFound } from "../lib/errors";
+import { isUuid, nowIso, uuidv7 } from "../lib/ids";
+import { type Statement, commit } from "../lib/outbox";
+import type { Page } from "../lib/pagination";
+import { variantObjectSql } from "./product-json";
+import { getProductRow, productUpdatedEvent } from "./products.service";
+import type { CreateVariantInput, UpdateVariantInput } from "./variant-schemas";
+
+type OptionValue = { name: string; value: string };
+
+/** Order- and case-insensitive form of a set of option values. */
+const optionKey = (values: OptionValue[]) =>
+  JSON.stringify(values.map((o) => [o.name.toLowerCase(), o.value.toLowerCase()]).sort((a, b) => (a[0] < b[0] ? -1 : 1)));
+
+const derivedTitle = (values: OptionValue[], sku?: string | null) =>
+  values.map((o) => o.value).join(" / ") || sku || "Variant";
+
+const boxColumns = (box: CreateVariantInput["shipping_box"]) => ({
+  boxLengthMm: box?.length_mm ?? null,
+  boxWidthMm: box?.width_mm ?? null,
+  boxHeightMm: box?.height_mm ?? null,
+  boxWeightG: box?.weight_g ?? null,
+});
+
+const variantJson = (ctx: StoreCtx, variantId: string) =>
+  ctx.db
+    .select({ json: sql<string>`${variantObjectSql("product_variants")}` })
+    .from(productVariants)
+    .where(and(eq(productVariants.id, variantId), eq(productVariants.storeId, ctx.store.storeId)));
+
+async function commitReturningVariant(ctx: StoreCtx, statements: Statement[]) {
+  try {
+    const results = await commit(ctx, statements);
+    const [row] = results[results.length - 1] as Array<{ json: string }>;
+    if (!row) throw notFound("Variant");
+    return JSON.parse(row.json);
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    const message = String((error as { cause?: unknown }).cause ?? error);
+    if (message.includes("sku_lower")) throw conflict("Another variant in this store already has this SKU");
+    throw conflict("Another variant of this product already has these option values");
+  }
+}
+
+/** The variant of this store's product, with the product's state; 404 when either is unknown here. */
+async function getVariantRow(ctx: StoreCtx, productId: string, variantId: string) {
+  if (!isUuid(productId) || !isUuid(variantId)) throw notFound("Variant");
+  const [found] = await ctx.db
+    .select({ variant: productVariants, productStatus: products.status })
+    .from(productVariants)
+    .innerJoin(products, eq(products.id, productVariants.productId))
+    .where(and(eq(productVariants.id, variantId), eq(products.id, productId), eq(products.storeId, ctx.store.storeId)))
+    .limit(1);
+  if (!found) throw notFound("Variant");
+  return found;
+}
+
+export async function listVariants(ctx: StoreCtx, productId: string, page: Page) {
+  await getProductRow(ctx, productId);
+  const where = eq(productVariants.productId, productId);
+  const [rows, [{ total }]] = await ctx.db.batch([
+    ctx.db
+      .select({ json: sql<string>`${variantObjectSql("product_variants")}` })
+      .from(productVariants)
+      .where(where)
+      .orderBy(productVariants.position, productVariants.createdAt, productVariants.id)
+      .limit(page.limit)
+      .offset(page.offset),
+    ctx.db.select({ total: count() }).from(productVariants).where(where),
+  ]);
+  return { data: rows.map((r) => JSON.parse(r.json)), total };
+}
+
+export async function getVariant(ctx: StoreCtx, productId: string, variantId: string) {
+  const { variant } = await getVariantRow(ctx, productId, variantId);
+  const [found] = await variantJson(ctx, variant.id);
+  return JSON.parse(found.json);
+}
+
+export async function createVariant(ctx: StoreCtx, productId: string, input: CreateVariantInput) {
+  const product = await getProductRow(ctx, productId);
+  if (product.productType === "single") {
+    throw conflict("A single product has exactly one (default) variant; use a variable product for several");
+  }
+  const id = uuidv7();
+  const now = nowIso();
+  const options = input.option_values ?? [];
+  return commitReturningVariant(ctx, [
+    ctx.db.insert(productVariants).values({
+      id,
+      storeId: ctx.store.storeId,
+      productId: product.id,
+      title: input.title ?? derivedTitle(options, input.sku),
+      isDefault: false,
+      sku: input.sku ?? null,
+      skuLower: input.sku ? input.sku.toLowerCase() : null,
+      priceCents: input.price_cents,
+      stock: input.stock ?? 0,
+      fulfillmentMode: input.fulfillment_mode ?? "stocked",
+      optionValues: JSON.stringify(options),
+      optionKey: optionKey(options),
+      ...boxColumns(input.shipping_box),
+      position:
+        input.position ??
+        sql`(SELECT coalesce(max(position) + 1, 0) FROM product_variants WHERE product_id = ${product.id})`,
+      createdAt: now,
+      updatedAt: now,
+    }),
+    ...productUpdatedEvent(ctx, product.id),
+    auditEntry(ctx, "variant.create", "variant", id),
+    variantJson(ctx, id),
+  ]);
+}
+
+export async function updateVariant(ctx: StoreCtx, productId: string, variantId: string, input: UpdateVariantInput) {
+  const { variant: row } = await getVariantRow(ctx, productId, variantId);
+  const changes: Partial<typeof productVariants.$inferInsert> = {};
+  if (input.price_cents !== undefined) changes.priceCents = input.price_cents;
+  if (input.stock !== undefined) changes.stock = input.stock;
+  if (input.fulfillment_mode !== undefined) changes.fulfillmentMode = input.fulfillment_mode;
+  if (input.position !== undefined) changes.position = input.position;
+  if (input.title !== undefined) changes.title = input.title;
+  if (input.sku !== undefined) {
+    changes.sku = input.sku;
+    changes.skuLower = input.sku ? input.sku.toLowerCase() : null;
+  }
+  if (input.shipping_box !== undefined) Object.assign(changes, boxColumns(input.shipping_box));
+  if (input.option_values !== undefined) {
+    changes.optionValues = JSON.stringify(input.option_values);
+    changes.optionKey = optionKey(input.option_values);
+    // A title that was derived from the old option values follows the new ones.
+    const old = JSON.parse(row.optionValues) as OptionValue[];
+    if (input.title === undefined && row.title === derivedTitle(old, row.sku) && !row.isDefault) {
+      changes.title = derivedTitle(input.option_values, input.sku === undefined ? row.sku : input.sku);
+    }
+  }
+  if (Object.keys(changes).length === 0) return getVariant(ctx, productId, variantId);
+  return commitReturningVariant(ctx, [
+    ctx.db
+      .update(productVariants)
+      .set({ ...changes, updatedAt: nowIso() })
+      .where(and(eq(productVariants.id, row.id), eq(productVariants.storeId, ctx.store.storeId))),
+    ...productUpdatedEvent(ctx, row.productId),
+    auditEntry(ctx, "variant.update", "variant", row.id),
+    variantJson(ctx, row.id),
+  ]);
+}
+
+export async function deleteVariant(ctx: StoreCtx, productId: string, variantId: string) {
+  const { variant: row, productStatus } = await getVariantRow(ctx, productId, variantId);
+  if (row.isDefault) throw conflict("The default variant of a single product cannot be deleted");
+  if (productStatus === "live") {
+    const [{ n }] = await ctx.db.select({ n: count() }).from(productVariants).where(eq(productVariants.productId, row.productId));
+    if (n <= 1) throw conflict("The last variant of a live product cannot be deleted: unpublish the product first");
+  }
+  await commit(ctx, [
+    ctx.db.delete(productVariants).where(and(eq(productVariants.id, row.id), eq(productVariants.storeId, ctx.store.storeId))),
+    ...productUpdatedEvent(ctx, row.productId),
+    auditEntry(ctx, "variant.delete", "variant", row.id),
+  ]);
+}
