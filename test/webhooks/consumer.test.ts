@@ -1,0 +1,191 @@
+// The delivery consumer (API.md section 8, specification sections 3 and 6): signature, headers, the 2 s / 4 s
+// retry schedule, failure after three attempts, claims against double sends, and the 4 KiB response body.
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { signatureHeader } from "../../src/webhooks/send";
+import { newStore } from "../helpers/api";
+import {
+  SECRET,
+  attemptRows,
+  consume,
+  deliveryRow,
+  hmacBase64,
+  insertDelivery,
+  makeDue,
+  scriptedReceiver,
+  subscribe,
+} from "./support";
+
+let receiver: ReturnType<typeof scriptedReceiver> | undefined;
+afterEach(() => receiver?.restore());
+
+async function fixture(port: number) {
+  const store = await newStore();
+  const url = `http://127.0.0.1:${port}/hook`;
+  const [webhook] = await subscribe(store, url, ["customers.created"]);
+  const delivery = await insertDelivery(store.id, webhook.id);
+  return { store, url, webhook, delivery };
+}
+
+describe("Signature: sha256= + base64 HMAC-SHA256(secret, raw body bytes)", () => {
+  it("matches a fixed secret/body vector", async () => {
+    const body =
+      '{"id":"0192f5a0-0000-7000-8000-000000000001","event":"products.created","store_id":"0192f5a0-0000-7000-8000-0000000000aa","delivered_at":"2026-11-21T10:00:00.000Z","data":{"id":"p1","title":"Café ☕"}}';
+    // Computed with node:crypto createHmac("sha256", secret).update(body).digest("base64").
+    expect(await signatureHeader("whsec_fixed_test_secret_0123", new TextEncoder().encode(body))).toBe(
+      "sha256=5wFP2yyWM2TzxdUuJVkB2nVHInc2TP+0e4t6uvhGdII=",
+    );
+  });
+
+  it("signs the exact stored bytes and sends the contract's headers", async () => {
+    const { url, delivery } = await fixture(9101);
+    receiver = scriptedReceiver(url, [200]);
+    const { acks, retries } = await consume(delivery.id);
+    expect(receiver.received).toHaveLength(1);
+    const sent = receiver.received[0];
+    expect(sent.body).toBe(delivery.payload);
+    expect(sent.headers.get("X-Webhook-Signature")).toBe(`sha256=${await hmacBase64(SECRET, delivery.payload)}`);
+    expect(sent.headers.get("X-Webhook-Event")).toBe("webhook.delivery");
+    expect(sent.headers.get("X-Webhook-Id")).toBe(delivery.event_id);
+    expect(sent.headers.get("X-Webhook-Attempt")).toBe("1");
+    expect(sent.headers.get("Content-Type")).toBe("application/json");
+    expect(sent.headers.get("User-Agent")).toMatch(/\S/);
+    expect(sent.redirect).toBe("manual");
+    expect(acks[0]).toHaveBeenCalled();
+    expect(retries[0]).not.toHaveBeenCalled();
+    const row = await deliveryRow(delivery.id);
+    expect(row).toMatchObject({ status: "delivered", attempt_count: 1 });
+    expect(row!.delivered_at).toMatch(/\.\d{3}Z$/);
+  });
+});
+
+describe("Retries: attempt 2 about 2 s after attempt 1, attempt 3 about 4 s after attempt 2, then failed", () => {
+  it("asks the queue for 2 s, then 4 s, and marks the delivery failed after the third failure", async () => {
+    const { url, delivery } = await fixture(9102);
+    receiver = scriptedReceiver(url, [500], (n) => `boom ${n}`);
+
+    const first = await consume(delivery.id);
+    expect(first.retries[0]).toHaveBeenCalledWith({ delaySeconds: 2 });
+    let row = await deliveryRow(delivery.id);
+    expect(row).toMatchObject({ status: "pending", attempt_count: 1 });
+    const wait = Date.parse(row!.next_attempt_at) - Date.parse(row!.last_attempt_at);
+    expect(wait).toBeGreaterThanOrEqual(2000);
+    expect(wait).toBeLessThan(3000);
+
+    await makeDue(delivery.id);
+    const second = await consume(delivery.id);
+    expect(second.retries[0]).toHaveBeenCalledWith({ delaySeconds: 4 });
+    row = await deliveryRow(delivery.id);
+    expect(row).toMatchObject({ status: "pending", attempt_count: 2 });
+
+    await makeDue(delivery.id);
+    const third = await consume(delivery.id);
+    expect(third.retries[0]).not.toHaveBeenCalled();
+    expect(third.acks[0]).toHaveBeenCalled();
+    row = await deliveryRow(delivery.id);
+    expect(row).toMatchObject({ status: "failed", attempt_count: 3, delivered_at: null });
+
+    expect(receiver.received.map((r) => r.headers.get("X-Webhook-Attempt"))).toEqual(["1", "2", "3"]);
+    expect(new Set(receiver.received.map((r) => r.body)).size).toBe(1);
+    const attempts = await attemptRows(delivery.id);
+    expect(attempts.map((a) => [a.attempt, a.response_status, a.response_body])).toEqual([
+      [1, 500, "boom 1"],
+      [2, 500, "boom 2"],
+      [3, 500, "boom 3"],
+    ]);
+
+    // Never retried automatically: a late message sends nothing.
+    await makeDue(delivery.id);
+    const late = await consume(delivery.id);
+    expect(late.acks[0]).toHaveBeenCalled();
+    expect(receiver.received).toHaveLength(3);
+  });
+
+  it("counts a redirect as a failed attempt without following it", async () => {
+    const { url, delivery } = await fixture(9103);
+    receiver = scriptedReceiver(url, [302]);
+    const { retries } = await consume(delivery.id);
+    expect(retries[0]).toHaveBeenCalledWith({ delaySeconds: 2 });
+    expect(receiver.received).toHaveLength(1);
+    const [attempt] = await attemptRows(delivery.id);
+    expect(attempt.response_status).toBe(302);
+    expect(attempt.error).toMatch(/redirect/);
+  });
+
+  it("records a network error as a failed attempt", async () => {
+    const { url, delivery } = await fixture(9110);
+    const spy = vi.spyOn(globalThis, "fetch").mockRejectedValue(new TypeError("Network connection lost."));
+    try {
+      const { retries } = await consume(delivery.id);
+      expect(retries[0]).toHaveBeenCalledWith({ delaySeconds: 2 });
+      expect(String(spy.mock.calls[0][0])).toBe(url);
+    } finally {
+      spy.mockRestore();
+    }
+    const [attempt] = await attemptRows(delivery.id);
+    expect(attempt.response_status).toBeNull();
+    expect(attempt.error).toMatch(/Network connection lost/);
+  });
+
+  it("keeps only the first 4 KiB of a response body", async () => {
+    const { url, delivery } = await fixture(9104);
+    receiver = scriptedReceiver(url, [500], () => "x".repeat(10_000));
+    await consume(delivery.id);
+    const [attempt] = await attemptRows(delivery.id);
+    expect(attempt.response_body).toHaveLength(4096);
+  });
+});
+
+describe("Claims: the queue delivers at least once, the same attempt is never sent twice", () => {
+  it("sends once when the same delivery arrives twice in one batch", async () => {
+    const { url, delivery } = await fixture(9105);
+    receiver = scriptedReceiver(url, [200]);
+    const { acks } = await consume(delivery.id, delivery.id);
+    expect(receiver.received).toHaveLength(1);
+    expect(acks[0]).toHaveBeenCalled();
+    expect(acks[1]).toHaveBeenCalled();
+    expect(await attemptRows(delivery.id)).toHaveLength(1);
+  });
+
+  it("drops a message whose attempt another consumer holds", async () => {
+    const { url, store, webhook } = await fixture(9106);
+    const held = await insertDelivery(store.id, webhook.id, { claim_id: "other", claimed_at: new Date().toISOString() });
+    receiver = scriptedReceiver(url, [200]);
+    const { acks } = await consume(held.id);
+    expect(receiver.received).toHaveLength(0);
+    expect(acks[0]).toHaveBeenCalled();
+  });
+
+  it("drops a duplicate of a delivered delivery", async () => {
+    const { url, delivery } = await fixture(9107);
+    receiver = scriptedReceiver(url, [200]);
+    await consume(delivery.id);
+    await consume(delivery.id);
+    expect(receiver.received).toHaveLength(1);
+  });
+
+  it("re-sends an attempt claimed but never recorded, without counting it", async () => {
+    const { url, store, webhook } = await fixture(9108);
+    const stale = new Date(Date.now() - 60_000).toISOString();
+    const died = await insertDelivery(store.id, webhook.id, {
+      attempt_count: 1,
+      next_attempt_at: stale,
+      claim_id: "crashed",
+      claimed_at: stale,
+      last_attempt_at: stale,
+    });
+    receiver = scriptedReceiver(url, [200]);
+    await consume(died.id);
+    expect(receiver.received.map((r) => r.headers.get("X-Webhook-Attempt"))).toEqual(["2"]);
+    expect(await deliveryRow(died.id)).toMatchObject({ status: "delivered", attempt_count: 2 });
+  });
+
+  it("re-times a message that arrives before its attempt is due", async () => {
+    const { url, store, webhook } = await fixture(9109);
+    const early = await insertDelivery(store.id, webhook.id, { next_attempt_at: new Date(Date.now() + 3500).toISOString() });
+    receiver = scriptedReceiver(url, [200]);
+    const { retries } = await consume(early.id);
+    expect(receiver.received).toHaveLength(0);
+    expect(retries[0]).toHaveBeenCalledWith({ delaySeconds: expect.any(Number) });
+    expect(retries[0].mock.calls[0][0]!.delaySeconds).toBeGreaterThanOrEqual(3);
+  });
+});

@@ -1,0 +1,108 @@
+// Test-side tools for the webhook tests: a scripted receiver standing in for the network (a spy on the global
+// fetch the Worker uses), delivery rows written straight to D1 (no queue message, so the test drives the
+// consumer itself), and an HMAC check written independently of the service code.
+import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { vi } from "vitest";
+import { handleDeliveryBatch } from "../../src/webhooks";
+import { call, type TestStore } from "../helpers/api";
+
+export const SECRET = "test-secret-0123456789abcdef";
+
+export interface Received {
+  url: string;
+  headers: Headers;
+  body: string;
+  redirect: string | undefined;
+}
+
+/** Answers POSTs to `urlPrefix` with the scripted statuses in turn (the last one repeats); records each. */
+export function scriptedReceiver(urlPrefix: string, statuses: number[], responseBody = (n: number) => `response ${n}`) {
+  const received: Received[] = [];
+  const realFetch = globalThis.fetch;
+  const spy = vi.spyOn(globalThis, "fetch").mockImplementation(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = new Request(input, init);
+    if (!request.url.startsWith(urlPrefix)) return realFetch(input, init);
+    received.push({ url: request.url, headers: request.headers, body: await request.text(), redirect: init?.redirect });
+    const status = statuses[Math.min(received.length - 1, statuses.length - 1)];
+    const headers = status >= 300 && status < 400 ? { Location: "http://127.0.0.1:9/elsewhere" } : undefined;
+    return new Response(status === 204 ? null : responseBody(received.length), { status, headers });
+  });
+  return { received, restore: () => spy.mockRestore() };
+}
+
+export async function subscribe(store: TestStore, url: string, events: string[], secret = SECRET) {
+  const res = await call("POST", `/stores/${store.id}/webhooks`, { token: store.owner.jwt, body: { url, events, secret } });
+  if (res.status !== 201) throw new Error(`subscribe failed: ${res.status} ${res.text}`);
+  return res.body.data as Array<{ id: string; event: string; url: string }>;
+}
+
+/** A pending delivery written directly (as the fan-out would), with no queue message behind it. */
+export async function insertDelivery(storeId: string, webhookId: string, fields: Record<string, unknown> = {}) {
+  const id = crypto.randomUUID();
+  const eventId = crypto.randomUUID();
+  const now = new Date().toISOString();
+  const row = {
+    id,
+    store_id: storeId,
+    webhook_id: webhookId,
+    event_id: eventId,
+    event: "customers.created",
+    payload: JSON.stringify({ id: eventId, event: "customers.created", store_id: storeId, delivered_at: now, data: { id: "c1" } }),
+    status: "pending",
+    attempt_count: 0,
+    next_attempt_at: now,
+    claim_id: null,
+    claimed_at: null,
+    created_at: now,
+    ...fields,
+  };
+  const columns = Object.keys(row);
+  await env.DB.prepare(`INSERT INTO webhook_deliveries (${columns.join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`)
+    .bind(...Object.values(row))
+    .run();
+  return row;
+}
+
+export const deliveryRow = (id: string) =>
+  env.DB.prepare("SELECT * FROM webhook_deliveries WHERE id = ?").bind(id).first<Record<string, any>>();
+
+export const attemptRows = async (deliveryId: string) =>
+  (await env.DB.prepare("SELECT * FROM webhook_attempts WHERE delivery_id = ? ORDER BY attempt, started_at").bind(deliveryId).all<Record<string, any>>())
+    .results;
+
+/** Moves a delivery's next attempt into the past, as if the retry delay had elapsed. */
+export const makeDue = (id: string) =>
+  env.DB.prepare("UPDATE webhook_deliveries SET next_attempt_at = ? WHERE id = ?").bind(new Date(Date.now() - 1000).toISOString(), id).run();
+
+/** Runs the consumer on one batch of messages (bodies = delivery ids); returns the batch's messages and result. */
+export async function consume(...deliveryIds: string[]) {
+  const batch = createMessageBatch<string>(
+    "webhook-deliveries",
+    deliveryIds.map((body, i) => ({ id: `msg-${i}-${crypto.randomUUID()}`, timestamp: new Date(), attempts: 1, body })),
+  );
+  // The plugin's retry() drops its options: the spies see what the consumer asked for.
+  const retries = batch.messages.map((m) => vi.spyOn(m, "retry"));
+  const acks = batch.messages.map((m) => vi.spyOn(m, "ack"));
+  const ctx = createExecutionContext();
+  await handleDeliveryBatch(batch, env, ctx);
+  const result = await getQueueResult(batch, ctx);
+  return { retries, acks, result };
+}
+
+export async function hmacBase64(secret: string, body: string) {
+  const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+  const mac = new Uint8Array(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(body)));
+  return btoa(String.fromCharCode(...mac));
+}
+
+/** Polls `check` until it returns a truthy value (the real queue runs in the background), or fails. */
+export async function eventually<T>(check: () => Promise<T | undefined | null | false>, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error("condition not reached in time");
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
