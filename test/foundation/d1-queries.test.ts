@@ -1,0 +1,84 @@
+// Verification cost and freshness: a PAT check is one indexed D1 query (token and membership together) made on a
+// session that starts at the primary; a bad checksum costs no query at all. Counted with a Proxy around env.DB.
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { createApp } from "../../src/app";
+import { call, newStore, newToken } from "../helpers/api";
+import { countingD1, sha256Hex } from "./support";
+
+async function countQueries(path: string, token?: string) {
+  const { db, counter } = countingD1(env.DB);
+  const sessions: unknown[] = [];
+  const withSession = db.withSession.bind(db);
+  const tracked = new Proxy(db, {
+    get(target, prop) {
+      if (prop === "withSession") {
+        return (constraint: string) => {
+          sessions.push(constraint);
+          return withSession(constraint as D1SessionConstraint);
+        };
+      }
+      return Reflect.get(target, prop, target);
+    },
+  });
+  const ctx = createExecutionContext();
+  const headers: Record<string, string> = token ? { Authorization: `Bearer ${token}` } : {};
+  const res = await createApp().fetch(new Request(`http://api.test${path}`, { headers }), { ...env, DB: tracked } as Env, ctx);
+  await waitOnExecutionContext(ctx);
+  return { status: res.status, queries: counter.queries, statements: counter.statements, sessions };
+}
+
+describe("a PAT is verified with one indexed D1 query on a first-primary session", () => {
+  it("PAT: one query for token + membership; the route's own query on top", async () => {
+    const store = await newStore();
+    const pat = await newToken(store.id, store.owner.jwt, []);
+    const me = await countQueries("/permissions", pat.token);
+    expect(me).toMatchObject({ status: 200, queries: 0 }); // public route: the token is not even looked at
+    const res = await countQueries(`/stores/${store.id}`, pat.token);
+    expect(res.status).toBe(200);
+    expect(res.queries).toBe(2);
+    expect(res.statements[0]).toMatch(/from "api_tokens" inner join "memberships"/i);
+    expect(res.sessions).toEqual(["first-primary"]);
+  });
+
+  it("the token query uses the token-hash index and the membership primary key", async () => {
+    const store = await newStore();
+    const pat = await newToken(store.id, store.owner.jwt, []);
+    const res = await countQueries(`/stores/${store.id}`, pat.token);
+    const query = res.statements[0];
+    const params = [await sha256Hex(pat.token), 1];
+    const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${query}`).bind(...params.slice(0, (query.match(/\?/g) ?? []).length)).all<{ detail: string }>();
+    const details = plan.results.map((r) => r.detail).join(" | ");
+    expect(details).toMatch(/api_tokens USING INDEX api_tokens_hash_idx/);
+    expect(details).toMatch(/memberships USING (INDEX sqlite_autoindex_memberships_1|PRIMARY KEY)/);
+    expect(details).not.toMatch(/SCAN/);
+  });
+
+  it("JWT: one membership query, plus the route's own", async () => {
+    const store = await newStore();
+    const res = await countQueries(`/stores/${store.id}`, store.owner.jwt);
+    expect(res.status).toBe(200);
+    expect(res.queries).toBe(2);
+    expect(res.statements[0]).toMatch(/from "memberships"/i);
+  });
+
+  it("a bad checksum and a stripped prefix are rejected without touching the database", async () => {
+    const store = await newStore();
+    const pat = await newToken(store.id, store.owner.jwt, []);
+    const typo = pat.token.slice(0, 12) + (pat.token[12] === "x" ? "y" : "x") + pat.token.slice(13);
+    for (const token of [typo, pat.token.slice(0, -2), pat.token.slice(4)]) {
+      const res = await countQueries(`/stores/${store.id}`, token);
+      expect(res.status).toBe(401);
+      expect(res.queries).toBe(0);
+    }
+  });
+
+  it("a revoked token is found dead by that same single query", async () => {
+    const store = await newStore();
+    const pat = await newToken(store.id, store.owner.jwt, []);
+    await call("DELETE", `/stores/${store.id}/api-tokens/${pat.id}`, { token: pat.token });
+    const res = await countQueries(`/stores/${store.id}`, pat.token);
+    expect(res).toMatchObject({ status: 401, queries: 1 });
+  });
+});
