@@ -1,7 +1,7 @@
 // Errors and requests (API.md sections 1 and 2): one problem+json shape, 422 paths, 400 for bodies that are not
 // JSON, 404 for unknown routes, 500 without internals, X-Request-Id everywhere, and the order of the checks.
 import { exports } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { call, newStore, newToken } from "../helpers/api";
 import { fetchWithEnv } from "./support";
 
@@ -85,6 +85,19 @@ describe("a body that is not JSON is 400 malformed_json", () => {
     }
   });
 
+  it("an empty body declared as JSON", async () => {
+    const res = await call("POST", "/login", { body: "", headers: { "Content-Type": "application/json" } });
+    expectProblem(res, 400, "malformed_json");
+  });
+
+  it("JSON with a charset parameter is JSON", async () => {
+    const res = await call("POST", "/login", {
+      body: JSON.stringify({ email: "nobody@example.test", password: "whatever-it-is" }),
+      headers: { "Content-Type": "application/json; charset=utf-8" },
+    });
+    expectProblem(res, 401, "unauthenticated");
+  });
+
   it("a body sent without a content type", async () => {
     const res = await call("POST", "/login", { body: '{"email":"a@example.test","password":"x"}' });
     expectProblem(res, 400, "malformed_json");
@@ -100,9 +113,7 @@ describe("unknown routes are 404 problem+json", () => {
 
 describe("unexpected errors are 500 without internals, logged with the request id", () => {
   it("a deployment without JWT_SECRET answers 500 internal and says nothing about why", async () => {
-    const errors: string[] = [];
-    const original = console.error;
-    console.error = (...args: unknown[]) => errors.push(args.map(String).join(" "));
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
     try {
       const res = await fetchWithEnv(new Request("http://api.test/permissions", { headers: { "X-Request-Id": "prod-check-1" } }), {
         ENVIRONMENT: "production",
@@ -113,13 +124,15 @@ describe("unexpected errors are 500 without internals, logged with the request i
       expect(body.code).toBe("internal");
       expect(body.request_id).toBe("prod-check-1");
       expect(JSON.stringify(body)).not.toMatch(/JWT_SECRET|secret|stack|\.ts/i);
+      const lines = logged.mock.calls.map((args) => args.map(String).join(" "));
+      expect(lines.some((line) => line.includes("prod-check-1") && line.includes("JWT_SECRET"))).toBe(true);
     } finally {
-      console.error = original;
+      logged.mockRestore();
     }
-    expect(errors.some((line) => line.includes("prod-check-1") && line.includes("JWT_SECRET"))).toBe(true);
   });
 
   it("a deployment with a short or development secret also answers 500", async () => {
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
     for (const JWT_SECRET of ["short", "development-only-jwt-secret-not-for-deployment"]) {
       const res = await fetchWithEnv(new Request("http://api.test/permissions"), {
         ENVIRONMENT: "production",
@@ -128,6 +141,8 @@ describe("unexpected errors are 500 without internals, logged with the request i
       } as Partial<Env>);
       expect(res.status).toBe(500);
     }
+    expect(logged).toHaveBeenCalledTimes(2);
+    logged.mockRestore();
   });
 
   it("a deployment with proper secrets serves", async () => {
