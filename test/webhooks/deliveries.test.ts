@@ -1,0 +1,174 @@
+// Fan-out and the delivery log (API.md section 8): every active matching subscription gets a delivery written
+// with the event, holding the envelope; the queue delivers it; the log lists it, shows the exact payload and
+// every attempt; replay sends the identical body again; the sweep re-enqueues what was lost.
+import { env } from "cloudflare:workers";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { runDeliverySweep } from "../../src/webhooks";
+import { authMatrix } from "../helpers/auth-matrix";
+import { call, newStore, type TestStore } from "../helpers/api";
+import { SECRET, eventually, hmacBase64, insertDelivery, scriptedReceiver, subscribe } from "./support";
+
+let receiver: ReturnType<typeof scriptedReceiver> | undefined;
+afterEach(() => receiver?.restore());
+
+const createCustomer = (store: TestStore, email = `c-${crypto.randomUUID()}@example.test`) =>
+  call("POST", `/stores/${store.id}/customers`, { token: store.owner.jwt, body: { email, name: "Ada" } });
+
+const deliveriesOf = (store: TestStore, webhookId: string, query = "") =>
+  call("GET", `/stores/${store.id}/webhooks/${webhookId}/deliveries${query}`, { token: store.owner.jwt });
+
+describe("Fan-out: one delivery per active matching subscription, written with the event", () => {
+  it("delivers a signed envelope {id, event, store_id, delivered_at, data} to every matching URL", async () => {
+    const store = await newStore();
+    receiver = scriptedReceiver("http://127.0.0.1:9120/", [200]);
+    const [a] = await subscribe(store, "http://127.0.0.1:9120/a", ["customers.created"]);
+    const [b] = await subscribe(store, "http://127.0.0.1:9120/b", ["customers.created", "customers.updated"]);
+    const [, inactive] = await subscribe(store, "http://127.0.0.1:9120/c", ["orders.created", "customers.created"]);
+    await call("PATCH", `/stores/${store.id}/webhooks/${inactive.id}`, { token: store.owner.jwt, body: { active: false } });
+
+    const customer = await createCustomer(store);
+    expect(customer.status).toBe(201);
+    await eventually(async () => receiver!.received.length >= 2);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(receiver.received.map((r) => r.url).sort()).toEqual(["http://127.0.0.1:9120/a", "http://127.0.0.1:9120/b"]);
+
+    const [sent] = receiver.received;
+    const envelope = JSON.parse(sent.body);
+    expect(Object.keys(envelope)).toEqual(["id", "event", "store_id", "delivered_at", "data"]);
+    expect(envelope).toMatchObject({ event: "customers.created", store_id: store.id, data: customer.body });
+    expect(envelope.delivered_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    expect(sent.headers.get("X-Webhook-Id")).toBe(envelope.id);
+    expect(sent.headers.get("X-Webhook-Signature")).toBe(`sha256=${await hmacBase64(SECRET, sent.body)}`);
+    // Both subscriptions got the same event (same id), each its own delivery.
+    expect(JSON.parse(receiver.received[1].body).id).toBe(envelope.id);
+
+    const event = await env.DB.prepare("SELECT id, name FROM events WHERE id = ?").bind(envelope.id).first();
+    expect(event).toEqual({ id: envelope.id, name: "customers.created" });
+    expect((await deliveriesOf(store, inactive.id)).body.data).toEqual([]);
+    expect((await deliveriesOf(store, a.id)).body.data).toHaveLength(1);
+    expect((await deliveriesOf(store, b.id)).body.data).toHaveLength(1);
+  });
+
+  it("writes nothing when the change fails (same batch)", async () => {
+    const store = await newStore();
+    receiver = scriptedReceiver("http://127.0.0.1:9121/", [200]);
+    const [hook] = await subscribe(store, "http://127.0.0.1:9121/a", ["customers.created"]);
+    await createCustomer(store, "same@example.test");
+    const dup = await createCustomer(store, "SAME@example.test");
+    expect(dup.status).toBe(409);
+    await eventually(async () => receiver!.received.length >= 1);
+    expect((await deliveriesOf(store, hook.id)).body.data).toHaveLength(1);
+  });
+});
+
+describe("Delivery log: newest first, status filter, one delivery with payload and every attempt", () => {
+  it("lists deliveries and shows the stored body and attempts", async () => {
+    const store = await newStore();
+    receiver = scriptedReceiver("http://127.0.0.1:9122/", [200]);
+    const [hook] = await subscribe(store, "http://127.0.0.1:9122/a", ["customers.created"]);
+    await createCustomer(store);
+    await createCustomer(store);
+    const list = await eventually(async () => {
+      const res = await deliveriesOf(store, hook.id, "?status=delivered");
+      return res.body.data.length === 2 && res;
+    });
+    expect(list.body.pagination).toEqual({ limit: 20, offset: 0, total: 2 });
+    const [newest, older] = list.body.data;
+    expect(newest.created_at >= older.created_at).toBe(true);
+    expect(newest).toEqual({
+      id: expect.any(String),
+      webhook_id: hook.id,
+      event: "customers.created",
+      event_id: expect.any(String),
+      status: "delivered",
+      attempt_count: 1,
+      created_at: expect.any(String),
+      last_attempt_at: expect.any(String),
+      delivered_at: expect.any(String),
+    });
+    expect((await deliveriesOf(store, hook.id, "?status=failed")).body.data).toEqual([]);
+    expect((await deliveriesOf(store, hook.id, "?status=bogus")).status).toBe(422);
+    expect((await deliveriesOf(store, hook.id, "?limit=1&offset=1")).body.data.map((d: any) => d.id)).toEqual([older.id]);
+
+    const one = await call("GET", `/stores/${store.id}/webhooks/${hook.id}/deliveries/${newest.id}`, { token: store.owner.jwt });
+    expect(one.status).toBe(200);
+    expect(receiver.received.map((r) => r.body)).toContain(one.body.payload);
+    expect(JSON.parse(one.body.payload).id).toBe(newest.event_id);
+    expect(one.body.attempts).toEqual([
+      { attempt: 1, started_at: expect.any(String), duration_ms: expect.any(Number), response_status: 200, response_body: expect.stringMatching(/^response \d+$/), error: null },
+    ]);
+  });
+
+  it("answers 404 for another subscription's or another store's delivery", async () => {
+    const store = await newStore();
+    const other = await newStore();
+    const [a] = await subscribe(store, "http://127.0.0.1:9123/a", ["customers.created"]);
+    const [b] = await subscribe(store, "http://127.0.0.1:9123/b", ["customers.created"]);
+    const [foreign] = await subscribe(other, "http://127.0.0.1:9123/a", ["customers.created"]);
+    const delivery = await insertDelivery(store.id, a.id, { status: "failed" });
+    const get = (storeId: string, token: string, hook: string) =>
+      call("GET", `/stores/${storeId}/webhooks/${hook}/deliveries/${delivery.id}`, { token });
+    expect((await get(store.id, store.owner.jwt, a.id)).status).toBe(200);
+    expect((await get(store.id, store.owner.jwt, b.id)).status).toBe(404);
+    expect((await get(other.id, other.owner.jwt, foreign.id)).status).toBe(404);
+    // The subscription id of another store is not found from this one.
+    expect((await deliveriesOf(other, a.id)).status).toBe(404);
+  });
+});
+
+describe("Replay: a new delivery of the identical body, with its own attempts (202)", () => {
+  it("sends the same bytes again under a new delivery id and the same event id", async () => {
+    const store = await newStore();
+    receiver = scriptedReceiver("http://127.0.0.1:9124/", [200]);
+    const [hook] = await subscribe(store, "http://127.0.0.1:9124/a", ["customers.created"]);
+    const original = await insertDelivery(store.id, hook.id, { status: "failed", attempt_count: 3 });
+    const res = await call("POST", `/stores/${store.id}/webhooks/${hook.id}/deliveries/${original.id}/replay`, { token: store.owner.jwt });
+    expect(res.status).toBe(202);
+    expect(res.body).toMatchObject({ webhook_id: hook.id, event_id: original.event_id, status: "pending", attempt_count: 0 });
+    expect(res.body.id).not.toBe(original.id);
+    await eventually(async () => receiver!.received.length >= 1);
+    expect(receiver.received[0].body).toBe(original.payload);
+    expect(receiver.received[0].headers.get("X-Webhook-Attempt")).toBe("1");
+    const replayed = await eventually(async () => {
+      const one = await call("GET", `/stores/${store.id}/webhooks/${hook.id}/deliveries/${res.body.id}`, { token: store.owner.jwt });
+      return one.body.status === "delivered" && one;
+    });
+    expect(replayed.body.payload).toBe(original.payload);
+    const before = await call("GET", `/stores/${store.id}/webhooks/${hook.id}/deliveries/${original.id}`, { token: store.owner.jwt });
+    expect(before.body).toMatchObject({ status: "failed", attempt_count: 3 });
+  });
+});
+
+describe("Sweep: re-enqueues deliveries due more than 30 s ago that nobody is sending", () => {
+  it("enqueues lost deliveries and stale claims, and leaves recent or held ones alone", async () => {
+    const store = await newStore();
+    const [hook] = await subscribe(store, "http://127.0.0.1:9125/a", ["customers.created"]);
+    const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
+    const lost = await insertDelivery(store.id, hook.id, { next_attempt_at: ago(31_000), attempt_count: 1 });
+    const crashed = await insertDelivery(store.id, hook.id, { next_attempt_at: ago(45_000), claim_id: "x", claimed_at: ago(40_000) });
+    const recent = await insertDelivery(store.id, hook.id, { next_attempt_at: ago(10_000) });
+    const held = await insertDelivery(store.id, hook.id, { next_attempt_at: ago(40_000), claim_id: "y", claimed_at: ago(5_000) });
+    const done = await insertDelivery(store.id, hook.id, { next_attempt_at: ago(60_000), status: "failed" });
+
+    const sendBatch = vi.fn(async () => {});
+    await runDeliverySweep({ ...env, DELIVERIES: { sendBatch } as unknown as Queue });
+    const sent = (sendBatch.mock.calls as unknown as Array<[Array<{ body: string }>]>).flatMap(([messages]) => messages.map((m) => m.body));
+    expect(sent).toEqual(expect.arrayContaining([lost.id, crashed.id]));
+    for (const id of [recent.id, held.id, done.id]) expect(sent).not.toContain(id);
+  });
+});
+
+const hookWithDelivery = async (store: { id: string; adminToken: string }) => {
+  const res = await call("POST", `/stores/${store.id}/webhooks`, {
+    token: store.adminToken,
+    body: { url: "http://127.0.0.1:9126/a", events: ["customers.created"], secret: SECRET },
+  });
+  const hook = res.body.data[0];
+  const delivery = await insertDelivery(store.id, hook.id, { status: "delivered" });
+  return { hook, delivery };
+};
+type HD = Awaited<ReturnType<typeof hookWithDelivery>>;
+
+authMatrix<HD>({ method: "GET", path: (s, f) => `/stores/${s}/webhooks/${f.hook.id}/deliveries`, permission: "webhooks.read", setup: hookWithDelivery, expectAllowed: 200 });
+authMatrix<HD>({ method: "GET", path: (s, f) => `/stores/${s}/webhooks/${f.hook.id}/deliveries/${f.delivery.id}`, permission: "webhooks.read", setup: hookWithDelivery, expectAllowed: 200 });
+authMatrix<HD>({ method: "POST", path: (s, f) => `/stores/${s}/webhooks/${f.hook.id}/deliveries/${f.delivery.id}/replay`, permission: "webhooks.edit", setup: hookWithDelivery, expectAllowed: 202 });
