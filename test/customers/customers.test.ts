@@ -1,0 +1,107 @@
+// Customers (API.md section 9): create, read, list, update; email unique per store case-insensitively; every
+// change emits customers.created / customers.updated carrying the customer.
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { authMatrix } from "../helpers/auth-matrix";
+import { call, newStore, type TestStore } from "../helpers/api";
+
+const eventsOf = async (storeId: string, name: string) =>
+  (await env.DB.prepare("SELECT data FROM events WHERE store_id = ? AND name = ? ORDER BY id").bind(storeId, name).all<{ data: string }>()).results.map(
+    (r) => JSON.parse(r.data),
+  );
+
+const create = (store: TestStore, body: unknown) => call("POST", `/stores/${store.id}/customers`, { token: store.owner.jwt, body });
+
+describe("Customers: create and read", () => {
+  it("creates a customer (201, Location) and emits customers.created with it", async () => {
+    const store = await newStore();
+    const res = await create(store, { email: "Ada@Example.test", name: "Ada", phone: "+44 20 7946 0000" });
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({
+      id: expect.any(String),
+      email: "Ada@Example.test",
+      name: "Ada",
+      phone: "+44 20 7946 0000",
+      created_at: expect.any(String),
+      updated_at: expect.any(String),
+    });
+    expect(res.headers.get("Location")).toBe(`/stores/${store.id}/customers/${res.body.id}`);
+    const read = await call("GET", `/stores/${store.id}/customers/${res.body.id}`, { token: store.owner.jwt });
+    expect(read.body).toEqual(res.body);
+    expect(await eventsOf(store.id, "customers.created")).toEqual([res.body]);
+  });
+
+  it("makes name and phone optional (null)", async () => {
+    const store = await newStore();
+    const res = await create(store, { email: "bare@example.test" });
+    expect(res.body).toMatchObject({ name: null, phone: null });
+  });
+
+  it.each([[{}], [{ email: "not-an-email" }], [{ email: "a@example.test", nickname: "x" }], [{ email: "a@example.test", name: "" }]])(
+    "answers 422 for %j",
+    async (body) => {
+      const store = await newStore();
+      const res = await create(store, body);
+      expect(res.status).toBe(422);
+      expect(res.body.code).toBe("validation_failed");
+    },
+  );
+
+  it("answers 409 for an email already used in the store, in any case; other stores may reuse it", async () => {
+    const store = await newStore();
+    const other = await newStore();
+    expect((await create(store, { email: "dup@example.test" })).status).toBe(201);
+    const dup = await create(store, { email: "DUP@example.test" });
+    expect(dup.status).toBe(409);
+    expect(dup.body.code).toBe("conflict");
+    expect((await create(other, { email: "dup@example.test" })).status).toBe(201);
+    expect(await eventsOf(store.id, "customers.created")).toHaveLength(1);
+  });
+
+  it("answers 404 for another store's customer", async () => {
+    const store = await newStore();
+    const other = await newStore();
+    const c = await create(store, { email: "mine@example.test" });
+    expect((await call("GET", `/stores/${other.id}/customers/${c.body.id}`, { token: other.owner.jwt })).status).toBe(404);
+    expect((await call("GET", `/stores/${store.id}/customers/nope`, { token: store.owner.jwt })).status).toBe(404);
+  });
+});
+
+describe("Customers: list", () => {
+  it("lists newest first with pagination and an email filter", async () => {
+    const store = await newStore();
+    const a = await create(store, { email: "a@example.test" });
+    const b = await create(store, { email: "b@example.test" });
+    const list = await call("GET", `/stores/${store.id}/customers`, { token: store.owner.jwt });
+    expect(list.body.data.map((c: any) => c.id)).toEqual([b.body.id, a.body.id]);
+    expect(list.body.pagination).toEqual({ limit: 20, offset: 0, total: 2 });
+    const filtered = await call("GET", `/stores/${store.id}/customers?email=A@EXAMPLE.TEST`, { token: store.owner.jwt });
+    expect(filtered.body.data.map((c: any) => c.id)).toEqual([a.body.id]);
+  });
+});
+
+describe("Customers: update emits customers.updated", () => {
+  it("PATCHes fields, clears with null, and emits the updated customer", async () => {
+    const store = await newStore();
+    const c = await create(store, { email: "old@example.test", name: "Old", phone: "1" });
+    const res = await call("PATCH", `/stores/${store.id}/customers/${c.body.id}`, {
+      token: store.owner.jwt,
+      body: { email: "new@example.test", phone: null },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ id: c.body.id, email: "new@example.test", name: "Old", phone: null });
+    expect(await eventsOf(store.id, "customers.updated")).toEqual([res.body]);
+    const taken = await create(store, { email: "taken@example.test" });
+    const clash = await call("PATCH", `/stores/${store.id}/customers/${taken.body.id}`, { token: store.owner.jwt, body: { email: "NEW@example.test" } });
+    expect(clash.status).toBe(409);
+    expect(await eventsOf(store.id, "customers.updated")).toHaveLength(1);
+  });
+});
+
+const customerFixture = async (store: { id: string; adminToken: string }) =>
+  (await call("POST", `/stores/${store.id}/customers`, { token: store.adminToken, body: { email: `f-${crypto.randomUUID()}@example.test` } })).body;
+
+authMatrix({ method: "POST", path: "/stores/{store_id}/customers", permission: "customers.write", body: () => ({ email: `m-${crypto.randomUUID()}@example.test` }), expectAllowed: 201 });
+authMatrix({ method: "GET", path: "/stores/{store_id}/customers", permission: "customers.read", expectAllowed: 200 });
+authMatrix({ method: "GET", path: (s, c: any) => `/stores/${s}/customers/${c.id}`, permission: "customers.read", setup: customerFixture, expectAllowed: 200 });
+authMatrix({ method: "PATCH", path: (s, c: any) => `/stores/${s}/customers/${c.id}`, permission: "customers.write", setup: customerFixture, body: { name: "X" }, expectAllowed: 200 });
