@@ -1,0 +1,77 @@
+// `npm run bench:auth`: the cost of authentication, measured against wrangler dev on loopback. In one run and one
+// server, interleaved round by round: an authenticated GET /stores/{store_id} with a PAT, the same with a session
+// JWT, and the unauthenticated trivial GET /permissions (no D1). Prints requests/s, p50 and p99 per scenario
+// (medians over the rounds) and ratios against the unauthenticated route.
+//
+// Environment: BENCH_PORT (default 8790), BENCH_ROUNDS (3), BENCH_REQUESTS (per scenario and round, 1500),
+// BENCH_CONCURRENCY (8).
+// D1 queries per request are counted in test/foundation/d1-queries.test.ts (a Proxy around the D1 binding), not
+// here: the Worker ships no debug counter.
+import { fmt, load, median, setupAccount, startServer } from "./lib/harness.mjs";
+
+const port = Number(process.env.BENCH_PORT ?? 8790);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+const requests = Number(process.env.BENCH_REQUESTS ?? 1500);
+const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 8);
+
+const server = await startServer({ port });
+const stop = () => server.stop();
+process.on("SIGINT", () => {
+  stop();
+  process.exit(130);
+});
+
+try {
+  const { jwt, pat, storeId } = await setupAccount(server.base);
+  const get = (path, token) => () =>
+    fetch(`${server.base}${path}`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+  const scenarios = [
+    { name: "GET /permissions (no auth, no D1)", request: get("/permissions") },
+    { name: "GET /stores/{id} with a PAT", request: get(`/stores/${storeId}`, pat) },
+    { name: "GET /stores/{id} with a JWT", request: get(`/stores/${storeId}`, jwt) },
+  ];
+
+  // Sanity: every scenario answers 200 before anything is measured.
+  for (const s of scenarios) {
+    const res = await s.request();
+    if (res.status !== 200) throw new Error(`${s.name}: ${res.status} ${await res.text()}`);
+    await res.arrayBuffer();
+  }
+  // Warm-up (JIT, SQLite page cache, connection pool).
+  for (const s of scenarios) await load(s.request, { requests: 200, concurrency });
+
+  const results = new Map(scenarios.map((s) => [s.name, []]));
+  for (let round = 0; round < rounds; round++) {
+    // Rotate the order so that no scenario always runs first or last.
+    const order = scenarios.map((_, i) => scenarios[(i + round) % scenarios.length]);
+    for (const s of order) {
+      const r = await load(s.request, { requests, concurrency, maxSeconds: 60 });
+      if (r.errors > 0) throw new Error(`${s.name}: ${r.errors} failed requests`);
+      results.get(s.name).push(r);
+      console.error(`round ${round + 1}: ${s.name}: ${fmt(r.rps, 0)} req/s, p50 ${fmt(r.p50, 2)} ms, p99 ${fmt(r.p99, 2)} ms`);
+    }
+  }
+
+  const summary = scenarios.map((s) => {
+    const runs = results.get(s.name);
+    return {
+      name: s.name,
+      rps: median(runs.map((r) => r.rps)),
+      p50: median(runs.map((r) => r.p50)),
+      p99: median(runs.map((r) => r.p99)),
+    };
+  });
+  const base = summary[0];
+  console.log(`\nbench:auth: ${rounds} rounds x ${requests} requests per scenario, concurrency ${concurrency}, medians over rounds\n`);
+  console.log("| Scenario | req/s | p50 ms | p99 ms | req/s vs no auth | p50 vs no auth |");
+  console.log("|---|---|---|---|---|---|");
+  for (const s of summary) {
+    console.log(
+      `| ${s.name} | ${fmt(s.rps, 0)} | ${fmt(s.p50, 2)} | ${fmt(s.p99, 2)} | ${fmt(s.rps / base.rps, 2)}x | ${fmt(s.p50 / base.p50, 2)}x |`,
+    );
+  }
+  const [, viaPat, viaJwt] = summary;
+  console.log(`\nPAT vs JWT: req/s ${fmt(viaPat.rps / viaJwt.rps, 2)}x, p50 ${fmt(viaPat.p50 / viaJwt.p50, 2)}x`);
+} finally {
+  stop();
+}
