@@ -98,6 +98,12 @@ describe("a body that is not JSON is 400 malformed_json", () => {
     expectProblem(res, 401, "unauthenticated");
   });
 
+  it("neither a body nor a content type: validated as an empty object (422 naming the required fields)", async () => {
+    const res = await call("POST", "/login");
+    expectProblem(res, 422, "validation_failed");
+    expect(res.body.errors.map((e: any) => e.path).sort()).toEqual(["email", "password"]);
+  });
+
   it("a body sent without a content type", async () => {
     const res = await call("POST", "/login", { body: '{"email":"a@example.test","password":"x"}' });
     expectProblem(res, 400, "malformed_json");
