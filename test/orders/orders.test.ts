@@ -276,7 +276,7 @@ authMatrix<OF>({
   path: "/stores/{store_id}/orders",
   permission: "orders.write",
   setup: orderFixture,
-  body: (f) => ({ email: "m@example.test", currency: "EUR", line_items: [{ variant_id: f.variant.variantId, quantity: 1 }] }),
+  body: (f: OF) => ({ email: "m@example.test", currency: "EUR", line_items: [{ variant_id: f.variant.variantId, quantity: 1 }] }),
   expectAllowed: 201,
 });
 authMatrix<OF>({ method: "GET", path: "/stores/{store_id}/orders", permission: "orders.read", expectAllowed: 200 });
