@@ -9,18 +9,18 @@ authMatrix({ method: "GET", path: "/stores/{store_id}/members", permission: "mem
 authMatrix({
   method: "PATCH",
   name: "PATCH /stores/{store_id}/members/{user_id}",
+  setup: (store) => addMember(store, ["products.read"]),
   path: (storeId, member) => `/stores/${storeId}/members/${member.id}`,
   permission: "members.manage",
-  setup: (store) => addMember(store, ["products.read"]),
   body: { permissions: ["members.read"] },
   expectAllowed: 200,
 });
 authMatrix({
   method: "DELETE",
   name: "DELETE /stores/{store_id}/members/{user_id}",
+  setup: (store) => addMember(store, ["products.read"]),
   path: (storeId, member) => `/stores/${storeId}/members/${member.id}`,
   permission: "members.manage",
-  setup: (store) => addMember(store, ["products.read"]),
   expectAllowed: 204,
 });
 authMatrix({
@@ -34,10 +34,10 @@ authMatrix({ method: "GET", path: "/stores/{store_id}/invites", permission: "mem
 authMatrix({
   method: "GET",
   name: "GET /stores/{store_id}/invites/{invite_id}",
-  path: (storeId, invite) => `/stores/${storeId}/invites/${invite.id}`,
-  permission: "members.read",
   setup: async (store) =>
     (await call("POST", `/stores/${store.id}/invites`, { token: store.adminToken, body: { email: "i@example.test", permissions: [] } })).body,
+  path: (storeId, invite) => `/stores/${storeId}/invites/${invite.id}`,
+  permission: "members.read",
   expectAllowed: 200,
 });
 authMatrix({

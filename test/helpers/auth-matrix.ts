@@ -6,12 +6,15 @@
 //
 //   authMatrix({
 //     method: "PATCH",
-//     path: (storeId, product) => `/stores/${storeId}/products/${product.id}`,
+//     name: "PATCH /stores/{store_id}/products/{id}",
 //     permission: "products.edit",
 //     setup: async (store) => (await call("POST", `/stores/${store.id}/products`, {
 //       token: store.adminToken, body: { title: "T", product_type: "single" } })).body,
+//     path: (storeId, product) => `/stores/${storeId}/products/${product.id}`,
 //     body: { title: "New title" },                  // or (fixture) => ({...}); a FormData is fine too
 //   });
+//
+// Put `setup` before `path`/`body`/`headers`: TypeScript infers the fixture type from `setup` in source order.
 //
 // or inside one test: `it("...", () => expectAuthMatrix({ ... }))`.
 // `path` may also be a string containing `{store_id}`. `permission: "member"` means "any member of the store"
