@@ -1,0 +1,117 @@
+// End-to-end harness: `npm run dev` (scripts/dev.mjs: migrations, wrangler dev --test-scheduled) on a port and
+// state directory of our own, a real HTTP receiver on 127.0.0.1, and a little API client. Every process is
+// started in its own process group and stopped by pid.
+import { spawn } from "node:child_process";
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { once } from "node:events";
+import { createServer } from "node:http";
+
+export async function startDev({ port, persistDir }) {
+  const child = spawn(process.execPath, ["scripts/dev.mjs"], {
+    env: { ...process.env, PORT: String(port), PERSIST_DIR: persistDir, DEV_QUIET: "1", WRANGLER_LOG: "warn", CI: "true" },
+    stdio: ["ignore", "ignore", "inherit"],
+    detached: true,
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    try {
+      if ((await fetch(`${base}/permissions`)).ok) break;
+    } catch {}
+    if (Date.now() > deadline || child.exitCode !== null) {
+      stopGroup(child);
+      throw new Error(`npm run dev did not answer on ${base}`);
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    base,
+    async stop() {
+      if (child.exitCode !== null) return;
+      const exited = once(child, "exit");
+      stopGroup(child);
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+      // wrangler's own children (workerd) are in the same group: make sure none outlives the test.
+      try {
+        process.kill(-child.pid, "SIGKILL");
+      } catch {}
+    },
+  };
+}
+
+function stopGroup(child) {
+  try {
+    process.kill(-child.pid, "SIGTERM");
+  } catch {}
+}
+
+/**
+ * A webhook receiver. `script(path)` returns the statuses to answer for that path in turn (the last repeats).
+ * Each request is recorded with its raw bytes, headers, arrival time and whether its signature verified.
+ */
+export async function startReceiver({ port, secret, script }) {
+  const received = [];
+  const server = createServer((req, res) => {
+    const chunks = [];
+    req.on("data", (c) => chunks.push(c));
+    req.on("end", () => {
+      const body = Buffer.concat(chunks);
+      const path = req.url;
+      const mine = received.filter((r) => r.path === path).length;
+      const statuses = script(path);
+      const status = statuses[Math.min(mine, statuses.length - 1)];
+      received.push({ path, at: Date.now(), headers: req.headers, body, verified: verify(secret, body, req.headers["x-webhook-signature"]) });
+      res.writeHead(status, { "Content-Type": "text/plain" });
+      res.end(`${status} for attempt ${mine + 1} at ${path}`);
+    });
+  });
+  server.listen(port, "127.0.0.1");
+  await once(server, "listening");
+  return {
+    received,
+    url: (path) => `http://127.0.0.1:${port}${path}`,
+    on: (path) => received.filter((r) => r.path === path),
+    close: () => new Promise((r) => server.close(r)),
+  };
+}
+
+/** What a receiver should do: HMAC the raw bytes, compare in constant time after checking the lengths. */
+export function verify(secret, body, header) {
+  if (typeof header !== "string" || !header.startsWith("sha256=")) return false;
+  const expected = Buffer.from(`sha256=${createHmac("sha256", secret).update(body).digest("base64")}`);
+  const given = Buffer.from(header);
+  return expected.length === given.length && timingSafeEqual(expected, given);
+}
+
+export async function api(base, method, path, { token, body } = {}) {
+  const res = await fetch(`${base}${path}`, {
+    method,
+    headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...(body !== undefined ? { "Content-Type": "application/json" } : {}) },
+    body: body !== undefined ? JSON.stringify(body) : undefined,
+  });
+  const text = await res.text();
+  let json = null;
+  try {
+    json = JSON.parse(text);
+  } catch {}
+  return { status: res.status, body: json, text };
+}
+
+export async function account(base) {
+  const email = `e2e-${Date.now()}-${Math.random().toString(36).slice(2)}@example.test`;
+  const password = "e2e-password-123";
+  await api(base, "POST", "/users", { body: { email, password, name: "E2E" } });
+  const jwt = (await api(base, "POST", "/login", { body: { email, password } })).body.token;
+  const store = (await api(base, "POST", "/stores", { token: jwt, body: { name: "E2E store" } })).body;
+  return { token: jwt, storeId: store.id };
+}
+
+export async function until(check, timeoutMs, what) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
