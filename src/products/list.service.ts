@@ -42,6 +42,9 @@ const pageJsonSql = (page: Page) => sql`(SELECT json_group_array(json(item)) FRO
 /** The list as one statement returning one row: `data` (JSON array text) and `total`. */
 export function listQuery(storeId: string, options: ListOptions): SQL {
   const status = options.includeDrafts ? sql`` : sql`AND status = 'live'`;
+  // CROSS JOIN keeps the matches as the outer loop: otherwise SQLite may walk the whole store's index and
+  // probe each row against the matches, which reads every product of a big store.
+  const hitStatus = options.includeDrafts ? sql`` : sql`AND p.status = 'live'`;
   const { limit, offset } = options;
   if (!options.search) {
     return sql`WITH page AS (
@@ -52,8 +55,8 @@ export function listQuery(storeId: string, options: ListOptions): SQL {
           WHERE store_id = ${storeId}), 0) AS total`;
   }
   return sql`WITH matches AS (${matchesSql(storeId, options.search)}),
-      hits AS (SELECT id, updated_at FROM products
-        WHERE rowid IN (SELECT rid FROM matches) AND store_id = ${storeId} ${status}),
+      hits AS (SELECT p.id, p.updated_at FROM matches CROSS JOIN products p ON p.rowid = matches.rid
+        WHERE p.store_id = ${storeId} ${hitStatus}),
       page AS (SELECT id FROM hits ORDER BY updated_at DESC, id DESC LIMIT ${limit} OFFSET ${offset})
     SELECT ${pageJsonSql(options)} AS data, (SELECT count(*) FROM hits) AS total`;
 }
