@@ -44,7 +44,7 @@ describe("Accepted uploads: JPEG, PNG, WebP, AVIF, GIF, recognised from the byte
     expect(original.bytes).toEqual(png);
   });
 
-  it("accepts JPEG, WebP and GIF bytes and records the type found in them", async () => {
+  it("accepts JPEG, WebP, AVIF and GIF bytes and records the type found in them", async () => {
     const store = await newStore();
     const jpeg = await makeJpeg(64, 48);
     const webp = new Uint8Array(
@@ -52,9 +52,15 @@ describe("Accepted uploads: JPEG, PNG, WebP, AVIF, GIF, recognised from the byte
         (await env.IMAGES.input(new Blob([await makePng(40, 20)]).stream()).output({ format: "image/webp" })).image(),
       ).arrayBuffer(),
     );
+    const avif = new Uint8Array(
+      await new Response(
+        (await env.IMAGES.input(new Blob([await makePng(24, 16)]).stream()).output({ format: "image/avif" })).image(),
+      ).arrayBuffer(),
+    );
     for (const [bytes, type, width, height] of [
       [jpeg, "image/jpeg", 64, 48],
       [webp, "image/webp", 40, 20],
+      [avif, "image/avif", 24, 16],
       [GIF_1X1, "image/gif", 1, 1],
     ] as const) {
       const res = await upload(store.id, store.owner.jwt, bytes, "file.bin", "application/octet-stream");
@@ -173,6 +179,20 @@ describe("Sizes are widths 150/320/640/1280, never upscaled, made by the Images 
   });
 });
 
+describe("GIF originals are sized to PNG (the Images binding has no GIF output)", () => {
+  it("serves a GIF's sizes as PNG at the GIF's own width, and the original as the GIF", async () => {
+    const store = await newStore();
+    const file = (await upload(store.id, store.owner.jwt, GIF_1X1, "dot.gif", "image/gif")).body;
+    const sized = await fetchPublic(file.image_variants[0].url);
+    expect(sized.res.status).toBe(200);
+    expect(sized.res.headers.get("Content-Type")).toBe("image/png");
+    expect(dimensionsOf(sized.bytes)).toMatchObject({ format: "png", width: 1, height: 1 });
+    const original = await fetchPublic(file.url);
+    expect(original.res.headers.get("Content-Type")).toBe("image/gif");
+    expect(original.bytes).toEqual(GIF_1X1);
+  });
+});
+
 describe("A size is computed once and kept", () => {
   it("the second request for a size does not transform again and serves the kept bytes", async () => {
     const store = await newStore();
@@ -277,4 +297,29 @@ authMatrix({
   path: "/stores/{store_id}/media",
   permission: "products.read",
   expectAllowed: 200,
+});
+
+describe("OpenAPI documents the media endpoints with their permissions", () => {
+  it("lists every media and gallery operation, the upload as multipart with a binary file", async () => {
+    const doc = (await call("GET", "/openapi.json")).body;
+    const expected: Record<string, string> = {
+      "post /stores/{store_id}/media": "products.edit",
+      "get /stores/{store_id}/media": "products.read",
+      "get /media/{store_id}/{media_file_id}/{size}": "none",
+      "get /stores/{store_id}/products/{id}/images": "products.read",
+      "post /stores/{store_id}/products/{id}/images": "products.edit",
+      "post /stores/{store_id}/products/{id}/images/associate": "products.edit",
+      "post /stores/{store_id}/products/{id}/videos": "products.edit",
+      "patch /stores/{store_id}/products/{id}/images/{img_id}": "products.edit",
+      "delete /stores/{store_id}/products/{id}/images/{img_id}": "products.edit",
+    };
+    for (const [key, permission] of Object.entries(expected)) {
+      const [method, path] = key.split(" ");
+      expect(doc.paths[path]?.[method]?.["x-required-permission"], key).toBe(permission);
+    }
+    const body = doc.paths["/stores/{store_id}/media"].post.requestBody.content["multipart/form-data"].schema;
+    const schema = body.$ref ? doc.components.schemas[body.$ref.split("/").pop()] : body;
+    expect(schema.properties.file).toMatchObject({ type: "string", format: "binary" });
+    expect(schema.required).toContain("file");
+  });
 });
