@@ -41,7 +41,8 @@ const fallbackFormat = (originalType: string | undefined) =>
   originalType === "image/jpeg" ? "image/jpeg" : "image/png";
 
 function objectResponse(object: R2Object, body: BodyInit | null, vary: boolean, status = 200) {
-  const headers = new Headers({ "Cache-Control": IMMUTABLE, ETag: object.httpEtag });
+  // nosniff: user-supplied bytes on a public URL must only ever be treated as the image type they were checked as.
+  const headers = new Headers({ "Cache-Control": IMMUTABLE, ETag: object.httpEtag, "X-Content-Type-Options": "nosniff" });
   if (object.httpMetadata?.contentType) headers.set("Content-Type", object.httpMetadata.contentType);
   if (vary) headers.set("Vary", "Accept");
   return new Response(body, { status, headers });

@@ -215,6 +215,7 @@ describe("Responses are immutable-cached with an ETag", () => {
     for (const url of [file.url, file.image_variants[0].url]) {
       const { res } = await fetchPublic(url);
       expect(res.headers.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
+      expect(res.headers.get("X-Content-Type-Options")).toBe("nosniff");
       const etag = res.headers.get("ETag");
       expect(etag).toMatch(/^"[^"]+"$/);
       const again = await fetchPublic(url, { "If-None-Match": etag! });
