@@ -126,6 +126,25 @@ describe("Retries: attempt 2 about 2 s after attempt 1, attempt 3 about 4 s afte
     expect(attempt.error).toMatch(/Network connection lost/);
   });
 
+  it("gives up on a receiver that does not answer within 10 s", async () => {
+    const { delivery } = await fixture(9111);
+    // A receiver that never answers: the request ends only when the consumer's signal aborts it.
+    const spy = vi.spyOn(globalThis, "fetch").mockImplementation(
+      (_input, init) =>
+        new Promise((_resolve, reject) => init?.signal?.addEventListener("abort", () => reject(init.signal!.reason))),
+    );
+    try {
+      const started = performance.now();
+      const { retries } = await consume(delivery.id);
+      expect(performance.now() - started).toBeGreaterThanOrEqual(9_500);
+      expect(retries[0]).toHaveBeenCalledWith({ delaySeconds: 2 });
+    } finally {
+      spy.mockRestore();
+    }
+    const [attempt] = await attemptRows(delivery.id);
+    expect(attempt).toMatchObject({ response_status: null, error: "timed out after 10 s" });
+  });
+
   it("keeps only the first 4 KiB of a response body", async () => {
     const { url, delivery } = await fixture(9104);
     receiver = scriptedReceiver(url, [500], () => "x".repeat(10_000));
