@@ -186,6 +186,15 @@ describe("Transitions: pending → paid → fulfilled; pending or paid → cance
     expect(await stockOf(second.variant.variantId)).toBe(4);
   });
 
+  it("applies one of two concurrent cancels: stock comes back once", async () => {
+    const store = await newStore();
+    const { variant, order: o } = await placed(store, 5, 3);
+    const results = await Promise.all([transition(store, o.id, "canceled"), transition(store, o.id, "canceled")]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect(await stockOf(variant.variantId)).toBe(5);
+    expect((await eventsOf(store.id, "orders.updated")).map((e) => e.status)).toEqual(["canceled"]);
+  });
+
   it("returns only what a stocked_or_on_demand line actually took", async () => {
     const store = await newStore();
     const v = await seedVariant(store.id, { mode: "stocked_or_on_demand", stock: 1 });
