@@ -10,7 +10,7 @@ const secret = z
   .min(16, "must be at least 16 characters")
   .max(256, "must be at most 256 characters")
   .openapi({ description: "Signing secret (16..256 characters); stored encrypted, never returned" });
-const url = z.string().openapi({ format: "uri", example: "https://example.com/hooks/commerce" });
+const url = z.string().trim().openapi({ format: "uri", example: "https://example.com/hooks/commerce" });
 
 export const webhookSchema = z
   .object({
