@@ -137,6 +137,9 @@ describe("Sweep: a restart while a retry is pending still ends with the delivery
     // Due for the sweep 30 s after the retry's time; `npm run dev` calls this endpoint every minute.
     const dueAt = Date.parse(pending.last_attempt_at) + 2_000 + 30_000;
     await new Promise((r) => setTimeout(r, Math.max(0, dueAt - Date.now()) + 1_000));
+    // Nothing arrived meanwhile: the retry's queue message died with the old process.
+    expect(receiver.on("/restart")).toHaveLength(1);
+    const sweptAt = Date.now();
     const swept = await fetch(`${server.base}/__scheduled?cron=${encodeURIComponent("* * * * *")}`);
     expect(swept.ok).toBe(true);
 
@@ -145,6 +148,7 @@ describe("Sweep: a restart while a retry is pending still ends with the delivery
     expect(got).toHaveLength(2);
     expect(got.map((r) => r.headers["x-webhook-attempt"])).toEqual(["1", "2"]);
     expect(got[1].body.equals(got[0].body)).toBe(true);
+    expect(got[1].at).toBeGreaterThanOrEqual(sweptAt);
     expect(done.attempts.map((a) => a.response_status)).toEqual([500, 200]);
   });
 });
