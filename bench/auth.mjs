@@ -7,6 +7,7 @@
 // BENCH_CONCURRENCY (8).
 // D1 queries per request are counted in test/foundation/d1-queries.test.ts (a Proxy around the D1 binding), not
 // here: the Worker ships no debug counter.
+import { loadavg } from "node:os";
 import { fmt, load, median, setupAccount, startServer } from "./lib/harness.mjs";
 
 const port = Number(process.env.BENCH_PORT ?? 8790);
@@ -14,6 +15,7 @@ const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const requests = Number(process.env.BENCH_REQUESTS ?? 1500);
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 8);
 
+const loadBefore = loadavg()[0];
 const server = await startServer({ port });
 const stop = () => server.stop();
 process.on("SIGINT", () => {
@@ -62,7 +64,9 @@ try {
     };
   });
   const base = summary[0];
-  console.log(`\nbench:auth: ${rounds} rounds x ${requests} requests per scenario, concurrency ${concurrency}, medians over rounds\n`);
+  console.log(`\nbench:auth: ${rounds} rounds x ${requests} requests per scenario, concurrency ${concurrency}, medians over rounds`);
+  // The machine is shared: the 1-minute load average says how much else was running.
+  console.log(`load average (1 min): ${fmt(loadBefore, 2)} before, ${fmt(loadavg()[0], 2)} after\n`);
   console.log("| Scenario | req/s | p50 ms | p99 ms | req/s vs no auth | p50 vs no auth |");
   console.log("|---|---|---|---|---|---|");
   for (const s of summary) {
