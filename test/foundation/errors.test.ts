@@ -1,6 +1,6 @@
 // Errors and requests (API.md sections 1 and 2): one problem+json shape, 422 paths, 400 for bodies that are not
 // JSON, 404 for unknown routes, 500 without internals, X-Request-Id everywhere, and the order of the checks.
-import { exports } from "cloudflare:workers";
+import { env, exports } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
 import { call, newStore, newToken } from "../helpers/api";
 import { fetchWithEnv } from "./support";
@@ -149,6 +149,36 @@ describe("unexpected errors are 500 without internals, logged with the request i
     }
     expect(logged).toHaveBeenCalledTimes(2);
     logged.mockRestore();
+  });
+
+  it("a database failure is a 500 whose body names neither the SQL nor the error", async () => {
+    const store = await newStore();
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    const failing = (inner: D1Database) =>
+      new Proxy(inner, {
+        get(target, prop) {
+          if (prop === "withSession") return () => failing(target);
+          if (prop === "prepare") return () => {
+            throw new Error("D1_ERROR: no such table: secret_internal_table: SQLITE_ERROR");
+          };
+          const value = Reflect.get(target, prop, target);
+          return typeof value === "function" ? value.bind(target) : value;
+        },
+      });
+    try {
+      const res = await fetchWithEnv(
+        new Request(`http://api.test/stores/${store.id}`, { headers: { Authorization: `Bearer ${store.owner.jwt}`, "X-Request-Id": "db-down-1" } }),
+        { DB: failing(env.DB) } as Partial<Env>,
+      );
+      expect(res.status).toBe(500);
+      const text = await res.text();
+      expect(JSON.parse(text)).toMatchObject({ code: "internal", status: 500, request_id: "db-down-1" });
+      expect(text).not.toMatch(/secret_internal_table|SQLITE|D1_ERROR|select|memberships/i);
+      const lines = logged.mock.calls.map((args) => args.map(String).join(" "));
+      expect(lines.some((line) => line.includes("db-down-1") && line.includes("secret_internal_table"))).toBe(true);
+    } finally {
+      logged.mockRestore();
+    }
   });
 
   it("a deployment with proper secrets serves", async () => {
