@@ -61,8 +61,10 @@ export function listQuery(storeId: string, options: ListOptions): SQL {
     SELECT ${pageJsonSql(options)} AS data, (SELECT count(*) FROM hits) AS total`;
 }
 
+/** The page as JSON text (`{data, pagination}`), already serialized by SQL, and D1's rows-read count. */
 export async function listProducts(ctx: StoreCtx, options: ListOptions) {
   const { rows, rowsRead } = await readRows<{ data: string; total: number }>(ctx, listQuery(ctx.store.storeId, options));
   const [row] = rows;
-  return { data: JSON.parse(row?.data ?? "[]") as unknown[], total: row?.total ?? 0, rowsRead };
+  const pagination = JSON.stringify({ limit: options.limit, offset: options.offset, total: row?.total ?? 0 });
+  return { json: `{"data":${row?.data ?? "[]"},"pagination":${pagination}}`, rowsRead };
 }

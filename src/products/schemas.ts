@@ -28,9 +28,15 @@ const slug = z
   .max(200)
   .regex(SLUG_RE, "must be lowercase ASCII letters and digits in words joined by '-'");
 
-const title = z.string().trim().min(1, "must not be empty").max(255);
-const text = (max: number) => z.string().max(max).nullable().optional();
-const line = (max: number) => z.string().trim().max(max).nullable().optional();
+/** Single-line text: no control characters at all (a NUL would also break SQLite's text functions). */
+export const LINE_RE = /^[^\p{Cc}]*$/u;
+/** Multi-line text: tabs and line breaks, but no other control characters. */
+export const TEXT_RE = /^(?:[\t\n\r]|[^\p{Cc}])*$/u;
+const noControl = "must not contain control characters";
+
+const title = z.string().trim().min(1, "must not be empty").max(255).regex(LINE_RE, noControl);
+const text = (max: number) => z.string().max(max).regex(TEXT_RE, noControl).nullable().optional();
+const line = (max: number) => z.string().trim().max(max).regex(LINE_RE, noControl).nullable().optional();
 
 const videoFields = {
   highlight_video_url: httpUrl.nullable().optional(),
@@ -89,8 +95,8 @@ export const putSpecsBody = z
       .array(
         z.strictObject({
           group: line(100),
-          key: z.string().trim().min(1, "must not be empty").max(100),
-          value: z.string().trim().min(1, "must not be empty").max(5000),
+          key: z.string().trim().min(1, "must not be empty").max(100).regex(LINE_RE, noControl),
+          value: z.string().trim().min(1, "must not be empty").max(5000).regex(TEXT_RE, noControl),
           position: z.number().int("must be an integer").min(0).max(10_000).optional(),
         }),
       )
@@ -143,6 +149,7 @@ export const productListQuery = z.object({
   search: z
     .string()
     .max(200)
+    .regex(LINE_RE, noControl)
     .optional()
     .openapi({ description: "Case-insensitive substring of the title, or prefix of a variant SKU" }),
   include_drafts: booleanParam,

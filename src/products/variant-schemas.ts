@@ -1,6 +1,10 @@
 // API shapes of variants and reviews, and their input bodies (API.md section 6).
 import { z } from "@hono/zod-openapi";
 
+const LINE_RE = /^[^\p{Cc}]*$/u;
+const TEXT_RE = /^(?:[\t\n\r]|[^\p{Cc}])*$/u;
+const noControl = "must not contain control characters";
+
 const timestamp = z.string().openapi({ format: "date-time", example: "2026-11-21T10:00:00.000Z" });
 const MAX_CENTS = 1_000_000_000_000;
 const price = z.number().int("must be an integer").min(0, "must not be negative").max(MAX_CENTS);
@@ -8,8 +12,8 @@ const price = z.number().int("must be an integer").min(0, "must not be negative"
 export const FULFILLMENT_MODES = ["stocked", "on_demand", "stocked_or_on_demand"] as const;
 
 const optionValue = z.strictObject({
-  name: z.string().trim().min(1, "must not be empty").max(100),
-  value: z.string().trim().min(1, "must not be empty").max(255),
+  name: z.string().trim().min(1, "must not be empty").max(100).regex(LINE_RE, noControl),
+  value: z.string().trim().min(1, "must not be empty").max(255).regex(LINE_RE, noControl),
 });
 
 const optionValues = z
@@ -41,7 +45,7 @@ const sku = z
   .regex(/^[^\s\p{Cc}]+$/u, "must not contain whitespace or control characters");
 const stock = z.number().int("must be an integer").min(0, "must not be negative").max(1_000_000_000);
 const position = z.number().int("must be an integer").min(0).max(10_000);
-const variantTitle = z.string().trim().min(1, "must not be empty").max(255);
+const variantTitle = z.string().trim().min(1, "must not be empty").max(255).regex(LINE_RE, noControl);
 
 export const createVariantBody = z
   .strictObject({
@@ -91,10 +95,10 @@ export const variantSchema = z
 
 export const createReviewBody = z
   .strictObject({
-    author_name: z.string().trim().min(1, "must not be empty").max(100),
+    author_name: z.string().trim().min(1, "must not be empty").max(100).regex(LINE_RE, noControl),
     rating: z.number().int("must be an integer").min(1, "must be 1..5").max(5, "must be 1..5"),
-    title: z.string().trim().max(200).nullable().optional(),
-    body: z.string().max(5000).nullable().optional(),
+    title: z.string().trim().max(200).regex(LINE_RE, noControl).nullable().optional(),
+    body: z.string().max(5000).regex(TEXT_RE, noControl).nullable().optional(),
   })
   .openapi("CreateReviewRequest");
 

@@ -56,7 +56,7 @@ describe("create responds 201 with the product as GET returns it", () => {
     const store = await catalogStore();
     const res = await call("POST", store.path(), {
       token: store.token,
-      body: { title: "Mug", product_type: "single", description: "Big", brand: "Acme", seo_title: "S", seo_description: "D" },
+      body: { title: "Mug", product_type: "single", description: "Big\n\tmug", brand: "Acme", seo_title: "S", seo_description: "D" },
     });
     expect(res.status).toBe(201);
     expect(res.headers.get("Location")).toBe(`/stores/${store.id}/products/${res.body.id}`);
@@ -139,6 +139,8 @@ describe("bad input on create is a clear 422, never a 500", () => {
     ["brand too long", { title: "T", product_type: "single", brand: "b".repeat(256) }, "brand"],
     ["non-http video", { title: "T", product_type: "single", highlight_video_url: "ftp://x.test/v.mp4" }, "highlight_video_url"],
     ["title not a string", { title: 5, product_type: "single" }, "title"],
+    ["NUL in the title", { title: "a\u0000b", product_type: "single" }, "title"],
+    ["control character in the description", { title: "T", product_type: "single", description: "a\u0007b" }, "description"],
   ];
   it.each(cases)("%s → 422", async (_what, body, path) => {
     const store = await catalogStore();
@@ -154,5 +156,19 @@ describe("bad input on create is a clear 422, never a 500", () => {
     const res = await call("POST", store.path(), { token: store.token, body: "{not json", headers: { "Content-Type": "application/json" } });
     expect(res.status).toBe(400);
     expect(res.body.code).toBe("malformed_json");
+  });
+});
+
+describe("the catalog is in the OpenAPI document", () => {
+  it("documents every catalog path with its permission", async () => {
+    const doc = (await call("GET", "/openapi.json")).body;
+    const paths = Object.keys(doc.paths);
+    for (const p of ["/stores/{store_id}/products", "/stores/{store_id}/products/{id}", "/stores/{store_id}/products/{id}/publish",
+      "/stores/{store_id}/products/{id}/unpublish", "/stores/{store_id}/products/{id}/specs", "/stores/{store_id}/products/{id}/variants",
+      "/stores/{store_id}/products/{id}/variants/{variant_id}", "/stores/{store_id}/products/{id}/reviews",
+      "/stores/{store_id}/products/{id}/reviews/{review_id}"]) {
+      expect(paths).toContain(p);
+    }
+    expect(doc.paths["/stores/{store_id}/products/{id}/publish"].post["x-required-permission"]).toBe("products.publish");
   });
 });

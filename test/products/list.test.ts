@@ -141,3 +141,20 @@ describe("pagination: limit 1..100 (default 20), offset 0..1,000,000, total", ()
     expect(await totals()).toEqual([1, 2]);
   });
 });
+
+describe("odd search input never causes a 500", () => {
+  it("a control character in search → 422", async () => {
+    const store = await catalogStore();
+    const res = await list(store, "?search=%00abc");
+    expect(res.status).toBe(422);
+    expect(res.body.errors[0].path).toBe("search");
+  });
+
+  it.each(["%22%22%22", "a*b", "NEAR(", "%F0%9F%91%95", "'); DROP TABLE products; --", "%5C%25%5F"])("search=%s", async (term) => {
+    const store = await catalogStore();
+    await makeProduct(store, { title: "A plain product", status: "live" });
+    const res = await list(store, `?search=${term}`);
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.pagination.total).toBe(0);
+  });
+});

@@ -1,0 +1,71 @@
+// Seeds catalog stores for the benchmark straight into the local D1 SQLite file (wrangler dev stopped), with
+// batched multi-row inserts in one transaction per store. The schema's triggers keep the FTS index and the
+// per-store counters in step exactly as they do for API writes.
+//   seedStore(dbFile, storeId, count): `count` products with 1-3 variants each; returns sample ids.
+// Titles: "<adjective> <material> <noun> <n>" (each adjective in 5% of titles); exactly 25 titles per store
+// contain "Zephyr" (the rare search term); SKUs are "SKU-<n, 6 digits>-<variant>".
+import { DatabaseSync } from "node:sqlite";
+import { randomUUID } from "node:crypto";
+
+const ADJECTIVES = ["Classic", "Vintage", "Modern", "Rustic", "Sleek", "Cozy", "Bold", "Airy", "Sturdy", "Soft",
+  "Bright", "Matte", "Glossy", "Urban", "Coastal", "Alpine", "Desert", "Forest", "Royal", "Simple"];
+const MATERIALS = ["Cotton", "Wool", "Linen", "Leather", "Denim", "Silk", "Canvas", "Bamboo", "Oak", "Steel"];
+const NOUNS = ["Shirt", "Sweater", "Jacket", "Bag", "Hat", "Scarf", "Lamp", "Chair", "Mug", "Blanket", "Table", "Belt"];
+const MODES = ["stocked", "on_demand", "stocked_or_on_demand"];
+const SIZES = ["S", "M", "L"];
+const BATCH = 250;
+
+const pad = (n) => String(n).padStart(6, "0");
+
+function insertMany(db, table, columns, rows) {
+  for (let i = 0; i < rows.length; i += BATCH) {
+    const chunk = rows.slice(i, i + BATCH);
+    const placeholders = chunk.map(() => `(${columns.map(() => "?").join(",")})`).join(",");
+    db.prepare(`INSERT INTO ${table} (${columns.join(",")}) VALUES ${placeholders}`).run(...chunk.flat());
+  }
+}
+
+export function seedStore(dbFile, storeId, count) {
+  const db = new DatabaseSync(dbFile);
+  db.exec("PRAGMA foreign_keys = ON");
+  const base = Date.parse("2026-01-01T00:00:00.000Z");
+  const rareEvery = Math.floor(count / 25);
+  const productCols = ["id", "store_id", "slug", "title", "description", "product_type", "status", "created_at", "updated_at", "published_at"];
+  const variantCols = ["id", "store_id", "product_id", "title", "is_default", "sku", "sku_lower", "price_cents", "stock",
+    "fulfillment_mode", "option_values", "option_key", "position", "created_at", "updated_at"];
+  const sampleIds = [];
+  db.exec("BEGIN");
+  try {
+    for (let start = 0; start < count; start += 5000) {
+      const products = [];
+      const variants = [];
+      for (let n = start; n < Math.min(count, start + 5000); n++) {
+        const id = randomUUID();
+        const at = new Date(base + n * 1000).toISOString();
+        const live = n % 10 !== 0;
+        const rare = n % rareEvery === 3 && n / rareEvery < 25 ? " Zephyr" : "";
+        const title = `${ADJECTIVES[n % 20]} ${MATERIALS[Math.floor(n / 20) % 10]} ${NOUNS[Math.floor(n / 200) % 12]}${rare} ${n}`;
+        const variantCount = 1 + (n % 3);
+        products.push([id, storeId, `p-${n}`, title, "Seeded for the catalog benchmark", variantCount === 1 ? "single" : "variable",
+          live ? "live" : "draft", at, at, live ? at : null]);
+        for (let v = 0; v < variantCount; v++) {
+          const sku = `SKU-${pad(n)}-${v}`;
+          const single = variantCount === 1;
+          const options = single ? [] : [{ name: "Size", value: SIZES[v] }];
+          variants.push([randomUUID(), storeId, id, single ? "Default" : SIZES[v], single ? 1 : 0, sku, sku.toLowerCase(),
+            1000 + (n % 5000), n % 7, MODES[(n + v) % 3], JSON.stringify(options),
+            JSON.stringify(options.map((o) => [o.name.toLowerCase(), o.value.toLowerCase()])), v, at, at]);
+        }
+        if (n % Math.max(1, Math.floor(count / 200)) === 1) sampleIds.push(id);
+      }
+      insertMany(db, "products", productCols, products);
+      insertMany(db, "product_variants", variantCols, variants);
+    }
+    db.exec("COMMIT");
+  } catch (error) {
+    db.exec("ROLLBACK");
+    throw error;
+  }
+  db.close();
+  return { sampleIds, skuPrefix: `sku-${pad(Math.floor(count / 2)).slice(0, 5)}` };
+}
