@@ -145,6 +145,18 @@ describe("nobody grants what they do not hold: invites, member updates and token
     expect(token.body.code).toBe("scope_exceeds_permissions");
   });
 
+  it("a manager may take away bits they lack, but not send them (decisions.md)", async () => {
+    const store = await newStore();
+    const manager = await addMember(store, ["members.manage", "products.read"]);
+    const auditor = await addMember(store, ["audit.read", "products.read"]);
+    const keep = await call("PATCH", memberPath(store.id, auditor.id), { token: manager.jwt, body: { permissions: ["audit.read", "products.read"] } });
+    expect(keep.status).toBe(422);
+    const strip = await call("PATCH", memberPath(store.id, auditor.id), { token: manager.jwt, body: { permissions: ["products.read"] } });
+    expect(strip.status).toBe(200);
+    expect(strip.body.permission_names).toEqual(["products.read"]);
+    expect((await call("GET", `/stores/${store.id}/audit-log`, { token: auditor.jwt })).status).toBe(403);
+  });
+
   it("through a PAT the limit is the token's effective permission", async () => {
     const store = await newStore();
     const pat = await newToken(store.id, store.owner.jwt, ["members.manage", "products.read"]);
