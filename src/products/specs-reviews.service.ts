@@ -13,6 +13,12 @@ import { type ProductJson, commitReturningProduct, getProductRow, productUpdated
 import type { PutSpecsInput } from "./schemas";
 import type { CreateReviewInput } from "./variant-schemas";
 
+/** D1 binds at most 100 parameters per statement; a spec row binds 7. */
+const SPEC_ROWS_PER_INSERT = 14;
+
+const chunk = <T>(items: T[], size: number): T[][] =>
+  Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
+
 export async function putSpecs(ctx: StoreCtx, productId: string, input: PutSpecsInput): Promise<ProductJson> {
   const product = await getProductRow(ctx, productId);
   const rows = input.specs.map((spec, i) => ({
@@ -26,7 +32,7 @@ export async function putSpecs(ctx: StoreCtx, productId: string, input: PutSpecs
   }));
   return commitReturningProduct(ctx, [
     ctx.db.delete(productSpecs).where(eq(productSpecs.productId, product.id)),
-    ...(rows.length ? [ctx.db.insert(productSpecs).values(rows)] : []),
+    ...chunk(rows, SPEC_ROWS_PER_INSERT).map((part) => ctx.db.insert(productSpecs).values(part)),
     ...productUpdatedEvent(ctx, product.id),
     auditEntry(ctx, "specs.update", "specs", product.id),
     selectProductJson(ctx, product.id),

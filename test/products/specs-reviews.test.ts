@@ -81,3 +81,17 @@ describe("reviews: newest first; review_count and rating_average follow every ch
     expect((await getProduct(store, p.id)).body.review_count).toBe(1);
   });
 });
+
+describe("a full specs list (200 rows) is stored in one batch of small inserts", () => {
+  it("stores and returns all 200 specs in order", async () => {
+    const store = await catalogStore();
+    const p = await makeProduct(store);
+    const specs = Array.from({ length: 200 }, (_, i) => ({ group: `G${i % 3}`, key: `k${i}`, value: `v${i}` }));
+    const res = await call("PUT", store.path(`/${p.id}/specs`), { token: store.token, body: { specs } });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.specs).toHaveLength(200);
+    expect(res.body.specs[199]).toEqual({ group: "G1", key: "k199", value: "v199", position: 199 });
+    const tooMany = await call("PUT", store.path(`/${p.id}/specs`), { token: store.token, body: { specs: [...specs, { key: "x", value: "y" }] } });
+    expect(tooMany.status).toBe(422);
+  });
+});
