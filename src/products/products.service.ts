@@ -155,7 +155,7 @@ export async function createProduct(ctx: StoreCtx, input: CreateProductInput, se
     try {
       return await commitReturningProduct(ctx, statementsFor(slug));
     } catch (error) {
-      if (!isUniqueViolation(error) || attempt >= 3) throw error;
+      if (!isUniqueViolation(error) || attempt >= 5) throw error;
     }
   }
 }

@@ -95,6 +95,14 @@ describe("slugs are derived from the title, unique per store, with -2/-3 suffixe
   });
 });
 
+describe("concurrent creates with the same title still get distinct slugs", () => {
+  it("four parallel creates → same-title, -2, -3, -4", async () => {
+    const store = await catalogStore();
+    const made = await Promise.all([1, 2, 3, 4].map(() => makeProduct(store, { title: "Same Title" })));
+    expect(made.map((p) => p.slug).sort()).toEqual(["same-title", "same-title-2", "same-title-3", "same-title-4"]);
+  });
+});
+
 describe("creating a live product also needs products.publish", () => {
   it("403 naming products.publish without it; 201 live with published_at with it", async () => {
     const store = await catalogStore();
