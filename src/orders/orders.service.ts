@@ -10,6 +10,7 @@ import { ApiError, conflict, invalidField, notFound } from "../lib/errors";
 import { isUuid, nowIso, uuidv7 } from "../lib/ids";
 import { commit, recordEvent } from "../lib/outbox";
 import type { Page } from "../lib/pagination";
+import { productUpdatedEvent } from "../products/products.service";
 import { assertion, errorText, parseOrder } from "./order-batch";
 import { orderEventData, orderJson } from "./order-json";
 import type { OrderStatus } from "./schemas";
@@ -27,17 +28,19 @@ export interface CreateOrderInput {
 async function lookUp(ctx: StoreCtx, input: CreateOrderInput) {
   const ids = JSON.stringify([...new Set(input.line_items.map((l) => l.variant_id))]);
   const row = await ctx.db.get<{ variants: string; customer_email: string | null }>(sql`SELECT
-      (SELECT json_group_array(json_object('id', v.id, 'status', p.status))
+      (SELECT json_group_array(json_object('id', v.id, 'product_id', v.product_id, 'status', p.status))
          FROM product_variants v JOIN products p ON p.id = v.product_id
         WHERE v.store_id = ${ctx.store.storeId} AND v.id IN (SELECT value FROM json_each(${ids}))) AS variants,
       (SELECT email FROM customers WHERE id = ${input.customer_id ?? ""} AND store_id = ${ctx.store.storeId}) AS customer_email`);
-  const status = new Map((JSON.parse(row.variants) as Array<{ id: string; status: string }>).map((v) => [v.id, v.status]));
-  return { status, customerEmail: row.customer_email };
+  const variants = JSON.parse(row.variants) as Array<{ id: string; product_id: string; status: string }>;
+  const status = new Map(variants.map((v) => [v.id, v.status]));
+  const productOf = new Map(variants.map((v) => [v.id, v.product_id]));
+  return { status, productOf, customerEmail: row.customer_email };
 }
 
 export async function createOrder(ctx: StoreCtx, input: CreateOrderInput) {
   const storeId = ctx.store.storeId;
-  const { status, customerEmail } = await lookUp(ctx, input);
+  const { status, productOf, customerEmail } = await lookUp(ctx, input);
   if (input.customer_id !== undefined && !customerEmail) throw invalidField("customer_id", "is not a customer of this store");
   input.line_items.forEach((line, i) => {
     if (!status.has(line.variant_id)) throw invalidField(`line_items.${i}.variant_id`, "is not a variant of this store");
@@ -83,6 +86,10 @@ export async function createOrder(ctx: StoreCtx, input: CreateOrderInput) {
         .where(eq(orders.id, id)),
       auditEntry(ctx, "order.create", "order", id),
       ...recordEvent(ctx.db, storeId, "orders.created", orderEventData(id)),
+      // Reserving stock changes the products' variants: subscribers to products.updated see the new stock.
+      ...[...new Set(input.line_items.map((line) => productOf.get(line.variant_id)!))].flatMap((productId) =>
+        productUpdatedEvent(ctx, productId),
+      ),
       selectOrder(ctx, id),
     ]);
   } catch (error) {

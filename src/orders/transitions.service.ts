@@ -1,10 +1,11 @@
 // Order status changes and refunds. Each runs as one batch guarded by the status it was decided on, so a
 // concurrent change makes it fail (409) instead of applying twice: no double stock return, no double refund.
 import { and, eq, sql } from "drizzle-orm";
-import { orders, productVariants } from "../db/schema";
+import { orderLines, orders, productVariants } from "../db/schema";
 import { auditEntry } from "../lib/audit";
 import type { StoreCtx } from "../lib/context";
 import { conflict, invalidField } from "../lib/errors";
+import { productUpdatedEvent } from "../products/products.service";
 import { nowIso } from "../lib/ids";
 import { commit, recordEvent, type Statement } from "../lib/outbox";
 import { assertion, errorText, parseOrder } from "./order-batch";
@@ -44,12 +45,15 @@ export async function transitionOrder(ctx: StoreCtx, id: string, target: OrderSt
     ctx.db.update(orders).set({ status: target, updatedAt: nowIso() }).where(eq(orders.id, id)),
   ];
   if (target === "canceled") {
+    const lines = await ctx.db.selectDistinct({ productId: orderLines.productId }).from(orderLines).where(eq(orderLines.orderId, id));
     // Exactly what each line reserved goes back (nothing for on-demand units).
     statements.push(
       ctx.db
         .update(productVariants)
         .set({ stock: sql`stock + (SELECT sum(reserved_quantity) FROM order_lines WHERE order_id = ${id} AND variant_id = product_variants.id)` })
         .where(and(eq(productVariants.storeId, ctx.store.storeId), sql`product_variants.id IN (SELECT variant_id FROM order_lines WHERE order_id = ${id})`)),
+      // The returned stock is a change of those products (see createOrder).
+      ...lines.flatMap((line) => productUpdatedEvent(ctx, line.productId)),
     );
   }
   statements.push(

@@ -292,3 +292,33 @@ authMatrix<OF>({ method: "GET", path: "/stores/{store_id}/orders", permission: "
 authMatrix<OF>({ method: "GET", path: (s, f) => `/stores/${s}/orders/${f.order.id}`, permission: "orders.read", setup: orderFixture, expectAllowed: 200 });
 authMatrix<OF>({ method: "POST", path: (s, f) => `/stores/${s}/orders/${f.order.id}/transitions`, permission: "orders.write", setup: orderFixture, body: { status: "paid" }, expectAllowed: 200 });
 authMatrix<OF>({ method: "POST", path: (s, f) => `/stores/${s}/orders/${f.order.id}/refunds`, permission: "orders.write", setup: orderFixture, body: {}, allowed: false });
+
+describe("Stock changes made by orders are product changes: products.updated carries the new stock", () => {
+  const stockInEvents = async (storeId: string, variantId: string) =>
+    (await eventsOf(storeId, "products.updated")).map((p) => p.variants.find((v: { id: string }) => v.id === variantId)?.stock);
+
+  it("emits products.updated once per product when an order reserves stock, and again when it is canceled", async () => {
+    const store = await newStore();
+    const v = await seedVariant(store.id, { stock: 5 });
+    const placed = await order(store, {
+      email: "t@example.test",
+      currency: "EUR",
+      line_items: [{ variant_id: v.variantId, quantity: 2 }, { variant_id: v.variantId, quantity: 1 }],
+    });
+    expect(placed.status).toBe(201);
+    expect(await stockInEvents(store.id, v.variantId)).toEqual([2]);
+
+    await transition(store, placed.body.id, "paid");
+    expect(await stockInEvents(store.id, v.variantId)).toEqual([2]);
+    await transition(store, placed.body.id, "canceled");
+    expect(await stockInEvents(store.id, v.variantId)).toEqual([2, 5]);
+  });
+
+  it("emits nothing for an order that fails on stock", async () => {
+    const store = await newStore();
+    const v = await seedVariant(store.id, { stock: 1 });
+    const res = await order(store, { email: "t@example.test", currency: "EUR", line_items: [{ variant_id: v.variantId, quantity: 2 }] });
+    expect(res.status).toBe(409);
+    expect(await eventsOf(store.id, "products.updated")).toEqual([]);
+  });
+});
