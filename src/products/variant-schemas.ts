@@ -60,18 +60,8 @@ export const createVariantBody = z
   })
   .openapi("CreateVariantRequest");
 
-export const updateVariantBody = z
-  .strictObject({
-    price_cents: price.optional(),
-    sku: sku.nullable().optional(),
-    stock: stock.optional(),
-    fulfillment_mode: z.enum(FULFILLMENT_MODES).optional(),
-    option_values: optionValues.optional(),
-    shipping_box: shippingBox.nullable().optional(),
-    title: variantTitle.optional(),
-    position: position.optional(),
-  })
-  .openapi("UpdateVariantRequest");
+/** Every create field, all optional: PATCH leaves what it does not send unchanged. */
+export const updateVariantBody = createVariantBody.partial().openapi("UpdateVariantRequest");
 
 export const variantSchema = z
   .object({

@@ -5,6 +5,9 @@ import { spawn } from "node:child_process";
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { once } from "node:events";
 import { createServer } from "node:http";
+import { api } from "../../bench/lib/harness.mjs";
+
+export { api };
 
 export async function startDev({ port, persistDir }) {
   const child = spawn(process.execPath, ["scripts/dev.mjs"], {
@@ -81,20 +84,6 @@ export function verify(secret, body, header) {
   const expected = Buffer.from(`sha256=${createHmac("sha256", secret).update(body).digest("base64")}`);
   const given = Buffer.from(header);
   return expected.length === given.length && timingSafeEqual(expected, given);
-}
-
-export async function api(base, method, path, { token, body } = {}) {
-  const res = await fetch(`${base}${path}`, {
-    method,
-    headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...(body !== undefined ? { "Content-Type": "application/json" } : {}) },
-    body: body !== undefined ? JSON.stringify(body) : undefined,
-  });
-  const text = await res.text();
-  let json = null;
-  try {
-    json = JSON.parse(text);
-  } catch {}
-  return { status: res.status, body: json, text };
 }
 
 export async function account(base) {
