@@ -9,21 +9,24 @@ import { productObjectSql } from "../src/products/product-json";
 
 const dialect = new SQLiteAsyncDialect();
 
-async function run(env: Env, query: SQL): Promise<{ row: Record<string, unknown> | null; rowsRead: number }> {
+type D1 = D1Database | D1DatabaseSession;
+
+async function run(db: D1, query: SQL): Promise<{ row: Record<string, unknown> | null; rowsRead: number }> {
   const { sql: text, params } = dialect.sqlToQuery(query);
-  const result = await env.DB.prepare(text).bind(...params).run<Record<string, unknown>>();
+  const result = await db.prepare(text).bind(...params).run<Record<string, unknown>>();
   return { row: result.results[0] ?? null, rowsRead: result.meta.rows_read };
 }
 
 /**
  * With ?auth=1: first the same PAT lookup the auth middleware makes (hash, then token + membership in one indexed
- * query), so "baseline + auth" separates the cost of that round trip from the rest of the framework.
+ * query), and both queries on a `first-primary` D1 session as in the app, so "baseline + auth" is the app's data
+ * access without the framework: the difference to the app is routing, validation and middleware alone.
  */
-async function authLookup(request: Request, env: Env): Promise<boolean> {
+async function authLookup(request: Request, db: D1): Promise<boolean> {
   const raw = (request.headers.get("Authorization") ?? "").replace(/^Bearer\s+/i, "");
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(raw));
   const hash = Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
-  const row = await env.DB.prepare(
+  const row = await db.prepare(
     `SELECT t.id, t.scopes, m.permissions FROM api_tokens t JOIN memberships m ON m.store_id = t.store_id AND m.user_id = t.user_id
      WHERE t.token_hash = ? AND t.revoked_at IS NULL LIMIT 1`,
   ).bind(hash).first();
@@ -32,7 +35,9 @@ async function authLookup(request: Request, env: Env): Promise<boolean> {
 
 async function baseline(request: Request, url: URL, env: Env): Promise<Response> {
   const q = url.searchParams;
-  if (q.get("auth") === "1" && !(await authLookup(request, env))) return new Response("unauthenticated", { status: 401 });
+  const withAuth = q.get("auth") === "1";
+  const db: D1 = withAuth ? env.DB.withSession("first-primary") : env.DB;
+  if (withAuth && !(await authLookup(request, db))) return new Response("unauthenticated", { status: 401 });
   const storeId = q.get("store") ?? "";
   let body: string;
   let rowsRead: number;
@@ -40,12 +45,12 @@ async function baseline(request: Request, url: URL, env: Env): Promise<Response>
     const limit = Number(q.get("limit") ?? 20);
     const offset = Number(q.get("offset") ?? 0);
     const options = { limit, offset, search: q.get("search") || undefined, includeDrafts: q.get("include_drafts") === "true" };
-    const { row, rowsRead: r } = await run(env, listQuery(storeId, options));
+    const { row, rowsRead: r } = await run(db, listQuery(storeId, options));
     body = `{"data":${row?.data ?? "[]"},"pagination":{"limit":${limit},"offset":${offset},"total":${row?.total ?? 0}}}`;
     rowsRead = r;
   } else if (url.pathname === "/__baseline/product") {
     const { row, rowsRead: r } = await run(
-      env,
+      db,
       sql`SELECT ${productObjectSql("products", true)} AS json FROM products WHERE products.id = ${q.get("id")} AND products.store_id = ${storeId}`,
     );
     if (!row) return new Response("not found", { status: 404 });
@@ -53,7 +58,7 @@ async function baseline(request: Request, url: URL, env: Env): Promise<Response>
     rowsRead = r;
   } else if (url.pathname === "/__baseline/count") {
     // What `total` would cost without the per-store counters.
-    const { row, rowsRead: r } = await run(env, sql`SELECT count(*) AS n FROM products WHERE store_id = ${storeId} AND status = 'live'`);
+    const { row, rowsRead: r } = await run(db, sql`SELECT count(*) AS n FROM products WHERE store_id = ${storeId} AND status = 'live'`);
     body = JSON.stringify(row);
     rowsRead = r;
   } else {
