@@ -1,60 +1,82 @@
 // Authentication and authorization middleware. `authenticated()` establishes the principal (401 on any doubt);
 // `storeAccess(permission)` resolves the caller's standing in the path's store and checks the route's permission
-// bit (403). Routes declare them in their contract through `requires()` in ./route.ts.
-import type { MiddlewareHandler } from "hono";
+// bit (403). `batchedStoreAccess(permission)` does the same for hot read routes in one round trip with their read
+// (`withAuthBatch`). Routes declare them in their contract through `requires()` in ./route.ts.
+import type { Context, MiddlewareHandler } from "hono";
 import { verify } from "hono/jwt";
-import { and, eq, isNull, lt } from "drizzle-orm";
+import { type SQL, and, eq, isNull, lt, sql } from "drizzle-orm";
+import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
 import { apiTokens, memberships } from "../db/schema";
 import { jwtSecret } from "./config";
-import type { AppEnv, Db, Principal, StoreAccess } from "./context";
+import type { AppEnv, Db, Principal, Role, StoreAccess, StoreReadCtx } from "./context";
 import { forbidden, notFound, unauthenticated } from "./errors";
 import { isUuid, nowIso } from "./ids";
 import { type Permission, has } from "./permissions";
 import { TOKEN_PREFIX, hashTokenValue, hasValidChecksum } from "./token-format";
 
+type C = Context<AppEnv>;
+
 const LAST_USED_RESOLUTION_MS = 60_000;
 /** Session JWTs live 24 hours (spec section 5). */
 export const SESSION_SECONDS = 24 * 60 * 60;
 
-async function verifyPat(c: Parameters<MiddlewareHandler<AppEnv>>[0], raw: string): Promise<Principal> {
+/** The raw bearer token; 401 without one. */
+function bearerToken(c: C): string {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header("Authorization") ?? "");
+  if (!match) throw unauthenticated();
+  return match[1];
+}
+
+/** A PAT's lookup key. A bad checksum is a 401 before any database read. */
+async function patHash(raw: string): Promise<string> {
   if (!hasValidChecksum(raw)) throw unauthenticated();
-  const db = c.var.db;
-  // One indexed query: the token and the issuing user's current membership. A removed member has no row.
-  const [row] = await db
-    .select({
-      id: apiTokens.id,
-      name: apiTokens.name,
-      storeId: apiTokens.storeId,
-      userId: apiTokens.userId,
-      scopes: apiTokens.scopes,
-      expiresAt: apiTokens.expiresAt,
-      lastUsedAt: apiTokens.lastUsedAt,
-      memberPermissions: memberships.permissions,
-      role: memberships.role,
-    })
-    .from(apiTokens)
-    .innerJoin(memberships, and(eq(memberships.storeId, apiTokens.storeId), eq(memberships.userId, apiTokens.userId)))
-    .where(and(eq(apiTokens.tokenHash, await hashTokenValue(raw)), isNull(apiTokens.revokedAt)))
-    .limit(1);
+  return hashTokenValue(raw);
+}
+
+const dialect = new SQLiteAsyncDialect();
+
+/**
+ * Drizzle SQL as a D1 statement on the request's session. The access lookups and the batched reads go to D1
+ * directly: Drizzle 0.45's batch cannot bind raw SQL with parameters, and the reads need D1's result meta.
+ */
+const d1Statement = (db: Db, query: SQL) => {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  return db.$client.prepare(text).bind(...params);
+};
+
+type PatRow = Pick<typeof apiTokens.$inferSelect, "id" | "name" | "storeId" | "userId" | "scopes" | "expiresAt" | "lastUsedAt"> & {
+  memberPermissions: string;
+  role: Role;
+};
+
+/** One indexed query: the token and the issuing user's current membership. A removed member has no row. */
+const patLookup = (db: Db, hash: string) =>
+  d1Statement(
+    db,
+    sql`SELECT ${apiTokens.id} AS id, ${apiTokens.name} AS name, ${apiTokens.storeId} AS storeId,
+        ${apiTokens.userId} AS userId, ${apiTokens.scopes} AS scopes, ${apiTokens.expiresAt} AS expiresAt,
+        ${apiTokens.lastUsedAt} AS lastUsedAt, ${memberships.permissions} AS memberPermissions, ${memberships.role} AS role
+      FROM ${apiTokens} INNER JOIN ${memberships}
+        ON ${and(eq(memberships.storeId, apiTokens.storeId), eq(memberships.userId, apiTokens.userId))}
+      WHERE ${and(eq(apiTokens.tokenHash, hash), isNull(apiTokens.revokedAt))} LIMIT 1`,
+  );
+
+/** The token rules on the lookup's row: 401 unless it exists and has not expired; sets the principal and store. */
+function admitPat(c: C, row: PatRow | null): void {
   const now = Date.now();
   if (!row || (row.expiresAt && Date.parse(row.expiresAt) <= now)) throw unauthenticated();
-
   if (now - Date.parse(row.lastUsedAt) >= LAST_USED_RESOLUTION_MS) {
-    c.executionCtx.waitUntil(touchLastUsed(db, row.id, now));
+    c.executionCtx.waitUntil(touchLastUsed(c.var.db, row.id, now));
   }
   const scopes = BigInt(row.scopes);
   const memberPermissions = BigInt(row.memberPermissions);
-  c.set("store", {
-    storeId: row.storeId,
-    role: row.role,
-    memberPermissions,
-    permissions: memberPermissions & scopes,
-  });
-  return {
+  const effective = memberPermissions & scopes;
+  c.set("store", { storeId: row.storeId, role: row.role, memberPermissions, permissions: effective });
+  c.set("principal", {
     kind: "pat",
     userId: row.userId,
-    token: { id: row.id, name: row.name, storeId: row.storeId, scopes, effective: memberPermissions & scopes, role: row.role },
-  };
+    token: { id: row.id, name: row.name, storeId: row.storeId, scopes, effective, role: row.role },
+  });
 }
 
 /** At most one write a minute per token; the condition keeps concurrent requests from writing twice. */
@@ -89,24 +111,40 @@ async function verifyJwt(env: Env, raw: string): Promise<Principal> {
 /** 401 unless the request carries a valid bearer token. The `bod_` prefix picks the verification. */
 export const authenticated = (): MiddlewareHandler<AppEnv> => async (c, next) => {
   if (!c.var.principal) {
-    const match = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header("Authorization") ?? "");
-    if (!match) throw unauthenticated();
-    const raw = match[1];
-    c.set("principal", raw.startsWith(TOKEN_PREFIX) ? await verifyPat(c, raw) : await verifyJwt(c.env, raw));
+    const raw = bearerToken(c);
+    if (raw.startsWith(TOKEN_PREFIX)) admitPat(c, await patLookup(c.var.db, await patHash(raw)).first<PatRow>());
+    else c.set("principal", await verifyJwt(c.env, raw));
   }
   await next();
 };
 
-async function membershipAccess(db: Db, storeId: string, userId: string): Promise<StoreAccess | null> {
-  const [row] = await db
-    .select({ role: memberships.role, permissions: memberships.permissions })
-    .from(memberships)
-    .where(and(eq(memberships.storeId, storeId), eq(memberships.userId, userId)))
-    .limit(1);
+type MembershipRow = Pick<typeof memberships.$inferSelect, "role" | "permissions">;
+
+const membershipLookup = (db: Db, storeId: string, userId: string) =>
+  d1Statement(
+    db,
+    sql`SELECT ${memberships.role} AS role, ${memberships.permissions} AS permissions FROM ${memberships}
+      WHERE ${and(eq(memberships.storeId, storeId), eq(memberships.userId, userId))} LIMIT 1`,
+  );
+
+function membershipAccess(storeId: string, row: MembershipRow | null): StoreAccess | null {
   if (!row) return null;
   const mask = BigInt(row.permissions);
   return { storeId, role: row.role, memberPermissions: mask, permissions: mask };
 }
+
+/** The store rules once the caller's standing is known (null: not theirs), then the route's bit; 403 otherwise. */
+function enterStore(c: C, access: StoreAccess | null, permission?: Permission): void {
+  const isPat = c.var.principal.kind === "pat";
+  if (!access) throw forbidden(isPat ? "This access token belongs to another store" : "You are not a member of this store");
+  if (permission && !has(access.permissions, permission)) {
+    throw forbidden(`This endpoint needs the ${permission} permission`, permission);
+  }
+  c.set("store", access);
+}
+
+/** A PAT only works on its own store: its standing there was set by `admitPat`. */
+const patAccess = (c: C, storeId: string) => (c.var.principal.token?.storeId === storeId ? c.var.store : null);
 
 /**
  * The caller must be a member of the path's store (403 otherwise; a PAT only works on its own store) and, when
@@ -117,20 +155,90 @@ export const storeAccess = (permission?: Permission): MiddlewareHandler<AppEnv> 
   const storeId = c.req.param("store_id");
   if (!isUuid(storeId)) throw notFound("Store");
   const principal = c.var.principal;
-  let access: StoreAccess | null;
-  if (principal.token) {
-    access = principal.token.storeId === storeId ? c.var.store : null;
-    if (!access) throw forbidden("This access token belongs to another store");
-  } else {
-    access = await membershipAccess(c.var.db, storeId, principal.userId);
-    if (!access) throw forbidden("You are not a member of this store");
-    c.set("store", access);
-  }
-  if (permission && !has(access.permissions, permission)) {
-    throw forbidden(`This endpoint needs the ${permission} permission`, permission);
-  }
+  const access = principal.token
+    ? patAccess(c, storeId)
+    : membershipAccess(storeId, await membershipLookup(c.var.db, storeId, principal.userId).first<MembershipRow>());
+  enterStore(c, access, permission);
   await next();
 };
+
+/**
+ * An access check whose lookup is prepared but not sent: it goes out with the route's read in one D1 batch
+ * (`withAuthBatch`), or alone (`resolve`) when the request ends without that read. `admit` applies the same
+ * rules as `storeAccess` to the lookup's row, and the read is handed back only after they pass.
+ */
+export class PendingAccess {
+  private outcome: Promise<void> | null = null;
+
+  constructor(
+    readonly storeId: string,
+    private readonly db: Db,
+    private readonly lookup: D1PreparedStatement,
+    private readonly admit: (row: unknown) => void,
+  ) {}
+
+  get sent() {
+    return this.outcome !== null;
+  }
+
+  resolve(): Promise<void> {
+    this.outcome ??= this.lookup.first().then(this.admit);
+    return this.outcome;
+  }
+
+  async withRead<T>(read: D1PreparedStatement): Promise<D1Result<T>> {
+    if (this.outcome) {
+      await this.outcome;
+      return read.run<T>();
+    }
+    const batch = this.db.$client.batch([this.lookup, read]);
+    this.outcome = batch.then(([found]) => this.admit(found.results[0] ?? null));
+    await this.outcome;
+    return (await batch)[1] as D1Result<T>;
+  }
+}
+
+const pendingAccess = <Row>(storeId: string, db: Db, lookup: D1PreparedStatement, admit: (row: Row | null) => void) =>
+  new PendingAccess(storeId, db, lookup, admit as (row: unknown) => void);
+
+/**
+ * `storeAccess` for hot read-only routes, in one D1 round trip instead of two: the token (or membership) lookup
+ * is prepared here and sent in one batch with the route's read by `withAuthBatch`, on the request's first-primary
+ * session, so revocation, rotation and member removal still count on the very next request. Here only what needs
+ * no database: no token, a bad checksum or a bad JWT is a 401 at once. The checks keep their order (401, 403,
+ * then validation, then 404): a request that ends without the batch (failed validation, an error) has its lookup
+ * run alone before the response leaves, and a failing check's 401/403 replaces that response. Read-only routes
+ * only: the handler starts before the caller is known.
+ */
+export const batchedStoreAccess = (permission: Permission): MiddlewareHandler<AppEnv> => async (c, next) => {
+  const raw = bearerToken(c);
+  const storeId = c.req.param("store_id");
+  // A malformed store id is a 404 after the token check: storeAccess answers that.
+  if (!isUuid(storeId)) return storeAccess(permission)(c, next);
+  const db = c.var.db;
+  let pending: PendingAccess;
+  if (raw.startsWith(TOKEN_PREFIX)) {
+    pending = pendingAccess<PatRow>(storeId, db, patLookup(db, await patHash(raw)), (row) => {
+      admitPat(c, row);
+      enterStore(c, patAccess(c, storeId), permission);
+    });
+  } else {
+    const principal = await verifyJwt(c.env, raw);
+    c.set("principal", principal);
+    pending = pendingAccess<MembershipRow>(storeId, db, membershipLookup(db, storeId, principal.userId), (row) =>
+      enterStore(c, membershipAccess(storeId, row), permission),
+    );
+  }
+  c.set("pendingAccess", pending);
+  await next();
+  if (!pending.sent) await pending.resolve();
+};
+
+/** Runs a read-only route's one read: with its pending access check when there is one (`batchedStoreAccess`). */
+export function withAuthBatch<T>(ctx: StoreReadCtx, query: SQL): Promise<D1Result<T>> {
+  const read = d1Statement(ctx.db, query);
+  return ctx.access ? ctx.access.withRead<T>(read) : read.run<T>();
+}
 
 /** For endpoints that belong to a person's session (creating stores, accepting invites): no PATs. */
 export const sessionOnly = (): MiddlewareHandler<AppEnv> => async (c, next) => {

@@ -2,8 +2,10 @@
 import type { Context } from "hono";
 import type { DrizzleD1Database } from "drizzle-orm/d1";
 import type * as schema from "../db/schema";
+import type { PendingAccess } from "./auth";
 
-export type Db = DrizzleD1Database<typeof schema>;
+/** `$client` is the D1 binding or session under Drizzle, for what Drizzle cannot batch (raw SQL with parameters). */
+export type Db = DrizzleD1Database<typeof schema> & { $client: D1Database };
 
 /** Who is calling: a user, through a session JWT or through one of their personal access tokens. */
 export interface Principal {
@@ -26,7 +28,7 @@ export interface StoreAccess {
 
 export type AppEnv = {
   Bindings: Env;
-  Variables: { requestId: string; db: Db; principal: Principal; store: StoreAccess };
+  Variables: { requestId: string; db: Db; principal: Principal; store: StoreAccess; pendingAccess?: PendingAccess };
 };
 
 export interface Ctx {
@@ -53,4 +55,19 @@ export function ctxOf(c: Context<AppEnv>): Ctx {
 
 export function storeCtxOf(c: Context<AppEnv>): StoreCtx {
   return { ...ctxOf(c), store: c.var.store };
+}
+
+/**
+ * For read-only services on routes with `batchedStoreAccess`: the caller's standing is not known until their one
+ * read returns (through `withAuthBatch`), so they get the path's store id and the pending check, no principal.
+ */
+export interface StoreReadCtx {
+  db: Db;
+  storeId: string;
+  access: PendingAccess | null;
+}
+
+export function storeReadCtxOf(c: Context<AppEnv>): StoreReadCtx {
+  const pending = c.var.pendingAccess ?? null;
+  return { db: c.var.db, storeId: pending?.storeId ?? c.var.store.storeId, access: pending };
 }

@@ -2,7 +2,7 @@
 //   createRoute({ method, path, ...requires("products.read"), request, responses })
 // which installs the auth middleware and documents the bearer scheme and the permission in OpenAPI.
 import { OpenAPIHono, z } from "@hono/zod-openapi";
-import { authenticated, sessionOnly, storeAccess } from "./auth";
+import { authenticated, batchedStoreAccess, sessionOnly, storeAccess } from "./auth";
 import type { AppEnv } from "./context";
 import { validationError } from "./errors";
 import type { Permission } from "./permissions";
@@ -60,6 +60,15 @@ export function requires(rule: Requirement) {
     description: note,
   };
 }
+
+/**
+ * `requires(permission)` for a hot read-only route whose handler makes its one read through `withAuthBatch`: the
+ * access check travels in the same D1 batch as that read (see `batchedStoreAccess`). Same contract, same answers.
+ */
+export const requiresWithBatchedRead = (permission: Permission) => ({
+  ...requires(permission),
+  middleware: [batchedStoreAccess(permission)],
+});
 
 /** Error responses a route documents besides 401/403/422. */
 export const errorResponses = (...statuses: Array<400 | 404 | 409 | 412 | 413 | 415>) => {

@@ -4,7 +4,7 @@
 // With a search, candidates come from the FTS5 trigram index (terms of 3+ characters) and the SKU index, so a
 // search reads the matches, not the store; `total` then counts those matches.
 import { type SQL, sql } from "drizzle-orm";
-import type { StoreCtx } from "../lib/context";
+import type { StoreReadCtx } from "../lib/context";
 import type { Page } from "../lib/pagination";
 import { readRows } from "./d1";
 import { productObjectSql } from "./product-json";
@@ -62,8 +62,8 @@ export function listQuery(storeId: string, options: ListOptions): SQL {
 }
 
 /** The page as JSON text (`{data, pagination}`), already serialized by SQL, and D1's rows-read count. */
-export async function listProducts(ctx: StoreCtx, options: ListOptions) {
-  const { rows, rowsRead } = await readRows<{ data: string; total: number }>(ctx, listQuery(ctx.store.storeId, options));
+export async function listProducts(ctx: StoreReadCtx, options: ListOptions) {
+  const { rows, rowsRead } = await readRows<{ data: string; total: number }>(ctx, listQuery(ctx.storeId, options));
   const [row] = rows;
   const pagination = JSON.stringify({ limit: options.limit, offset: options.offset, total: row?.total ?? 0 });
   return { json: `{"data":${row?.data ?? "[]"},"pagination":${pagination}}`, rowsRead };

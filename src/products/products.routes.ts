@@ -2,9 +2,9 @@
 import { createRoute } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { isDevelopment } from "../lib/config";
-import { type AppEnv, storeCtxOf } from "../lib/context";
+import { type AppEnv, storeCtxOf, storeReadCtxOf } from "../lib/context";
 import { pageSchema } from "../lib/pagination";
-import { type App, errorResponses, jsonBody, jsonResponse, requires } from "../lib/route";
+import { type App, errorResponses, jsonBody, jsonResponse, requires, requiresWithBatchedRead } from "../lib/route";
 import { listProducts } from "./list.service";
 import { type ProductJson, createProduct, deleteProduct, getProduct, setStatus } from "./products.service";
 import {
@@ -26,7 +26,7 @@ const productResponse = (description: string) => ({ ...jsonResponse(productSchem
 
 const listRoute = createRoute({
   method: "get", path: "/stores/{store_id}/products", tags, summary: "List products, newest change first",
-  ...requires("products.read"),
+  ...requiresWithBatchedRead("products.read"),
   request: { params: storeParams, query: productListQuery },
   responses: { 200: jsonResponse(pageSchema(productListItemSchema), "A page of products"), ...errorResponses(404) },
 });
@@ -40,7 +40,7 @@ const createProductRoute = createRoute({
 const getRoute = createRoute({
   method: "get", path: "/stores/{store_id}/products/{id}", tags,
   summary: "One product with variants (stock, availability), gallery and specs",
-  ...requires("products.read"),
+  ...requiresWithBatchedRead("products.read"),
   request: { params: productParams },
   responses: { 200: productResponse("The product"), 304: { description: "Not modified (If-None-Match)" }, ...errorResponses(404) },
 });
@@ -92,7 +92,7 @@ const selfHost = (c: Context<AppEnv>) => new URL(c.req.url).host;
 export function registerProductRoutes(app: App) {
   app.openapi(listRoute, async (c) => {
     const { limit, offset, search, include_drafts } = c.req.valid("query");
-    const result = await listProducts(storeCtxOf(c), { limit, offset, search: search || undefined, includeDrafts: include_drafts });
+    const result = await listProducts(storeReadCtxOf(c), { limit, offset, search: search || undefined, includeDrafts: include_drafts });
     return sendJsonText(c, result.json, 200, rowsReadHeader(c, result.rowsRead));
   });
   app.openapi(createProductRoute, async (c) => {
@@ -101,7 +101,7 @@ export function registerProductRoutes(app: App) {
     return send(c, product, 201, { Location: `/stores/${store_id}/products/${id}` });
   });
   app.openapi(getRoute, async (c) => {
-    const product = await getProduct(storeCtxOf(c), c.req.valid("param").id);
+    const product = await getProduct(storeReadCtxOf(c), c.req.valid("param").id);
     const ifNoneMatch = c.req.header("If-None-Match");
     if (ifNoneMatch && ifNoneMatch.split(",").some((tag) => tag.trim() === product.etag)) {
       return c.body(null, 304, { ETag: product.etag });

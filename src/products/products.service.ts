@@ -4,7 +4,7 @@
 import { and, eq, getTableColumns, sql } from "drizzle-orm";
 import { products, productVariants } from "../db/schema";
 import { auditEntry } from "../lib/audit";
-import type { StoreCtx } from "../lib/context";
+import type { StoreCtx, StoreReadCtx } from "../lib/context";
 import { isUniqueViolation } from "../lib/db";
 import { conflict, forbidden, notFound } from "../lib/errors";
 import { isUuid, nowIso, uuidv7 } from "../lib/ids";
@@ -75,12 +75,12 @@ export async function commitReturningProduct(ctx: StoreCtx, statements: Statemen
   return { json: last.json, etag: await etagOf(last.json), rowsRead: 0 };
 }
 
-export async function getProduct(ctx: StoreCtx, id: string): Promise<ProductJson> {
+export async function getProduct(ctx: StoreReadCtx, id: string): Promise<ProductJson> {
   if (!isUuid(id)) throw notFound("Product");
   const { rows, rowsRead } = await readRows<{ json: string }>(
     ctx,
     sql`SELECT ${productObjectSql("products", true)} AS json FROM products
-        WHERE products.id = ${id} AND products.store_id = ${ctx.store.storeId}`,
+        WHERE products.id = ${id} AND products.store_id = ${ctx.storeId}`,
   );
   if (!rows[0]) throw notFound("Product");
   return { json: rows[0].json, etag: await etagOf(rows[0].json), rowsRead };

@@ -1,5 +1,6 @@
 // Verification cost and freshness: a PAT check is one indexed D1 query (token and membership together) made on a
-// session that starts at the primary; a bad checksum costs no query at all. Counted with a Proxy around env.DB.
+// session that starts at the primary; a bad checksum costs no query at all. On the catalog's hot reads that query
+// travels in one batch with the read: one round trip per request. Counted with a Proxy around env.DB.
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
@@ -80,5 +81,51 @@ describe("a PAT is verified with one indexed D1 query on a first-primary session
     await call("DELETE", `/stores/${store.id}/api-tokens/${pat.id}`, { token: pat.token });
     const res = await countQueries(`/stores/${store.id}`, pat.token);
     expect(res).toMatchObject({ status: 401, queries: 1 });
+  });
+});
+
+describe("a catalog read (list, search, get one) is one D1 round trip: the access check and the read in one batch", () => {
+  async function catalog() {
+    const store = await newStore();
+    const writer = await newToken(store.id, store.owner.jwt, ["products.write"]);
+    const created = await call("POST", `/stores/${store.id}/products`, {
+      token: writer.token,
+      body: { title: "Round trip", product_type: "single" },
+    });
+    const reader = await newToken(store.id, store.owner.jwt, ["products.read"]);
+    const base = `/stores/${store.id}/products`;
+    return { store, reader, reads: [base, `${base}?search=trip&include_drafts=true`, `${base}/${created.body.id}`] };
+  }
+
+  it("PAT: one batch of two statements (token + membership, then the read) on a first-primary session", async () => {
+    const { reader, reads } = await catalog();
+    for (const path of reads) {
+      const res = await countQueries(path, reader.token);
+      expect(res, path).toMatchObject({ status: 200, queries: 1, statements: ["batch(2)"], sessions: ["first-primary"] });
+    }
+  });
+
+  it("JWT: one batch too (membership, then the read)", async () => {
+    const { store, reads } = await catalog();
+    for (const path of reads) {
+      expect(await countQueries(path, store.owner.jwt), path).toMatchObject({ status: 200, queries: 1, statements: ["batch(2)"] });
+    }
+  });
+
+  it("a revoked token gets 401 from that one batch; a bad checksum costs no query", async () => {
+    const { store, reader, reads } = await catalog();
+    await call("DELETE", `/stores/${store.id}/api-tokens/${reader.id}`, { token: store.owner.jwt });
+    for (const path of reads) expect(await countQueries(path, reader.token), path).toMatchObject({ status: 401, queries: 1 });
+    const typo = reader.token.slice(0, -1) + (reader.token.endsWith("A") ? "B" : "A");
+    for (const path of reads) expect(await countQueries(path, typo), path).toMatchObject({ status: 401, queries: 0 });
+  });
+
+  it("a request that fails validation makes only the token lookup, and a bad token still gets its 401", async () => {
+    const { store, reader } = await catalog();
+    const bad = `/stores/${store.id}/products?limit=0`;
+    expect(await countQueries(bad, reader.token)).toMatchObject({ status: 422, queries: 1 });
+    expect((await countQueries(bad, reader.token)).statements[0]).toMatch(/from "api_tokens" inner join "memberships"/i);
+    await call("DELETE", `/stores/${store.id}/api-tokens/${reader.id}`, { token: store.owner.jwt });
+    expect(await countQueries(bad, reader.token)).toMatchObject({ status: 401, queries: 1 });
   });
 });
