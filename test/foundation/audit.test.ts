@@ -105,6 +105,7 @@ describe("events outbox: (id, store_id, name, data JSON, created_at), inserted b
         db.run(sql`INSERT INTO no_such_table VALUES (1)`),
       ]),
     ).rejects.toThrow();
-    expect(await sqlAll("SELECT id FROM events WHERE store_id = ? AND data LIKE '%c2%'", store.id)).toHaveLength(0);
+    // Matched as the JSON id: a bare 'c2' also occurs by chance in the store's UUID or name (the other event's data).
+    expect(await sqlAll("SELECT id FROM events WHERE store_id = ? AND data LIKE '%\"id\":\"c2\"%'", store.id)).toHaveLength(0);
   });
 });
