@@ -4,7 +4,7 @@ import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { call } from "../helpers/api";
 import { dimensionsOf, makePng, uploadForm } from "./images";
-import { addVariant, addVideo, gallery, imagesPath, layout, smallPng, storeWithProduct, uploadImage } from "./gallery-helpers";
+import { addVariant, addVideo, failNextBatches, gallery, imagesPath, layout, smallPng, storeWithProduct, uploadImage } from "./gallery-helpers";
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -283,17 +283,7 @@ describe("Gallery rows go with their product; library files stay", () => {
 describe("Nothing half-written: a failed gallery upload leaves no R2 object and no rows", () => {
   it("removes the uploaded object when the D1 batch fails", async () => {
     const { store, productId } = await storeWithProduct();
-    const withSession = env.DB.withSession.bind(env.DB);
-    vi.spyOn(env.DB, "withSession").mockImplementation((...args: any[]) => {
-      const session = withSession(...(args as [any]));
-      return new Proxy(session, {
-        get(target, prop) {
-          if (prop === "batch") return async () => Promise.reject(new Error("injected D1 failure"));
-          const value = Reflect.get(target, prop);
-          return typeof value === "function" ? value.bind(target) : value;
-        },
-      });
-    });
+    failNextBatches();
     const res = await uploadImage(store, productId);
     vi.restoreAllMocks();
     expect(res.status).toBe(500);

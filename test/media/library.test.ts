@@ -4,6 +4,7 @@ import { env, exports } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { call, newStore } from "../helpers/api";
 import { authMatrix } from "../helpers/auth-matrix";
+import { failNextBatches } from "./gallery-helpers";
 import { dimensionsOf, makeJpeg, makePng, uploadForm } from "./images";
 
 const GIF_1X1 = Uint8Array.from(atob("R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw=="), (c) => c.charCodeAt(0));
@@ -263,17 +264,7 @@ describe("Public URLs /media/{store_id}/{media_file_id}/{size}", () => {
 describe("Nothing half-written: a failed database write leaves no R2 object", () => {
   it("deletes the uploaded object when the D1 batch fails", async () => {
     const store = await newStore();
-    const withSession = env.DB.withSession.bind(env.DB);
-    vi.spyOn(env.DB, "withSession").mockImplementation((...args: any[]) => {
-      const session = withSession(...(args as [any]));
-      return new Proxy(session, {
-        get(target, prop) {
-          if (prop === "batch") return async () => Promise.reject(new Error("injected D1 failure"));
-          const value = Reflect.get(target, prop);
-          return typeof value === "function" ? value.bind(target) : value;
-        },
-      });
-    });
+    failNextBatches();
     const res = await upload(store.id, store.owner.jwt, await makePng(30, 30));
     vi.restoreAllMocks();
     expect(res.status).toBe(500);
