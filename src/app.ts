@@ -1,10 +1,9 @@
-// Builds the Hono app: request ids, configuration check, per-request database session, body limits, the one
-// error handler, the OpenAPI document and its reference page, and every domain's routes.
+// Builds the Hono app: request ids, configuration check, body limits, the one error handler, the OpenAPI
+// document and its reference page, and every domain's routes.
 import { Scalar } from "@scalar/hono-api-reference";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { assertConfigured } from "./lib/config";
-import { requestDb } from "./lib/db";
 import { ApiError, problemResponse } from "./lib/errors";
 import { uuidv7 } from "./lib/ids";
 import { createRouter } from "./lib/route";
@@ -45,7 +44,6 @@ export function createApp() {
   });
   app.use(async (c, next) => {
     assertConfigured(c.env);
-    c.set("db", requestDb(c.env));
     await next();
   });
   app.use(async (c, next) => {

@@ -1,6 +1,7 @@
 // POST /users, POST /login, GET /me, GET /permissions.
 import { createRoute, z } from "@hono/zod-openapi";
 import { ctxOf } from "../lib/context";
+import { requestDb } from "../lib/db";
 import { PERMISSIONS, PERMISSION_NAMES } from "../lib/permissions";
 import { type App, errorResponses, jsonBody, jsonResponse, requires } from "../lib/route";
 import { loginBody, loginResponse, meSchema, signupBody, userSchema } from "./schemas";
@@ -47,10 +48,10 @@ const permissionsRoute = createRoute({
 
 export function registerUserRoutes(app: App) {
   app.openapi(signupRoute, async (c) => {
-    const user = await signUp(c.var.db, c.req.valid("json"));
+    const user = await signUp(requestDb(c), c.req.valid("json"));
     return c.json(user, 201, { Location: "/me" });
   });
-  app.openapi(loginRoute, async (c) => c.json(await logIn(c.env, c.var.db, c.req.valid("json")), 200));
+  app.openapi(loginRoute, async (c) => c.json(await logIn(c.env, requestDb(c), c.req.valid("json")), 200));
   app.openapi(meRoute, async (c) => c.json(await getMe(ctxOf(c)), 200));
   app.openapi(permissionsRoute, (c) =>
     c.json({ data: PERMISSION_NAMES.map((name) => ({ name, ...PERMISSIONS[name] })) }, 200),

@@ -8,6 +8,7 @@ import { type SQL, and, eq, isNull, lt, sql } from "drizzle-orm";
 import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
 import { apiTokens, memberships } from "../db/schema";
 import { jwtSecret } from "./config";
+import { primaryDb, requestDb } from "./db";
 import type { AppEnv, Db, Principal, Role, StoreAccess, StoreReadCtx } from "./context";
 import { forbidden, notFound, unauthenticated } from "./errors";
 import { isUuid, nowIso } from "./ids";
@@ -66,7 +67,7 @@ function admitPat(c: C, row: PatRow | null): void {
   const now = Date.now();
   if (!row || (row.expiresAt && Date.parse(row.expiresAt) <= now)) throw unauthenticated();
   if (now - Date.parse(row.lastUsedAt) >= LAST_USED_RESOLUTION_MS) {
-    c.executionCtx.waitUntil(touchLastUsed(c.var.db, row.id, now));
+    c.executionCtx.waitUntil(touchLastUsed(primaryDb(c.env), row.id, now));
   }
   const scopes = BigInt(row.scopes);
   const memberPermissions = BigInt(row.memberPermissions);
@@ -112,7 +113,7 @@ async function verifyJwt(env: Env, raw: string): Promise<Principal> {
 export const authenticated = (): MiddlewareHandler<AppEnv> => async (c, next) => {
   if (!c.var.principal) {
     const raw = bearerToken(c);
-    if (raw.startsWith(TOKEN_PREFIX)) admitPat(c, await patLookup(c.var.db, await patHash(raw)).first<PatRow>());
+    if (raw.startsWith(TOKEN_PREFIX)) admitPat(c, await patLookup(requestDb(c), await patHash(raw)).first<PatRow>());
     else c.set("principal", await verifyJwt(c.env, raw));
   }
   await next();
@@ -157,7 +158,7 @@ export const storeAccess = (permission?: Permission): MiddlewareHandler<AppEnv> 
   const principal = c.var.principal;
   const access = principal.token
     ? patAccess(c, storeId)
-    : membershipAccess(storeId, await membershipLookup(c.var.db, storeId, principal.userId).first<MembershipRow>());
+    : membershipAccess(storeId, await membershipLookup(requestDb(c), storeId, principal.userId).first<MembershipRow>());
   enterStore(c, access, permission);
   await next();
 };
@@ -172,7 +173,7 @@ export class PendingAccess {
 
   constructor(
     readonly storeId: string,
-    private readonly db: Db,
+    readonly db: Db,
     private readonly lookup: D1PreparedStatement,
     private readonly admit: (row: unknown) => void,
   ) {}
@@ -215,7 +216,8 @@ export const batchedStoreAccess = (permission: Permission): MiddlewareHandler<Ap
   const storeId = c.req.param("store_id");
   // A malformed store id is a 404 after the token check: storeAccess answers that.
   if (!isUuid(storeId)) return storeAccess(permission)(c, next);
-  const db = c.var.db;
+  // The lookup and the read are the request's one round trip: straight to the primary, no session needed.
+  const db = primaryDb(c.env);
   let pending: PendingAccess;
   if (raw.startsWith(TOKEN_PREFIX)) {
     pending = pendingAccess<PatRow>(storeId, db, patLookup(db, await patHash(raw)), (row) => {

@@ -3,6 +3,7 @@ import type { Context } from "hono";
 import type { DrizzleD1Database } from "drizzle-orm/d1";
 import type * as schema from "../db/schema";
 import type { PendingAccess } from "./auth";
+import { requestDb } from "./db";
 
 /** `$client` is the D1 binding or session under Drizzle, for what Drizzle cannot batch (raw SQL with parameters). */
 export type Db = DrizzleD1Database<typeof schema> & { $client: D1Database };
@@ -28,7 +29,14 @@ export interface StoreAccess {
 
 export type AppEnv = {
   Bindings: Env;
-  Variables: { requestId: string; db: Db; principal: Principal; store: StoreAccess; pendingAccess?: PendingAccess };
+  Variables: {
+    requestId: string;
+    /** Set by `requestDb` on first use. */
+    db?: Db;
+    principal: Principal;
+    store: StoreAccess;
+    pendingAccess?: PendingAccess;
+  };
 };
 
 export interface Ctx {
@@ -45,16 +53,16 @@ export interface StoreCtx extends Ctx {
 
 export function ctxOf(c: Context<AppEnv>): Ctx {
   return {
-    db: c.var.db,
+    db: requestDb(c),
     env: c.env,
-    requestId: c.var.requestId,
-    principal: c.var.principal,
+    requestId: c.get("requestId"),
+    principal: c.get("principal"),
     waitUntil: (promise) => c.executionCtx.waitUntil(promise),
   };
 }
 
 export function storeCtxOf(c: Context<AppEnv>): StoreCtx {
-  return { ...ctxOf(c), store: c.var.store };
+  return { ...ctxOf(c), store: c.get("store") };
 }
 
 /**
@@ -68,6 +76,8 @@ export interface StoreReadCtx {
 }
 
 export function storeReadCtxOf(c: Context<AppEnv>): StoreReadCtx {
-  const pending = c.var.pendingAccess ?? null;
-  return { db: c.var.db, storeId: pending?.storeId ?? c.var.store.storeId, access: pending };
+  const pending = c.get("pendingAccess") ?? null;
+  return pending
+    ? { db: pending.db, storeId: pending.storeId, access: pending }
+    : { db: requestDb(c), storeId: c.get("store").storeId, access: null };
 }

@@ -3,8 +3,12 @@ const encoder = new TextEncoder();
 
 export const utf8 = (text: string) => encoder.encode(text);
 
+const HEX = Array.from({ length: 256 }, (_, b) => b.toString(16).padStart(2, "0"));
+
 export function toHex(bytes: ArrayBuffer | Uint8Array): string {
-  return Array.from(new Uint8Array(bytes), (b) => b.toString(16).padStart(2, "0")).join("");
+  let hex = "";
+  for (const b of new Uint8Array(bytes)) hex += HEX[b];
+  return hex;
 }
 
 export function base64url(bytes: Uint8Array): string {
@@ -13,7 +17,10 @@ export function base64url(bytes: Uint8Array): string {
 
 export function fromBase64url(text: string): Uint8Array {
   const b64 = text.replace(/-/g, "+").replace(/_/g, "/") + "=".repeat((4 - (text.length % 4)) % 4);
-  return Uint8Array.from(atob(b64), (ch) => ch.charCodeAt(0));
+  const binary = atob(b64);
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return bytes;
 }
 
 export function toBase64(bytes: Uint8Array): string {

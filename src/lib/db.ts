@@ -1,17 +1,39 @@
-// Database access. Each request runs on one D1 session that starts at the primary ("first-primary"), so the
-// token check always sees the latest revocation, and every later read of the request is at least as fresh.
+// Database access. Without a session, D1 sends every query to the primary database. A request that makes more
+// than one round trip runs on a D1 session that starts at the primary ("first-primary"): its first query (the
+// token check) sees the latest revocation, and with read replication on, its later reads may be served by a
+// replica at least as fresh as that. A request whose data is one round trip (the catalog reads, which batch the
+// token check with the read) gains nothing from a session and goes to the binding directly.
+import type { Context } from "hono";
 import { drizzle } from "drizzle-orm/d1";
 import * as schema from "../db/schema";
-import type { Db } from "./context";
+import type { AppEnv, Db } from "./context";
 
-export function requestDb(env: Env): Db {
-  const session = env.DB.withSession("first-primary");
-  // A D1 session offers the prepare/batch surface Drizzle uses.
-  return drizzle(session as unknown as D1Database, { schema });
+const bindingDbs = new WeakMap<D1Database, Db>();
+
+/**
+ * Drizzle on the binding itself (every query to the primary), built once per isolate: building Drizzle's
+ * relational schema is the costly part. For the queue consumer, the cron sweep, background writes and one-round-
+ * trip reads.
+ */
+export function primaryDb(env: Env): Db {
+  let db = bindingDbs.get(env.DB);
+  if (!db) {
+    db = drizzle(env.DB, { schema });
+    bindingDbs.set(env.DB, db);
+  }
+  return db;
 }
 
-/** For the queue consumer and the cron sweep, which have no request. */
-export const backgroundDb = (env: Env): Db => drizzle(env.DB, { schema });
+/** The request's first-primary session, made when the request first needs the database. */
+export function requestDb(c: Context<AppEnv>): Db {
+  let db = c.get("db");
+  if (!db) {
+    // A D1 session offers the prepare/batch surface Drizzle uses.
+    db = drizzle(c.env.DB.withSession("first-primary") as unknown as D1Database, { schema });
+    c.set("db", db);
+  }
+  return db;
+}
 
 /** D1 reports unique-index violations only through the message text. */
 export const isUniqueViolation = (error: unknown) =>

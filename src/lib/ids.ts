@@ -1,4 +1,6 @@
 // Identifiers: UUIDv7 (time-ordered, so new rows land at the end of primary-key indexes).
+import { toHex } from "./crypto";
+
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 // Monotonic within an isolate: ids made in the same millisecond keep their creation order (RFC 9562 method 1,
@@ -24,7 +26,7 @@ export function uuidv7(now = Date.now()): string {
   bytes[6] = 0x70 | (counter >> 8);
   bytes[7] = counter & 0xff;
   bytes[8] = 0x80 | (bytes[8] & 0x3f);
-  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+  const hex = toHex(bytes);
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 

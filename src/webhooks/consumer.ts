@@ -4,7 +4,7 @@
 import { and, eq, isNull, lt, lte, or, sql } from "drizzle-orm";
 import { webhookAttempts, webhookDeliveries } from "../db/schema";
 import type { Db } from "../lib/context";
-import { backgroundDb } from "../lib/db";
+import { primaryDb } from "../lib/db";
 import { isUuid, nowIso, uuidv7 } from "../lib/ids";
 import { decryptSecret } from "./secrets";
 import { type AttemptOutcome, sendAttempt } from "./send";
@@ -18,7 +18,7 @@ export const STALE_CLAIM_MS = 30_000;
 const EARLY_SLACK_MS = 1_000;
 
 export async function handleDeliveryBatch(batch: MessageBatch<string>, env: Env, _ctx?: ExecutionContext) {
-  const db = backgroundDb(env);
+  const db = primaryDb(env);
   await Promise.all(
     batch.messages.map((message) =>
       processMessage(db, env, message).catch((error) => {

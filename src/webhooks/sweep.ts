@@ -3,7 +3,7 @@
 // claim keeps a re-enqueued attempt from being sent twice.
 import { and, asc, isNull, lt, or, sql } from "drizzle-orm";
 import { webhookDeliveries } from "../db/schema";
-import { backgroundDb } from "../lib/db";
+import { primaryDb } from "../lib/db";
 import { nowIso } from "../lib/ids";
 import { STALE_CLAIM_MS } from "./consumer";
 import { enqueueDeliveries } from "./fan-out";
@@ -13,7 +13,7 @@ export const SWEEP_GRACE_MS = 30_000;
 const SWEEP_LIMIT = 1000;
 
 export async function runDeliverySweep(env: Env, now = Date.now()): Promise<number> {
-  const db = backgroundDb(env);
+  const db = primaryDb(env);
   const rows = await db
     .select({ id: webhookDeliveries.id })
     .from(webhookDeliveries)
