@@ -9,13 +9,11 @@ import { productObjectSql } from "../src/products/product-json";
 
 const dialect = new SQLiteAsyncDialect();
 
-type D1 = D1Database | D1DatabaseSession;
-
 /**
  * The query's first row and D1's rows-read count. With `auth` (a PAT lookup), the lookup and the query go in one
  * batch, as the app sends them; `null` when the token is not found.
  */
-async function run(db: D1, query: SQL, auth?: D1PreparedStatement): Promise<{ row: Record<string, unknown> | null; rowsRead: number } | null> {
+async function run(db: D1Database, query: SQL, auth?: D1PreparedStatement): Promise<{ row: Record<string, unknown> | null; rowsRead: number } | null> {
   const { sql: text, params } = dialect.sqlToQuery(query);
   const statement = db.prepare(text).bind(...params);
   if (auth) {
@@ -29,11 +27,10 @@ async function run(db: D1, query: SQL, auth?: D1PreparedStatement): Promise<{ ro
 
 /**
  * With ?auth=1: the same PAT lookup the auth middleware makes (hash, then token + membership in one indexed
- * query), sent in one batch with the catalog query on a `first-primary` D1 session, as the app does since the
- * catalog reads batch their access check: "baseline + auth" is the app's data access without the framework, so
- * the difference to the app is routing, validation and middleware alone.
+ * query), sent in one batch with the catalog query on the binding, as the app does: "baseline + auth" is the
+ * app's data access without the framework, so the difference to the app is routing, validation and middleware.
  */
-async function authLookup(request: Request, db: D1): Promise<D1PreparedStatement> {
+async function authLookup(request: Request, db: D1Database): Promise<D1PreparedStatement> {
   const raw = (request.headers.get("Authorization") ?? "").replace(/^Bearer\s+/i, "");
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(raw));
   const hash = Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
@@ -46,7 +43,7 @@ async function authLookup(request: Request, db: D1): Promise<D1PreparedStatement
 async function baseline(request: Request, url: URL, env: Env): Promise<Response> {
   const q = url.searchParams;
   const withAuth = q.get("auth") === "1";
-  const db: D1 = withAuth ? env.DB.withSession("first-primary") : env.DB;
+  const db = env.DB;
   const auth = withAuth ? await authLookup(request, db) : undefined;
   const storeId = q.get("store") ?? "";
   let body: string;

@@ -3,7 +3,27 @@
 // own batch. SQLite JSON has no booleans: flags go through json('true'/'false'). Subquery results lose their JSON
 // subtype, hence the json(...) wrappers around them.
 import { type SQL, sql } from "drizzle-orm";
+import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
 import { galleryJsonSql } from "../media/gallery-json";
+
+const dialect = new SQLiteAsyncDialect();
+const rendered = new Map<string, SQL>();
+
+/**
+ * The product and variant expressions take no parameters (column references only), so each shape is rendered to
+ * SQL text once per isolate and reused as raw SQL: building and walking the whole template again on every request
+ * was a measurable share of a catalog read's CPU time.
+ */
+function renderedOnce(key: string, build: () => SQL): SQL {
+  let cached = rendered.get(key);
+  if (!cached) {
+    const { sql: text, params } = dialect.sqlToQuery(build());
+    if (params.length > 0) throw new Error(`${key}: a SQL expression rendered once cannot take parameters`);
+    cached = sql.raw(text);
+    rendered.set(key, cached);
+  }
+  return cached;
+}
 
 const col = (alias: string, name: string) => sql.raw(`${alias}.${name}`);
 
@@ -16,7 +36,9 @@ export const availabilitySql = (v: string) => sql`(CASE ${col(v, "fulfillment_mo
   ELSE CASE WHEN ${col(v, "stock")} > 0 THEN 'in_stock' ELSE 'out_of_stock' END END)`;
 
 /** One variant row (table alias `v`) as a JSON object. */
-export function variantObjectSql(v: string): SQL {
+export const variantObjectSql = (v: string): SQL => renderedOnce(`variant:${v}`, () => buildVariantObjectSql(v));
+
+function buildVariantObjectSql(v: string): SQL {
   const box = sql`json(CASE WHEN ${col(v, "box_length_mm")} IS NULL THEN NULL ELSE json_object(
     'length_mm', ${col(v, "box_length_mm")}, 'width_mm', ${col(v, "box_width_mm")},
     'height_mm', ${col(v, "box_height_mm")}, 'weight_g', ${col(v, "box_weight_g")}) END)`;
@@ -31,7 +53,7 @@ export function variantObjectSql(v: string): SQL {
 
 /** The variants of product row `p`, in position order, as a JSON array. */
 const variantsArraySql = (p: string) => sql`json((SELECT json_group_array(json(vj.j)) FROM (
-  SELECT ${variantObjectSql("v")} AS j FROM product_variants v WHERE v.product_id = ${col(p, "id")}
+  SELECT ${buildVariantObjectSql("v")} AS j FROM product_variants v WHERE v.product_id = ${col(p, "id")}
   ORDER BY v.position, v.created_at, v.id) vj))`;
 
 const specsArraySql = (p: string) => sql`json((SELECT json_group_array(json_object(
@@ -43,7 +65,10 @@ const specsArraySql = (p: string) => sql`json((SELECT json_group_array(json_obje
  * Product row `p` as a JSON object. `full` adds the gallery (`images`) and `specs` (GET product, events);
  * list items carry `variants` only.
  */
-export function productObjectSql(p: string, full: boolean): SQL {
+export const productObjectSql = (p: string, full: boolean): SQL =>
+  renderedOnce(`product:${p}:${full}`, () => buildProductObjectSql(p, full));
+
+function buildProductObjectSql(p: string, full: boolean): SQL {
   const c = (name: string) => col(p, name);
   const children = full
     ? sql`, 'images', json(${galleryJsonSql(c("id"))}), 'specs', ${specsArraySql(p)}`
