@@ -159,7 +159,7 @@ try {
   }
 
   console.log(`\n${ROUNDS} rounds x ${REQUESTS} requests, concurrency ${CONCURRENCY}; medians over rounds; ms\n`);
-  console.log("| scenario | app p50 / p99 | app req/s | baseline p50 / p99 | baseline req/s | app ÷ baseline (p50) | baseline+auth batch+session p50 | app ÷ baseline+auth batch+session (p50) | rows read app / baseline | total |");
+  console.log("| scenario | app p50 / p99 | app req/s | baseline p50 / p99 | baseline req/s | app ÷ baseline (p50) | baseline+auth batch p50 | app ÷ baseline+auth batch (p50) | rows read app / baseline | total |");
   console.log("|---|---|---|---|---|---|---|---|---|---|");
   for (const r of results) {
     if (!r.app) {
