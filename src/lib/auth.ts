@@ -37,8 +37,9 @@ async function patHash(raw: string): Promise<string> {
 const dialect = new SQLiteAsyncDialect();
 
 /**
- * Drizzle SQL as a D1 statement on the request's session. The access lookups and the batched reads go to D1
- * directly: Drizzle 0.45's batch cannot bind raw SQL with parameters, and the reads need D1's result meta.
+ * Drizzle SQL as a D1 statement on `db` (the request's session, or the binding for batched reads). The access
+ * lookups and the batched reads go to D1 directly: Drizzle 0.45's batch cannot bind raw SQL with parameters, and
+ * the reads need D1's result meta.
  */
 const d1Statement = (db: Db, query: SQL) => {
   const { sql: text, params } = dialect.sqlToQuery(query);
@@ -204,12 +205,12 @@ const pendingAccess = <Row>(storeId: string, db: Db, lookup: D1PreparedStatement
 
 /**
  * `storeAccess` for hot read-only routes, in one D1 round trip instead of two: the token (or membership) lookup
- * is prepared here and sent in one batch with the route's read by `withAuthBatch`, on the request's first-primary
- * session, so revocation, rotation and member removal still count on the very next request. Here only what needs
- * no database: no token, a bad checksum or a bad JWT is a 401 at once. The checks keep their order (401, 403,
- * then validation, then 404): a request that ends without the batch (failed validation, an error) has its lookup
- * run alone before the response leaves, and a failing check's 401/403 replaces that response. Read-only routes
- * only: the handler starts before the caller is known.
+ * is prepared here and sent in one batch with the route's read by `withAuthBatch`, straight on the binding (D1
+ * sends it to the primary), so revocation, rotation and member removal still count on the very next request. Here
+ * only what needs no database: no token, a bad checksum or a bad JWT is a 401 at once. The checks keep their order
+ * (401, 403, then validation, then 404): a request that ends without the batch (failed validation, an error) has
+ * its lookup run alone before the response leaves, and a failing check's 401/403 replaces that response.
+ * Read-only routes only: the handler starts before the caller is known.
  */
 export const batchedStoreAccess = (permission: Permission): MiddlewareHandler<AppEnv> => async (c, next) => {
   const raw = bearerToken(c);
