@@ -35,7 +35,11 @@ export function requestDb(c: Context<AppEnv>): Db {
   return db;
 }
 
-/** D1 reports unique-index violations only through the message text. */
-export const isUniqueViolation = (error: unknown) =>
-  String((error as { cause?: unknown })?.cause ?? error).includes("UNIQUE constraint failed") ||
-  String(error).includes("UNIQUE constraint failed");
+/** D1 reports constraint violations only through the message text (of the error or its cause). */
+const violates = (error: unknown, text: string) =>
+  String((error as { cause?: unknown })?.cause ?? error).includes(text) || String(error).includes(text);
+
+export const isUniqueViolation = (error: unknown) => violates(error, "UNIQUE constraint failed");
+
+/** `column` as `table.column`, e.g. "products.updated_at". */
+export const isNotNullViolation = (error: unknown, column: string) => violates(error, `NOT NULL constraint failed: ${column}`);

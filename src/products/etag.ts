@@ -8,6 +8,9 @@ export async function etagOf(json: string): Promise<string> {
   return `"${toHex(digest).slice(0, 32)}"`;
 }
 
+/** True when If-Match names particular versions (not absent, not "*"): the write must be of that version. */
+export const ifMatchNamesVersions = (header: string | undefined) => header !== undefined && header.trim() !== "*";
+
 /** True when there is no If-Match header, or it names the current ETag (or "*"). */
 export function ifMatchHolds(header: string | undefined, etag: string): boolean {
   if (header === undefined) return true;

@@ -1,15 +1,15 @@
 // PATCH product: fields not sent stay unchanged; product_type is immutable; a status change also needs
 // products.publish; If-Match guards against overwriting a change the client has not seen (412).
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { products } from "../db/schema";
 import { auditEntry } from "../lib/audit";
 import type { StoreCtx } from "../lib/context";
-import { isUniqueViolation } from "../lib/db";
+import { isNotNullViolation, isUniqueViolation } from "../lib/db";
 import { ApiError, conflict, forbidden, invalidField } from "../lib/errors";
 import { nowIso } from "../lib/ids";
 import { type Statement, recordEvent } from "../lib/outbox";
 import { has } from "../lib/permissions";
-import { ifMatchHolds } from "./etag";
+import { ifMatchHolds, ifMatchNamesVersions } from "./etag";
 import { productJsonSql } from "./product-json";
 import { type ProductJson, commitReturningProduct, loadProduct, selectProductJson } from "./products.service";
 import type { UpdateProductInput } from "./schemas";
@@ -30,9 +30,7 @@ export async function updateProduct(
   if (input.product_type !== undefined && input.product_type !== row.productType) {
     throw invalidField("product_type", "cannot change after creation");
   }
-  if (!ifMatchHolds(options.ifMatch, current.etag)) {
-    throw new ApiError("precondition_failed", "The product changed since the ETag in If-Match was issued");
-  }
+  if (!ifMatchHolds(options.ifMatch, current.etag)) throw stale();
   if (statusChange && input.status === "live" && current.variantCount === 0) {
     throw conflict("A product without variants cannot be published: add a variant first");
   }
@@ -54,10 +52,16 @@ export async function updateProduct(
   // Nothing to change (an empty body, or only product_type restated): no write, no event.
   if (Object.keys(changes).length === 0) return { json: current.json, etag: current.etag, rowsRead: 0 };
 
+  // With If-Match, the write checks again, inside its batch, that the product is still the version the header
+  // was compared with: if another change committed in between, updated_at gets NULL, the NOT NULL constraint
+  // aborts the whole batch, and the answer is the same 412.
+  const updatedAt = ifMatchNamesVersions(options.ifMatch)
+    ? sql`CASE WHEN ${productJsonSql(row.id)} = ${current.json} THEN ${now} END`
+    : now;
   const statements: Statement[] = [
     ctx.db
       .update(products)
-      .set({ ...changes, updatedAt: now })
+      .set({ ...changes, updatedAt })
       .where(and(eq(products.id, row.id), eq(products.storeId, ctx.store.storeId))),
     auditEntry(ctx, "product.update", "product", row.id),
   ];
@@ -72,6 +76,9 @@ export async function updateProduct(
     return await commitReturningProduct(ctx, statements);
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(`The slug "${input.slug}" is already used in this store`);
+    if (isNotNullViolation(error, "products.updated_at")) throw stale();
     throw error;
   }
 }
+
+const stale = () => new ApiError("precondition_failed", "The product changed since the ETag in If-Match was issued");

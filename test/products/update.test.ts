@@ -1,7 +1,33 @@
 // Updating products (API.md section 6): PATCH, publish/unpublish, highlight video, ETag and If-Match.
-import { describe, expect, it } from "vitest";
+import { env } from "cloudflare:workers";
+import { describe, expect, it, vi } from "vitest";
 import { call, newToken } from "../helpers/api";
 import { catalogStore, getProduct, makeProduct, makeVariant } from "./fixtures";
+
+/** Before the next D1 batch of a request, another writer retitles the product (committed, outside that batch). */
+function concurrentWriteBeforeNextBatch(productId: string, title: string) {
+  const withSession = env.DB.withSession.bind(env.DB);
+  vi.spyOn(env.DB, "withSession").mockImplementation((...args: any[]) => {
+    const session = withSession(...(args as [any]));
+    return new Proxy(session, {
+      get(target, prop) {
+        if (prop === "batch") {
+          return async (statements: D1PreparedStatement[]) => {
+            await env.DB.prepare("UPDATE products SET title = ?, updated_at = ? WHERE id = ?")
+              .bind(title, new Date().toISOString(), productId)
+              .run();
+            return target.batch(statements);
+          };
+        }
+        const value = Reflect.get(target, prop);
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+  });
+}
+
+const productEventCount = async (storeId: string) =>
+  (await env.DB.prepare("SELECT count(*) AS n FROM events WHERE store_id = ? AND name LIKE 'products.%'").bind(storeId).first<{ n: number }>())!.n;
 
 describe("PATCH is partial: fields not sent stay unchanged", () => {
   it("changes only what was sent, and null clears an optional field", async () => {
@@ -176,6 +202,27 @@ describe("ETag on GET product and If-Match on PATCH", () => {
     expect((await call("PATCH", store.path(`/${p.id}`), { token: store.token, body: { title: "Second" }, headers: { "If-Match": current } })).status).toBe(200);
     expect((await call("PATCH", store.path(`/${p.id}`), { token: store.token, body: { title: "Third" } })).status).toBe(200);
     expect((await call("PATCH", store.path(`/${p.id}`), { token: store.token, body: { title: "Any" }, headers: { "If-Match": "*" } })).status).toBe(200);
+  });
+
+  it("a change committed between the If-Match check and the write still makes it 412, and nothing is written", async () => {
+    const store = await catalogStore();
+    const p = await makeProduct(store, { title: "Before" });
+    const etag = (await getProduct(store, p.id)).headers.get("ETag")!;
+    const eventsBefore = await productEventCount(store.id);
+    // Another writer commits just before this PATCH's batch reaches D1 (after its If-Match check passed).
+    concurrentWriteBeforeNextBatch(p.id, "Concurrent");
+    const res = await call("PATCH", store.path(`/${p.id}`), { token: store.token, body: { title: "Mine" }, headers: { "If-Match": etag } });
+    vi.restoreAllMocks();
+    expect(res.status).toBe(412);
+    expect(res.body.code).toBe("precondition_failed");
+    expect((await getProduct(store, p.id)).body.title).toBe("Concurrent");
+    expect(await productEventCount(store.id)).toBe(eventsBefore);
+    // Without If-Match (or with "*") the last write wins, as before.
+    concurrentWriteBeforeNextBatch(p.id, "Concurrent again");
+    const wins = await call("PATCH", store.path(`/${p.id}`), { token: store.token, body: { title: "Mine" }, headers: { "If-Match": "*" } });
+    vi.restoreAllMocks();
+    expect(wins.status).toBe(200);
+    expect((await getProduct(store, p.id)).body.title).toBe("Mine");
   });
 
   it("If-None-Match with the current ETag answers 304", async () => {
