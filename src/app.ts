@@ -4,7 +4,8 @@ import { Scalar } from "@scalar/hono-api-reference";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { assertConfigured } from "./lib/config";
-import { ApiError, problemResponse } from "./lib/errors";
+import { isForeignKeyViolation } from "./lib/db";
+import { ApiError, conflict, problemResponse } from "./lib/errors";
 import { uuidv7 } from "./lib/ids";
 import { createRouter } from "./lib/route";
 import { registerIdentityRoutes } from "./identity";
@@ -28,6 +29,10 @@ function toApiError(error: unknown): ApiError {
     if (error.status === 400 || error.status === 415) return new ApiError("malformed_json", error.message);
     if (error.status === 413) return new ApiError("payload_too_large", error.message);
     if (error.status === 401) return new ApiError("unauthenticated", error.message);
+  }
+  // Every change checks what it refers to first; this only happens when another request deleted it in between.
+  if (isForeignKeyViolation(error)) {
+    return conflict("Something this change refers to was deleted while it was being made: read it again and retry");
   }
   return new ApiError("internal", "An unexpected error occurred");
 }

@@ -41,5 +41,8 @@ const violates = (error: unknown, text: string) =>
 
 export const isUniqueViolation = (error: unknown) => violates(error, "UNIQUE constraint failed");
 
+/** A row this change refers to was deleted after it was checked (a concurrent request): nothing was written. */
+export const isForeignKeyViolation = (error: unknown) => violates(error, "FOREIGN KEY constraint failed");
+
 /** `column` as `table.column`, e.g. "products.updated_at". */
 export const isNotNullViolation = (error: unknown, column: string) => violates(error, `NOT NULL constraint failed: ${column}`);

@@ -1,6 +1,6 @@
 // Fixtures for the gallery tests: products and variants through the catalog API, gallery calls, event rows.
 import { env } from "cloudflare:workers";
-import { expect, vi } from "vitest";
+import { expect } from "vitest";
 import { call, newStore, type TestStore } from "../helpers/api";
 import { makePng, uploadForm } from "./images";
 
@@ -59,19 +59,4 @@ export async function layout(store: GalleryStore, productId: string) {
 export async function eventsOf(storeId: string) {
   const { results } = await env.DB.prepare("SELECT name, data FROM events WHERE store_id = ? ORDER BY id").bind(storeId).all<{ name: string; data: string }>();
   return results.map((r) => ({ name: r.name, data: JSON.parse(r.data) }));
-}
-
-/** Makes every D1 batch of the requests that follow fail (restored by vi.restoreAllMocks), for "nothing half-written". */
-export function failNextBatches() {
-  const withSession = env.DB.withSession.bind(env.DB);
-  vi.spyOn(env.DB, "withSession").mockImplementation((...args: any[]) => {
-    const session = withSession(...(args as [any]));
-    return new Proxy(session, {
-      get(target, prop) {
-        if (prop === "batch") return async () => Promise.reject(new Error("injected D1 failure"));
-        const value = Reflect.get(target, prop);
-        return typeof value === "function" ? value.bind(target) : value;
-      },
-    });
-  });
 }

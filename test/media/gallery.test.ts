@@ -4,7 +4,8 @@ import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { call } from "../helpers/api";
 import { dimensionsOf, makePng, uploadForm } from "./images";
-import { addVariant, addVideo, failNextBatches, gallery, imagesPath, layout, smallPng, storeWithProduct, uploadImage } from "./gallery-helpers";
+import { failNextBatches, writeBeforeNextBatches } from "../helpers/d1-batches";
+import { addVariant, addVideo, gallery, imagesPath, layout, smallPng, storeWithProduct, uploadImage } from "./gallery-helpers";
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -289,6 +290,19 @@ describe("Nothing half-written: a failed gallery upload leaves no R2 object and 
     expect(res.status).toBe(500);
     expect(await objectsOf(store.id)).toEqual([]);
     expect(await gallery(store, productId)).toEqual([]);
+    expect((await call("GET", `/stores/${store.id}/media`, { token: store.token })).body.data).toEqual([]);
+  });
+
+  it("a product deleted while its upload is in flight: 409, and neither the object nor any row stays", async () => {
+    const { store, productId } = await storeWithProduct();
+    // The product passed its existence check; another request deletes it before the upload's batch commits.
+    writeBeforeNextBatches("DELETE FROM products WHERE id = ?", productId);
+    const res = await uploadImage(store, productId);
+    vi.restoreAllMocks();
+    expect(res.status).toBe(409);
+    expect(res.body).toMatchObject({ code: "conflict" });
+    expect(await objectsOf(store.id)).toEqual([]);
+    expect((await env.DB.prepare("SELECT count(*) AS n FROM product_images WHERE product_id = ?").bind(productId).first<{ n: number }>())?.n).toBe(0);
     expect((await call("GET", `/stores/${store.id}/media`, { token: store.token })).body.data).toEqual([]);
   });
 });

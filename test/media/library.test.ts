@@ -4,7 +4,7 @@ import { env, exports } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { call, newStore } from "../helpers/api";
 import { authMatrix } from "../helpers/auth-matrix";
-import { failNextBatches } from "./gallery-helpers";
+import { failNextBatches } from "../helpers/d1-batches";
 import { dimensionsOf, makeJpeg, makePng, uploadForm } from "./images";
 
 const GIF_1X1 = Uint8Array.from(atob("R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw=="), (c) => c.charCodeAt(0));

@@ -2,29 +2,12 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
 import { call, newToken } from "../helpers/api";
+import { writeBeforeNextBatches } from "../helpers/d1-batches";
 import { catalogStore, getProduct, makeProduct, makeVariant } from "./fixtures";
 
-/** Before the next D1 batch of a request, another writer retitles the product (committed, outside that batch). */
-function concurrentWriteBeforeNextBatch(productId: string, title: string) {
-  const withSession = env.DB.withSession.bind(env.DB);
-  vi.spyOn(env.DB, "withSession").mockImplementation((...args: any[]) => {
-    const session = withSession(...(args as [any]));
-    return new Proxy(session, {
-      get(target, prop) {
-        if (prop === "batch") {
-          return async (statements: D1PreparedStatement[]) => {
-            await env.DB.prepare("UPDATE products SET title = ?, updated_at = ? WHERE id = ?")
-              .bind(title, new Date().toISOString(), productId)
-              .run();
-            return target.batch(statements);
-          };
-        }
-        const value = Reflect.get(target, prop);
-        return typeof value === "function" ? value.bind(target) : value;
-      },
-    });
-  });
-}
+/** Another writer retitles the product just before the request's batch is sent (after its If-Match check). */
+const retitleBeforeNextBatch = (productId: string, title: string) =>
+  writeBeforeNextBatches("UPDATE products SET title = ?, updated_at = ? WHERE id = ?", title, new Date().toISOString(), productId);
 
 const productEventCount = async (storeId: string) =>
   (await env.DB.prepare("SELECT count(*) AS n FROM events WHERE store_id = ? AND name LIKE 'products.%'").bind(storeId).first<{ n: number }>())!.n;
@@ -209,8 +192,7 @@ describe("ETag on GET product and If-Match on PATCH", () => {
     const p = await makeProduct(store, { title: "Before" });
     const etag = (await getProduct(store, p.id)).headers.get("ETag")!;
     const eventsBefore = await productEventCount(store.id);
-    // Another writer commits just before this PATCH's batch reaches D1 (after its If-Match check passed).
-    concurrentWriteBeforeNextBatch(p.id, "Concurrent");
+    retitleBeforeNextBatch(p.id, "Concurrent");
     const res = await call("PATCH", store.path(`/${p.id}`), { token: store.token, body: { title: "Mine" }, headers: { "If-Match": etag } });
     vi.restoreAllMocks();
     expect(res.status).toBe(412);
@@ -218,7 +200,7 @@ describe("ETag on GET product and If-Match on PATCH", () => {
     expect((await getProduct(store, p.id)).body.title).toBe("Concurrent");
     expect(await productEventCount(store.id)).toBe(eventsBefore);
     // Without If-Match (or with "*") the last write wins, as before.
-    concurrentWriteBeforeNextBatch(p.id, "Concurrent again");
+    retitleBeforeNextBatch(p.id, "Concurrent again");
     const wins = await call("PATCH", store.path(`/${p.id}`), { token: store.token, body: { title: "Mine" }, headers: { "If-Match": "*" } });
     vi.restoreAllMocks();
     expect(wins.status).toBe(200);
