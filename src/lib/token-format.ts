@@ -3,7 +3,10 @@
 import { base64url, crc32, fromBase64url, randomBytes, sha256Hex } from "./crypto";
 
 export const TOKEN_PREFIX = "bod_";
-const BODY_RE = /^[A-Za-z0-9_-]{43}$/;
+// 43 characters carry 258 bits for 32 bytes: the last character holds 4 bits and two unused ones, which canonical
+// base64url sets to zero. Only these 16 characters may end a value, so each issued token has exactly one spelling
+// (a sibling differing in the unused bits would decode to the same bytes and pass the checksum).
+const BODY_RE = /^[A-Za-z0-9_-]{42}[AEIMQUYcgkosw048]$/;
 
 export function generateTokenValue(): string {
   const bytes = new Uint8Array(32);
@@ -13,7 +16,7 @@ export function generateTokenValue(): string {
   return TOKEN_PREFIX + base64url(bytes);
 }
 
-/** True when the value has the token shape and its checksum holds. */
+/** True when the value is the canonical spelling of 32 bytes after the prefix and its checksum holds. */
 export function hasValidChecksum(value: string): boolean {
   if (!value.startsWith(TOKEN_PREFIX)) return false;
   const body = value.slice(TOKEN_PREFIX.length);

@@ -117,8 +117,22 @@ describe("a catalog read (list, search, get one) is one D1 round trip: the acces
     const { store, reader, reads } = await catalog();
     await call("DELETE", `/stores/${store.id}/api-tokens/${reader.id}`, { token: store.owner.jwt });
     for (const path of reads) expect(await countQueries(path, reader.token), path).toMatchObject({ status: 401, queries: 1 });
-    const typo = reader.token.slice(0, -1) + (reader.token.endsWith("A") ? "B" : "A");
+    // Body character 40 (token index 44) lies wholly inside the checksum's bytes: any change to it breaks the checksum.
+    const typo = reader.token.slice(0, 44) + (reader.token[44] === "A" ? "B" : "A") + reader.token.slice(45);
     for (const path of reads) expect(await countQueries(path, typo), path).toMatchObject({ status: 401, queries: 0 });
+  });
+
+  it("the non-canonical spellings of a valid token (the last character's unused bits set) are 401 with no query", async () => {
+    const { store, reader, reads } = await catalog();
+    const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+    const last = alphabet.indexOf(reader.token.at(-1)!);
+    expect(last % 4, "an issued token is canonical").toBe(0);
+    const siblings = [1, 2, 3].map((unused) => reader.token.slice(0, -1) + alphabet[last + unused]);
+    for (const sibling of siblings) {
+      expect(await countQueries(`/stores/${store.id}`, sibling), sibling).toMatchObject({ status: 401, queries: 0 });
+      expect(await countQueries(reads[0], sibling), sibling).toMatchObject({ status: 401, queries: 0 });
+    }
+    expect(await countQueries(reads[0], reader.token)).toMatchObject({ status: 200 });
   });
 
   it("a request that fails validation makes only the token lookup, and a bad token still gets its 401", async () => {
