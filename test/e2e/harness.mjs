@@ -9,10 +9,11 @@ import { api } from "../../bench/lib/harness.mjs";
 
 export { api };
 
-export async function startDev({ port, persistDir }) {
-  const child = spawn(process.execPath, ["scripts/dev.mjs"], {
-    env: { ...process.env, PORT: String(port), PERSIST_DIR: persistDir, DEV_QUIET: "1", WRANGLER_LOG: "warn", CI: "true" },
-    stdio: ["ignore", "ignore", "inherit"],
+/** `args`: passed to scripts/dev.mjs as `npm run dev -- ...` would; `env`: more environment (PORT, PERSIST_DIR). */
+export async function startDev({ port, persistDir, args = [], env = { PORT: String(port), PERSIST_DIR: persistDir }, stdout = "ignore" }) {
+  const child = spawn(process.execPath, ["scripts/dev.mjs", ...args], {
+    env: { ...process.env, DEV_QUIET: "1", WRANGLER_LOG: "warn", CI: "true", ...env },
+    stdio: ["ignore", stdout, "inherit"],
     detached: true,
   });
   const base = `http://127.0.0.1:${port}`;
@@ -29,6 +30,7 @@ export async function startDev({ port, persistDir }) {
   }
   return {
     base,
+    child,
     async stop() {
       if (child.exitCode !== null) return;
       const exited = once(child, "exit");
