@@ -4,7 +4,10 @@
 import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { vi } from "vitest";
+import { primaryDb } from "../../src/lib/db";
 import { handleDeliveryBatch } from "../../src/webhooks";
+import { runAttempt } from "../../src/webhooks/attempt";
+import { senderOf } from "../../src/webhooks/consumer";
 import { call, type TestStore } from "../helpers/api";
 
 export const SECRET = "test-secret-0123456789abcdef";
@@ -75,7 +78,7 @@ export const attemptRows = async (deliveryId: string) =>
 export const makeDue = (id: string) =>
   env.DB.prepare("UPDATE webhook_deliveries SET next_attempt_at = ? WHERE id = ?").bind(new Date(Date.now() - 1000).toISOString(), id).run();
 
-/** Runs the consumer on one batch of messages (bodies = delivery ids); returns the batch's messages and result. */
+/** Runs the queue consumer on one batch of messages (bodies = delivery ids); returns the spies and the result. */
 export async function consume(...deliveryIds: string[]) {
   const batch = createMessageBatch<string>(
     "webhook-deliveries",
@@ -89,6 +92,12 @@ export async function consume(...deliveryIds: string[]) {
   const result = await getQueueResult(batch, ctx);
   return { retries, acks, result };
 }
+
+/** One attempt of a delivery, as its sender object runs it; returns when to look at it again (or null). */
+export const attemptNow = (deliveryId: string) => runAttempt(primaryDb(env), env, deliveryId);
+
+/** The delivery ids a subscription's sender object holds. */
+export const heldBySender = (webhookId: string) => senderOf(env, webhookId).held();
 
 export async function hmacBase64(secret: string, body: string) {
   const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
