@@ -36,7 +36,8 @@ export async function runAttempt(db: Db, env: Env, deliveryId: string): Promise<
       ),
     )
     .returning({
-      payload: webhookDeliveries.payload,
+      // The envelope is stored once per event: every delivery, retry and replay of it sends these bytes.
+      payload: sql<string>`(SELECT e.payload FROM events e WHERE e.id = webhook_deliveries.event_id)`,
       eventId: webhookDeliveries.eventId,
       attemptCount: webhookDeliveries.attemptCount,
       url: sql<string>`(SELECT w.url FROM webhooks w WHERE w.id = webhook_deliveries.webhook_id)`,

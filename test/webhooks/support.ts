@@ -40,7 +40,10 @@ export async function subscribe(store: TestStore, url: string, events: string[],
   return res.body.data as Array<{ id: string; event: string; url: string }>;
 }
 
-/** A pending delivery written directly (as the fan-out would), with no queue message behind it. */
+/**
+ * A pending delivery written directly (as the fan-out would), with its event holding the envelope, and no queue
+ * message behind it. The returned row carries the `payload` (the event's envelope) for convenience.
+ */
 export async function insertDelivery(storeId: string, webhookId: string, fields: Record<string, unknown> = {}) {
   const id = crypto.randomUUID();
   const eventId = crypto.randomUUID();
@@ -51,7 +54,6 @@ export async function insertDelivery(storeId: string, webhookId: string, fields:
     webhook_id: webhookId,
     event_id: eventId,
     event: "customers.created",
-    payload: JSON.stringify({ id: eventId, event: "customers.created", store_id: storeId, delivered_at: now, data: { id: "c1" } }),
     status: "pending",
     attempt_count: 0,
     next_attempt_at: now,
@@ -60,11 +62,23 @@ export async function insertDelivery(storeId: string, webhookId: string, fields:
     created_at: now,
     ...fields,
   };
+  const data = JSON.stringify({ id: "c1" });
+  const payload = JSON.stringify({ id: eventId, event: row.event, store_id: storeId, delivered_at: now, data: { id: "c1" } });
   const columns = Object.keys(row);
-  await env.DB.prepare(`INSERT INTO webhook_deliveries (${columns.join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`)
-    .bind(...Object.values(row))
-    .run();
-  return row;
+  await env.DB.batch([
+    env.DB.prepare("INSERT INTO events (id, store_id, name, data, created_at, payload) VALUES (?, ?, ?, ?, ?, ?)").bind(
+      eventId,
+      storeId,
+      row.event,
+      data,
+      now,
+      payload,
+    ),
+    env.DB.prepare(`INSERT INTO webhook_deliveries (${columns.join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`).bind(
+      ...Object.values(row),
+    ),
+  ]);
+  return { ...row, payload };
 }
 
 export const deliveryRow = (id: string) =>
