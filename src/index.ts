@@ -3,6 +3,9 @@ import { createApp } from "./app";
 import { handleDeliveryBatch, runDeliverySweep } from "./webhooks";
 import { runAccessCleanup } from "./identity/cleanup";
 
+// The webhook sender Durable Object class (one object per subscription), bound as DELIVERY_SENDER.
+export { DeliverySender } from "./webhooks";
+
 const app = createApp();
 
 export default {
