@@ -8,7 +8,7 @@ import { type SQL, and, eq, isNull, lt, sql } from "drizzle-orm";
 import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
 import { apiTokens, memberships, revokedSessions, users } from "../db/schema";
 import { jwtSecret } from "./config";
-import { primaryDb, requestDb } from "./db";
+import { primaryDb, primaryReadDb, requestDb } from "./db";
 import type { AppEnv, Db, Principal, Role, StoreAccess, StoreReadCtx } from "./context";
 import { forbidden, notFound, unauthenticated } from "./errors";
 import { isUuid, nowIso } from "./ids";
@@ -268,7 +268,7 @@ export const batchedStoreAccess = (permission: Permission): MiddlewareHandler<Ap
   // A malformed store id is a 404 after the token check: storeAccess answers that.
   if (!isUuid(storeId)) return storeAccess(permission)(c, next);
   // The lookup and the read are the request's one round trip: straight to the primary, no session needed.
-  const db = primaryDb(c.env);
+  const db = primaryReadDb(c.env);
   let pending: PendingAccess;
   if (raw.startsWith(TOKEN_PREFIX)) {
     pending = pendingAccess<PatRow>(storeId, db, patLookup(db, await patHash(raw)), (row) => {

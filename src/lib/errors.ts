@@ -15,7 +15,8 @@ export type ErrorCode =
   | "validation_failed"
   | "scope_exceeds_permissions"
   | "rate_limited"
-  | "internal";
+  | "internal"
+  | "service_unavailable";
 
 const TITLES: Record<ErrorCode, [number, string]> = {
   malformed_json: [400, "Malformed request body"],
@@ -31,6 +32,7 @@ const TITLES: Record<ErrorCode, [number, string]> = {
   scope_exceeds_permissions: [422, "Scope exceeds permissions"],
   rate_limited: [429, "Too many requests"],
   internal: [500, "Internal server error"],
+  service_unavailable: [503, "Service unavailable"],
 };
 
 export interface FieldError {

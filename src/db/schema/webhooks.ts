@@ -49,6 +49,8 @@ export const webhookDeliveries = sqliteTable(
     index("webhook_deliveries_store_idx").on(t.storeId, t.createdAt, t.id),
     index("webhook_deliveries_event_idx").on(t.eventId),
     index("webhook_deliveries_due_idx").on(t.nextAttemptAt).where(sql`status = 'pending'`),
+    // Retention keeps an event while any delivery refers to it (migrations/0008_retention.sql).
+    index("webhook_deliveries_event_idx").on(t.eventId),
   ],
 );
 
