@@ -47,10 +47,10 @@ export const webhookDeliveries = sqliteTable(
   (t) => [
     index("webhook_deliveries_webhook_idx").on(t.webhookId, t.createdAt, t.id),
     index("webhook_deliveries_store_idx").on(t.storeId, t.createdAt, t.id),
+    // Deliveries of one event (the delivery log's filter), and retention: an event is kept while any delivery
+    // refers to it.
     index("webhook_deliveries_event_idx").on(t.eventId),
     index("webhook_deliveries_due_idx").on(t.nextAttemptAt).where(sql`status = 'pending'`),
-    // Retention keeps an event while any delivery refers to it (migrations/0008_retention.sql).
-    index("webhook_deliveries_event_idx").on(t.eventId),
   ],
 );
 
