@@ -13,6 +13,7 @@ import type { AppEnv, Db, Principal, Role, StoreAccess, StoreReadCtx } from "./c
 import { forbidden, notFound, unauthenticated } from "./errors";
 import { isUuid, nowIso } from "./ids";
 import { type Permission, has } from "./permissions";
+import { budgetSpent, spend } from "./rate-limits";
 import { TOKEN_PREFIX, hashTokenValue, hasValidChecksum } from "./token-format";
 
 type C = Context<AppEnv>;
@@ -154,9 +155,28 @@ async function identify(c: C, raw: string): Promise<void> {
 
 /** 401 unless the request carries a valid bearer token. The `bod_` prefix picks the verification. */
 export const authenticated = (): MiddlewareHandler<AppEnv> => async (c, next) => {
-  if (!c.var.principal) await identify(c, bearerToken(c));
+  if (!c.var.principal) {
+    await identify(c, bearerToken(c));
+    await spendBudgets(c, null);
+  }
   await next();
 };
+
+/**
+ * After authentication, before permissions (API.md section 1): the request counts against its credential's budget
+ * (one PAT, or all of a user's sessions) and, once the caller is known to be a member, the store's. Both go to the
+ * Rate Limiting bindings at once; neither touches D1. A non-member (403 next) spends nothing of the store's.
+ */
+async function spendBudgets(c: C, access: StoreAccess | null): Promise<void> {
+  const principal = c.var.principal;
+  const credential = principal.token ? `pat:${principal.token.id}` : `user:${principal.userId}`;
+  const [withinCredential, withinStore] = await Promise.all([
+    spend(c.env, "credential", credential),
+    access ? spend(c.env, "store", access.storeId) : true,
+  ]);
+  if (!withinCredential) throw budgetSpent("credential");
+  if (!withinStore) throw budgetSpent("store");
+}
 
 type MembershipRow = SessionRow & { role: Role | null; permissions: string | null };
 
@@ -205,11 +225,15 @@ export const storeAccess = (permission?: Permission): MiddlewareHandler<AppEnv> 
     if (raw.startsWith(TOKEN_PREFIX) || !isUuid(storeId)) await identify(c, raw);
     else c.set("principal", await verifyJwt(c.env, raw));
   }
-  if (!isUuid(storeId)) throw notFound("Store");
+  if (!isUuid(storeId)) {
+    await spendBudgets(c, null);
+    throw notFound("Store");
+  }
   const principal = c.var.principal;
   const access = principal.token
     ? patAccess(c, storeId)
     : membershipAccess(principal, storeId, await membershipLookup(requestDb(c), storeId, principal).first<MembershipRow>());
+  await spendBudgets(c, access);
   enterStore(c, access, permission);
   await next();
 };
@@ -226,7 +250,7 @@ export class PendingAccess {
     readonly storeId: string,
     readonly db: Db,
     private readonly lookup: D1PreparedStatement,
-    private readonly admit: (row: unknown) => void,
+    private readonly admit: (row: unknown) => void | Promise<void>,
   ) {}
 
   get sent() {
@@ -250,8 +274,8 @@ export class PendingAccess {
   }
 }
 
-const pendingAccess = <Row>(storeId: string, db: Db, lookup: D1PreparedStatement, admit: (row: Row | null) => void) =>
-  new PendingAccess(storeId, db, lookup, admit as (row: unknown) => void);
+const pendingAccess = <Row>(storeId: string, db: Db, lookup: D1PreparedStatement, admit: (row: Row | null) => Promise<void>) =>
+  new PendingAccess(storeId, db, lookup, admit as (row: unknown) => Promise<void>);
 
 /**
  * `storeAccess` for hot read-only routes, in one D1 round trip instead of two: the token (or membership) lookup
@@ -271,15 +295,18 @@ export const batchedStoreAccess = (permission: Permission): MiddlewareHandler<Ap
   const db = primaryDb(c.env);
   let pending: PendingAccess;
   if (raw.startsWith(TOKEN_PREFIX)) {
-    pending = pendingAccess<PatRow>(storeId, db, patLookup(db, await patHash(raw)), (row) => {
+    pending = pendingAccess<PatRow>(storeId, db, patLookup(db, await patHash(raw)), async (row) => {
       admitPat(c, row);
-      enterStore(c, patAccess(c, storeId), permission);
+      const access = patAccess(c, storeId);
+      await spendBudgets(c, access);
+      enterStore(c, access, permission);
     });
   } else {
     const principal = await verifyJwt(c.env, raw);
-    pending = pendingAccess<MembershipRow>(storeId, db, membershipLookup(db, storeId, principal), (row) => {
+    pending = pendingAccess<MembershipRow>(storeId, db, membershipLookup(db, storeId, principal), async (row) => {
       const access = membershipAccess(principal, storeId, row);
       c.set("principal", principal);
+      await spendBudgets(c, access);
       enterStore(c, access, permission);
     });
   }
