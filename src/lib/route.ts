@@ -121,10 +121,12 @@ type RouteLike = {
   parameters?: unknown[];
 };
 
-const withMiddleware = (route: RouteLike, extra: MiddlewareHandler<AppEnv>) => [
-  ...(Array.isArray(route.middleware) ? route.middleware : route.middleware ? [route.middleware] : []),
-  extra,
-];
+/** The route with one more middleware after its own, and the Idempotency-Key header documented as `description`. */
+const withKeyHandling = <R extends RouteLike>(route: R, extra: MiddlewareHandler<AppEnv>, description: string, schema: object): R => ({
+  ...route,
+  middleware: [...(Array.isArray(route.middleware) ? route.middleware : route.middleware ? [route.middleware] : []), extra],
+  parameters: [...(route.parameters ?? []), { name: IDEMPOTENCY_KEY, in: "header", required: false, description, schema }],
+});
 
 /**
  * A POST that accepts `Idempotency-Key` (API.md section 11): the idempotency middleware runs after the access
@@ -140,21 +142,15 @@ export function idempotent<R extends RouteLike>(route: R): R {
         }
       : response;
   }
+  const keyed = withKeyHandling(
+    route,
+    idempotency(),
+    "1-255 printable ASCII characters. The first response (status, body, Location) is kept 24 hours per store (or user) and key; " +
+      "the same request again gets it back with `Idempotent-Replayed: true` and changes nothing.",
+    { type: "string", minLength: 1, maxLength: 255 },
+  );
   return {
-    ...route,
-    middleware: withMiddleware(route, idempotency()),
-    parameters: [
-      ...(route.parameters ?? []),
-      {
-        name: IDEMPOTENCY_KEY,
-        in: "header",
-        required: false,
-        description:
-          "1-255 printable ASCII characters. The first response (status, body, Location) is kept 24 hours per store (or user) and key; " +
-          "the same request again gets it back with `Idempotent-Replayed: true` and changes nothing.",
-        schema: { type: "string", minLength: 1, maxLength: 255 },
-      },
-    ],
+    ...keyed,
     responses: {
       ...responses,
       409: problem(
@@ -167,18 +163,7 @@ export function idempotent<R extends RouteLike>(route: R): R {
 
 /** A POST that must not keep its response (a one-time secret, or no one to key it by): the header is a 422. */
 export function refusesIdempotency<R extends RouteLike>(route: R): R {
-  return {
-    ...route,
-    middleware: withMiddleware(route, refusesIdempotencyKey()),
-    parameters: [
-      ...(route.parameters ?? []),
-      {
-        name: IDEMPOTENCY_KEY,
-        in: "header",
-        required: false,
-        description: "Not accepted here: sending it is a 422 `validation_failed` naming the header.",
-        schema: { type: "string" },
-      },
-    ],
-  };
+  return withKeyHandling(route, refusesIdempotencyKey(), "Not accepted here: sending it is a 422 `validation_failed` naming the header.", {
+    type: "string",
+  });
 }
