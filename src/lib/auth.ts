@@ -2,6 +2,9 @@
 // `storeAccess(permission)` resolves the caller's standing in the path's store and checks the route's permission
 // bit (403). `batchedStoreAccess(permission)` does the same for hot read routes in one round trip with their read
 // (`withAuthBatch`). Routes declare them in their contract through `requires()` in ./route.ts.
+// Between authentication and the permission check each of them spends the rate-limit budgets (./rate-limits.ts).
+// A session JWT also has to be still in force (not logged out): that check is joined into the membership lookup on
+// a store's paths, so it adds no round trip there.
 import type { Context, MiddlewareHandler } from "hono";
 import { verify } from "hono/jwt";
 import { type SQL, and, eq, isNull, lt, sql } from "drizzle-orm";

@@ -7,8 +7,8 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { account, api, startDev, startReceiver, until } from "./harness.mjs";
 
-const PORT = 8794;
-const RECEIVER_PORT = 9150;
+const PORT = Number(process.env.WEBHOOKS_E2E_PORT ?? 8794);
+const RECEIVER_PORT = Number(process.env.WEBHOOKS_E2E_RECEIVER_PORT ?? 9150);
 const SECRET = "e2e-secret-0123456789abcdef";
 const persistDir = mkdtempSync(path.join(tmpdir(), "e2e-webhooks-"));
 
