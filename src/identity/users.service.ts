@@ -2,7 +2,7 @@
 import { eq, sql } from "drizzle-orm";
 import { sign } from "hono/jwt";
 import { memberships, revokedSessions, stores, users } from "../db/schema";
-import { SESSION_SECONDS } from "../lib/auth";
+import { SESSION_SECONDS } from "../lib/sessions";
 import { jwtSecret } from "../lib/config";
 import type { Ctx, Db } from "../lib/context";
 import { isUniqueViolation } from "../lib/db";

@@ -6,11 +6,9 @@
 // A session JWT also has to be still in force (not logged out): that check is joined into the membership lookup on
 // a store's paths, so it adds no round trip there.
 import type { Context, MiddlewareHandler } from "hono";
-import { verify } from "hono/jwt";
 import { type SQL, and, eq, isNull, lt, sql } from "drizzle-orm";
 import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
-import { apiTokens, memberships, revokedSessions, users } from "../db/schema";
-import { jwtSecret } from "./config";
+import { apiTokens, memberships, users } from "../db/schema";
 import { primaryDb, requestDb } from "./db";
 import type { AppEnv, Db, Principal, Role, StoreAccess, StoreReadCtx } from "./context";
 import { forbidden, notFound, unauthenticated } from "./errors";
@@ -18,12 +16,11 @@ import { isUuid, nowIso } from "./ids";
 import { type Permission, has } from "./permissions";
 import { budgetSpent, spend } from "./rate-limits";
 import { TOKEN_PREFIX, hashTokenValue, hasValidChecksum } from "./token-format";
+import { type SessionRow, admitSession, sessionColumns, verifyJwt } from "./sessions";
 
 type C = Context<AppEnv>;
 
 const LAST_USED_RESOLUTION_MS = 60_000;
-/** Session JWTs live 24 hours (spec section 5). */
-export const SESSION_SECONDS = 24 * 60 * 60;
 
 /** The raw bearer token; 401 without one. */
 function bearerToken(c: C): string {
@@ -94,51 +91,6 @@ function touchLastUsed(db: Db, tokenId: string, now: number) {
     .where(and(eq(apiTokens.id, tokenId), lt(apiTokens.lastUsedAt, nowIso(now - LAST_USED_RESOLUTION_MS))))
     .run()
     .catch((error) => console.error(JSON.stringify({ level: "warn", message: "last_used_at update failed", error: String(error) })));
-}
-
-/** Checks the signature and lifetime only; whether the session was ended needs D1 (`sessionState`). */
-async function verifyJwt(env: Env, raw: string): Promise<Principal> {
-  // Outside the try: a misconfigured deployment is a 500, not a 401.
-  const secret = jwtSecret(env);
-  let payload: Awaited<ReturnType<typeof verify>>;
-  try {
-    payload = await verify(raw, secret, "HS256");
-  } catch {
-    throw unauthenticated();
-  }
-  // hono/jwt checks exp and iat only when present: a session needs both, and is never older than 24 hours
-  // whatever its exp says.
-  const { sub, iat, exp, sv = 0 } = payload;
-  const now = Math.floor(Date.now() / 1000);
-  if (
-    typeof sub !== "string" ||
-    typeof iat !== "number" ||
-    typeof exp !== "number" ||
-    !Number.isSafeInteger(sv) ||
-    now - iat >= SESSION_SECONDS
-  ) {
-    throw unauthenticated();
-  }
-  // The signature names this one JWT (logins carry a random jti, so no two sessions share it).
-  const session = { id: raw.slice(raw.lastIndexOf(".") + 1), version: sv as number, expiresAt: nowIso((iat + SESSION_SECONDS) * 1000) };
-  return { kind: "jwt", userId: sub, token: null, session };
-}
-
-/**
- * Whether a session JWT still counts, as SQL columns over `users u` for the lookup it joins: the user's session
- * version (a JWT carrying an older one was ended by logging out everywhere) and whether this JWT was logged out.
- */
-const sessionColumns = (sessionId: string) =>
-  sql`${users.sessionVersion} AS sessionVersion,
-    EXISTS (SELECT 1 FROM ${revokedSessions} WHERE ${revokedSessions.id} = ${sessionId}) AS loggedOut`;
-
-type SessionRow = { sessionVersion: number; loggedOut: number };
-
-/** 401 unless the session's user exists and the session was not ended. */
-function admitSession(principal: Principal, row: SessionRow | null): void {
-  if (!row || row.loggedOut || row.sessionVersion > principal.session!.version) {
-    throw unauthenticated("This session has ended: log in again");
-  }
 }
 
 /** The session check alone, for routes outside a store: one primary-key query. */
