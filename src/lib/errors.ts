@@ -15,6 +15,8 @@ export type ErrorCode =
   | "validation_failed"
   | "scope_exceeds_permissions"
   | "rate_limited"
+  | "idempotency_key_reused"
+  | "request_in_progress"
   | "internal"
   | "service_unavailable";
 
@@ -31,6 +33,8 @@ const TITLES: Record<ErrorCode, [number, string]> = {
   validation_failed: [422, "Validation failed"],
   scope_exceeds_permissions: [422, "Scope exceeds permissions"],
   rate_limited: [429, "Too many requests"],
+  idempotency_key_reused: [422, "Idempotency key reused"],
+  request_in_progress: [409, "Request in progress"],
   internal: [500, "Internal server error"],
   service_unavailable: [503, "Service unavailable"],
 };

@@ -6,6 +6,7 @@ import { events } from "../db/schema";
 import type { Db } from "./context";
 import { nowIso, uuidv7 } from "./ids";
 import { enqueueDeliveries, envelopeSql, fanOutStatement } from "../webhooks/fan-out";
+import { type IdempotencyClaim, keyStatement, lostKey } from "./idempotency";
 
 export const EVENT_NAMES = {
   "orders.created": "A new order was committed (payment intent issued)",
@@ -31,6 +32,8 @@ export interface CommitCtx {
   db: Db;
   env: Env;
   waitUntil: (promise: Promise<unknown>) => void;
+  /** The request's Idempotency-Key, committed in the same batch as the change. */
+  idempotency?: IdempotencyClaim;
 }
 
 /**
@@ -65,10 +68,17 @@ const fanOuts = new WeakSet<object>();
 
 const isSql = (value: unknown): value is SQL => typeof value === "object" && value !== null && "queryChunks" in value;
 
-/** Runs a change's statements as one atomic D1 batch, then queues the webhook deliveries it created. */
+/**
+ * Runs a change's statements as one atomic D1 batch, with the request's idempotency key when it holds one (first,
+ * its result dropped, so the results line up with `statements`), then queues the webhook deliveries it created.
+ */
 export async function commit(ctx: CommitCtx, statements: Statement[]) {
   if (statements.length === 0) return [];
-  const results = await ctx.db.batch(statements as [Statement, ...Statement[]]);
+  const key = ctx.idempotency ? [keyStatement(ctx.db, ctx.idempotency)] : [];
+  const batch = ctx.db.batch([...key, ...statements] as [Statement, ...Statement[]]).catch((error: unknown) => {
+    throw (ctx.idempotency && lostKey(error)) || error;
+  });
+  const results = (await batch).slice(key.length);
   const deliveryIds = statements.flatMap((s, i) => (fanOuts.has(s) ? (results[i] as Array<{ id: string }>).map((r) => r.id) : []));
   // After the commit only: a queued id always names a stored delivery. Lost sends are recovered by the sweep.
   if (deliveryIds.length > 0) ctx.waitUntil(enqueueDeliveries(ctx.env, deliveryIds));

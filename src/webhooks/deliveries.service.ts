@@ -5,6 +5,7 @@ import { auditEntry } from "../lib/audit";
 import type { StoreCtx } from "../lib/context";
 import { notFound } from "../lib/errors";
 import { isUuid, nowIso, uuidv7 } from "../lib/ids";
+import { commit } from "../lib/outbox";
 import type { Page } from "../lib/pagination";
 import { enqueueDeliveries } from "./fan-out";
 import { findWebhook } from "./subscriptions.service";
@@ -130,7 +131,8 @@ export async function replayDelivery(ctx: StoreCtx, webhookId: string, deliveryI
     lastAttemptAt: null,
     deliveredAt: null,
   };
-  await ctx.db.batch([ctx.db.insert(webhookDeliveries).values(replay), auditEntry(ctx, "webhook.replay", "webhook", webhookId)]);
+  // commit: the request's idempotency key, if any, goes in the same batch.
+  await commit(ctx, [ctx.db.insert(webhookDeliveries).values(replay), auditEntry(ctx, "webhook.replay", "webhook", webhookId)]);
   ctx.waitUntil(enqueueDeliveries(ctx.env, [replay.id]));
   return toDelivery(replay);
 }
