@@ -10,6 +10,8 @@ import { isUuid } from "../lib/ids";
 const HANDOFF_RETRY_S = 2;
 
 export async function handleDeliveryBatch(batch: MessageBatch<string>, env: Env, _ctx?: ExecutionContext) {
+  // One line per batch: how many queue messages the webhooks cost (bench:webhooks --chaos counts them).
+  console.log(JSON.stringify({ level: "info", message: "delivery batch", messages: batch.messages.length }));
   const ids = [...new Set(batch.messages.map((m) => m.body).filter((body) => typeof body === "string" && isUuid(body)))];
   // Only pending deliveries go on; a duplicate of a finished one, or an id that names nothing, is dropped.
   const rows = ids.length === 0 ? [] : await pendingBySubscription(env, ids);

@@ -1,5 +1,6 @@
-// The per-subscription sender: a Durable Object that holds the deliveries of one subscription, sends each when
-// it is due, and wakes itself with its alarm for retries. Each subscription has its own object, so a receiver
+// The per-subscription sender: a Durable Object that holds the deliveries of one subscription and sends each when
+// it is due: a run loop started by the hand-off sleeps until the next retry, and the object's alarm is the durable
+// backstop (a run that died with the process, a retry far off). Each subscription has its own object, so a receiver
 // that hangs, is slow, resets or redirects only ever delays its own deliveries; the queue consumer hands
 // deliveries over by a quick RPC and acks, so the queue never waits on a receiver.
 //
@@ -12,8 +13,15 @@ import { runAttempt } from "./attempt";
 
 /** Sends in flight per object: a Worker invocation opens at most 6 connections at once (more would queue). */
 export const MAX_IN_FLIGHT = 6;
-/** One alarm run hands over to the next after this long, well inside the 15 min alarm duration limit. */
+/** One run hands over to the alarm after this long, well inside the 15 min alarm duration limit. */
 const MAX_RUN_MS = 5 * 60_000;
+/** A run keeps going (sleeping) while the next due delivery is this close; further out, the alarm wakes the object. */
+const HORIZON_MS = 60_000;
+/**
+ * While a run is alive, the alarm is kept this far ahead (the run wakes at least every half of it to push it on), so
+ * it never fires beside a live run; if the run dies with the process, it fires within this and a new run resumes.
+ */
+const WATCHDOG_MS = 10_000;
 /** After an unexpected error (D1 unreachable), look at the delivery again this much later. */
 const ERROR_BACKOFF_MS = 5_000;
 const KEY = "d:";
@@ -23,6 +31,7 @@ export class DeliverySender extends DurableObject<Env> {
   private due = new Map<string, number>();
   private running = false;
   private wake: (() => void) | null = null;
+  private watchdogUntil = 0;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -33,7 +42,7 @@ export class DeliverySender extends DurableObject<Env> {
 
   /**
    * Takes deliveries to send (from the queue consumer, or the sweep). Returns the ids it did not already hold.
-   * Always makes sure the object will run: a held delivery whose alarm was lost (a local restart) runs again.
+   * Always makes sure the object runs: a held delivery whose run was lost (a local restart) runs again.
    */
   async take(ids: string[]): Promise<string[]> {
     const now = Date.now();
@@ -42,7 +51,7 @@ export class DeliverySender extends DurableObject<Env> {
       for (const id of fresh) this.due.set(id, now);
       await this.ctx.storage.put(Object.fromEntries(fresh.map((id) => [KEY + id, now])));
     }
-    await this.schedule();
+    this.kick();
     return fresh;
   }
 
@@ -51,29 +60,47 @@ export class DeliverySender extends DurableObject<Env> {
     return [...this.due.keys()];
   }
 
+  /** The durable backstop: wakes the object when a run died with it, or when a far-off delivery falls due. */
   async alarm() {
+    if (this.running) return this.armWatchdog(Date.now());
+    await this.loop();
+  }
+
+  /** Wakes the running loop, or starts one at once (no alarm round trip), kept alive by waitUntil. */
+  private kick() {
+    if (this.running) return this.wake?.();
+    this.ctx.waitUntil(this.loop());
+  }
+
+  private async loop() {
     this.running = true;
     try {
       await this.run();
+    } catch (error) {
+      console.error(JSON.stringify({ level: "error", message: "delivery sender run failed", error: String(error) }));
     } finally {
       this.running = false;
       this.wake = null;
+      this.watchdogUntil = 0;
     }
-    await this.schedule();
+    // What is left is due beyond the horizon (or the run handed over): the alarm takes it from here.
+    if (this.due.size > 0) await this.ctx.storage.setAlarm(Math.min(...this.due.values()));
+    else await this.ctx.storage.deleteAlarm();
+    // A take() that arrived while the alarm was being set: run again rather than wait for the alarm.
+    if (!this.running && [...this.due.values()].some((at) => at <= Date.now() + HORIZON_MS)) this.kick();
   }
 
-  /** Wakes the running loop, or sets the alarm for the earliest due delivery. */
-  private async schedule() {
-    if (this.running) return this.wake?.();
-    if (this.due.size === 0) return;
-    const earliest = Math.min(...this.due.values());
-    const current = await this.ctx.storage.getAlarm();
-    if (current === null || current > earliest) await this.ctx.storage.setAlarm(earliest);
+  /** Keeps the alarm WATCHDOG_MS ahead while a run is alive; a storage write at most every WATCHDOG_MS / 2. */
+  private async armWatchdog(now: number) {
+    if (this.watchdogUntil > now + WATCHDOG_MS / 2) return;
+    this.watchdogUntil = now + WATCHDOG_MS;
+    await this.ctx.storage.setAlarm(this.watchdogUntil);
   }
 
   /**
-   * Sends every due delivery, at most MAX_IN_FLIGHT at a time, and keeps going while sends are in flight: a retry
-   * that falls due while another attempt hangs is started on time, not after the hang.
+   * Sends every due delivery, at most MAX_IN_FLIGHT at a time, and keeps going while sends are in flight or the
+   * next due delivery is near: a retry that falls due while another attempt hangs is started on time, not after
+   * the hang, and without waiting for an alarm to be dispatched.
    */
   private async run() {
     const started = Date.now();
@@ -89,12 +116,12 @@ export class DeliverySender extends DurableObject<Env> {
           inFlight.set(id, this.attempt(id).finally(() => inFlight.delete(id)));
         }
       }
-      // Nothing in flight: the alarm takes over until the next due moment (set by alarm() on return).
-      if (inFlight.size === 0) return;
+      if (inFlight.size === 0 && (!accepting || next - now > HORIZON_MS)) return;
+      await this.armWatchdog(now);
       const woken = new Promise<void>((resolve) => (this.wake = resolve));
-      const timer = Number.isFinite(next) ? sleep(next - now) : null;
-      await Promise.race([...inFlight.values(), woken, ...(timer ? [timer.promise] : [])]);
-      timer?.cancel();
+      const timer = sleep(Math.min(next - now, WATCHDOG_MS / 2));
+      await Promise.race([...inFlight.values(), woken, timer.promise]);
+      timer.cancel();
     }
   }
 
