@@ -2,7 +2,11 @@
 // and the cron's data retention.
 import { createApp } from "./app";
 import { handleDeliveryBatch, runDeliverySweep } from "./webhooks";
+import { runAccessCleanup } from "./identity/cleanup";
 import { runRetention } from "./retention";
+
+// The webhook sender Durable Object class (one object per subscription), bound as DELIVERY_SENDER.
+export { DeliverySender } from "./webhooks";
 
 const app = createApp();
 
@@ -11,6 +15,7 @@ export default {
   queue: handleDeliveryBatch,
   scheduled: (_controller, env, ctx) => {
     ctx.waitUntil(runDeliverySweep(env));
+    ctx.waitUntil(runAccessCleanup(env));
     ctx.waitUntil(runRetention(env));
   },
 } satisfies ExportedHandler<Env, string>;

@@ -5,7 +5,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { events } from "../db/schema";
 import type { Db } from "./context";
 import { nowIso, uuidv7 } from "./ids";
-import { enqueueDeliveries, fanOutStatement } from "../webhooks/fan-out";
+import { enqueueDeliveries, envelopeSql, fanOutStatement } from "../webhooks/fan-out";
 
 export const EVENT_NAMES = {
   "orders.created": "A new order was committed (payment intent issued)",
@@ -46,12 +46,18 @@ export function recordEvent(
   // The insert builder, not db.run(sql`...`): Drizzle's D1 batch cannot bind the parameters of a raw statement
   // (it throws "Cannot read properties of undefined (reading 'bind')"). A SQL `data` is parenthesised so that a
   // bare SELECT works as a scalar subquery.
-  const json = isSql(data) ? sql`(${data})` : JSON.stringify(data);
-  const id = uuidv7();
+  const json = isSql(data) ? sql`(${data})` : sql`${JSON.stringify(data)}`;
+  const now = Date.now();
+  const id = uuidv7(now);
+  const at = nowIso(now);
+  // The data is evaluated once (the subquery `j`), and the webhook envelope built from it once, for every delivery.
+  const insert = db
+    .insert(events)
+    .select(sql`SELECT ${id}, ${storeId}, ${name}, j.data, ${at}, ${envelopeSql(id, storeId, name, at, sql`j.data`)} FROM (SELECT ${json} AS data) j`);
   // The webhook fan-out rides in the same batch: the deliveries exist exactly when the event does.
-  const fanOut = fanOutStatement(db, id, storeId, name);
+  const fanOut = fanOutStatement(db, id, storeId, name, now);
   fanOuts.add(fanOut);
-  return [db.insert(events).values({ id, storeId, name, data: json, createdAt: nowIso() }), fanOut];
+  return [insert, fanOut];
 }
 
 /** The fan-out statements, so that `commit` can find the delivery ids they return. */

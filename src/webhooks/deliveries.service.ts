@@ -1,6 +1,6 @@
 // The delivery log of a subscription (newest first), one delivery with its payload and attempts, and replay.
-import { and, asc, count, desc, eq, type SQL } from "drizzle-orm";
-import { webhookAttempts, webhookDeliveries } from "../db/schema";
+import { and, asc, count, desc, eq, getTableColumns, type SQL, sql } from "drizzle-orm";
+import { webhookAttempts, webhookDeliveries, webhooks } from "../db/schema";
 import { auditEntry } from "../lib/audit";
 import type { StoreCtx } from "../lib/context";
 import { notFound } from "../lib/errors";
@@ -51,6 +51,35 @@ export async function listDeliveries(ctx: StoreCtx, webhookId: string, page: Pag
   return { data: rows.map(toDelivery), total };
 }
 
+export interface StoreDeliveryFilter {
+  status?: DeliveryRow["status"];
+  event?: string;
+  event_id?: string;
+  webhook_id?: string;
+}
+
+/** Every delivery of the store, newest first, each with its subscription's current URL (API.md section 12). */
+export async function listStoreDeliveries(ctx: StoreCtx, page: Page, filter: StoreDeliveryFilter) {
+  const conditions: SQL[] = [eq(webhookDeliveries.storeId, ctx.store.storeId)];
+  if (filter.status) conditions.push(eq(webhookDeliveries.status, filter.status));
+  if (filter.event) conditions.push(eq(webhookDeliveries.event, filter.event));
+  if (filter.event_id) conditions.push(eq(webhookDeliveries.eventId, filter.event_id));
+  if (filter.webhook_id) conditions.push(eq(webhookDeliveries.webhookId, filter.webhook_id));
+  const where = and(...conditions);
+  const [rows, [{ total }]] = await ctx.db.batch([
+    ctx.db
+      .select({ delivery: webhookDeliveries, url: webhooks.url })
+      .from(webhookDeliveries)
+      .innerJoin(webhooks, eq(webhooks.id, webhookDeliveries.webhookId))
+      .where(where)
+      .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    ctx.db.select({ total: count() }).from(webhookDeliveries).where(where),
+  ]);
+  return { data: rows.map((r) => ({ ...toDelivery(r.delivery), url: r.url })), total };
+}
+
 async function findDelivery(ctx: StoreCtx, webhookId: string, deliveryId: string) {
   if (!isUuid(webhookId) || !isUuid(deliveryId)) throw notFound("Delivery");
   const inStore = and(
@@ -59,7 +88,15 @@ async function findDelivery(ctx: StoreCtx, webhookId: string, deliveryId: string
     eq(webhookDeliveries.storeId, ctx.store.storeId),
   );
   const [[delivery], attempts] = await ctx.db.batch([
-    ctx.db.select().from(webhookDeliveries).where(inStore).limit(1),
+    ctx.db
+      .select({
+        ...getTableColumns(webhookDeliveries),
+        // The envelope stored once on the event: the exact body every attempt of every delivery sent.
+        payload: sql<string>`(SELECT e.payload FROM events e WHERE e.id = ${webhookDeliveries.eventId})`,
+      })
+      .from(webhookDeliveries)
+      .where(inStore)
+      .limit(1),
     ctx.db
       .select()
       .from(webhookAttempts)
@@ -79,8 +116,10 @@ export async function getDelivery(ctx: StoreCtx, webhookId: string, deliveryId: 
 export async function replayDelivery(ctx: StoreCtx, webhookId: string, deliveryId: string) {
   const { delivery } = await findDelivery(ctx, webhookId, deliveryId);
   const now = nowIso();
+  // Same event, so the same stored envelope: the identical body.
+  const { payload: _sameEnvelope, ...original } = delivery;
   const replay: DeliveryRow = {
-    ...delivery,
+    ...original,
     id: uuidv7(),
     status: "pending",
     attemptCount: 0,

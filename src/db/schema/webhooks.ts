@@ -1,5 +1,5 @@
-// Webhook subscriptions, their deliveries (one per subscription per event, holding the exact body to send) and
-// every attempt of a delivery. Deliveries and attempts go with their subscription (ON DELETE CASCADE).
+// Webhook subscriptions, their deliveries (one per subscription per event; the body sent is the event's stored
+// envelope, events.payload) and every attempt of a delivery. Deliveries and attempts go with their subscription (ON DELETE CASCADE).
 import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { stores } from "./identity";
@@ -16,6 +16,10 @@ export const webhooks = sqliteTable(
     active: integer("active", { mode: "boolean" }).notNull(),
     createdAt: text("created_at").notNull(),
     updatedAt: text("updated_at").notNull(),
+    /** Health (API.md section 12): when the last delivery finished, how, and how many in a row failed. */
+    lastDeliveryAt: text("last_delivery_at"),
+    lastDeliveryStatus: text("last_delivery_status", { enum: ["delivered", "failed"] }),
+    consecutiveFailures: integer("consecutive_failures").notNull().default(0),
   },
   // Serves both the uniqueness rule and the fan-out lookup (store_id, event).
   (t) => [uniqueIndex("webhooks_store_event_url_idx").on(t.storeId, t.event, t.url)],
@@ -29,8 +33,6 @@ export const webhookDeliveries = sqliteTable(
     webhookId: text("webhook_id").notNull().references(() => webhooks.id, { onDelete: "cascade" }),
     eventId: text("event_id").notNull(),
     event: text("event").notNull(),
-    /** The envelope, built once: the exact bytes sent on every attempt and replay. */
-    payload: text("payload").notNull(),
     status: text("status", { enum: ["pending", "delivered", "failed"] }).notNull(),
     /** Attempts with a recorded outcome; a claimed attempt that never recorded one does not count. */
     attemptCount: integer("attempt_count").notNull(),
@@ -44,9 +46,11 @@ export const webhookDeliveries = sqliteTable(
   },
   (t) => [
     index("webhook_deliveries_webhook_idx").on(t.webhookId, t.createdAt, t.id),
-    index("webhook_deliveries_due_idx").on(t.nextAttemptAt).where(sql`status = 'pending'`),
-    // Retention keeps an event while any delivery refers to it (migrations/0008_retention.sql).
+    index("webhook_deliveries_store_idx").on(t.storeId, t.createdAt, t.id),
+    // Deliveries of one event (the delivery log's filter), and retention: an event is kept while any delivery
+    // refers to it.
     index("webhook_deliveries_event_idx").on(t.eventId),
+    index("webhook_deliveries_due_idx").on(t.nextAttemptAt).where(sql`status = 'pending'`),
   ],
 );
 
