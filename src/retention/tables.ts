@@ -34,8 +34,8 @@ export const RETAINED_TABLES: RetainedTable[] = [
     name: "events",
     table: events,
     days: (c) => c.days,
-    // An event stays while any delivery refers to it (pending ones, and replays made lately), so a delivery
-    // never outlives the event it was made from (webhook_deliveries_event_idx).
+    // An event stays while any delivery refers to it (pending ones, and replays made lately): the event holds
+    // the envelope its deliveries send, so a delivery never outlives it (webhook_deliveries_event_idx).
     keep: sql`EXISTS (SELECT 1 FROM ${webhookDeliveries} WHERE ${webhookDeliveries.eventId} = ${events.id})`,
   },
   { name: "audit_log", table: auditLog, days: (c) => c.auditDays },
