@@ -10,6 +10,9 @@ export default defineConfig(async () => {
         wrangler: { configPath: "./wrangler.toml" },
         miniflare: {
           bindings: { TEST_MIGRATIONS: migrations, ENVIRONMENT: "development", ALLOW_PRIVATE_WEBHOOK_URLS: "true" },
+          // A stand-in for `npm run build`'s output (build/), so the console's serving rules are tested on a
+          // fresh clone; test/console/console.test.ts.
+          assets: { directory: path.join(import.meta.dirname, "test/console/fixture-assets"), binding: "ASSETS" },
         },
       }),
     ],

@@ -1,7 +1,8 @@
 // `npm run dev`: applies local D1 migrations, starts wrangler dev on 127.0.0.1 with every binding simulated,
 // fires the webhook sweep every minute (wrangler does not run crons locally), and prints a ready demo account.
 //
-// Environment: PORT (default 8787), PERSIST_DIR (default .wrangler/state), DEV_QUIET=1 (no demo account banner).
+// Environment: PORT (default 8787), PERSIST_DIR (default .wrangler/state), DEV_QUIET=1 (no demo account banner),
+// DEV_SKIP_BUILD=1 (serve the console as last built).
 import { spawn, spawnSync } from "node:child_process";
 import { wranglerEnv } from "./wrangler-env.mjs";
 
@@ -9,6 +10,15 @@ const port = Number(process.env.PORT ?? 8787);
 const persist = process.env.PERSIST_DIR ? ["--persist-to", process.env.PERSIST_DIR] : [];
 const base = `http://127.0.0.1:${port}`;
 const npx = process.platform === "win32" ? "npx.cmd" : "npx";
+
+// The admin console and the /docs script are static assets: build them first (a few seconds) so that
+// /admin/ and /docs work on a fresh clone. DEV_SKIP_BUILD=1 keeps the previous build (npm run dev:admin).
+if (process.env.DEV_SKIP_BUILD !== "1") {
+  const build = spawnSync(npx, ["vite", "build", "--config", "admin/vite.config.ts", "--logLevel", "warn"], {
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
 
 const migrate = spawnSync(npx, ["wrangler", "d1", "migrations", "apply", "DB", "--local", ...persist], {
   env: { ...wranglerEnv, CI: "true" },
@@ -71,6 +81,7 @@ async function demoAccount() {
       "",
       "Ready. Demo account (created on first start, reused afterwards):",
       `  API:       ${base}   (reference: ${base}/docs)`,
+      `  console:   ${base}/admin/`,
       `  login:     ${email} / ${password}`,
       `  store_id:  ${storeId}`,
       `  JWT:       ${jwt}`,
