@@ -9,7 +9,7 @@ export const DOCS_HTML = `<!doctype html>
 <title>Commerce admin API</title>
 </head>
 <body>
-<div id="api-reference" data-url="/openapi.json"></div>
+<div id="docs-reference" data-url="/openapi.json"></div>
 <script src="/docs/scalar.js"></script>
 <script src="/docs/init.js"></script>
 </body>

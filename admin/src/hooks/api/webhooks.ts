@@ -69,7 +69,10 @@ export function useDeleteWebhook(id: string) {
   });
 }
 
-/** Deliveries of one subscription; pending ones are polled so attempts show up as they happen. */
+/**
+ * Deliveries of one subscription, polled so new deliveries and attempts show up as they happen: every 2 s while one
+ * on screen is pending, else every 10 s (a filtered list, e.g. "Failed", cannot see the pending ones it waits for).
+ */
 export function useDeliveries(webhookId: string, status: DeliveryStatus | undefined, offset: number) {
   const storeId = currentStoreId();
   return useQuery({
@@ -84,7 +87,7 @@ export function useDeliveries(webhookId: string, status: DeliveryStatus | undefi
         }),
       ),
     placeholderData: keepPreviousData,
-    refetchInterval: (query) => (query.state.data?.data.some((d) => d.status === "pending") ? 2000 : false),
+    refetchInterval: (query) => (query.state.data?.data.some((d) => d.status === "pending") ? 2000 : 10_000),
   });
 }
 
