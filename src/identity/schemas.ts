@@ -71,3 +71,12 @@ export const createStoreBody = z
 export const inviteBody = z.strictObject({ email, permissions: maskInput }).openapi("CreateInviteRequest");
 export const acceptInviteBody = z.strictObject({ token: z.string().min(1).max(200) }).openapi("AcceptInviteRequest");
 export const updateMemberBody = z.strictObject({ permissions: maskInput }).openapi("UpdateMemberRequest");
+
+export const logoutBody = z
+  .strictObject({
+    everywhere: z
+      .boolean()
+      .optional()
+      .openapi({ description: "true: end every session JWT of the user issued until now, not only this one" }),
+  })
+  .openapi("LogoutRequest");

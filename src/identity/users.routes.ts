@@ -4,8 +4,8 @@ import { ctxOf } from "../lib/context";
 import { requestDb } from "../lib/db";
 import { PERMISSIONS, PERMISSION_NAMES } from "../lib/permissions";
 import { type App, errorResponses, jsonBody, jsonResponse, requires } from "../lib/route";
-import { loginBody, loginResponse, meSchema, signupBody, userSchema } from "./schemas";
-import { getMe, logIn, signUp } from "./users.service";
+import { loginBody, loginResponse, logoutBody, meSchema, signupBody, userSchema } from "./schemas";
+import { getMe, logIn, logOut, signUp } from "./users.service";
 
 const signupRoute = createRoute({
   method: "post",
@@ -25,6 +25,16 @@ const loginRoute = createRoute({
   ...requires("public"),
   request: jsonBody(loginBody),
   responses: { 200: jsonResponse(loginResponse, "A session token"), ...errorResponses(400) },
+});
+
+const logoutRoute = createRoute({
+  method: "post",
+  path: "/logout",
+  tags: ["Identity"],
+  summary: "Log out: this session JWT (or, with everywhere, every one of the user's) is 401 from the next request",
+  ...requires("session"),
+  request: { body: { required: false, content: { "application/json": { schema: logoutBody } } } },
+  responses: { 204: { description: "Logged out" }, ...errorResponses(400) },
 });
 
 const meRoute = createRoute({
@@ -52,6 +62,10 @@ export function registerUserRoutes(app: App) {
     return c.json(user, 201, { Location: "/me" });
   });
   app.openapi(loginRoute, async (c) => c.json(await logIn(c.env, requestDb(c), c.req.valid("json")), 200));
+  app.openapi(logoutRoute, async (c) => {
+    await logOut(ctxOf(c), c.req.valid("json") ?? {});
+    return c.body(null, 204);
+  });
   app.openapi(meRoute, async (c) => c.json(await getMe(ctxOf(c)), 200));
   app.openapi(permissionsRoute, (c) =>
     c.json({ data: PERMISSION_NAMES.map((name) => ({ name, ...PERMISSIONS[name] })) }, 200),

@@ -1,7 +1,7 @@
 // Accounts and sessions: sign-up, login (session JWTs), and the caller's own profile.
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { sign } from "hono/jwt";
-import { memberships, stores, users } from "../db/schema";
+import { memberships, revokedSessions, stores, users } from "../db/schema";
 import { SESSION_SECONDS } from "../lib/auth";
 import { jwtSecret } from "../lib/config";
 import type { Ctx, Db } from "../lib/context";
@@ -46,7 +46,10 @@ export async function logIn(env: Env, db: Db, input: { email: string; password: 
   if (!user || !ok) throw unauthenticated("Email or password is incorrect");
   const iat = Math.floor(Date.now() / 1000);
   const exp = iat + SESSION_SECONDS;
-  const token = await sign({ sub: user.id, iat, exp }, jwtSecret(env), "HS256");
+  // jti: two logins in the same second are still two sessions (a logout ends one). sv: logging out everywhere
+  // raises the user's version, ending every JWT that carries an older one.
+  const claims = { sub: user.id, iat, exp, jti: uuidv7(), sv: user.sessionVersion };
+  const token = await sign(claims, jwtSecret(env), "HS256");
   return { token, token_type: "Bearer" as const, expires_at: nowIso(exp * 1000), user: toUser(user) };
 }
 
@@ -71,4 +74,20 @@ export async function getMe(ctx: Ctx) {
       ...permissionFields(token ? token.effective : BigInt(r.permissions)),
     })),
   };
+}
+
+/**
+ * Ends the calling session JWT, or with `everywhere` every session JWT of the user issued until now (a logout
+ * elsewhere does not touch personal access tokens). Both count from the very next request.
+ */
+export async function logOut(ctx: Ctx, input: { everywhere?: boolean }) {
+  const { userId, session } = ctx.principal;
+  if (input.everywhere) {
+    await ctx.db.update(users).set({ sessionVersion: sql`${users.sessionVersion} + 1` }).where(eq(users.id, userId));
+    return;
+  }
+  await ctx.db
+    .insert(revokedSessions)
+    .values({ id: session!.id, userId, expiresAt: session!.expiresAt })
+    .onConflictDoNothing();
 }

@@ -6,7 +6,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import { verify } from "hono/jwt";
 import { type SQL, and, eq, isNull, lt, sql } from "drizzle-orm";
 import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
-import { apiTokens, memberships } from "../db/schema";
+import { apiTokens, memberships, revokedSessions, users } from "../db/schema";
 import { jwtSecret } from "./config";
 import { primaryDb, requestDb } from "./db";
 import type { AppEnv, Db, Principal, Role, StoreAccess, StoreReadCtx } from "./context";
@@ -78,6 +78,7 @@ function admitPat(c: C, row: PatRow | null): void {
     kind: "pat",
     userId: row.userId,
     token: { id: row.id, name: row.name, storeId: row.storeId, scopes, effective, role: row.role },
+    session: null,
   });
 }
 
@@ -91,6 +92,7 @@ function touchLastUsed(db: Db, tokenId: string, now: number) {
     .catch((error) => console.error(JSON.stringify({ level: "warn", message: "last_used_at update failed", error: String(error) })));
 }
 
+/** Checks the signature and lifetime only; whether the session was ended needs D1 (`sessionState`). */
 async function verifyJwt(env: Env, raw: string): Promise<Principal> {
   // Outside the try: a misconfigured deployment is a 500, not a 401.
   const secret = jwtSecret(env);
@@ -102,35 +104,78 @@ async function verifyJwt(env: Env, raw: string): Promise<Principal> {
   }
   // hono/jwt checks exp and iat only when present: a session needs both, and is never older than 24 hours
   // whatever its exp says.
-  const { sub, iat, exp } = payload;
+  const { sub, iat, exp, sv = 0 } = payload;
   const now = Math.floor(Date.now() / 1000);
-  if (typeof sub !== "string" || typeof iat !== "number" || typeof exp !== "number" || now - iat >= SESSION_SECONDS) {
+  if (
+    typeof sub !== "string" ||
+    typeof iat !== "number" ||
+    typeof exp !== "number" ||
+    !Number.isSafeInteger(sv) ||
+    now - iat >= SESSION_SECONDS
+  ) {
     throw unauthenticated();
   }
-  return { kind: "jwt", userId: sub, token: null };
+  // The signature names this one JWT (logins carry a random jti, so no two sessions share it).
+  const session = { id: raw.slice(raw.lastIndexOf(".") + 1), version: sv as number, expiresAt: nowIso((iat + SESSION_SECONDS) * 1000) };
+  return { kind: "jwt", userId: sub, token: null, session };
+}
+
+/**
+ * Whether a session JWT still counts, as SQL columns over `users u` for the lookup it joins: the user's session
+ * version (a JWT carrying an older one was ended by logging out everywhere) and whether this JWT was logged out.
+ */
+const sessionColumns = (sessionId: string) =>
+  sql`${users.sessionVersion} AS sessionVersion,
+    EXISTS (SELECT 1 FROM ${revokedSessions} WHERE ${revokedSessions.id} = ${sessionId}) AS loggedOut`;
+
+type SessionRow = { sessionVersion: number; loggedOut: number };
+
+/** 401 unless the session's user exists and the session was not ended. */
+function admitSession(principal: Principal, row: SessionRow | null): void {
+  if (!row || row.loggedOut || row.sessionVersion > principal.session!.version) {
+    throw unauthenticated("This session has ended: log in again");
+  }
+}
+
+/** The session check alone, for routes outside a store: one primary-key query. */
+const sessionLookup = (db: Db, principal: Principal) =>
+  d1Statement(
+    db,
+    sql`SELECT ${sessionColumns(principal.session!.id)} FROM ${users} WHERE ${eq(users.id, principal.userId)} LIMIT 1`,
+  );
+
+/** The bearer token's principal: a PAT with its store standing, or a session JWT still in force. */
+async function identify(c: C, raw: string): Promise<void> {
+  if (raw.startsWith(TOKEN_PREFIX)) return admitPat(c, await patLookup(requestDb(c), await patHash(raw)).first<PatRow>());
+  const principal = await verifyJwt(c.env, raw);
+  admitSession(principal, await sessionLookup(requestDb(c), principal).first<SessionRow>());
+  c.set("principal", principal);
 }
 
 /** 401 unless the request carries a valid bearer token. The `bod_` prefix picks the verification. */
 export const authenticated = (): MiddlewareHandler<AppEnv> => async (c, next) => {
-  if (!c.var.principal) {
-    const raw = bearerToken(c);
-    if (raw.startsWith(TOKEN_PREFIX)) admitPat(c, await patLookup(requestDb(c), await patHash(raw)).first<PatRow>());
-    else c.set("principal", await verifyJwt(c.env, raw));
-  }
+  if (!c.var.principal) await identify(c, bearerToken(c));
   await next();
 };
 
-type MembershipRow = Pick<typeof memberships.$inferSelect, "role" | "permissions">;
+type MembershipRow = SessionRow & { role: Role | null; permissions: string | null };
 
-const membershipLookup = (db: Db, storeId: string, userId: string) =>
+/**
+ * A session JWT on a store's path: the session check and the membership in one indexed query (the user's primary
+ * key, the revoked-session primary key, the membership primary key). No membership: role and permissions null.
+ */
+const membershipLookup = (db: Db, storeId: string, principal: Principal) =>
   d1Statement(
     db,
-    sql`SELECT ${memberships.role} AS role, ${memberships.permissions} AS permissions FROM ${memberships}
-      WHERE ${and(eq(memberships.storeId, storeId), eq(memberships.userId, userId))} LIMIT 1`,
+    sql`SELECT ${sessionColumns(principal.session!.id)}, ${memberships.role} AS role, ${memberships.permissions} AS permissions
+      FROM ${users} LEFT JOIN ${memberships} ON ${and(eq(memberships.storeId, storeId), eq(memberships.userId, users.id))}
+      WHERE ${eq(users.id, principal.userId)} LIMIT 1`,
   );
 
-function membershipAccess(storeId: string, row: MembershipRow | null): StoreAccess | null {
-  if (!row) return null;
+/** The lookup's row for a session JWT: 401 if the session ended; the standing in the store (null: not a member). */
+function membershipAccess(principal: Principal, storeId: string, row: MembershipRow | null): StoreAccess | null {
+  admitSession(principal, row);
+  if (!row?.role || row.permissions === null) return null;
   const mask = BigInt(row.permissions);
   return { storeId, role: row.role, memberPermissions: mask, permissions: mask };
 }
@@ -153,13 +198,18 @@ const patAccess = (c: C, storeId: string) => (c.var.principal.token?.storeId ===
  * a permission is given, hold it in their effective permission (403 naming the missing bit).
  */
 export const storeAccess = (permission?: Permission): MiddlewareHandler<AppEnv> => async (c, next) => {
-  await authenticated()(c, async () => {});
   const storeId = c.req.param("store_id");
+  if (!c.var.principal) {
+    const raw = bearerToken(c);
+    // A session JWT on a well-formed store path: its session check rides in the membership lookup (one query).
+    if (raw.startsWith(TOKEN_PREFIX) || !isUuid(storeId)) await identify(c, raw);
+    else c.set("principal", await verifyJwt(c.env, raw));
+  }
   if (!isUuid(storeId)) throw notFound("Store");
   const principal = c.var.principal;
   const access = principal.token
     ? patAccess(c, storeId)
-    : membershipAccess(storeId, await membershipLookup(requestDb(c), storeId, principal.userId).first<MembershipRow>());
+    : membershipAccess(principal, storeId, await membershipLookup(requestDb(c), storeId, principal).first<MembershipRow>());
   enterStore(c, access, permission);
   await next();
 };
@@ -227,10 +277,11 @@ export const batchedStoreAccess = (permission: Permission): MiddlewareHandler<Ap
     });
   } else {
     const principal = await verifyJwt(c.env, raw);
-    c.set("principal", principal);
-    pending = pendingAccess<MembershipRow>(storeId, db, membershipLookup(db, storeId, principal.userId), (row) =>
-      enterStore(c, membershipAccess(storeId, row), permission),
-    );
+    pending = pendingAccess<MembershipRow>(storeId, db, membershipLookup(db, storeId, principal), (row) => {
+      const access = membershipAccess(principal, storeId, row);
+      c.set("principal", principal);
+      enterStore(c, access, permission);
+    });
   }
   c.set("pendingAccess", pending);
   await next();

@@ -13,6 +13,14 @@ export interface Principal {
   kind: "jwt" | "pat";
   userId: string;
   token: { id: string; name: string; storeId: string; scopes: bigint; effective: bigint; role: Role } | null;
+  /** A session JWT's identity for logout: its signature, the user's session version it carries, its end. */
+  session: Session | null;
+}
+
+export interface Session {
+  id: string;
+  version: number;
+  expiresAt: string;
 }
 
 export type Role = "owner" | "member";

@@ -2,7 +2,7 @@
 // The queue delivers at least once and the sweep may enqueue a delivery twice, so an attempt is claimed with a
 // conditional update first: only the claimant sends it, and the claimant alone schedules the next attempt.
 import { and, eq, isNull, lt, lte, or, sql } from "drizzle-orm";
-import { webhookAttempts, webhookDeliveries } from "../db/schema";
+import { webhookAttempts, webhookDeliveries, webhooks } from "../db/schema";
 import type { Db } from "../lib/context";
 import { primaryDb } from "../lib/db";
 import { isUuid, nowIso, uuidv7 } from "../lib/ids";
@@ -91,12 +91,15 @@ async function recordAttempt(db: Db, deliveryId: string, claimId: string, attemp
   const retryIn = outcome.ok || attempt >= MAX_ATTEMPTS ? null : RETRY_DELAYS_S[attempt - 1];
   const status = outcome.ok ? "delivered" : retryIn === null ? "failed" : "pending";
   const ours = and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.claimId, claimId));
+  const final = status === "pending" ? [] : [subscriptionHealth(db, deliveryId, claimId, status, nowIso(finished))];
   await db.batch([
     // Conditional on still holding the claim, like the update below.
     db.insert(webhookAttempts).select(
       sql`SELECT ${uuidv7()}, id, ${attempt}, ${startedAt}, ${outcome.durationMs}, ${outcome.responseStatus}, ${outcome.responseBody}, ${outcome.error}
         FROM webhook_deliveries WHERE id = ${deliveryId} AND claim_id = ${claimId}`,
     ),
+    // Before the delivery's update below, which releases the claim this is conditional on.
+    ...final,
     db
       .update(webhookDeliveries)
       .set({
@@ -111,4 +114,16 @@ async function recordAttempt(db: Db, deliveryId: string, claimId: string, attemp
       .where(ours),
   ]);
   return retryIn;
+}
+
+/** The subscription's health after one of its deliveries ended (API.md section 12), if we still hold the claim. */
+function subscriptionHealth(db: Db, deliveryId: string, claimId: string, status: "delivered" | "failed", at: string) {
+  return db
+    .update(webhooks)
+    .set({
+      lastDeliveryAt: at,
+      lastDeliveryStatus: status,
+      consecutiveFailures: status === "delivered" ? 0 : sql`${webhooks.consecutiveFailures} + 1`,
+    })
+    .where(eq(webhooks.id, sql`(SELECT webhook_id FROM webhook_deliveries WHERE id = ${deliveryId} AND claim_id = ${claimId})`));
 }

@@ -1,14 +1,25 @@
-// A subscription's delivery log: list (newest first, `status` filter), one delivery with its attempts, replay.
+// The store-wide delivery log and a subscription's: list (newest first, `status` filter), one delivery with its attempts, replay.
 import { createRoute, z } from "@hono/zod-openapi";
 import { storeCtxOf } from "../lib/context";
 import { pageSchema, paginated } from "../lib/pagination";
 import { type App, errorResponses, jsonResponse, requires } from "../lib/route";
-import { getDelivery, listDeliveries, replayDelivery } from "./deliveries.service";
-import { deliveryDetailSchema, deliveryListQuery, deliverySchema } from "./schemas";
+import { getDelivery, listDeliveries, listStoreDeliveries, replayDelivery } from "./deliveries.service";
+import { deliveryDetailSchema, deliveryListQuery, deliverySchema, storeDeliveryListQuery, storeDeliverySchema } from "./schemas";
 
-const webhookParams = z.object({ store_id: z.string(), id: z.string() });
+const storeParams = z.object({ store_id: z.string() });
+const webhookParams = storeParams.extend({ id: z.string() });
 const deliveryParams = webhookParams.extend({ delivery_id: z.string() });
 const tags = ["Webhooks"];
+
+const listStoreDeliveriesRoute = createRoute({
+  method: "get",
+  path: "/stores/{store_id}/webhook-deliveries",
+  tags,
+  summary: "Every delivery of the store, newest first; filters `status`, `event`, `event_id`, `webhook_id`",
+  ...requires("webhooks.read"),
+  request: { params: storeParams, query: storeDeliveryListQuery },
+  responses: { 200: jsonResponse(pageSchema(storeDeliverySchema), "Deliveries with their subscription's URL"), ...errorResponses() },
+});
 
 const listDeliveriesRoute = createRoute({
   method: "get",
@@ -41,6 +52,11 @@ const replayDeliveryRoute = createRoute({
 });
 
 export function registerDeliveryRoutes(app: App) {
+  app.openapi(listStoreDeliveriesRoute, async (c) => {
+    const { limit, offset, ...filter } = c.req.valid("query");
+    const { data, total } = await listStoreDeliveries(storeCtxOf(c), { limit, offset }, filter);
+    return c.json(paginated(data, { limit, offset }, total), 200);
+  });
   app.openapi(listDeliveriesRoute, async (c) => {
     const { limit, offset, ...filter } = c.req.valid("query");
     const { data, total } = await listDeliveries(storeCtxOf(c), c.req.valid("param").id, { limit, offset }, filter);

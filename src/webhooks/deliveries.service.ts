@@ -1,6 +1,6 @@
 // The delivery log of a subscription (newest first), one delivery with its payload and attempts, and replay.
 import { and, asc, count, desc, eq, type SQL } from "drizzle-orm";
-import { webhookAttempts, webhookDeliveries } from "../db/schema";
+import { webhookAttempts, webhookDeliveries, webhooks } from "../db/schema";
 import { auditEntry } from "../lib/audit";
 import type { StoreCtx } from "../lib/context";
 import { notFound } from "../lib/errors";
@@ -49,6 +49,35 @@ export async function listDeliveries(ctx: StoreCtx, webhookId: string, page: Pag
     ctx.db.select({ total: count() }).from(webhookDeliveries).where(where),
   ]);
   return { data: rows.map(toDelivery), total };
+}
+
+export interface StoreDeliveryFilter {
+  status?: DeliveryRow["status"];
+  event?: string;
+  event_id?: string;
+  webhook_id?: string;
+}
+
+/** Every delivery of the store, newest first, each with its subscription's current URL (API.md section 12). */
+export async function listStoreDeliveries(ctx: StoreCtx, page: Page, filter: StoreDeliveryFilter) {
+  const conditions: SQL[] = [eq(webhookDeliveries.storeId, ctx.store.storeId)];
+  if (filter.status) conditions.push(eq(webhookDeliveries.status, filter.status));
+  if (filter.event) conditions.push(eq(webhookDeliveries.event, filter.event));
+  if (filter.event_id) conditions.push(eq(webhookDeliveries.eventId, filter.event_id));
+  if (filter.webhook_id) conditions.push(eq(webhookDeliveries.webhookId, filter.webhook_id));
+  const where = and(...conditions);
+  const [rows, [{ total }]] = await ctx.db.batch([
+    ctx.db
+      .select({ delivery: webhookDeliveries, url: webhooks.url })
+      .from(webhookDeliveries)
+      .innerJoin(webhooks, eq(webhooks.id, webhookDeliveries.webhookId))
+      .where(where)
+      .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    ctx.db.select({ total: count() }).from(webhookDeliveries).where(where),
+  ]);
+  return { data: rows.map((r) => ({ ...toDelivery(r.delivery), url: r.url })), total };
 }
 
 async function findDelivery(ctx: StoreCtx, webhookId: string, deliveryId: string) {

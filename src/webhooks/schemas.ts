@@ -1,6 +1,7 @@
 // API shapes of webhook subscriptions, deliveries and the event catalogue (API.md section 8).
 import { z } from "@hono/zod-openapi";
 import { EVENT_NAMES, type EventName } from "../lib/outbox";
+import { isUuid } from "../lib/ids";
 import { paginationQuery } from "../lib/pagination";
 
 const timestamp = z.string().openapi({ format: "date-time" });
@@ -21,6 +22,12 @@ export const webhookSchema = z
     active: z.boolean(),
     created_at: timestamp,
     updated_at: timestamp,
+    last_delivery_at: timestamp.nullable().openapi({ description: "When the last finished delivery ended" }),
+    last_delivery_status: z.enum(["delivered", "failed"]).nullable().openapi({ description: "How it ended; null before any" }),
+    consecutive_failures: z
+      .number()
+      .int()
+      .openapi({ description: "Deliveries in a row that ended failed; 0 after a delivered one" }),
   })
   .openapi("Webhook");
 
@@ -75,6 +82,20 @@ export const deliveryDetailSchema = deliverySchema
   .openapi("WebhookDeliveryDetail");
 
 export const deliveryListQuery = z.object({ status: deliveryStatus.optional(), ...paginationQuery });
+
+const uuidFilter = z.string().refine(isUuid, "must be a lowercase UUID").optional();
+
+export const storeDeliveryListQuery = z.object({
+  status: deliveryStatus.optional(),
+  event: eventName.optional(),
+  event_id: uuidFilter,
+  webhook_id: uuidFilter,
+  ...paginationQuery,
+});
+
+export const storeDeliverySchema = deliverySchema
+  .extend({ url: z.string().openapi({ description: "The subscription's current URL" }) })
+  .openapi("StoreWebhookDelivery");
 
 export const webhookEventsSchema = z
   .object({ data: z.array(z.object({ name: z.string(), description: z.string() })) })

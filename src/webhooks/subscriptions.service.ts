@@ -23,6 +23,9 @@ export const toWebhook = (w: WebhookRow) => ({
   active: w.active,
   created_at: w.createdAt,
   updated_at: w.updatedAt,
+  last_delivery_at: w.lastDeliveryAt,
+  last_delivery_status: w.lastDeliveryStatus,
+  consecutive_failures: w.consecutiveFailures,
 });
 
 const DUPLICATE_PAIR = "A subscription for this event and URL already exists";
@@ -46,6 +49,9 @@ export async function createWebhooks(ctx: StoreCtx, input: { url: string; events
     active: true,
     createdAt: now,
     updatedAt: now,
+    lastDeliveryAt: null,
+    lastDeliveryStatus: null,
+    consecutiveFailures: 0,
   }));
   try {
     // One batch: an existing pair fails the unique index and nothing is created.

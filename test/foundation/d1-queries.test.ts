@@ -57,12 +57,19 @@ describe("a PAT is verified with one indexed D1 query on a first-primary session
     expect(details).not.toMatch(/SCAN/);
   });
 
-  it("JWT: one membership query, plus the route's own", async () => {
+  it("JWT: one query for the session (not logged out) and the membership, plus the route's own", async () => {
     const store = await newStore();
     const res = await countQueries(`/stores/${store.id}`, store.owner.jwt);
     expect(res.status).toBe(200);
     expect(res.queries).toBe(2);
-    expect(res.statements[0]).toMatch(/from "memberships"/i);
+    expect(res.statements[0]).toMatch(/from "users" left join "memberships"/i);
+    const query = res.statements[0];
+    const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${query}`).bind(...Array((query.match(/\?/g) ?? []).length).fill("x")).all<{ detail: string }>();
+    const details = plan.results.map((r) => r.detail).join(" | ");
+    expect(details).toMatch(/users USING INDEX sqlite_autoindex_users_1|users USING PRIMARY KEY/);
+    expect(details).toMatch(/revoked_sessions USING (COVERING )?(INDEX sqlite_autoindex_revoked_sessions_1|PRIMARY KEY)/);
+    expect(details).toMatch(/memberships USING (INDEX sqlite_autoindex_memberships_1|PRIMARY KEY)/);
+    expect(details).not.toMatch(/SCAN/);
   });
 
   it("a bad checksum and a stripped prefix are rejected without touching the database", async () => {

@@ -20,7 +20,18 @@ describe("Registration: one subscription per (event, URL), all or nothing", () =
     expect(res.status).toBe(201);
     expect(res.body.data.map((w: any) => w.event).sort()).toEqual(["orders.created", "products.created"]);
     for (const w of res.body.data) {
-      expect(w).toEqual({ id: expect.any(String), store_id: store.id, url: URL_A, event: w.event, active: true, created_at: expect.any(String), updated_at: expect.any(String) });
+      expect(w).toEqual({
+        id: expect.any(String),
+        store_id: store.id,
+        url: URL_A,
+        event: w.event,
+        active: true,
+        created_at: expect.any(String),
+        updated_at: expect.any(String),
+        last_delivery_at: null,
+        last_delivery_status: null,
+        consecutive_failures: 0,
+      });
     }
     expect(res.headers.get("Location")).toBe(`/stores/${store.id}/webhooks/${res.body.data[0].id}`);
     expect(res.text).not.toContain(SECRET);

@@ -1,6 +1,6 @@
 // Users, stores, memberships, invites, personal access tokens, and the audit log.
 // Permission masks are TEXT decimal strings: D1 hands INTEGERs back as JS numbers, which would lose bit 61.
-import { index, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 export const users = sqliteTable("users", {
   id: text("id").primaryKey(),
@@ -9,7 +9,20 @@ export const users = sqliteTable("users", {
   name: text("name").notNull(),
   passwordHash: text("password_hash").notNull(),
   createdAt: text("created_at").notNull(),
+  /** Copied into each session JWT (`sv`); raised by POST /logout {"everywhere": true} to end every session. */
+  sessionVersion: integer("session_version").notNull().default(0),
 });
+
+/** Session JWTs ended one by one by POST /logout, by signature, until they would have expired anyway. */
+export const revokedSessions = sqliteTable(
+  "revoked_sessions",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id").notNull(),
+    expiresAt: text("expires_at").notNull(),
+  },
+  (t) => [index("revoked_sessions_expires_idx").on(t.expiresAt)],
+);
 
 export const stores = sqliteTable("stores", {
   id: text("id").primaryKey(),

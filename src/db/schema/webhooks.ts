@@ -16,6 +16,10 @@ export const webhooks = sqliteTable(
     active: integer("active", { mode: "boolean" }).notNull(),
     createdAt: text("created_at").notNull(),
     updatedAt: text("updated_at").notNull(),
+    /** Health (API.md section 12): when the last delivery finished, how, and how many in a row failed. */
+    lastDeliveryAt: text("last_delivery_at"),
+    lastDeliveryStatus: text("last_delivery_status", { enum: ["delivered", "failed"] }),
+    consecutiveFailures: integer("consecutive_failures").notNull().default(0),
   },
   // Serves both the uniqueness rule and the fan-out lookup (store_id, event).
   (t) => [uniqueIndex("webhooks_store_event_url_idx").on(t.storeId, t.event, t.url)],
@@ -44,6 +48,8 @@ export const webhookDeliveries = sqliteTable(
   },
   (t) => [
     index("webhook_deliveries_webhook_idx").on(t.webhookId, t.createdAt, t.id),
+    index("webhook_deliveries_store_idx").on(t.storeId, t.createdAt, t.id),
+    index("webhook_deliveries_event_idx").on(t.eventId),
     index("webhook_deliveries_due_idx").on(t.nextAttemptAt).where(sql`status = 'pending'`),
   ],
 );
