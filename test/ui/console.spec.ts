@@ -7,6 +7,11 @@ import { expectAccessible, failingReceiver, png, recordForeignRequests, type Rec
 const RECEIVER_PORT = Number(process.env.UI_RECEIVER_PORT ?? 8849);
 const RECEIVER_BODY = "receiver says no: failure 500 for the console test";
 
+/** SCREENSHOTS=1 npm run test:ui refreshes the screenshots of docs/ and the README. */
+async function screenshot(page: Page, name: string) {
+  if (process.env.SCREENSHOTS === "1") await page.screenshot({ path: `docs/screenshots/${name}.png`, fullPage: false });
+}
+
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 async function navigateTo(page: Page, link: string, heading: string) {
@@ -23,6 +28,8 @@ test.afterAll(async () => {
 });
 
 test("a store admin runs their store from the console", async ({ page, baseURL, request }) => {
+  // A long flow (the webhook step alone waits for three attempts 2 s and 4 s apart) on a shared, loaded machine.
+  test.setTimeout(480_000);
   const foreign = await recordForeignRequests(page, new URL(baseURL!).origin);
   const email = `admin-${unique()}@example.test`;
   const password = "a-long-password-1";
@@ -116,6 +123,8 @@ test("a store admin runs their store from the console", async ({ page, baseURL, 
     await expect(items.nth(0).getByRole("img", { name: "Blue shirt" })).toBeVisible();
     await expect(items.nth(1).getByRole("img", { name: "Red shirt" })).toBeVisible();
     await expectAccessible(page, "gallery");
+    await page.getByRole("heading", { name: "Gallery" }).scrollIntoViewIfNeeded();
+    await screenshot(page, "product");
     // A deep link survives a reload, and the order and primary were saved.
     await page.reload();
     await expect(page.getByRole("heading", { level: 1, name: "Linen shirt" })).toBeVisible();
@@ -146,6 +155,7 @@ test("a store admin runs their store from the console", async ({ page, baseURL, 
     await expect(page.getByRole("row", { name: /Linen shirt/ })).toBeVisible();
     await expect(page.getByRole("row", { name: /Enamel mug/ })).toHaveCount(0);
     await expectAccessible(page, "products list");
+    await screenshot(page, "products");
     await page.getByRole("searchbox", { name: "Search products" }).fill("");
   });
 
@@ -182,6 +192,7 @@ test("a store admin runs their store from the console", async ({ page, baseURL, 
     await expect(page.getByRole("region", { name: /Response body of attempt 1/ }).or(page.getByLabel("Response body of attempt 1"))).toContainText(RECEIVER_BODY);
     await expect(page.getByText("500").first()).toBeVisible();
     await expectAccessible(page, "deliveries tab");
+    await screenshot(page, "deliveries");
 
     const before = receiver.requests;
     await page.getByRole("button", { name: "Replay" }).click();
@@ -204,6 +215,7 @@ test("a store admin runs their store from the console", async ({ page, baseURL, 
     const value = await dialog.getByRole("textbox", { name: "New token value" }).inputValue();
     expect(value).toMatch(/^bod_[A-Za-z0-9_-]{43}$/);
     await expect(dialog.getByRole("button", { name: "Copy" })).toBeVisible();
+    await screenshot(page, "token");
     await dialog.getByRole("button", { name: "Done" }).click();
 
     const me = await request.get("/me", { headers: { Authorization: `Bearer ${value}` } });

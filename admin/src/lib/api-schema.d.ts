@@ -162,6 +162,83 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Log out: this session JWT (or, with everywhere, every one of the user's) is 401 from the next request
+         * @description A session JWT from POST /login (personal access tokens get 403).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["LogoutRequest"];
+                };
+            };
+            responses: {
+                /** @description Logged out */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Malformed JSON body */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Missing, invalid, expired or revoked token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The token's effective permission lacks the required bit */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Validation failed */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/me": {
         parameters: {
             query?: never;
@@ -2808,6 +2885,88 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/stores/{store_id}/webhook-deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every delivery of the store, newest first; filters `status`, `event`, `event_id`, `webhook_id`
+         * @description Requires `webhooks.read`.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    status?: "pending" | "delivered" | "failed";
+                    event?: "orders.created" | "orders.updated" | "orders.refunded" | "products.created" | "products.updated" | "products.deleted" | "product.image.created" | "product.image.updated" | "product.image.deleted" | "customers.created" | "customers.updated" | "user.created";
+                    event_id?: string;
+                    webhook_id?: string;
+                    limit?: number;
+                    offset?: number;
+                };
+                header?: never;
+                path: {
+                    store_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Deliveries with their subscription's URL */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["StoreWebhookDelivery"][];
+                            pagination: {
+                                limit: number;
+                                offset: number;
+                                total: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Missing, invalid, expired or revoked token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The token's effective permission lacks the required bit */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Validation failed */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/stores/{store_id}/webhooks/{id}/deliveries": {
         parameters: {
             query?: never;
@@ -5184,6 +5343,10 @@ export interface components {
             email: string;
             password: string;
         };
+        LogoutRequest: {
+            /** @description true: end every session JWT of the user issued until now, not only this one */
+            everywhere?: boolean;
+        };
         Me: components["schemas"]["User"] & {
             stores: {
                 id: string;
@@ -5452,6 +5615,18 @@ export interface components {
             created_at: string;
             /** Format: date-time */
             updated_at: string;
+            /**
+             * Format: date-time
+             * @description When the last finished delivery ended
+             */
+            last_delivery_at: string | null;
+            /**
+             * @description How it ended; null before any
+             * @enum {string|null}
+             */
+            last_delivery_status: "delivered" | "failed" | null;
+            /** @description Deliveries in a row that ended failed; 0 after a delivered one */
+            consecutive_failures: number;
         };
         CreateWebhookRequest: {
             /**
@@ -5478,6 +5653,10 @@ export interface components {
                 name: string;
                 description: string;
             }[];
+        };
+        StoreWebhookDelivery: components["schemas"]["WebhookDelivery"] & {
+            /** @description The subscription's current URL */
+            url: string;
         };
         WebhookDelivery: {
             id: string;

@@ -42,12 +42,3 @@ export function currentStoreId(): string {
   if (!id) throw new Error("No store selected");
   return id;
 }
-
-/**
- * The same client without path typing, for the endpoints of API.md that are built on other branches
- * (POST /logout, GET /stores/{store_id}/webhook-deliveries) until their routes land and `npm run api:types`
- * lists them.
- */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const pendingClient = createClient<any>({ baseUrl: window.location.origin });
-pendingClient.use(auth);

@@ -1,6 +1,6 @@
 // Sign-up, sign-in, sign-out and the signed-in user (GET /me with their stores).
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { client, pendingClient, unwrap } from "../../lib/client";
+import { client, unwrap } from "../../lib/client";
 import type { components } from "../../lib/api-schema";
 import { sessionStore } from "../../lib/session";
 
@@ -32,7 +32,7 @@ export function useSignOut() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async () => {
-      const { response } = await pendingClient.POST("/logout", {});
+      const { response } = await client.POST("/logout", { body: {} });
       // A server without POST /logout (404) has nothing to revoke: the session ends on this side only.
       if (!response.ok && response.status !== 404 && response.status !== 401) {
         throw new Error(`Sign out failed (${response.status})`);

@@ -2,7 +2,7 @@
 // deliveries view.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { components } from "../../lib/api-schema";
-import { client, currentStoreId, pendingClient, unwrap } from "../../lib/client";
+import { client, currentStoreId, unwrap } from "../../lib/client";
 import { queryKeysFactory } from "./keys";
 
 export const webhookKeys = queryKeysFactory("webhooks");
@@ -118,23 +118,14 @@ export function useReplayDelivery(webhookId: string) {
   });
 }
 
-/** Health of a subscription (API.md section 12). */
-export interface WebhookHealth {
-  last_delivery_at?: string | null;
-  last_delivery_status?: "delivered" | "failed" | null;
-  consecutive_failures?: number;
-}
-
-export type StoreDelivery = components["schemas"]["WebhookDelivery"] & { url: string };
-
 /** Every delivery of the store (API.md section 12), newest first. */
 export function useStoreDeliveries(status: DeliveryStatus | undefined, offset: number) {
   const storeId = currentStoreId();
   return useQuery({
     queryKey: deliveryKeys.list(storeId, { storeWide: true, status, offset }),
     queryFn: () =>
-      unwrap<{ data: StoreDelivery[]; pagination: { limit: number; offset: number; total: number } }>(
-        pendingClient.GET("/stores/{store_id}/webhook-deliveries", {
+      unwrap(
+        client.GET("/stores/{store_id}/webhook-deliveries", {
           params: { path: { store_id: storeId }, query: { status, offset, limit: DELIVERIES_PAGE_SIZE } },
         }),
       ),

@@ -2,14 +2,14 @@
 import { useState } from "react";
 import { Link } from "react-router";
 import { Empty, QueryState } from "../../../components/common/query-state";
-import { useWebhooks, type Webhook, type WebhookHealth } from "../../../hooks/api/webhooks";
+import { useWebhooks, type Webhook } from "../../../hooks/api/webhooks";
 import { formatDate } from "../../../lib/format";
 import { AddEndpointDialog } from "./add-endpoint-dialog";
 
-export function Health({ webhook }: { webhook: Webhook & WebhookHealth }) {
+export function Health({ webhook }: { webhook: Webhook }) {
   if (!webhook.active) return <span className="badge">Disabled</span>;
   if (!webhook.last_delivery_status) return <span className="badge">No deliveries yet</span>;
-  const failing = (webhook.consecutive_failures ?? 0) > 0;
+  const failing = webhook.consecutive_failures > 0;
   return (
     <span className={`badge ${failing ? "failed" : "live"}`}>
       {failing ? `Failing: ${webhook.consecutive_failures} in a row` : "Healthy"}, last {formatDate(webhook.last_delivery_at)}
