@@ -1,6 +1,7 @@
 // Products: the paged list (search, drafts), one product, and its changes. Every change invalidates the
 // product's detail and the lists.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
 import type { components } from "../../lib/api-schema";
 import { client, currentStoreId, unwrap } from "../../lib/client";
 import { queryKeysFactory } from "./keys";
@@ -42,9 +43,10 @@ export function useProducts(query: ProductListQuery) {
   const result = useQuery({ ...listQuery(storeId, query), placeholderData: keepPreviousData });
   const total = result.data?.pagination.total ?? 0;
   const next = query.offset + PRODUCTS_PAGE_SIZE;
-  if (result.data && !result.isPlaceholderData && next < total) {
-    void queryClient.prefetchQuery(listQuery(storeId, { ...query, offset: next }));
-  }
+  const prefetch = Boolean(result.data) && !result.isPlaceholderData && next < total;
+  useEffect(() => {
+    if (prefetch) void queryClient.prefetchQuery(listQuery(storeId, { ...query, offset: next }));
+  }, [prefetch, queryClient, storeId, query.search, query.includeDrafts, next]); // eslint-disable-line react-hooks/exhaustive-deps
   return result;
 }
 

@@ -28,6 +28,8 @@ export function useWebhook(id: string) {
     queryKey: webhookKeys.detail(storeId, id),
     queryFn: () =>
       unwrap(client.GET("/stores/{store_id}/webhooks/{id}", { params: { path: { store_id: storeId, id } } })),
+    // Its health changes as deliveries end; the endpoint page keeps it current like the Deliveries tab.
+    refetchInterval: 10_000,
   });
 }
 
