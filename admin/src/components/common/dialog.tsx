@@ -46,3 +46,17 @@ export function ConfirmDialog(props: {
     </Dialog>
   );
 }
+
+/** The closing row of a form in a dialog: "Cancel" and the submit button named after the action. */
+export function FormActions(props: { submit: string; pending?: boolean; onCancel: () => void }) {
+  return (
+    <div className="actions">
+      <button type="button" onClick={props.onCancel}>
+        Cancel
+      </button>
+      <button type="submit" className="primary" disabled={props.pending}>
+        {props.submit}
+      </button>
+    </div>
+  );
+}

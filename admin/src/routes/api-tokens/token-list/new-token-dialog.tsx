@@ -1,6 +1,6 @@
 // Creates a token: name, scopes picked by permission name, optional expiry. The raw value is shown once.
 import { useState, type FormEvent } from "react";
-import { Dialog } from "../../../components/common/dialog";
+import { Dialog, FormActions } from "../../../components/common/dialog";
 import { TextField } from "../../../components/common/field";
 import { PermissionPicker } from "../../../components/common/permission-picker";
 import { ErrorMessage } from "../../../components/common/query-state";
@@ -66,14 +66,7 @@ export function NewTokenDialog({ open, onClose }: { open: boolean; onClose: () =
           <PermissionPicker legend="Scopes" selected={scopes} onChange={setScopes} error={create.error} path="scopes" />
           <TextField label="Expires" type="date" value={expires} onChange={(e) => setExpires(e.target.value)} path="expires_at" error={create.error} hint="Optional: the token stops working after this day (UTC)." />
           <ErrorMessage error={create.error} />
-          <div className="actions">
-            <button type="button" onClick={close}>
-              Cancel
-            </button>
-            <button type="submit" className="primary" disabled={create.isPending}>
-              Create token
-            </button>
-          </div>
+          <FormActions submit="Create token" pending={create.isPending} onCancel={close} />
         </form>
       )}
     </Dialog>

@@ -1,6 +1,6 @@
 // Invite a teammate (the invite token is shown once) and edit a member's permissions.
 import { useState, type FormEvent } from "react";
-import { Dialog } from "../../../components/common/dialog";
+import { Dialog, FormActions } from "../../../components/common/dialog";
 import { TextField } from "../../../components/common/field";
 import { PermissionPicker } from "../../../components/common/permission-picker";
 import { ErrorMessage } from "../../../components/common/query-state";
@@ -40,14 +40,7 @@ export function InviteDialog({ open, onClose }: { open: boolean; onClose: () => 
           <TextField label="Email" type="email" required value={email} onChange={(e) => setEmail(e.target.value)} path="email" error={create.error} />
           <PermissionPicker legend="Permissions" selected={permissions} onChange={setPermissions} error={create.error} path="permissions" />
           <ErrorMessage error={create.error} />
-          <div className="actions">
-            <button type="button" onClick={close}>
-              Cancel
-            </button>
-            <button type="submit" className="primary" disabled={create.isPending}>
-              Create invite
-            </button>
-          </div>
+          <FormActions submit="Create invite" pending={create.isPending} onCancel={close} />
         </form>
       )}
     </Dialog>
@@ -66,14 +59,7 @@ export function EditPermissionsDialog({ member, onClose }: { member: Member; onC
       <form onSubmit={submit}>
         <PermissionPicker legend="Permissions" selected={permissions} onChange={setPermissions} error={update.error} path="permissions" />
         <ErrorMessage error={update.error} />
-        <div className="actions">
-          <button type="button" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="primary" disabled={update.isPending}>
-            Save permissions
-          </button>
-        </div>
+        <FormActions submit="Save permissions" pending={update.isPending} onCancel={onClose} />
       </form>
     </Dialog>
   );

@@ -1,10 +1,9 @@
 // Every delivery of the store, newest first, with the endpoint it went to (GET /stores/{id}/webhook-deliveries).
 import { useState } from "react";
-import { Link } from "react-router";
 import { Pager } from "../../../components/common/pager";
 import { Empty, ErrorMessage, Loading } from "../../../components/common/query-state";
 import { useStoreDeliveries, type DeliveryStatus } from "../../../hooks/api/webhooks";
-import { formatDate } from "../../../lib/format";
+import { DeliveriesTable } from "../components/deliveries-table";
 import { StatusFilter } from "../webhook-detail/components/deliveries-tab";
 
 export default function StoreDeliveries() {
@@ -22,32 +21,7 @@ export default function StoreDeliveries() {
       ) : rows.length === 0 ? (
         <Empty>No deliveries yet.</Empty>
       ) : (
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">Event</th>
-              <th scope="col">Endpoint URL</th>
-              <th scope="col">Status</th>
-              <th scope="col">Attempts</th>
-              <th scope="col">Created</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((d) => (
-              <tr key={d.id}>
-                <td>
-                  <Link to={`/webhooks/${d.webhook_id}/deliveries/${d.id}`}>{d.event}</Link>
-                </td>
-                <td>{d.url}</td>
-                <td>
-                  <span className={`badge ${d.status}`}>{d.status}</span>
-                </td>
-                <td>{d.attempt_count}</td>
-                <td>{formatDate(d.created_at)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DeliveriesTable deliveries={rows} showUrl />
       )}
       <Pager pagination={deliveries.data?.pagination} onOffset={setOffset} />
     </section>

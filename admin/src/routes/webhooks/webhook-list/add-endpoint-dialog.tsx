@@ -1,6 +1,6 @@
 // Registers an endpoint: URL, the events it receives (one subscription each), and its signing secret.
 import { useState, type FormEvent } from "react";
-import { Dialog } from "../../../components/common/dialog";
+import { Dialog, FormActions } from "../../../components/common/dialog";
 import { TextField } from "../../../components/common/field";
 import { ErrorMessage, Loading } from "../../../components/common/query-state";
 import { useWebhookEvents } from "../../../hooks/api/permissions";
@@ -59,14 +59,7 @@ export function AddEndpointDialog({ open, onClose }: { open: boolean; onClose: (
           </button>
         </div>
         <ErrorMessage error={create.error} />
-        <div className="actions">
-          <button type="button" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="primary" disabled={create.isPending}>
-            Add endpoint
-          </button>
-        </div>
+        <FormActions submit="Add endpoint" pending={create.isPending} onCancel={onClose} />
       </form>
     </Dialog>
   );

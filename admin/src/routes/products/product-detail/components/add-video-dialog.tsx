@@ -1,6 +1,6 @@
 // Adds a video to the gallery (YouTube, Vimeo or a file URL), optionally tied to a variant.
 import { useState, type FormEvent } from "react";
-import { Dialog } from "../../../../components/common/dialog";
+import { Dialog, FormActions } from "../../../../components/common/dialog";
 import { TextField } from "../../../../components/common/field";
 import { ErrorMessage } from "../../../../components/common/query-state";
 import { useAddVideo } from "../../../../hooks/api/gallery";
@@ -23,14 +23,7 @@ export function AddVideoDialog({ product, open, onClose }: { product: Product; o
         <TextField label="Video URL" type="url" required value={url} onChange={(e) => setUrl(e.target.value)} path="url" error={add.error} />
         <TextField label="Poster URL" type="url" value={poster} onChange={(e) => setPoster(e.target.value)} path="poster_url" error={add.error} />
         <ErrorMessage error={add.error} />
-        <div className="actions">
-          <button type="button" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="primary" disabled={add.isPending}>
-            Add video
-          </button>
-        </div>
+        <FormActions submit="Add video" pending={add.isPending} onCancel={onClose} />
       </form>
     </Dialog>
   );

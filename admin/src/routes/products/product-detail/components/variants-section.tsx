@@ -1,6 +1,6 @@
 // Variants with price, stock and availability; "Add variant" (variable products) opens a dialog.
 import { useState, type FormEvent } from "react";
-import { Dialog } from "../../../../components/common/dialog";
+import { Dialog, FormActions } from "../../../../components/common/dialog";
 import { TextField } from "../../../../components/common/field";
 import { Empty, ErrorMessage } from "../../../../components/common/query-state";
 import type { Product } from "../../../../hooks/api/products";
@@ -61,14 +61,7 @@ function AddVariantDialog({ product, open, onClose }: { product: Product; open: 
         <TextField label="Option name" placeholder="Size" value={form.optionName} onChange={set("optionName")} path="option_values" error={error} />
         <TextField label="Option value" placeholder="M" value={form.optionValue} onChange={set("optionValue")} />
         <ErrorMessage error={create.error} />
-        <div className="actions">
-          <button type="button" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="primary" disabled={create.isPending}>
-            Save variant
-          </button>
-        </div>
+        <FormActions submit="Save variant" pending={create.isPending} onCancel={onClose} />
       </form>
     </Dialog>
   );

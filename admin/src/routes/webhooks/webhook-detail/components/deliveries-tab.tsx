@@ -1,10 +1,9 @@
 // The Deliveries tab: status filter, one row per delivery (event, status, attempts), and the open delivery.
 import { useState } from "react";
-import { Link } from "react-router";
 import { Pager } from "../../../../components/common/pager";
 import { Empty, ErrorMessage, Loading } from "../../../../components/common/query-state";
 import { useDeliveries, type DeliveryStatus } from "../../../../hooks/api/webhooks";
-import { formatDate } from "../../../../lib/format";
+import { DeliveriesTable } from "../../components/deliveries-table";
 import { DeliveryDetail } from "./delivery-detail";
 
 export function StatusFilter({ value, onChange }: { value?: DeliveryStatus; onChange: (s?: DeliveryStatus) => void }) {
@@ -36,30 +35,7 @@ export function DeliveriesTab({ webhookId, deliveryId }: { webhookId: string; de
         ) : rows.length === 0 ? (
           <Empty>No deliveries{status ? ` with status ${status}` : ""} yet.</Empty>
         ) : (
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">Event</th>
-                <th scope="col">Status</th>
-                <th scope="col">Attempts</th>
-                <th scope="col">Created</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((d) => (
-                <tr key={d.id} aria-current={d.id === deliveryId ? "true" : undefined}>
-                  <td>
-                    <Link to={`/webhooks/${webhookId}/deliveries/${d.id}`}>{d.event}</Link>
-                  </td>
-                  <td>
-                    <span className={`badge ${d.status}`}>{d.status}</span>
-                  </td>
-                  <td>{d.attempt_count}</td>
-                  <td>{formatDate(d.created_at)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <DeliveriesTable deliveries={rows} openId={deliveryId} />
         )}
         <Pager pagination={deliveries.data?.pagination} onOffset={setOffset} />
       </div>
