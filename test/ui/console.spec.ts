@@ -258,8 +258,13 @@ test("a store admin runs their store from the console", async ({ page, baseURL, 
     await expect(page.getByRole("row", { name: /product\.publish/ })).toBeVisible();
     await expect(page.getByRole("row", { name: /token\.create/ }).first()).toBeVisible();
     await expectAccessible(page, "audit log");
+    const jwt = await page.evaluate(() => JSON.parse(sessionStorage.getItem("bod.session")!).token as string);
+    expect((await request.get("/me", { headers: { Authorization: `Bearer ${jwt}` } })).status()).toBe(200);
     await page.getByRole("button", { name: "Sign out" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Sign in" })).toBeVisible();
+    // Sign out called POST /logout: the session's JWT no longer works.
+    expect((await request.get("/me", { headers: { Authorization: `Bearer ${jwt}` } })).status()).toBe(401);
+    expect(await page.evaluate(() => sessionStorage.getItem("bod.session"))).toBeNull();
   });
 
   expect(foreign).toEqual([]);
@@ -284,6 +289,36 @@ test("a 401 from the API returns to sign-in; a deep link comes back after signin
   await expect(page.getByRole("heading", { level: 1, name: "Sign in" })).toBeVisible();
   await expect(page.getByRole("status").filter({ hasText: "session has ended" })).toBeVisible();
   expect(new URL(page.url()).origin).toBe(new URL(baseURL!).origin);
+});
+
+test("a 403 names the missing permission", async ({ page, request }) => {
+  const password = "a-long-password-3";
+  const signUp = async (name: string) => {
+    const email = `${name}-${unique()}@example.test`;
+    expect((await request.post("/users", { data: { email, password, name } })).status()).toBe(201);
+    const login = await request.post("/login", { data: { email, password } });
+    return { email, jwt: (await login.json()).token as string };
+  };
+  const owner = await signUp("owner");
+  const auth = (jwt: string) => ({ Authorization: `Bearer ${jwt}` });
+  const store = await (await request.post("/stores", { headers: auth(owner.jwt), data: { name: "Shared" } })).json();
+  const mate = await signUp("mate");
+  const invite = await request.post(`/stores/${store.id}/invites`, {
+    headers: auth(owner.jwt),
+    data: { email: mate.email, permissions: ["webhooks.read"] },
+  });
+  const accepted = await request.post("/invites/accept", { headers: auth(mate.jwt), data: { token: (await invite.json()).token } });
+  expect(accepted.status()).toBe(200);
+
+  await page.goto("/admin/login");
+  await page.getByRole("textbox", { name: "Email" }).fill(mate.email);
+  await page.getByRole("textbox", { name: "Password" }).fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Products" })).toBeVisible();
+  await expect(page.getByRole("alert")).toContainText('You need the "products.read" permission');
+  await expectAccessible(page, "products (forbidden)");
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Webhooks" }).click();
+  await expect(page.getByText("No endpoints yet")).toBeVisible();
 });
 
 test("/docs renders the API reference offline under its CSP", async ({ page, baseURL }) => {
