@@ -24,6 +24,9 @@ export default defineConfig(async () => {
             TEST_LIMIT_3_PER_60S: { namespace_id: "9901", simple: { limit: 3, period: 60 } },
             TEST_LIMIT_3_PER_10S: { namespace_id: "9902", simple: { limit: 3, period: 10 } },
           },
+          // A stand-in for `npm run build`'s output (build/), so the console's serving rules are tested on a
+          // fresh clone; test/console/console.test.ts.
+          assets: { directory: path.join(import.meta.dirname, "test/console/fixture-assets"), binding: "ASSETS" },
         },
       }),
     ],

@@ -3,7 +3,8 @@
 //
 // Arguments after `--` go to `wrangler dev` as given (`npm run dev -- --port 9000 --persist-to /tmp/x`); the port,
 // address and state directory they name are also the ones used for the migrations, the demo account and the sweep.
-// Environment: PORT (default 8787), PERSIST_DIR (default .wrangler/state), DEV_QUIET=1 (no demo account banner);
+// Environment: PORT (default 8787), PERSIST_DIR (default .wrangler/state), DEV_QUIET=1 (no demo account banner),
+// DEV_SKIP_BUILD=1 (serve the console as last built);
 // a flag wins over its variable.
 import { spawn, spawnSync } from "node:child_process";
 import { wranglerEnv } from "./wrangler-env.mjs";
@@ -34,6 +35,15 @@ const npx = process.platform === "win32" ? "npx.cmd" : "npx";
 if (!Number.isInteger(port) || port <= 0 || port > 65535) {
   console.error(`npm run dev: invalid port ${flagValue("port") ?? process.env.PORT}`);
   process.exit(2);
+}
+
+// The admin console and the /docs script are static assets: build them first (a few seconds) so that
+// /admin/ and /docs work on a fresh clone. DEV_SKIP_BUILD=1 keeps the previous build (npm run dev:admin).
+if (process.env.DEV_SKIP_BUILD !== "1") {
+  const build = spawnSync(npx, ["vite", "build", "--config", "admin/vite.config.ts", "--logLevel", "warn"], {
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
 const migrate = spawnSync(npx, ["wrangler", "d1", "migrations", "apply", "DB", "--local", ...persist], {
@@ -102,6 +112,7 @@ async function demoAccount() {
       "",
       "Ready. Demo account (created on first start, reused afterwards):",
       `  API:       ${base}   (reference: ${base}/docs)`,
+      `  console:   ${base}/admin/`,
       `  login:     ${email} / ${password}`,
       `  store_id:  ${storeId}`,
       `  JWT:       ${jwt}`,

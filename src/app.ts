@@ -1,6 +1,5 @@
 // Builds the Hono app: request ids, configuration check, body limits, the one error handler, the OpenAPI
 // document and its reference page, and every domain's routes.
-import { Scalar } from "@scalar/hono-api-reference";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { assertConfigured } from "./lib/config";
@@ -17,6 +16,7 @@ import { registerWebhookRoutes } from "./webhooks";
 import { registerCustomerRoutes } from "./customers";
 import { registerOrderRoutes } from "./orders";
 import { registerCatalogRoutes } from "./products";
+import { registerConsole } from "./console";
 
 const REQUEST_ID_RE = /^[A-Za-z0-9._:-]{1,128}$/;
 const JSON_BODY_LIMIT = 1024 * 1024;
@@ -109,6 +109,7 @@ export function createApp() {
         "names the permission bit it needs.",
     },
   });
-  app.get("/docs", Scalar({ url: "/openapi.json", pageTitle: "Commerce admin API" }));
+  // The admin console at /admin/ and the reference page at /docs, both from the static assets.
+  registerConsole(app);
   return app;
 }

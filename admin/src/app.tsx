@@ -1,0 +1,73 @@
+// Routes of the console (under /admin/). Signed-out visitors see sign-in; a signed-in user without a store
+// creates one; everything else renders inside the shell for the current store.
+import { lazy, Suspense, useEffect } from "react";
+import { BrowserRouter, Navigate, Route, Routes, useLocation } from "react-router";
+import { Shell } from "./components/layout/shell";
+import { ErrorMessage, Loading } from "./components/common/query-state";
+import { useMe } from "./hooks/api/auth";
+import { sessionStore, useSession } from "./lib/session";
+import { Login } from "./routes/login/login";
+import { Signup } from "./routes/signup/signup";
+import { StoreCreate } from "./routes/stores/store-create/store-create";
+import { ProductList } from "./routes/products/product-list/product-list";
+
+// The products list is in the first bundle (it is the landing screen); the other screens load on demand.
+const ProductCreate = lazy(() => import("./routes/products/product-create/product-create"));
+const ProductDetail = lazy(() => import("./routes/products/product-detail/product-detail"));
+const WebhookList = lazy(() => import("./routes/webhooks/webhook-list/webhook-list"));
+const WebhookDetail = lazy(() => import("./routes/webhooks/webhook-detail/webhook-detail"));
+const StoreDeliveries = lazy(() => import("./routes/webhooks/store-deliveries/store-deliveries"));
+const TokenList = lazy(() => import("./routes/api-tokens/token-list/token-list"));
+const Team = lazy(() => import("./routes/team/team-list/team-list"));
+const AuditLog = lazy(() => import("./routes/audit-log/audit-log"));
+
+function SignedIn() {
+  const { session, storeId } = useSession();
+  const location = useLocation();
+  const me = useMe(Boolean(session));
+  const stores = me.data?.stores ?? [];
+  useEffect(() => {
+    // Keep the chosen store if the user still belongs to it; otherwise the first one.
+    if (!me.data) return;
+    if (!stores.some((s) => s.id === storeId)) sessionStore.selectStore(stores[0]?.id ?? null);
+  }, [me.data, storeId, stores]);
+
+  if (!session) return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
+  if (me.error) return <ErrorMessage error={me.error} />;
+  if (!me.data) return <Loading />;
+  if (stores.length === 0) return <StoreCreate first />;
+  if (!storeId || !stores.some((s) => s.id === storeId)) return <Loading />;
+  return (
+    <Suspense fallback={<Loading />}>
+      <Routes>
+        <Route element={<Shell stores={stores} />}>
+          <Route index element={<Navigate to="/products" replace />} />
+          <Route path="stores/new" element={<StoreCreate />} />
+          <Route path="products" element={<ProductList />} />
+          <Route path="products/new" element={<ProductCreate />} />
+          <Route path="products/:id" element={<ProductDetail />} />
+          <Route path="webhooks" element={<WebhookList />} />
+          <Route path="webhooks/deliveries" element={<StoreDeliveries />} />
+          <Route path="webhooks/:id" element={<WebhookDetail />} />
+          <Route path="webhooks/:id/deliveries/:deliveryId" element={<WebhookDetail />} />
+          <Route path="api-tokens" element={<TokenList />} />
+          <Route path="team" element={<Team />} />
+          <Route path="audit-log" element={<AuditLog />} />
+          <Route path="*" element={<h1>Page not found</h1>} />
+        </Route>
+      </Routes>
+    </Suspense>
+  );
+}
+
+export function App() {
+  return (
+    <BrowserRouter basename="/admin">
+      <Routes>
+        <Route path="login" element={<Login />} />
+        <Route path="signup" element={<Signup />} />
+        <Route path="*" element={<SignedIn />} />
+      </Routes>
+    </BrowserRouter>
+  );
+}

@@ -1,0 +1,63 @@
+// The signed-in frame: store switch, main navigation, sign out, and the current screen.
+import { NavLink, Outlet, useNavigate } from "react-router";
+import { useQueryClient } from "@tanstack/react-query";
+import { useSignOut } from "../../hooks/api/auth";
+import { sessionStore, useSession } from "../../lib/session";
+import type { components } from "../../lib/api-schema";
+
+type MeStore = Pick<components["schemas"]["Store"], "id" | "name">;
+
+const NAV = [
+  ["/products", "Products"],
+  ["/webhooks", "Webhooks"],
+  ["/api-tokens", "Access tokens"],
+  ["/team", "Team"],
+  ["/audit-log", "Audit log"],
+] as const;
+
+export function Shell({ stores }: { stores: MeStore[] }) {
+  const { session, storeId } = useSession();
+  const signOut = useSignOut();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const switchStore = (id: string) => {
+    if (id === "__new") return navigate("/stores/new");
+    sessionStore.selectStore(id);
+    queryClient.removeQueries({ predicate: (q) => q.queryKey[1] !== id && q.queryKey[0] !== "me" });
+    navigate("/products");
+  };
+  return (
+    <div className="shell">
+      <header className="topbar">
+        <span className="brand">Store admin</span>
+        <label className="store-switch">
+          <span className="visually-hidden">Store</span>
+          <select aria-label="Store" value={storeId ?? ""} onChange={(e) => switchStore(e.target.value)}>
+            {stores.map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.name}
+              </option>
+            ))}
+            <option value="__new">New store…</option>
+          </select>
+        </label>
+        <span className="user">{session?.user.email}</span>
+        <button type="button" onClick={() => signOut.mutate()} disabled={signOut.isPending}>
+          Sign out
+        </button>
+      </header>
+      <nav className="sidebar" aria-label="Main">
+        <ul>
+          {NAV.map(([to, label]) => (
+            <li key={to}>
+              <NavLink to={to}>{label}</NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <main className="content" id="main">
+        <Outlet />
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,131 @@
+// Products: the paged list (search, drafts), one product, and its changes. Every change invalidates the
+// product's detail and the lists.
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
+import type { components } from "../../lib/api-schema";
+import { client, currentStoreId, unwrap } from "../../lib/client";
+import { queryKeysFactory } from "./keys";
+
+export const productKeys = queryKeysFactory("products");
+export type Product = components["schemas"]["Product"];
+export const PRODUCTS_PAGE_SIZE = 20;
+
+export interface ProductListQuery {
+  search: string;
+  includeDrafts: boolean;
+  offset: number;
+}
+
+function listQuery(storeId: string, query: ProductListQuery) {
+  return {
+    queryKey: productKeys.list(storeId, query),
+    queryFn: () =>
+      unwrap(
+        client.GET("/stores/{store_id}/products", {
+          params: {
+            path: { store_id: storeId },
+            query: {
+              limit: PRODUCTS_PAGE_SIZE,
+              offset: query.offset,
+              search: query.search || undefined,
+              include_drafts: query.includeDrafts,
+            },
+          },
+        }),
+      ),
+  };
+}
+
+/** Keeps the previous page on screen while the next loads, and fetches the page after it ahead of time. */
+export function useProducts(query: ProductListQuery) {
+  const storeId = currentStoreId();
+  const queryClient = useQueryClient();
+  const result = useQuery({ ...listQuery(storeId, query), placeholderData: keepPreviousData });
+  const total = result.data?.pagination.total ?? 0;
+  const next = query.offset + PRODUCTS_PAGE_SIZE;
+  const prefetch = Boolean(result.data) && !result.isPlaceholderData && next < total;
+  useEffect(() => {
+    if (prefetch) void queryClient.prefetchQuery(listQuery(storeId, { ...query, offset: next }));
+  }, [prefetch, queryClient, storeId, query.search, query.includeDrafts, next]); // eslint-disable-line react-hooks/exhaustive-deps
+  return result;
+}
+
+export function useProduct(id: string) {
+  const storeId = currentStoreId();
+  return useQuery({
+    queryKey: productKeys.detail(storeId, id),
+    queryFn: () =>
+      unwrap(client.GET("/stores/{store_id}/products/{id}", { params: { path: { store_id: storeId, id } } })),
+  });
+}
+
+/** Invalidates the product's detail and every product list of the store. */
+export function useInvalidateProduct() {
+  const queryClient = useQueryClient();
+  return (id?: string) => {
+    const storeId = currentStoreId();
+    void queryClient.invalidateQueries({ queryKey: productKeys.lists(storeId) });
+    if (id) void queryClient.invalidateQueries({ queryKey: productKeys.detail(storeId, id) });
+  };
+}
+
+export function useCreateProduct() {
+  const invalidate = useInvalidateProduct();
+  return useMutation({
+    mutationFn: (body: components["schemas"]["CreateProductRequest"]) =>
+      unwrap(client.POST("/stores/{store_id}/products", { params: { path: { store_id: currentStoreId() } }, body })),
+    onSuccess: () => invalidate(),
+  });
+}
+
+export function useUpdateProduct(id: string) {
+  const invalidate = useInvalidateProduct();
+  return useMutation({
+    mutationFn: (body: components["schemas"]["UpdateProductRequest"]) =>
+      unwrap(
+        client.PATCH("/stores/{store_id}/products/{id}", {
+          params: { path: { store_id: currentStoreId(), id } },
+          body,
+        }),
+      ),
+    onSuccess: () => invalidate(id),
+  });
+}
+
+export function usePublishProduct(id: string) {
+  const invalidate = useInvalidateProduct();
+  return useMutation({
+    mutationFn: (publish: boolean) => {
+      const params = { path: { store_id: currentStoreId(), id } };
+      return unwrap(
+        publish
+          ? client.POST("/stores/{store_id}/products/{id}/publish", { params })
+          : client.POST("/stores/{store_id}/products/{id}/unpublish", { params }),
+      );
+    },
+    onSuccess: () => invalidate(id),
+  });
+}
+
+export function useDeleteProduct(id: string) {
+  const invalidate = useInvalidateProduct();
+  return useMutation({
+    mutationFn: () =>
+      unwrap(client.DELETE("/stores/{store_id}/products/{id}", { params: { path: { store_id: currentStoreId(), id } } })),
+    onSuccess: () => invalidate(),
+  });
+}
+
+export function usePutSpecs(id: string) {
+  const invalidate = useInvalidateProduct();
+  return useMutation({
+    mutationFn: (specs: components["schemas"]["PutSpecsRequest"]["specs"]) =>
+      unwrap(
+        client.PUT("/stores/{store_id}/products/{id}/specs", {
+          params: { path: { store_id: currentStoreId(), id } },
+          body: { specs },
+        }),
+      ),
+    onSuccess: () => invalidate(id),
+  });
+}

@@ -1,0 +1,67 @@
+// Team: members with their permissions, invites (raw token returned once), permission edits, removal.
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { components } from "../../lib/api-schema";
+import { client, currentStoreId, unwrap } from "../../lib/client";
+import { queryKeysFactory } from "./keys";
+
+export const memberKeys = queryKeysFactory("members");
+export const inviteKeys = queryKeysFactory("invites");
+export type Member = components["schemas"]["Member"];
+
+export function useMembers() {
+  const storeId = currentStoreId();
+  return useQuery({
+    queryKey: memberKeys.list(storeId),
+    queryFn: () =>
+      unwrap(
+        client.GET("/stores/{store_id}/members", { params: { path: { store_id: storeId }, query: { limit: 100 } } }),
+      ),
+  });
+}
+
+export function useInvites() {
+  const storeId = currentStoreId();
+  return useQuery({
+    queryKey: inviteKeys.list(storeId),
+    queryFn: () =>
+      unwrap(
+        client.GET("/stores/{store_id}/invites", { params: { path: { store_id: storeId }, query: { limit: 100 } } }),
+      ),
+  });
+}
+
+export function useCreateInvite() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: components["schemas"]["CreateInviteRequest"]) =>
+      unwrap(client.POST("/stores/{store_id}/invites", { params: { path: { store_id: currentStoreId() } }, body })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: inviteKeys.all(currentStoreId()) }),
+  });
+}
+
+export function useUpdateMember() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ userId, permissions }: { userId: string; permissions: string[] }) =>
+      unwrap(
+        client.PATCH("/stores/{store_id}/members/{user_id}", {
+          params: { path: { store_id: currentStoreId(), user_id: userId } },
+          body: { permissions: permissions as components["schemas"]["UpdateMemberRequest"]["permissions"] },
+        }),
+      ),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: memberKeys.all(currentStoreId()) }),
+  });
+}
+
+export function useRemoveMember() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (userId: string) =>
+      unwrap(
+        client.DELETE("/stores/{store_id}/members/{user_id}", {
+          params: { path: { store_id: currentStoreId(), user_id: userId } },
+        }),
+      ),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: memberKeys.all(currentStoreId()) }),
+  });
+}

@@ -1,0 +1,136 @@
+// Webhook subscriptions (with their health), their deliveries and attempts, replay, and the store-wide
+// deliveries view.
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { components } from "../../lib/api-schema";
+import { client, currentStoreId, unwrap } from "../../lib/client";
+import { queryKeysFactory } from "./keys";
+
+export const webhookKeys = queryKeysFactory("webhooks");
+export const deliveryKeys = queryKeysFactory("webhook-deliveries");
+export type Webhook = components["schemas"]["Webhook"];
+export type DeliveryStatus = "pending" | "delivered" | "failed";
+export const DELIVERIES_PAGE_SIZE = 20;
+
+export function useWebhooks() {
+  const storeId = currentStoreId();
+  return useQuery({
+    queryKey: webhookKeys.list(storeId),
+    queryFn: () =>
+      unwrap(
+        client.GET("/stores/{store_id}/webhooks", { params: { path: { store_id: storeId }, query: { limit: 100 } } }),
+      ),
+  });
+}
+
+export function useWebhook(id: string) {
+  const storeId = currentStoreId();
+  return useQuery({
+    queryKey: webhookKeys.detail(storeId, id),
+    queryFn: () =>
+      unwrap(client.GET("/stores/{store_id}/webhooks/{id}", { params: { path: { store_id: storeId, id } } })),
+    // Its health changes as deliveries end; the endpoint page keeps it current like the Deliveries tab.
+    refetchInterval: 10_000,
+  });
+}
+
+function useInvalidateWebhooks() {
+  const queryClient = useQueryClient();
+  return () => {
+    const storeId = currentStoreId();
+    void queryClient.invalidateQueries({ queryKey: webhookKeys.all(storeId) });
+    void queryClient.invalidateQueries({ queryKey: deliveryKeys.all(storeId) });
+  };
+}
+
+export function useCreateWebhook() {
+  const invalidate = useInvalidateWebhooks();
+  return useMutation({
+    mutationFn: (body: components["schemas"]["CreateWebhookRequest"]) =>
+      unwrap(client.POST("/stores/{store_id}/webhooks", { params: { path: { store_id: currentStoreId() } }, body })),
+    onSuccess: invalidate,
+  });
+}
+
+export function useUpdateWebhook(id: string) {
+  const invalidate = useInvalidateWebhooks();
+  return useMutation({
+    mutationFn: (body: components["schemas"]["UpdateWebhookRequest"]) =>
+      unwrap(
+        client.PATCH("/stores/{store_id}/webhooks/{id}", { params: { path: { store_id: currentStoreId(), id } }, body }),
+      ),
+    onSuccess: invalidate,
+  });
+}
+
+export function useDeleteWebhook(id: string) {
+  const invalidate = useInvalidateWebhooks();
+  return useMutation({
+    mutationFn: () =>
+      unwrap(client.DELETE("/stores/{store_id}/webhooks/{id}", { params: { path: { store_id: currentStoreId(), id } } })),
+    onSuccess: invalidate,
+  });
+}
+
+/**
+ * Deliveries of one subscription, polled so new deliveries and attempts show up as they happen: every 2 s while one
+ * on screen is pending, else every 10 s (a filtered list, e.g. "Failed", cannot see the pending ones it waits for).
+ */
+export function useDeliveries(webhookId: string, status: DeliveryStatus | undefined, offset: number) {
+  const storeId = currentStoreId();
+  return useQuery({
+    queryKey: deliveryKeys.list(storeId, { webhookId, status, offset }),
+    queryFn: () =>
+      unwrap(
+        client.GET("/stores/{store_id}/webhooks/{id}/deliveries", {
+          params: {
+            path: { store_id: storeId, id: webhookId },
+            query: { status, offset, limit: DELIVERIES_PAGE_SIZE },
+          },
+        }),
+      ),
+    placeholderData: keepPreviousData,
+    refetchInterval: (query) => (query.state.data?.data.some((d) => d.status === "pending") ? 2000 : 10_000),
+  });
+}
+
+export function useDelivery(webhookId: string, deliveryId: string) {
+  const storeId = currentStoreId();
+  return useQuery({
+    queryKey: deliveryKeys.detail(storeId, deliveryId),
+    queryFn: () =>
+      unwrap(
+        client.GET("/stores/{store_id}/webhooks/{id}/deliveries/{delivery_id}", {
+          params: { path: { store_id: storeId, id: webhookId, delivery_id: deliveryId } },
+        }),
+      ),
+    refetchInterval: (query) => (query.state.data?.status === "pending" ? 2000 : false),
+  });
+}
+
+export function useReplayDelivery(webhookId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (deliveryId: string) =>
+      unwrap(
+        client.POST("/stores/{store_id}/webhooks/{id}/deliveries/{delivery_id}/replay", {
+          params: { path: { store_id: currentStoreId(), id: webhookId, delivery_id: deliveryId } },
+        }),
+      ),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: deliveryKeys.all(currentStoreId()) }),
+  });
+}
+
+/** Every delivery of the store (API.md section 12), newest first. */
+export function useStoreDeliveries(status: DeliveryStatus | undefined, offset: number) {
+  const storeId = currentStoreId();
+  return useQuery({
+    queryKey: deliveryKeys.list(storeId, { storeWide: true, status, offset }),
+    queryFn: () =>
+      unwrap(
+        client.GET("/stores/{store_id}/webhook-deliveries", {
+          params: { path: { store_id: storeId }, query: { status, offset, limit: DELIVERIES_PAGE_SIZE } },
+        }),
+      ),
+    placeholderData: keepPreviousData,
+  });
+}

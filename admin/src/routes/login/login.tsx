@@ -1,0 +1,41 @@
+// Sign in: email and password → POST /login; the session JWT lives in memory and sessionStorage.
+import { useState, type FormEvent } from "react";
+import { Link, useLocation, useNavigate } from "react-router";
+import { TextField } from "../../components/common/field";
+import { ErrorMessage } from "../../components/common/query-state";
+import { useSignIn } from "../../hooks/api/auth";
+import { useSession } from "../../lib/session";
+
+export function Login() {
+  const signIn = useSignIn();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { endReason } = useSession();
+  const [email, setEmail] = useState((location.state as { email?: string } | null)?.email ?? "");
+  const [password, setPassword] = useState("");
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    signIn.mutate(
+      { email, password },
+      { onSuccess: () => navigate((location.state as { from?: string } | null)?.from ?? "/", { replace: true }) },
+    );
+  };
+  return (
+    <main className="auth-page">
+      <h1>Sign in</h1>
+      {endReason === "expired" && <p role="status">Your session has ended. Sign in again.</p>}
+      {(location.state as { created?: boolean } | null)?.created && <p role="status">Account created. Sign in.</p>}
+      <form onSubmit={submit}>
+        <TextField label="Email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+        <TextField label="Password" type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+        <ErrorMessage error={signIn.error} />
+        <button type="submit" className="primary" disabled={signIn.isPending}>
+          Sign in
+        </button>
+      </form>
+      <p>
+        New here? <Link to="/signup">Create account</Link>
+      </p>
+    </main>
+  );
+}

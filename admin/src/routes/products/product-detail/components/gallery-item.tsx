@@ -1,0 +1,85 @@
+// One gallery item: its image (alt = its alt text) or video, alt text, variant, primary, order, removal.
+import { useSortable } from "@dnd-kit/sortable";
+import { CSS } from "@dnd-kit/utilities";
+import { useEffect, useId, useState } from "react";
+import { useDeleteGalleryItem, useUpdateGalleryItem, type GalleryItem } from "../../../../hooks/api/gallery";
+import type { Product } from "../../../../hooks/api/products";
+import { ErrorMessage } from "../../../../components/common/query-state";
+
+export function GalleryListItem(props: {
+  item: GalleryItem;
+  index: number;
+  count: number;
+  product: Product;
+  onMove: (to: number) => void;
+}) {
+  const { item, index, count, product } = props;
+  const sortable = useSortable({ id: item.id });
+  const update = useUpdateGalleryItem(product.id);
+  const remove = useDeleteGalleryItem(product.id);
+  const [alt, setAlt] = useState(item.alt ?? "");
+  useEffect(() => setAlt(item.alt ?? ""), [item.alt]);
+  const altId = useId();
+  const variantId = useId();
+  const label = item.alt || `${item.media_type === "video" ? "Video" : "Image"} ${index + 1}`;
+  const thumbnail = item.image_variants.find((v) => v.size === "small")?.url ?? item.poster_url ?? item.url;
+  const style = { transform: CSS.Transform.toString(sortable.transform), transition: sortable.transition };
+  return (
+    <li ref={sortable.setNodeRef} style={style} className={`gallery-item${item.is_primary ? " primary" : ""}`}>
+      <button type="button" className="drag-handle" {...sortable.attributes} {...sortable.listeners} aria-label={`Drag ${label}`}>
+        ⠿
+      </button>
+      {item.media_type === "image" ? (
+        <img src={thumbnail} alt={item.alt ?? ""} width={120} height={120} loading="lazy" />
+      ) : (
+        <div className="video-thumb">
+          Video ({item.provider}) <a href={item.url}>{item.url}</a>
+        </div>
+      )}
+      <div className="gallery-fields">
+        {item.is_primary && <span className="badge live">Primary</span>}
+        <label htmlFor={altId}>Alt text</label>
+        <input
+          id={altId}
+          value={alt}
+          onChange={(e) => setAlt(e.target.value)}
+          onBlur={() => alt !== (item.alt ?? "") && update.mutate({ id: item.id, alt: alt || null })}
+        />
+        {product.product_type === "variable" && (
+          <>
+            <label htmlFor={variantId}>Variant</label>
+            <select
+              id={variantId}
+              value={item.product_variant_id ?? ""}
+              onChange={(e) => update.mutate({ id: item.id, product_variant_id: e.target.value || null })}
+            >
+              <option value="">All variants</option>
+              {product.variants.map((v) => (
+                <option key={v.id} value={v.id}>
+                  {v.title}
+                </option>
+              ))}
+            </select>
+          </>
+        )}
+        <ErrorMessage error={update.error ?? remove.error} />
+      </div>
+      <div className="gallery-actions">
+        {!item.is_primary && (
+          <button type="button" onClick={() => update.mutate({ id: item.id, is_primary: true })}>
+            Make primary
+          </button>
+        )}
+        <button type="button" disabled={index === 0} onClick={() => props.onMove(index - 1)}>
+          Move earlier
+        </button>
+        <button type="button" disabled={index === count - 1} onClick={() => props.onMove(index + 1)}>
+          Move later
+        </button>
+        <button type="button" className="danger" disabled={remove.isPending} onClick={() => remove.mutate(item.id)}>
+          Remove
+        </button>
+      </div>
+    </li>
+  );
+}

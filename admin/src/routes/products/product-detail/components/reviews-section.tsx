@@ -1,0 +1,61 @@
+// Reviews: the product's rating summary, the list, adding and deleting one.
+import { useState, type FormEvent } from "react";
+import { TextField } from "../../../../components/common/field";
+import { Empty, ErrorMessage, QueryState } from "../../../../components/common/query-state";
+import type { Product } from "../../../../hooks/api/products";
+import { useCreateReview, useDeleteReview, useReviews } from "../../../../hooks/api/reviews";
+import { formatDate } from "../../../../lib/format";
+
+export function ReviewsSection({ product }: { product: Product }) {
+  const reviews = useReviews(product.id);
+  const create = useCreateReview(product.id);
+  const remove = useDeleteReview(product.id);
+  const blank = { author_name: "", rating: "5", title: "", body: "" };
+  const [form, setForm] = useState(blank);
+  const set = (key: keyof typeof form) => (e: { target: { value: string } }) => setForm({ ...form, [key]: e.target.value });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    create.mutate(
+      { author_name: form.author_name, rating: Number(form.rating), title: form.title || undefined, body: form.body || undefined },
+      { onSuccess: () => setForm(blank) },
+    );
+  };
+  return (
+    <section className="card" aria-labelledby="reviews-heading">
+      <h2 id="reviews-heading">Reviews</h2>
+      <p>
+        {product.review_count} review{product.review_count === 1 ? "" : "s"}
+        {product.rating_average !== null && `, average ${product.rating_average} / 5`}
+      </p>
+      <QueryState query={reviews}>
+        {(page) =>
+          page.data.length === 0 ? (
+            <Empty>No reviews yet.</Empty>
+          ) : (
+            <ul className="reviews">
+              {page.data.map((r) => (
+                <li key={r.id}>
+                  <strong>{r.rating} / 5</strong> {r.title} by {r.author_name}, {formatDate(r.created_at)}
+                  {r.body && <p>{r.body}</p>}
+                  <button type="button" aria-label={`Delete review by ${r.author_name}`} onClick={() => remove.mutate(r.id)}>
+                    Delete
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )
+        }
+      </QueryState>
+      <form onSubmit={submit} className="inline-form">
+        <TextField label="Author" required value={form.author_name} onChange={set("author_name")} path="author_name" error={create.error} />
+        <TextField label="Rating" type="number" min={1} max={5} value={form.rating} onChange={set("rating")} path="rating" error={create.error} />
+        <TextField label="Review title" value={form.title} onChange={set("title")} path="title" error={create.error} />
+        <TextField label="Review text" value={form.body} onChange={set("body")} path="body" error={create.error} />
+        <ErrorMessage error={create.error ?? remove.error} />
+        <button type="submit" disabled={create.isPending}>
+          Add review
+        </button>
+      </form>
+    </section>
+  );
+}

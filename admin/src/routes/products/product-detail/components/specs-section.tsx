@@ -1,0 +1,70 @@
+// Specs: grouped key/value rows, replaced as a whole (PUT .../specs).
+import { useEffect, useState } from "react";
+import { ErrorMessage } from "../../../../components/common/query-state";
+import { usePutSpecs, type Product } from "../../../../hooks/api/products";
+import { fieldError } from "../../../../lib/problem";
+
+type Row = { group: string; key: string; value: string };
+
+export function SpecsSection({ product }: { product: Product }) {
+  const put = usePutSpecs(product.id);
+  const initial = () => product.specs.map((s) => ({ group: s.group ?? "", key: s.key, value: s.value }));
+  const [rows, setRows] = useState<Row[]>(initial);
+  useEffect(() => setRows(initial()), [product.specs]); // eslint-disable-line react-hooks/exhaustive-deps
+  const set = (i: number, key: keyof Row, value: string) => setRows(rows.map((r, j) => (j === i ? { ...r, [key]: value } : r)));
+  const save = () => put.mutate(rows.map((r, position) => ({ ...r, group: r.group || null, position })));
+  return (
+    <section className="card" aria-labelledby="specs-heading">
+      <div className="section-header">
+        <h2 id="specs-heading">Specs</h2>
+        <button type="button" onClick={() => setRows([...rows, { group: "General", key: "", value: "" }])}>
+          Add spec
+        </button>
+      </div>
+      {rows.length === 0 ? (
+        <p className="empty">No specs.</p>
+      ) : (
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">Group</th>
+              <th scope="col">Name</th>
+              <th scope="col">Value</th>
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((r, i) => (
+              <tr key={i}>
+                {(["group", "key", "value"] as const).map((k) => (
+                  <td key={k}>
+                    <input
+                      aria-label={`Spec ${i + 1} ${k === "key" ? "name" : k}`}
+                      value={r[k]}
+                      onChange={(e) => set(i, k, e.target.value)}
+                      aria-invalid={fieldError(put.error, `specs.${i}.${k}`) ? true : undefined}
+                    />
+                    {fieldError(put.error, `specs.${i}.${k}`) && (
+                      <small className="field-error">{fieldError(put.error, `specs.${i}.${k}`)}</small>
+                    )}
+                  </td>
+                ))}
+                <td>
+                  <button type="button" aria-label={`Remove spec ${i + 1}`} onClick={() => setRows(rows.filter((_, j) => j !== i))}>
+                    Remove
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <ErrorMessage error={put.error} />
+      <button type="button" onClick={save} disabled={put.isPending}>
+        Save specs
+      </button>
+    </section>
+  );
+}

@@ -1,0 +1,92 @@
+// Products: search (title or SKU prefix), drafts on demand, offset paging that keeps the current page on screen
+// while the next loads (and prefetches the one after).
+import { useDeferredValue, useState } from "react";
+import { Link } from "react-router";
+import { Pager } from "../../../components/common/pager";
+import { Empty, ErrorMessage, Loading } from "../../../components/common/query-state";
+import { useProducts } from "../../../hooks/api/products";
+import { formatCents, formatDate } from "../../../lib/format";
+
+function priceRange(variants: { price_cents: number }[]) {
+  if (variants.length === 0) return "—";
+  const prices = variants.map((v) => v.price_cents);
+  const [min, max] = [Math.min(...prices), Math.max(...prices)];
+  return min === max ? formatCents(min) : `${formatCents(min)}–${formatCents(max)}`;
+}
+
+export function ProductList() {
+  const [search, setSearch] = useState("");
+  const [includeDrafts, setIncludeDrafts] = useState(true);
+  const [offset, setOffset] = useState(0);
+  const deferredSearch = useDeferredValue(search.trim());
+  const products = useProducts({ search: deferredSearch, includeDrafts, offset });
+  const rows = products.data?.data ?? [];
+  return (
+    <section>
+      <div className="page-header">
+        <h1>Products</h1>
+        <Link className="button primary" to="/products/new">
+          New product
+        </Link>
+      </div>
+      <div className="toolbar">
+        <input
+          type="search"
+          aria-label="Search products"
+          placeholder="Search by title or SKU"
+          value={search}
+          onChange={(e) => {
+            setSearch(e.target.value);
+            setOffset(0);
+          }}
+        />
+        <label>
+          <input
+            type="checkbox"
+            checked={includeDrafts}
+            onChange={(e) => {
+              setIncludeDrafts(e.target.checked);
+              setOffset(0);
+            }}
+          />
+          Include drafts
+        </label>
+      </div>
+      <ErrorMessage error={products.error} />
+      {products.isPending ? (
+        <Loading label="Loading products…" />
+      ) : rows.length === 0 ? (
+        <Empty>{deferredSearch ? `No product matches “${deferredSearch}”.` : "No products yet. Create the first one."}</Empty>
+      ) : (
+        <table aria-busy={products.isPlaceholderData}>
+          <caption className="visually-hidden">Products</caption>
+          <thead>
+            <tr>
+              <th scope="col">Title</th>
+              <th scope="col">Status</th>
+              <th scope="col">Type</th>
+              <th scope="col">Price</th>
+              <th scope="col">Updated</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((p) => (
+              <tr key={p.id}>
+                <td>
+                  <Link to={`/products/${p.id}`}>{p.title}</Link>
+                </td>
+                <td>
+                  <span className={`badge ${p.status}`}>{p.status === "live" ? "Live" : "Draft"}</span>
+                </td>
+                <td>{p.product_type === "single" ? "Single" : `Variable (${p.variants.length})`}</td>
+                <td>{priceRange(p.variants)}</td>
+                <td>{formatDate(p.updated_at)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <Pager pagination={products.data?.pagination} onOffset={setOffset} busy={products.isPlaceholderData} />
+    </section>
+  );
+}

@@ -1,0 +1,28 @@
+// Create a store (the first one, or another): the creator becomes its owner with every permission.
+import { useState, type FormEvent } from "react";
+import { useNavigate } from "react-router";
+import { TextField } from "../../../components/common/field";
+import { ErrorMessage } from "../../../components/common/query-state";
+import { useCreateStore } from "../../../hooks/api/stores";
+
+export function StoreCreate({ first = false }: { first?: boolean }) {
+  const createStore = useCreateStore();
+  const navigate = useNavigate();
+  const [name, setName] = useState("");
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    createStore.mutate(name, { onSuccess: () => navigate("/products") });
+  };
+  return (
+    <section className={first ? "auth-page" : undefined}>
+      <h1>{first ? "Create your first store" : "New store"}</h1>
+      <form onSubmit={submit}>
+        <TextField label="Store name" required value={name} onChange={(e) => setName(e.target.value)} path="name" error={createStore.error} />
+        <ErrorMessage error={createStore.error} />
+        <button type="submit" className="primary" disabled={createStore.isPending}>
+          Create store
+        </button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,56 @@
+// One endpoint (subscription): tabs "Settings" and "Deliveries" (Hookdeck Outpost's destination scene).
+// /webhooks/:id/deliveries/:deliveryId opens the Deliveries tab on that delivery.
+import { useState } from "react";
+import { useNavigate, useParams } from "react-router";
+import { QueryState } from "../../../components/common/query-state";
+import { useWebhook } from "../../../hooks/api/webhooks";
+import { Health } from "../webhook-list/webhook-list";
+import { DeliveriesTab } from "./components/deliveries-tab";
+import { SettingsTab } from "./components/settings-tab";
+
+const TABS = ["Settings", "Deliveries"] as const;
+
+export default function WebhookDetail() {
+  const { id = "", deliveryId } = useParams();
+  const webhook = useWebhook(id);
+  const navigate = useNavigate();
+  const [tab, setTab] = useState<(typeof TABS)[number]>(deliveryId ? "Deliveries" : "Settings");
+  const select = (next: (typeof TABS)[number]) => {
+    setTab(next);
+    if (next === "Settings" && deliveryId) navigate(`/webhooks/${id}`);
+  };
+  return (
+    <QueryState query={webhook}>
+      {(w) => (
+        <article>
+          <h1>{w.url}</h1>
+          <p>
+            Event <code>{w.event}</code> · <Health webhook={w} />
+          </p>
+          <div role="tablist" aria-label="Endpoint">
+            {TABS.map((t) => (
+              <button
+                key={t}
+                type="button"
+                role="tab"
+                id={`tab-${t}`}
+                aria-selected={tab === t}
+                aria-controls={`panel-${t}`}
+                tabIndex={tab === t ? 0 : -1}
+                onClick={() => select(t)}
+                onKeyDown={(e) => {
+                  if (e.key === "ArrowRight" || e.key === "ArrowLeft") select(t === "Settings" ? "Deliveries" : "Settings");
+                }}
+              >
+                {t}
+              </button>
+            ))}
+          </div>
+          <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} className="tabpanel">
+            {tab === "Settings" ? <SettingsTab webhook={w} /> : <DeliveriesTab webhookId={w.id} deliveryId={deliveryId} />}
+          </div>
+        </article>
+      )}
+    </QueryState>
+  );
+}

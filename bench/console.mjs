@@ -1,0 +1,105 @@
+// Console benchmark (`npm run bench:console`): first-load JavaScript of /admin/ (gzipped), time to the products
+// list on loopback, and paging a 10k-product store, in Debian's Chromium against wrangler dev.
+//   BENCH_PORT (default 8847), CHROMIUM_PATH (default /usr/bin/chromium), BENCH_ROUNDS (default 5).
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readdirSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import { chromium } from "@playwright/test";
+import { seedStore } from "./catalog-seed.mjs";
+import { api, fmt, median, startServer } from "./lib/harness.mjs";
+
+const PORT = Number(process.env.BENCH_PORT ?? 8847);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const PRODUCTS = 10_000;
+
+function d1File(persistDir) {
+  const dir = path.join(persistDir, "v3", "d1", "miniflare-D1DatabaseObject");
+  return path.join(dir, readdirSync(dir).find((f) => f.endsWith(".sqlite") && f !== "metadata.sqlite"));
+}
+
+async function stopAndWait(server) {
+  server.stop();
+  for (let i = 0; i < 80; i++) {
+    try {
+      await fetch(`${server.base}/permissions`);
+    } catch {
+      return;
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+const build = spawnSync("npx", ["vite", "build", "--config", "admin/vite.config.ts", "--logLevel", "warn"], { stdio: "inherit" });
+if (build.status !== 0) process.exit(1);
+
+const persistDir = mkdtempSync(path.join(tmpdir(), "bench-console-"));
+let server = await startServer({ port: PORT, persistDir });
+const email = `console-${Date.now()}@example.test`;
+const password = "bench-password-123";
+await api(server.base, "POST", "/users", { body: { email, password, name: "Bench" } });
+let login = (await api(server.base, "POST", "/login", { body: { email, password } })).body;
+const store = (await api(server.base, "POST", "/stores", { token: login.token, body: { name: "10k store" } })).body;
+await stopAndWait(server);
+seedStore(d1File(persistDir), store.id, PRODUCTS);
+server = await startServer({ port: PORT, persistDir });
+const { base } = server;
+login = (await api(base, "POST", "/login", { body: { email, password } })).body;
+
+const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium" });
+const firstLoad = [];
+const nextPage = [];
+let jsBytes = 0;
+let jsGzip = 0;
+try {
+  for (let round = 0; round < ROUNDS; round++) {
+    const context = await browser.newContext();
+    // A signed-in tab: the session as the sign-in page stores it (sessionStorage), so the products list is the
+    // first screen of a cold load.
+    await context.addInitScript(
+      ([session, storeId]) => {
+        sessionStorage.setItem("bod.session", session);
+        sessionStorage.setItem("bod.store", storeId);
+      },
+      [JSON.stringify({ token: login.token, expiresAt: login.expires_at, user: login.user }), JSON.stringify(store.id)],
+    );
+    const page = await context.newPage();
+    const scripts = [];
+    page.on("response", async (response) => {
+      if (response.request().resourceType() === "script") scripts.push(await response.body().catch(() => Buffer.alloc(0)));
+    });
+    const t0 = Date.now();
+    await page.goto(`${base}/admin/products`);
+    await page.getByRole("row").nth(1).waitFor();
+    firstLoad.push(Date.now() - t0);
+    if (round === 0) {
+      jsBytes = scripts.reduce((n, s) => n + s.length, 0);
+      jsGzip = scripts.reduce((n, s) => n + gzipSync(s).length, 0);
+    }
+    for (let i = 1; i <= 10; i++) {
+      const t1 = Date.now();
+      await page.getByRole("button", { name: "Next page" }).click();
+      await page.getByText(`${i * 20 + 1}–${i * 20 + 20} of ${PRODUCTS}`).waitFor();
+      await page.locator("table[aria-busy='false']").waitFor();
+      nextPage.push(Date.now() - t1);
+    }
+    await context.close();
+  }
+  const deep = [];
+  for (let i = 0; i < 10; i++) {
+    const t = performance.now();
+    const res = await fetch(`${base}/stores/${store.id}/products?include_drafts=true&offset=${PRODUCTS - 20}`, {
+      headers: { Authorization: `Bearer ${login.token}` },
+    });
+    await res.arrayBuffer();
+    deep.push(performance.now() - t);
+  }
+  console.log(`first-load JavaScript: ${fmt(jsBytes / 1024)} KB, ${fmt(jsGzip / 1024)} KB gzipped`);
+  console.log(`cold load of /admin/products to the first row (${PRODUCTS} products): median ${median(firstLoad)} ms over ${ROUNDS} (${firstLoad.join(", ")})`);
+  console.log(`"Next page" to the next rows shown: median ${median(nextPage)} ms over ${nextPage.length}, max ${Math.max(...nextPage)} ms`);
+  console.log(`API: last page (offset ${PRODUCTS - 20}) of the list: median ${fmt(median(deep))} ms over 10`);
+} finally {
+  await browser.close();
+  await stopAndWait(server);
+}

@@ -1,0 +1,1 @@
+window.fixtureInit = true;

@@ -1,0 +1,1 @@
+window.fixtureScalar = true;
