@@ -11,20 +11,24 @@ const persist = process.env.PERSIST_DIR ? ["--persist-to", process.env.PERSIST_D
 const base = `http://127.0.0.1:${port}`;
 const npx = process.platform === "win32" ? "npx.cmd" : "npx";
 
-// The admin console and the /docs script are static assets: build them first (a few seconds) so that
-// /admin/ and /docs work on a fresh clone. DEV_SKIP_BUILD=1 keeps the previous build (npm run dev:admin).
-if (process.env.DEV_SKIP_BUILD !== "1") {
-  const build = spawnSync(npx, ["vite", "build", "--config", "admin/vite.config.ts", "--logLevel", "warn"], {
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-  if (build.status !== 0) process.exit(build.status ?? 1);
-}
+// The admin console and the /docs script are static assets: build them (a few seconds, beside the migrations)
+// before wrangler starts, so that /admin/ and /docs work on a fresh clone. DEV_SKIP_BUILD=1 serves the last build.
+const built =
+  process.env.DEV_SKIP_BUILD === "1"
+    ? Promise.resolve(0)
+    : new Promise((resolve) =>
+        spawn(npx, ["vite", "build", "--config", "admin/vite.config.ts", "--logLevel", "warn"], {
+          stdio: ["ignore", "inherit", "inherit"],
+        }).on("exit", resolve),
+      );
 
 const migrate = spawnSync(npx, ["wrangler", "d1", "migrations", "apply", "DB", "--local", ...persist], {
   env: { ...wranglerEnv, CI: "true" },
   stdio: ["ignore", "inherit", "inherit"],
 });
 if (migrate.status !== 0) process.exit(migrate.status ?? 1);
+const buildStatus = await built;
+if (buildStatus !== 0) process.exit(buildStatus ?? 1);
 
 const wrangler = spawn(
   npx,
