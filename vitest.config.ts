@@ -1,15 +1,29 @@
 import path from "node:path";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
+import { unstable_readConfig } from "wrangler";
 
 export default defineConfig(async () => {
   const migrations = await readD1Migrations(path.join(import.meta.dirname, "migrations"));
+  // The deployed configuration as wrangler reads it, for the test that its limits are API.md section 11's.
+  const deployed = unstable_readConfig({ config: path.join(import.meta.dirname, "wrangler.toml") });
   return {
     plugins: [
       cloudflareTest({
         wrangler: { configPath: "./wrangler.toml" },
         miniflare: {
-          bindings: { TEST_MIGRATIONS: migrations, ENVIRONMENT: "development", ALLOW_PRIVATE_WEBHOOK_URLS: "true" },
+          bindings: {
+            TEST_MIGRATIONS: migrations,
+            ENVIRONMENT: "development",
+            ALLOW_PRIVATE_WEBHOOK_URLS: "true",
+            TEST_DEPLOYED_LIMITS: { vars: deployed.vars, ratelimits: deployed.ratelimits },
+          },
+          // Low-limit twins of the Rate Limiting bindings, for the tests of each limit (test/foundation/rate-limits.test.ts),
+          // which swap one in for the real binding; the suite itself runs with .dev.vars' raised limits.
+          ratelimits: {
+            TEST_LIMIT_3_PER_60S: { namespace_id: "9901", simple: { limit: 3, period: 60 } },
+            TEST_LIMIT_3_PER_10S: { namespace_id: "9902", simple: { limit: 3, period: 10 } },
+          },
           // A stand-in for `npm run build`'s output (build/), so the console's serving rules are tested on a
           // fresh clone; test/console/console.test.ts.
           assets: { directory: path.join(import.meta.dirname, "test/console/fixture-assets"), binding: "ASSETS" },

@@ -2,6 +2,9 @@
 // server, interleaved round by round: an authenticated GET /stores/{store_id} with a PAT, the same with a session
 // JWT, and the unauthenticated trivial GET /permissions (no D1). Prints requests/s, p50 and p99 per scenario
 // (medians over the rounds) and ratios against the unauthenticated route.
+// The rate-limit budget check (per credential and per store, two Rate Limiting binding calls): the same routes
+// again with `X-Bench-Budgets: off`, which the benchmark-only Worker (bench/auth-bench-worker.ts) answers with
+// the bindings swapped for an always-admit stub; printed as "with ÷ without" ratios.
 //
 // Environment: BENCH_PORT (default 8790), BENCH_ROUNDS (3), BENCH_REQUESTS (per scenario and round, 1500),
 // BENCH_CONCURRENCY (8).
@@ -16,7 +19,7 @@ const requests = Number(process.env.BENCH_REQUESTS ?? 1500);
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 8);
 
 const loadBefore = loadavg()[0];
-const server = await startServer({ port });
+const server = await startServer({ port, config: "bench/auth-bench.toml" });
 const stop = () => server.stop();
 process.on("SIGINT", () => {
   stop();
@@ -25,12 +28,17 @@ process.on("SIGINT", () => {
 
 try {
   const { jwt, pat, storeId } = await setupAccount(server.base);
-  const get = (path, token) => () =>
-    fetch(`${server.base}${path}`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+  const get = (path, token, extra = {}) => () =>
+    fetch(`${server.base}${path}`, { headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...extra } });
+  const off = { "X-Bench-Budgets": "off" };
   const scenarios = [
     { name: "GET /permissions (no auth, no D1)", request: get("/permissions") },
     { name: "GET /stores/{id} with a PAT", request: get(`/stores/${storeId}`, pat) },
     { name: "GET /stores/{id} with a JWT", request: get(`/stores/${storeId}`, jwt) },
+    { name: "GET /stores/{id} with a PAT, no budget check", request: get(`/stores/${storeId}`, pat, off) },
+    { name: "GET /stores/{id} with a JWT, no budget check", request: get(`/stores/${storeId}`, jwt, off) },
+    { name: "GET /stores/{id}/products with a PAT", request: get(`/stores/${storeId}/products`, pat) },
+    { name: "GET /stores/{id}/products with a PAT, no budget check", request: get(`/stores/${storeId}/products`, pat, off) },
   ];
 
   // Sanity: every scenario answers 200 before anything is measured.
@@ -76,6 +84,15 @@ try {
   }
   const [, viaPat, viaJwt] = summary;
   console.log(`\nPAT vs JWT: req/s ${fmt(viaPat.rps / viaJwt.rps, 2)}x, p50 ${fmt(viaPat.p50 / viaJwt.p50, 2)}x`);
+  // The budget check's cost: each route with it ÷ the same route without it, measured in this run.
+  const byName = new Map(summary.map((s) => [s.name, s]));
+  console.log("\n| Budget check (per credential + per store) | p50 with ÷ without | req/s with ÷ without |");
+  console.log("|---|---|---|");
+  for (const name of ["GET /stores/{id} with a PAT", "GET /stores/{id} with a JWT", "GET /stores/{id}/products with a PAT"]) {
+    const withIt = byName.get(name);
+    const without = byName.get(`${name}, no budget check`);
+    console.log(`| ${name} | ${fmt(withIt.p50 / without.p50, 2)}x | ${fmt(withIt.rps / without.rps, 2)}x |`);
+  }
 } finally {
   stop();
 }

@@ -5,11 +5,19 @@
 //  2. Throughput: 1,000 events (customer creations, 8 at a time) to one subscription: deliveries per second
 //     sustained, from the first API request to the 1,000th delivery received.
 //
+// `npm run bench:webhooks -- --chaos` runs the fault scenario instead (bench/webhooks-chaos.mjs).
+//
 // Environment: BENCH_PORT (default 8795), BENCH_RECEIVER_PORT (9160), BENCH_ROUNDS (5), BENCH_EVENTS (1000),
 // BENCH_CONCURRENCY (8).
 import { once } from "node:events";
 import { createServer } from "node:http";
 import { api, fmt, median, setupAccount, startServer } from "./lib/harness.mjs";
+
+if (process.argv.includes("--chaos")) {
+  // Faults, isolation and a restart: a separate scenario (bench/webhooks-chaos.mjs).
+  await import("./webhooks-chaos.mjs");
+  process.exit(0);
+}
 
 const port = Number(process.env.BENCH_PORT ?? 8795);
 const receiverPort = Number(process.env.BENCH_RECEIVER_PORT ?? 9160);

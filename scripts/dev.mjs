@@ -1,15 +1,41 @@
 // `npm run dev`: applies local D1 migrations, starts wrangler dev on 127.0.0.1 with every binding simulated,
 // fires the webhook sweep every minute (wrangler does not run crons locally), and prints a ready demo account.
 //
-// Environment: PORT (default 8787), PERSIST_DIR (default .wrangler/state), DEV_QUIET=1 (no demo account banner),
-// DEV_SKIP_BUILD=1 (serve the console as last built).
+// Arguments after `--` go to `wrangler dev` as given (`npm run dev -- --port 9000 --persist-to /tmp/x`); the port,
+// address and state directory they name are also the ones used for the migrations, the demo account and the sweep.
+// Environment: PORT (default 8787), PERSIST_DIR (default .wrangler/state), DEV_QUIET=1 (no demo account banner);
+// a flag wins over its variable.
+// DEV_SKIP_BUILD=1 serves the console as last built (no vite build).
 import { spawn, spawnSync } from "node:child_process";
 import { wranglerEnv } from "./wrangler-env.mjs";
 
-const port = Number(process.env.PORT ?? 8787);
-const persist = process.env.PERSIST_DIR ? ["--persist-to", process.env.PERSIST_DIR] : [];
-const base = `http://127.0.0.1:${port}`;
+const args = process.argv.slice(2);
+
+/** The value of `--name value` or `--name=value` in the arguments (the last one, as wrangler reads them). */
+function flagValue(name) {
+  let value;
+  args.forEach((arg, i) => {
+    if (arg === `--${name}` && i + 1 < args.length) value = args[i + 1];
+    else if (arg.startsWith(`--${name}=`)) value = arg.slice(name.length + 3);
+  });
+  return value;
+}
+
+const given = (name) => flagValue(name) !== undefined || args.includes(`--${name}`);
+
+const port = Number(flagValue("port") ?? process.env.PORT ?? 8787);
+const ip = flagValue("ip") ?? "127.0.0.1";
+const persistDir = flagValue("persist-to") ?? process.env.PERSIST_DIR;
+const persist = persistDir ? ["--persist-to", persistDir] : [];
+// Listening on every address still answers on loopback.
+const host = ip === "0.0.0.0" || ip === "::" || ip === "*" ? "127.0.0.1" : ip.includes(":") ? `[${ip}]` : ip;
+const base = `http://${host}:${port}`;
 const npx = process.platform === "win32" ? "npx.cmd" : "npx";
+
+if (!Number.isInteger(port) || port <= 0 || port > 65535) {
+  console.error(`npm run dev: invalid port ${flagValue("port") ?? process.env.PORT}`);
+  process.exit(2);
+}
 
 // The admin console and the /docs script are static assets: build them (a few seconds, beside the migrations)
 // before wrangler starts, so that /admin/ and /docs work on a fresh clone. DEV_SKIP_BUILD=1 serves the last build.
@@ -30,11 +56,16 @@ if (migrate.status !== 0) process.exit(migrate.status ?? 1);
 const buildStatus = await built;
 if (buildStatus !== 0) process.exit(buildStatus ?? 1);
 
-const wrangler = spawn(
-  npx,
-  ["wrangler", "dev", "--ip", "127.0.0.1", "--port", String(port), "--inspector-port", "0", "--test-scheduled", "--show-interactive-dev-session=false", ...persist],
-  { env: wranglerEnv, stdio: ["ignore", "inherit", "inherit"] },
-);
+// Our defaults only for what the arguments leave unset; the arguments themselves pass through untouched.
+const defaults = [
+  ...(given("ip") ? [] : ["--ip", ip]),
+  ...(given("port") ? [] : ["--port", String(port)]),
+  ...(given("persist-to") ? [] : persist),
+  ...(given("inspector-port") ? [] : ["--inspector-port", "0"]),
+  ...(given("test-scheduled") ? [] : ["--test-scheduled"]),
+  ...(args.some((a) => a.startsWith("--show-interactive-dev-session")) ? [] : ["--show-interactive-dev-session=false"]),
+];
+const wrangler = spawn(npx, ["wrangler", "dev", ...defaults, ...args], { env: wranglerEnv, stdio: ["ignore", "inherit", "inherit"] });
 
 let stopping = false;
 const stop = (code = 0) => {
@@ -98,9 +129,10 @@ async function demoAccount() {
 
 async function sweepForever() {
   // The cron trigger ("* * * * *") in production; here a timer calls wrangler's scheduled test endpoint.
-  setInterval(() => {
-    fetch(`${base}/__scheduled?cron=${encodeURIComponent("* * * * *")}`).catch(() => {});
-  }, 60_000).unref();
+  const sweep = () => fetch(`${base}/__scheduled?cron=${encodeURIComponent("* * * * *")}`).catch(() => {});
+  setInterval(sweep, 60_000).unref();
+  // Also once 31 s after start: what a restart lost from the in-memory queue is more than 30 s overdue by then.
+  setTimeout(sweep, 31_000).unref();
 }
 
 await waitForServer();

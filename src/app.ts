@@ -3,6 +3,7 @@
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { assertConfigured } from "./lib/config";
+import { unavailableError } from "./lib/d1-overload";
 import { isForeignKeyViolation } from "./lib/db";
 import { ApiError, conflict, problemResponse } from "./lib/errors";
 import { uuidv7 } from "./lib/ids";
@@ -34,7 +35,8 @@ function toApiError(error: unknown): ApiError {
   if (isForeignKeyViolation(error)) {
     return conflict("Something this change refers to was deleted while it was being made: read it again and retry");
   }
-  return new ApiError("internal", "An unexpected error occurred");
+  // D1 overloaded or full: 503 with Retry-After (read-only requests were already tried once more).
+  return unavailableError(error) ?? new ApiError("internal", "An unexpected error occurred");
 }
 
 export function createApp() {
@@ -77,7 +79,8 @@ export function createApp() {
       );
     }
     // A 5xx detail may name internals (a missing secret, a SQL error): it goes to the log only.
-    const shown = apiError.status >= 500 ? new ApiError("internal", "An unexpected error occurred") : apiError;
+    const hidden = apiError.status >= 500 && apiError.code !== "service_unavailable";
+    const shown = hidden ? new ApiError("internal", "An unexpected error occurred") : apiError;
     return problemResponse(shown, requestId);
   });
   app.notFound((c) => problemResponse(new ApiError("not_found", "No such route"), c.var.requestId ?? uuidv7()));

@@ -1,7 +1,12 @@
-// The Worker: HTTP API, webhook delivery queue consumer, and the cron sweep that recovers lost deliveries.
+// The Worker: HTTP API, webhook delivery queue consumer, the cron sweep that recovers lost deliveries,
+// and the cron's data retention.
 import { createApp } from "./app";
 import { handleDeliveryBatch, runDeliverySweep } from "./webhooks";
 import { runAccessCleanup } from "./identity/cleanup";
+import { runRetention } from "./retention";
+
+// The webhook sender Durable Object class (one object per subscription), bound as DELIVERY_SENDER.
+export { DeliverySender } from "./webhooks";
 
 const app = createApp();
 
@@ -11,5 +16,6 @@ export default {
   scheduled: (_controller, env, ctx) => {
     ctx.waitUntil(runDeliverySweep(env));
     ctx.waitUntil(runAccessCleanup(env));
+    ctx.waitUntil(runRetention(env));
   },
 } satisfies ExportedHandler<Env, string>;

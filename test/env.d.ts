@@ -1,6 +1,12 @@
 declare namespace Cloudflare {
   interface Env {
     TEST_MIGRATIONS: import("cloudflare:test").D1Migration[];
+    TEST_DEPLOYED_LIMITS: {
+      vars: Record<string, string>;
+      ratelimits: Array<{ name: string; namespace_id: string; simple: { limit: number; period: number } }>;
+    };
+    TEST_LIMIT_3_PER_60S: RateLimit;
+    TEST_LIMIT_3_PER_10S: RateLimit;
   }
   interface GlobalProps {
     mainModule: typeof import("../src/index");

@@ -7,9 +7,11 @@ import path from "node:path";
 import { wranglerEnv } from "../../scripts/wrangler-env.mjs";
 
 /** Starts wrangler dev with WRANGLER_LOG=warn (per-request logging costs throughput). */
-export async function startServer({ port, persistDir = mkdtempSync(path.join(tmpdir(), "bench-")), vars = {} } = {}) {
+/** `config`: another wrangler configuration file (a benchmark-only Worker), else ../../wrangler.toml. */
+export async function startServer({ port, persistDir = mkdtempSync(path.join(tmpdir(), "bench-")), vars = {}, config } = {}) {
   const env = { ...wranglerEnv, WRANGLER_LOG: "warn", CI: "true" };
-  const migrate = spawnSync("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", persistDir], {
+  const configArgs = config ? ["-c", config] : [];
+  const migrate = spawnSync("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", persistDir, ...configArgs], {
     env,
     stdio: "ignore",
   });
@@ -17,7 +19,7 @@ export async function startServer({ port, persistDir = mkdtempSync(path.join(tmp
   const varArgs = Object.entries(vars).flatMap(([k, v]) => ["--var", `${k}:${v}`]);
   const child = spawn(
     "npx",
-    ["wrangler", "dev", "--ip", "127.0.0.1", "--port", String(port), "--inspector-port", "0", "--persist-to", persistDir, "--show-interactive-dev-session=false", ...varArgs],
+    ["wrangler", "dev", ...configArgs, "--ip", "127.0.0.1", "--port", String(port), "--inspector-port", "0", "--persist-to", persistDir, "--show-interactive-dev-session=false", ...varArgs],
     { env, stdio: ["ignore", "ignore", "inherit"], detached: true },
   );
   const base = `http://127.0.0.1:${port}`;

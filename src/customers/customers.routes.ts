@@ -2,7 +2,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { storeCtxOf } from "../lib/context";
 import { pageSchema, paginated } from "../lib/pagination";
-import { type App, errorResponses, jsonBody, jsonResponse, requires } from "../lib/route";
+import { type App, errorResponses, idempotent, jsonBody, jsonResponse, requires } from "../lib/route";
 import { createCustomer, getCustomer, listCustomers, updateCustomer } from "./customers.service";
 import { createCustomerBody, customerListQuery, customerSchema, updateCustomerBody } from "./schemas";
 
@@ -10,7 +10,7 @@ const storeParams = z.object({ store_id: z.string() });
 const customerParams = storeParams.extend({ id: z.string() });
 const tags = ["Customers"];
 
-const createCustomerRoute = createRoute({
+const createCustomerRoute = createRoute(idempotent({
   method: "post",
   path: "/stores/{store_id}/customers",
   tags,
@@ -18,7 +18,7 @@ const createCustomerRoute = createRoute({
   ...requires("customers.write"),
   request: { params: storeParams, ...jsonBody(createCustomerBody) },
   responses: { 201: jsonResponse(customerSchema, "The customer"), ...errorResponses(400, 409) },
-});
+}));
 
 const listCustomersRoute = createRoute({
   method: "get",

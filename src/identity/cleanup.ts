@@ -16,6 +16,10 @@ export async function runAccessCleanup(env: Env, now = Date.now()): Promise<numb
   const results = await env.DB.batch([
     // Logged-out session JWTs past the 24 h they could have lived.
     boundedDelete(env.DB, "revoked_sessions", "id", "expires_at < ?", nowIso(now)),
+    // Login attempts older than the per-email window no longer count.
+    boundedDelete(env.DB, "login_attempts", "id", "attempted_at <= ?", now - Number(env.LOGIN_FAILURE_WINDOW_SECONDS) * 1000),
+    // Idempotency keys past their 24 hours (a request still holding one renews nothing: 24 h is far beyond it).
+    boundedDelete(env.DB, "idempotency_keys", "rowid", "expires_at <= ?", now),
   ]);
   return results.reduce((sum, r) => sum + (r.meta.changes ?? 0), 0);
 }

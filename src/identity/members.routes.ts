@@ -2,7 +2,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { ctxOf, storeCtxOf } from "../lib/context";
 import { pageSchema, paginated, paginationQuery } from "../lib/pagination";
-import { type App, errorResponses, jsonBody, jsonResponse, requires } from "../lib/route";
+import { type App, errorResponses, jsonBody, jsonResponse, refusesIdempotency, requires } from "../lib/route";
 import { acceptInvite, createInvite, getInvite, listInvites } from "./invites.service";
 import { listMembers, removeMember, updateMember } from "./members.service";
 import { acceptInviteBody, inviteBody, inviteSchema, memberSchema, updateMemberBody } from "./schemas";
@@ -42,7 +42,7 @@ const removeMemberRoute = createRoute({
   responses: { 204: { description: "Removed" }, ...errorResponses(404, 409) },
 });
 
-const createInviteRoute = createRoute({
+const createInviteRoute = createRoute(refusesIdempotency({
   method: "post",
   path: "/stores/{store_id}/invites",
   tags: ["Members"],
@@ -50,7 +50,7 @@ const createInviteRoute = createRoute({
   ...requires("members.manage"),
   request: { params: storeParams, ...jsonBody(inviteBody) },
   responses: { 201: jsonResponse(createdInviteSchema, "The invite and its one-time token"), ...errorResponses(400, 404) },
-});
+}));
 
 const listInvitesRoute = createRoute({
   method: "get",
@@ -72,7 +72,7 @@ const getInviteRoute = createRoute({
   responses: { 200: jsonResponse(inviteSchema, "The invite"), ...errorResponses(404) },
 });
 
-const acceptInviteRoute = createRoute({
+const acceptInviteRoute = createRoute(refusesIdempotency({
   method: "post",
   path: "/invites/accept",
   tags: ["Members"],
@@ -80,7 +80,7 @@ const acceptInviteRoute = createRoute({
   ...requires("session"),
   request: jsonBody(acceptInviteBody),
   responses: { 200: jsonResponse(memberSchema, "The new membership"), ...errorResponses(400, 404, 409) },
-});
+}));
 
 export function registerMemberRoutes(app: App) {
   app.openapi(listMembersRoute, async (c) => {

@@ -2,11 +2,11 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { ctxOf, storeCtxOf } from "../lib/context";
 import { pageSchema, paginated, paginationQuery } from "../lib/pagination";
-import { type App, errorResponses, jsonBody, jsonResponse, requires } from "../lib/route";
+import { type App, errorResponses, idempotent, jsonBody, jsonResponse, requires } from "../lib/route";
 import { createStoreBody, storeMembershipSchema, storeSchema } from "./schemas";
 import { createStore, getStore, listStores } from "./stores.service";
 
-const createStoreRoute = createRoute({
+const createStoreRoute = createRoute(idempotent({
   method: "post",
   path: "/stores",
   tags: ["Stores"],
@@ -14,7 +14,7 @@ const createStoreRoute = createRoute({
   ...requires("session"),
   request: jsonBody(createStoreBody),
   responses: { 201: jsonResponse(storeMembershipSchema, "The new store"), ...errorResponses(400) },
-});
+}));
 
 const listStoresRoute = createRoute({
   method: "get",

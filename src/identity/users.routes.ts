@@ -3,29 +3,32 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { ctxOf } from "../lib/context";
 import { requestDb } from "../lib/db";
 import { PERMISSIONS, PERMISSION_NAMES } from "../lib/permissions";
-import { type App, errorResponses, jsonBody, jsonResponse, requires } from "../lib/route";
+import { perIpLimit } from "../lib/rate-limits";
+import { type App, errorResponses, jsonBody, jsonResponse, refusesIdempotency, requires } from "../lib/route";
 import { loginBody, loginResponse, logoutBody, meSchema, signupBody, userSchema } from "./schemas";
 import { getMe, logIn, logOut, signUp } from "./users.service";
 
-const signupRoute = createRoute({
+const signupRoute = createRoute(refusesIdempotency({
   method: "post",
   path: "/users",
   tags: ["Identity"],
   summary: "Sign up",
   ...requires("public"),
+  middleware: [perIpLimit()],
   request: jsonBody(signupBody),
   responses: { 201: jsonResponse(userSchema, "The new user"), ...errorResponses(400, 409) },
-});
+}));
 
-const loginRoute = createRoute({
+const loginRoute = createRoute(refusesIdempotency({
   method: "post",
   path: "/login",
   tags: ["Identity"],
   summary: "Log in: a session JWT valid for 24 hours",
   ...requires("public"),
+  middleware: [perIpLimit()],
   request: jsonBody(loginBody),
   responses: { 200: jsonResponse(loginResponse, "A session token"), ...errorResponses(400) },
-});
+}));
 
 const logoutRoute = createRoute({
   method: "post",

@@ -2,7 +2,7 @@
 import { eq, sql } from "drizzle-orm";
 import { sign } from "hono/jwt";
 import { memberships, revokedSessions, stores, users } from "../db/schema";
-import { SESSION_SECONDS } from "../lib/auth";
+import { SESSION_SECONDS } from "../lib/sessions";
 import { jwtSecret } from "../lib/config";
 import type { Ctx, Db } from "../lib/context";
 import { isUniqueViolation } from "../lib/db";
@@ -10,6 +10,7 @@ import { ApiError, conflict, unauthenticated } from "../lib/errors";
 import { nowIso, uuidv7 } from "../lib/ids";
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from "../lib/passwords";
 import { permissionFields } from "../lib/permissions";
+import { loginLimitOf, releaseLoginAttempt, reserveLoginAttempt } from "./login-limit";
 
 export { SESSION_SECONDS };
 
@@ -39,11 +40,24 @@ export async function signUp(db: Db, input: { email: string; password: string; n
   return toUser(row);
 }
 
+type LoginUser = Pick<UserRow, "id" | "email" | "name" | "createdAt" | "passwordHash" | "sessionVersion">;
+
 export async function logIn(env: Env, db: Db, input: { email: string; password: string }) {
-  const user = await db.query.users.findFirst({ where: eq(users.emailLower, input.email.trim().toLowerCase()) });
+  const emailLower = input.email.trim().toLowerCase();
+  // The per-email limit first (429 before the password is looked at), in one batch with the user lookup.
+  const lookup = db.$client
+    .prepare(
+      `SELECT id, email, name, created_at AS createdAt, password_hash AS passwordHash, session_version AS sessionVersion
+       FROM users WHERE email_lower = ? LIMIT 1`,
+    )
+    .bind(emailLower);
+  const { attemptId, rows } = await reserveLoginAttempt<LoginUser>(db, emailLower, loginLimitOf(env), lookup);
+  const user = rows[0];
   // Hash even for unknown emails: the same answer, in about the same time, for both failures.
   const ok = await verifyPassword(input.password, user?.passwordHash ?? DUMMY_PASSWORD_HASH);
+  // A failure keeps its reserved row: it is one of the email's counted failures.
   if (!user || !ok) throw unauthenticated("Email or password is incorrect");
+  await releaseLoginAttempt(db, attemptId);
   const iat = Math.floor(Date.now() / 1000);
   const exp = iat + SESSION_SECONDS;
   // jti: two logins in the same second are still two sessions (a logout ends one). sv: logging out everywhere

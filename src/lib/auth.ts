@@ -2,24 +2,25 @@
 // `storeAccess(permission)` resolves the caller's standing in the path's store and checks the route's permission
 // bit (403). `batchedStoreAccess(permission)` does the same for hot read routes in one round trip with their read
 // (`withAuthBatch`). Routes declare them in their contract through `requires()` in ./route.ts.
+// Between authentication and the permission check each of them spends the rate-limit budgets (./rate-limits.ts).
+// A session JWT also has to be still in force (not logged out): that check is joined into the membership lookup on
+// a store's paths, so it adds no round trip there.
 import type { Context, MiddlewareHandler } from "hono";
-import { verify } from "hono/jwt";
 import { type SQL, and, eq, isNull, lt, sql } from "drizzle-orm";
 import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
-import { apiTokens, memberships, revokedSessions, users } from "../db/schema";
-import { jwtSecret } from "./config";
-import { primaryDb, requestDb } from "./db";
+import { apiTokens, memberships, users } from "../db/schema";
+import { primaryDb, primaryReadDb, requestDb } from "./db";
 import type { AppEnv, Db, Principal, Role, StoreAccess, StoreReadCtx } from "./context";
 import { forbidden, notFound, unauthenticated } from "./errors";
 import { isUuid, nowIso } from "./ids";
 import { type Permission, has } from "./permissions";
+import { budgetSpent, spend } from "./rate-limits";
 import { TOKEN_PREFIX, hashTokenValue, hasValidChecksum } from "./token-format";
+import { type SessionRow, admitSession, sessionColumns, verifyJwt } from "./sessions";
 
 type C = Context<AppEnv>;
 
 const LAST_USED_RESOLUTION_MS = 60_000;
-/** Session JWTs live 24 hours (spec section 5). */
-export const SESSION_SECONDS = 24 * 60 * 60;
 
 /** The raw bearer token; 401 without one. */
 function bearerToken(c: C): string {
@@ -92,51 +93,6 @@ function touchLastUsed(db: Db, tokenId: string, now: number) {
     .catch((error) => console.error(JSON.stringify({ level: "warn", message: "last_used_at update failed", error: String(error) })));
 }
 
-/** Checks the signature and lifetime only; whether the session was ended needs D1 (`sessionState`). */
-async function verifyJwt(env: Env, raw: string): Promise<Principal> {
-  // Outside the try: a misconfigured deployment is a 500, not a 401.
-  const secret = jwtSecret(env);
-  let payload: Awaited<ReturnType<typeof verify>>;
-  try {
-    payload = await verify(raw, secret, "HS256");
-  } catch {
-    throw unauthenticated();
-  }
-  // hono/jwt checks exp and iat only when present: a session needs both, and is never older than 24 hours
-  // whatever its exp says.
-  const { sub, iat, exp, sv = 0 } = payload;
-  const now = Math.floor(Date.now() / 1000);
-  if (
-    typeof sub !== "string" ||
-    typeof iat !== "number" ||
-    typeof exp !== "number" ||
-    !Number.isSafeInteger(sv) ||
-    now - iat >= SESSION_SECONDS
-  ) {
-    throw unauthenticated();
-  }
-  // The signature names this one JWT (logins carry a random jti, so no two sessions share it).
-  const session = { id: raw.slice(raw.lastIndexOf(".") + 1), version: sv as number, expiresAt: nowIso((iat + SESSION_SECONDS) * 1000) };
-  return { kind: "jwt", userId: sub, token: null, session };
-}
-
-/**
- * Whether a session JWT still counts, as SQL columns over `users u` for the lookup it joins: the user's session
- * version (a JWT carrying an older one was ended by logging out everywhere) and whether this JWT was logged out.
- */
-const sessionColumns = (sessionId: string) =>
-  sql`${users.sessionVersion} AS sessionVersion,
-    EXISTS (SELECT 1 FROM ${revokedSessions} WHERE ${revokedSessions.id} = ${sessionId}) AS loggedOut`;
-
-type SessionRow = { sessionVersion: number; loggedOut: number };
-
-/** 401 unless the session's user exists and the session was not ended. */
-function admitSession(principal: Principal, row: SessionRow | null): void {
-  if (!row || row.loggedOut || row.sessionVersion > principal.session!.version) {
-    throw unauthenticated("This session has ended: log in again");
-  }
-}
-
 /** The session check alone, for routes outside a store: one primary-key query. */
 const sessionLookup = (db: Db, principal: Principal) =>
   d1Statement(
@@ -154,9 +110,28 @@ async function identify(c: C, raw: string): Promise<void> {
 
 /** 401 unless the request carries a valid bearer token. The `bod_` prefix picks the verification. */
 export const authenticated = (): MiddlewareHandler<AppEnv> => async (c, next) => {
-  if (!c.var.principal) await identify(c, bearerToken(c));
+  if (!c.var.principal) {
+    await identify(c, bearerToken(c));
+    await spendBudgets(c, null);
+  }
   await next();
 };
+
+/**
+ * After authentication, before permissions (API.md section 1): the request counts against its credential's budget
+ * (one PAT, or all of a user's sessions) and, once the caller is known to be a member, the store's. Both go to the
+ * Rate Limiting bindings at once; neither touches D1. A non-member (403 next) spends nothing of the store's.
+ */
+async function spendBudgets(c: C, access: StoreAccess | null): Promise<void> {
+  const principal = c.var.principal;
+  const credential = principal.token ? `pat:${principal.token.id}` : `user:${principal.userId}`;
+  const [withinCredential, withinStore] = await Promise.all([
+    spend(c.env, "credential", credential),
+    access ? spend(c.env, "store", access.storeId) : true,
+  ]);
+  if (!withinCredential) throw budgetSpent("credential");
+  if (!withinStore) throw budgetSpent("store");
+}
 
 type MembershipRow = SessionRow & { role: Role | null; permissions: string | null };
 
@@ -205,11 +180,15 @@ export const storeAccess = (permission?: Permission): MiddlewareHandler<AppEnv> 
     if (raw.startsWith(TOKEN_PREFIX) || !isUuid(storeId)) await identify(c, raw);
     else c.set("principal", await verifyJwt(c.env, raw));
   }
-  if (!isUuid(storeId)) throw notFound("Store");
+  if (!isUuid(storeId)) {
+    await spendBudgets(c, null);
+    throw notFound("Store");
+  }
   const principal = c.var.principal;
   const access = principal.token
     ? patAccess(c, storeId)
     : membershipAccess(principal, storeId, await membershipLookup(requestDb(c), storeId, principal).first<MembershipRow>());
+  await spendBudgets(c, access);
   enterStore(c, access, permission);
   await next();
 };
@@ -226,7 +205,7 @@ export class PendingAccess {
     readonly storeId: string,
     readonly db: Db,
     private readonly lookup: D1PreparedStatement,
-    private readonly admit: (row: unknown) => void,
+    private readonly admit: (row: unknown) => void | Promise<void>,
   ) {}
 
   get sent() {
@@ -250,8 +229,8 @@ export class PendingAccess {
   }
 }
 
-const pendingAccess = <Row>(storeId: string, db: Db, lookup: D1PreparedStatement, admit: (row: Row | null) => void) =>
-  new PendingAccess(storeId, db, lookup, admit as (row: unknown) => void);
+const pendingAccess = <Row>(storeId: string, db: Db, lookup: D1PreparedStatement, admit: (row: Row | null) => Promise<void>) =>
+  new PendingAccess(storeId, db, lookup, admit as (row: unknown) => Promise<void>);
 
 /**
  * `storeAccess` for hot read-only routes, in one D1 round trip instead of two: the token (or membership) lookup
@@ -268,18 +247,21 @@ export const batchedStoreAccess = (permission: Permission): MiddlewareHandler<Ap
   // A malformed store id is a 404 after the token check: storeAccess answers that.
   if (!isUuid(storeId)) return storeAccess(permission)(c, next);
   // The lookup and the read are the request's one round trip: straight to the primary, no session needed.
-  const db = primaryDb(c.env);
+  const db = primaryReadDb(c.env);
   let pending: PendingAccess;
   if (raw.startsWith(TOKEN_PREFIX)) {
-    pending = pendingAccess<PatRow>(storeId, db, patLookup(db, await patHash(raw)), (row) => {
+    pending = pendingAccess<PatRow>(storeId, db, patLookup(db, await patHash(raw)), async (row) => {
       admitPat(c, row);
-      enterStore(c, patAccess(c, storeId), permission);
+      const access = patAccess(c, storeId);
+      await spendBudgets(c, access);
+      enterStore(c, access, permission);
     });
   } else {
     const principal = await verifyJwt(c.env, raw);
-    pending = pendingAccess<MembershipRow>(storeId, db, membershipLookup(db, storeId, principal), (row) => {
+    pending = pendingAccess<MembershipRow>(storeId, db, membershipLookup(db, storeId, principal), async (row) => {
       const access = membershipAccess(principal, storeId, row);
       c.set("principal", principal);
+      await spendBudgets(c, access);
       enterStore(c, access, permission);
     });
   }

@@ -3,6 +3,7 @@ import type { Context } from "hono";
 import type { DrizzleD1Database } from "drizzle-orm/d1";
 import type * as schema from "../db/schema";
 import type { PendingAccess } from "./auth";
+import type { IdempotencyClaim } from "./idempotency";
 import { requestDb } from "./db";
 
 /** `$client` is the D1 binding or session under Drizzle, for what Drizzle cannot batch (raw SQL with parameters). */
@@ -44,6 +45,8 @@ export type AppEnv = {
     principal: Principal;
     store: StoreAccess;
     pendingAccess?: PendingAccess;
+    /** Set by the idempotency middleware when the request holds an Idempotency-Key. */
+    idempotency?: IdempotencyClaim;
   };
 };
 
@@ -53,6 +56,8 @@ export interface Ctx {
   requestId: string;
   principal: Principal;
   waitUntil: (promise: Promise<unknown>) => void;
+  /** The request's Idempotency-Key: `commit` writes it in the change's own batch. */
+  idempotency?: IdempotencyClaim;
 }
 
 export interface StoreCtx extends Ctx {
@@ -66,6 +71,7 @@ export function ctxOf(c: Context<AppEnv>): Ctx {
     requestId: c.get("requestId"),
     principal: c.get("principal"),
     waitUntil: (promise) => c.executionCtx.waitUntil(promise),
+    idempotency: c.get("idempotency"),
   };
 }
 

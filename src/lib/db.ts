@@ -7,8 +7,10 @@ import type { Context } from "hono";
 import { drizzle } from "drizzle-orm/d1";
 import * as schema from "../db/schema";
 import type { AppEnv, Db } from "./context";
+import { retryingReads } from "./d1-overload";
 
 const bindingDbs = new WeakMap<D1Database, Db>();
+const readBindingDbs = new WeakMap<D1Database, Db>();
 
 /**
  * Drizzle on the binding itself (every query to the primary), built once per isolate: building Drizzle's
@@ -24,12 +26,28 @@ export function primaryDb(env: Env): Db {
   return db;
 }
 
-/** The request's first-primary session, made when the request first needs the database. */
+/** `primaryDb` for the one-round-trip reads of read-only routes: a query that meets an overload is tried once more. */
+export function primaryReadDb(env: Env): Db {
+  let db = readBindingDbs.get(env.DB);
+  if (!db) {
+    db = drizzle(retryingReads(env.DB), { schema });
+    readBindingDbs.set(env.DB, db);
+  }
+  return db;
+}
+
+const isReadOnly = (c: Context<AppEnv>) => c.req.method === "GET" || c.req.method === "HEAD";
+
+/**
+ * The request's first-primary session, made when the request first needs the database. On a read-only request
+ * (GET, HEAD) a query that meets an overload is tried once more.
+ */
 export function requestDb(c: Context<AppEnv>): Db {
   let db = c.get("db");
   if (!db) {
+    const session = c.env.DB.withSession("first-primary");
     // A D1 session offers the prepare/batch surface Drizzle uses.
-    db = drizzle(c.env.DB.withSession("first-primary") as unknown as D1Database, { schema });
+    db = drizzle((isReadOnly(c) ? retryingReads(session) : session) as unknown as D1Database, { schema });
     c.set("db", db);
   }
   return db;

@@ -15,7 +15,10 @@ export type ErrorCode =
   | "validation_failed"
   | "scope_exceeds_permissions"
   | "rate_limited"
-  | "internal";
+  | "idempotency_key_reused"
+  | "request_in_progress"
+  | "internal"
+  | "service_unavailable";
 
 const TITLES: Record<ErrorCode, [number, string]> = {
   malformed_json: [400, "Malformed request body"],
@@ -30,7 +33,10 @@ const TITLES: Record<ErrorCode, [number, string]> = {
   validation_failed: [422, "Validation failed"],
   scope_exceeds_permissions: [422, "Scope exceeds permissions"],
   rate_limited: [429, "Too many requests"],
+  idempotency_key_reused: [422, "Idempotency key reused"],
+  request_in_progress: [409, "Request in progress"],
   internal: [500, "Internal server error"],
+  service_unavailable: [503, "Service unavailable"],
 };
 
 export interface FieldError {

@@ -5,7 +5,8 @@ import { type SQL, sql } from "drizzle-orm";
 import { events } from "../db/schema";
 import type { Db } from "./context";
 import { nowIso, uuidv7 } from "./ids";
-import { enqueueDeliveries, fanOutStatement } from "../webhooks/fan-out";
+import { enqueueDeliveries, envelopeSql, fanOutStatement } from "../webhooks/fan-out";
+import { type IdempotencyClaim, keyStatement, lostKey } from "./idempotency";
 
 export const EVENT_NAMES = {
   "orders.created": "A new order was committed (payment intent issued)",
@@ -31,6 +32,8 @@ export interface CommitCtx {
   db: Db;
   env: Env;
   waitUntil: (promise: Promise<unknown>) => void;
+  /** The request's Idempotency-Key, committed in the same batch as the change. */
+  idempotency?: IdempotencyClaim;
 }
 
 /**
@@ -46,12 +49,18 @@ export function recordEvent(
   // The insert builder, not db.run(sql`...`): Drizzle's D1 batch cannot bind the parameters of a raw statement
   // (it throws "Cannot read properties of undefined (reading 'bind')"). A SQL `data` is parenthesised so that a
   // bare SELECT works as a scalar subquery.
-  const json = isSql(data) ? sql`(${data})` : JSON.stringify(data);
-  const id = uuidv7();
+  const json = isSql(data) ? sql`(${data})` : sql`${JSON.stringify(data)}`;
+  const now = Date.now();
+  const id = uuidv7(now);
+  const at = nowIso(now);
+  // The data is evaluated once (the subquery `j`), and the webhook envelope built from it once, for every delivery.
+  const insert = db
+    .insert(events)
+    .select(sql`SELECT ${id}, ${storeId}, ${name}, j.data, ${at}, ${envelopeSql(id, storeId, name, at, sql`j.data`)} FROM (SELECT ${json} AS data) j`);
   // The webhook fan-out rides in the same batch: the deliveries exist exactly when the event does.
-  const fanOut = fanOutStatement(db, id, storeId, name);
+  const fanOut = fanOutStatement(db, id, storeId, name, now);
   fanOuts.add(fanOut);
-  return [db.insert(events).values({ id, storeId, name, data: json, createdAt: nowIso() }), fanOut];
+  return [insert, fanOut];
 }
 
 /** The fan-out statements, so that `commit` can find the delivery ids they return. */
@@ -59,10 +68,17 @@ const fanOuts = new WeakSet<object>();
 
 const isSql = (value: unknown): value is SQL => typeof value === "object" && value !== null && "queryChunks" in value;
 
-/** Runs a change's statements as one atomic D1 batch, then queues the webhook deliveries it created. */
+/**
+ * Runs a change's statements as one atomic D1 batch, with the request's idempotency key when it holds one (first,
+ * its result dropped, so the results line up with `statements`), then queues the webhook deliveries it created.
+ */
 export async function commit(ctx: CommitCtx, statements: Statement[]) {
   if (statements.length === 0) return [];
-  const results = await ctx.db.batch(statements as [Statement, ...Statement[]]);
+  const key = ctx.idempotency ? [keyStatement(ctx.db, ctx.idempotency)] : [];
+  const batch = ctx.db.batch([...key, ...statements] as [Statement, ...Statement[]]).catch((error: unknown) => {
+    throw (ctx.idempotency && lostKey(error)) || error;
+  });
+  const results = (await batch).slice(key.length);
   const deliveryIds = statements.flatMap((s, i) => (fanOuts.has(s) ? (results[i] as Array<{ id: string }>).map((r) => r.id) : []));
   // After the commit only: a queued id always names a stored delivery. Lost sends are recovered by the sweep.
   if (deliveryIds.length > 0) ctx.waitUntil(enqueueDeliveries(ctx.env, deliveryIds));

@@ -2,7 +2,9 @@
 //   createRoute({ method, path, ...requires("products.read"), request, responses })
 // which installs the auth middleware and documents the bearer scheme and the permission in OpenAPI.
 import { OpenAPIHono, z } from "@hono/zod-openapi";
+import type { MiddlewareHandler } from "hono";
 import { authenticated, batchedStoreAccess, sessionOnly, storeAccess } from "./auth";
+import { IDEMPOTENCY_KEY, REPLAYED, idempotency, refusesIdempotencyKey } from "./idempotency";
 import type { AppEnv } from "./context";
 import { validationError } from "./errors";
 import type { Permission } from "./permissions";
@@ -20,15 +22,23 @@ export const problemSchema = z
   })
   .openapi("Problem");
 
-const problem = (description: string) => ({
+const problem = (description: string, headers?: Record<string, { description: string; schema: { type: "integer" | "string" } }>) => ({
   description,
+  ...(headers ? { headers } : {}),
   content: { "application/problem+json": { schema: problemSchema } },
 });
+
+/** 429 `rate_limited` (API.md section 11), with the seconds to wait. */
+export const rateLimitedResponse = problem(
+  "Rate limited (`rate_limited`): per IP on POST /login and POST /users, failed logins per email, per credential and per store",
+  { "Retry-After": { description: "Whole seconds to wait before retrying", schema: { type: "integer" } } },
+);
 
 const COMMON_ERRORS = {
   401: problem("Missing, invalid, expired or revoked token"),
   403: problem("The token's effective permission lacks the required bit"),
   422: problem("Validation failed"),
+  429: rateLimitedResponse,
 } as const;
 
 type Requirement = Permission | "member" | "authenticated" | "session" | "public";
@@ -104,3 +114,56 @@ export const jsonResponse = <T extends z.ZodType>(schema: T, description: string
 export const jsonBody = <T extends z.ZodType>(schema: T) => ({
   body: { required: true, content: { "application/json": { schema } } },
 });
+
+type RouteLike = {
+  middleware?: MiddlewareHandler<AppEnv> | MiddlewareHandler<AppEnv>[];
+  responses: Record<string | number, unknown>;
+  parameters?: unknown[];
+};
+
+/** The route with one more middleware after its own, and the Idempotency-Key header documented as `description`. */
+const withKeyHandling = <R extends RouteLike>(route: R, extra: MiddlewareHandler<AppEnv>, description: string, schema: object): R => ({
+  ...route,
+  middleware: [...(Array.isArray(route.middleware) ? route.middleware : route.middleware ? [route.middleware] : []), extra],
+  parameters: [...(route.parameters ?? []), { name: IDEMPOTENCY_KEY, in: "header", required: false, description, schema }],
+});
+
+/**
+ * A POST that accepts `Idempotency-Key` (API.md section 11): the idempotency middleware runs after the access
+ * checks, and the contract documents the header, the replay header on success and the 409/422 it can answer.
+ */
+export function idempotent<R extends RouteLike>(route: R): R {
+  const responses: Record<string | number, unknown> = {};
+  for (const [status, response] of Object.entries(route.responses)) {
+    responses[status] = status.startsWith("2")
+      ? {
+          ...(response as object),
+          headers: { [REPLAYED]: { description: "`true` when this is the kept response of an earlier request with the same Idempotency-Key", schema: { type: "string", enum: ["true"] } } },
+        }
+      : response;
+  }
+  const keyed = withKeyHandling(
+    route,
+    idempotency(),
+    "1-255 printable ASCII characters. The first response (status, body, Location) is kept 24 hours per store (or user) and key; " +
+      "the same request again gets it back with `Idempotent-Replayed: true` and changes nothing.",
+    { type: "string", minLength: 1, maxLength: 255 },
+  );
+  return {
+    ...keyed,
+    responses: {
+      ...responses,
+      409: problem(
+        "Conflict (`conflict`, or `request_in_progress` while a request with the same Idempotency-Key is still running)",
+      ),
+      422: problem("Validation failed, or `idempotency_key_reused`: the Idempotency-Key was used for a different request"),
+    },
+  };
+}
+
+/** A POST that must not keep its response (a one-time secret, or no one to key it by): the header is a 422. */
+export function refusesIdempotency<R extends RouteLike>(route: R): R {
+  return withKeyHandling(route, refusesIdempotencyKey(), "Not accepted here: sending it is a 422 `validation_failed` naming the header.", {
+    type: "string",
+  });
+}

@@ -2,7 +2,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { storeCtxOf } from "../lib/context";
 import { pageSchema, paginated, paginationQuery } from "../lib/pagination";
-import { type App, errorResponses, jsonBody, jsonResponse, requires } from "../lib/route";
+import { type App, errorResponses, idempotent, jsonBody, jsonResponse, requires } from "../lib/route";
 import { deleteGalleryItem, updateGalleryItem } from "./gallery-edit.service";
 import { addVideo, associateImage, getGalleryItem, listGallery, uploadImage } from "./gallery.service";
 import { associateBody, galleryItemSchema, galleryPatchBody, galleryUploadForm, videoBody } from "./schemas";
@@ -33,7 +33,7 @@ const getRoute = createRoute({
   responses: { 200: jsonResponse(galleryItemSchema, "The gallery item"), ...errorResponses(404) },
 });
 
-const uploadRoute = createRoute({
+const uploadRoute = createRoute(idempotent({
   method: "post",
   path: "/stores/{store_id}/products/{id}/images",
   tags,
@@ -44,9 +44,9 @@ const uploadRoute = createRoute({
     body: { required: true, content: { "multipart/form-data": { schema: galleryUploadForm } } },
   },
   responses: { 201: jsonResponse(galleryItemSchema, "The new gallery item"), ...errorResponses(400, 404, 413, 415) },
-});
+}));
 
-const associateRoute = createRoute({
+const associateRoute = createRoute(idempotent({
   method: "post",
   path: "/stores/{store_id}/products/{id}/images/associate",
   tags,
@@ -54,9 +54,9 @@ const associateRoute = createRoute({
   ...requires("products.edit"),
   request: { params: productParams, ...jsonBody(associateBody) },
   responses: { 201: jsonResponse(galleryItemSchema, "The new gallery item"), ...errorResponses(400, 404) },
-});
+}));
 
-const videoRoute = createRoute({
+const videoRoute = createRoute(idempotent({
   method: "post",
   path: "/stores/{store_id}/products/{id}/videos",
   tags,
@@ -64,7 +64,7 @@ const videoRoute = createRoute({
   ...requires("products.edit"),
   request: { params: productParams, ...jsonBody(videoBody) },
   responses: { 201: jsonResponse(galleryItemSchema, "The new gallery item"), ...errorResponses(400, 404) },
-});
+}));
 
 const patchRoute = createRoute({
   method: "patch",

@@ -4,7 +4,7 @@ import { storeCtxOf } from "../lib/context";
 import { notFound } from "../lib/errors";
 import { isUuid } from "../lib/ids";
 import { pageSchema, paginated, paginationQuery } from "../lib/pagination";
-import { type App, errorResponses, jsonResponse, requires } from "../lib/route";
+import { type App, errorResponses, idempotent, jsonResponse, requires } from "../lib/route";
 import { listLibrary, uploadToLibrary } from "./library.service";
 import { libraryUploadForm, mediaFileSchema } from "./schemas";
 import { isSizeName } from "./sizes";
@@ -12,7 +12,7 @@ import { serveMedia } from "./storage";
 
 const storeParams = z.object({ store_id: z.string() });
 
-const uploadRoute = createRoute({
+const uploadRoute = createRoute(idempotent({
   method: "post",
   path: "/stores/{store_id}/media",
   tags: ["Media"],
@@ -23,7 +23,7 @@ const uploadRoute = createRoute({
     body: { required: true, content: { "multipart/form-data": { schema: libraryUploadForm } } },
   },
   responses: { 201: jsonResponse(mediaFileSchema, "The library file"), ...errorResponses(400, 404, 413, 415) },
-});
+}));
 
 const listRoute = createRoute({
   method: "get",

@@ -2,7 +2,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { storeCtxOf } from "../lib/context";
 import { pageSchema, paginated } from "../lib/pagination";
-import { type App, errorResponses, jsonBody, jsonResponse, requires } from "../lib/route";
+import { type App, errorResponses, idempotent, jsonBody, jsonResponse, requires } from "../lib/route";
 import { createOrder, getOrder, listOrders } from "./orders.service";
 import { createOrderBody, orderListQuery, orderSchema, refundBody, transitionBody } from "./schemas";
 import { refundOrder, transitionOrder } from "./transitions.service";
@@ -11,7 +11,7 @@ const storeParams = z.object({ store_id: z.string() });
 const orderParams = storeParams.extend({ id: z.string() });
 const tags = ["Orders"];
 
-const createOrderRoute = createRoute({
+const createOrderRoute = createRoute(idempotent({
   method: "post",
   path: "/stores/{store_id}/orders",
   tags,
@@ -19,7 +19,7 @@ const createOrderRoute = createRoute({
   ...requires("orders.write"),
   request: { params: storeParams, ...jsonBody(createOrderBody) },
   responses: { 201: jsonResponse(orderSchema, "The order, status pending"), ...errorResponses(400, 409) },
-});
+}));
 
 const listOrdersRoute = createRoute({
   method: "get",
@@ -41,7 +41,7 @@ const getOrderRoute = createRoute({
   responses: { 200: jsonResponse(orderSchema, "The order"), ...errorResponses(404) },
 });
 
-const transitionRoute = createRoute({
+const transitionRoute = createRoute(idempotent({
   method: "post",
   path: "/stores/{store_id}/orders/{id}/transitions",
   tags,
@@ -49,9 +49,9 @@ const transitionRoute = createRoute({
   ...requires("orders.write"),
   request: { params: orderParams, ...jsonBody(transitionBody) },
   responses: { 200: jsonResponse(orderSchema, "The order"), ...errorResponses(400, 404, 409) },
-});
+}));
 
-const refundRoute = createRoute({
+const refundRoute = createRoute(idempotent({
   method: "post",
   path: "/stores/{store_id}/orders/{id}/refunds",
   tags,
@@ -59,7 +59,7 @@ const refundRoute = createRoute({
   ...requires("orders.write"),
   request: { params: orderParams, ...jsonBody(refundBody) },
   responses: { 200: jsonResponse(orderSchema, "The refunded order"), ...errorResponses(400, 404, 409) },
-});
+}));
 
 export function registerOrderRoutes(app: App) {
   app.openapi(createOrderRoute, async (c) => {

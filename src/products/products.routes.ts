@@ -4,7 +4,7 @@ import type { Context } from "hono";
 import { isDevelopment } from "../lib/config";
 import { type AppEnv, storeCtxOf, storeReadCtxOf } from "../lib/context";
 import { pageSchema } from "../lib/pagination";
-import { type App, errorResponses, jsonBody, jsonResponse, requires, requiresWithBatchedRead } from "../lib/route";
+import { type App, errorResponses, idempotent, jsonBody, jsonResponse, requires, requiresWithBatchedRead } from "../lib/route";
 import { listProducts } from "./list.service";
 import { type ProductJson, createProduct, deleteProduct, getProduct, setStatus } from "./products.service";
 import {
@@ -30,13 +30,13 @@ const listRoute = createRoute({
   request: { params: storeParams, query: productListQuery },
   responses: { 200: jsonResponse(pageSchema(productListItemSchema), "A page of products"), ...errorResponses(404) },
 });
-const createProductRoute = createRoute({
+const createProductRoute = createRoute(idempotent({
   method: "post", path: "/stores/{store_id}/products", tags,
   summary: "Create a product (a single product gets its hidden default variant); status live also needs products.publish",
   ...requires("products.write"),
   request: { params: storeParams, ...jsonBody(createProductBody) },
   responses: { 201: productResponse("The new product"), ...errorResponses(400, 404, 409) },
-});
+}));
 const getRoute = createRoute({
   method: "get", path: "/stores/{store_id}/products/{id}", tags,
   summary: "One product with variants (stock, availability), gallery and specs",
@@ -59,13 +59,13 @@ const deleteRoute = createRoute({
   responses: { 204: { description: "Deleted" }, ...errorResponses(404) },
 });
 const statusRoute = (action: "publish" | "unpublish") =>
-  createRoute({
+  createRoute(idempotent({
     method: "post", path: `/stores/{store_id}/products/{id}/${action}`, tags,
     summary: action === "publish" ? "draft → live (sets published_at)" : "live → draft (clears published_at)",
     ...requires("products.publish"),
     request: { params: productParams },
     responses: { 200: productResponse("The product"), ...errorResponses(404, 409) },
-  });
+  }));
 const specsRoute = createRoute({
   method: "put", path: "/stores/{store_id}/products/{id}/specs", tags, summary: "Replace the product's specs",
   ...requires("products.edit"),

@@ -2,7 +2,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { storeCtxOf } from "../lib/context";
 import { pageSchema, paginated, paginationQuery } from "../lib/pagination";
-import { type App, errorResponses, jsonBody, jsonResponse, requires } from "../lib/route";
+import { type App, errorResponses, idempotent, jsonBody, jsonResponse, requires } from "../lib/route";
 import { productParams } from "./schemas";
 import { createReview, deleteReview, listReviews } from "./specs-reviews.service";
 import { createReviewBody, createVariantBody, reviewSchema, updateVariantBody, variantSchema } from "./variant-schemas";
@@ -20,12 +20,12 @@ const listVariantsRoute = createRoute({
   request: { params: productParams, query: pageQuery },
   responses: { 200: jsonResponse(pageSchema(variantSchema), "Variants"), ...errorResponses(404) },
 });
-const createVariantRoute = createRoute({
+const createVariantRoute = createRoute(idempotent({
   method: "post", path: variants, tags: ["Variants"], summary: "Add a variant (variable products only)",
   ...requires("products.edit"),
   request: { params: productParams, ...jsonBody(createVariantBody) },
   responses: { 201: jsonResponse(variantSchema, "The new variant"), ...errorResponses(400, 404, 409) },
-});
+}));
 const getVariantRoute = createRoute({
   method: "get", path: `${variants}/{variant_id}`, tags: ["Variants"], summary: "One variant",
   ...requires("products.read"),
@@ -51,12 +51,12 @@ const listReviewsRoute = createRoute({
   request: { params: productParams, query: pageQuery },
   responses: { 200: jsonResponse(pageSchema(reviewSchema), "Reviews"), ...errorResponses(404) },
 });
-const createReviewRoute = createRoute({
+const createReviewRoute = createRoute(idempotent({
   method: "post", path: reviews, tags: ["Reviews"], summary: "Add a review (updates review_count and rating_average)",
   ...requires("products.edit"),
   request: { params: productParams, ...jsonBody(createReviewBody) },
   responses: { 201: jsonResponse(reviewSchema, "The new review"), ...errorResponses(400, 404) },
-});
+}));
 const deleteReviewRoute = createRoute({
   method: "delete", path: `${reviews}/{review_id}`, tags: ["Reviews"], summary: "Delete a review",
   ...requires("products.edit"),

@@ -2,14 +2,14 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { storeCtxOf } from "../lib/context";
 import { pageSchema, paginated, paginationQuery } from "../lib/pagination";
-import { type App, errorResponses, jsonBody, jsonResponse, requires } from "../lib/route";
+import { type App, errorResponses, jsonBody, jsonResponse, refusesIdempotency, requires } from "../lib/route";
 import { createTokenBody, tokenListQuery, tokenSchema, tokenWithValueSchema } from "./schemas";
 import { getToken, issueToken, listTokens, revokeToken, rotateToken } from "./tokens.service";
 
 const storeParams = z.object({ store_id: z.string() });
 const tokenParams = storeParams.extend({ token_id: z.string() });
 
-const createTokenRoute = createRoute({
+const createTokenRoute = createRoute(refusesIdempotency({
   method: "post",
   path: "/stores/{store_id}/api-tokens",
   tags: ["Access tokens"],
@@ -17,7 +17,7 @@ const createTokenRoute = createRoute({
   ...requires("member"),
   request: { params: storeParams, ...jsonBody(createTokenBody) },
   responses: { 201: jsonResponse(tokenWithValueSchema, "The token record and its raw value"), ...errorResponses(400, 404) },
-});
+}));
 
 const listTokensRoute = createRoute({
   method: "get",
@@ -39,7 +39,7 @@ const getTokenRoute = createRoute({
   responses: { 200: jsonResponse(tokenSchema, "The token record"), ...errorResponses(404) },
 });
 
-const rotateTokenRoute = createRoute({
+const rotateTokenRoute = createRoute(refusesIdempotency({
   method: "post",
   path: "/stores/{store_id}/api-tokens/{token_id}/rotate",
   tags: ["Access tokens"],
@@ -47,7 +47,7 @@ const rotateTokenRoute = createRoute({
   ...requires("member"),
   request: { params: tokenParams },
   responses: { 200: jsonResponse(tokenWithValueSchema, "The record and its new raw value"), ...errorResponses(404) },
-});
+}));
 
 const revokeTokenRoute = createRoute({
   method: "delete",

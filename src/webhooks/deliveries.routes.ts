@@ -2,7 +2,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { storeCtxOf } from "../lib/context";
 import { pageSchema, paginated } from "../lib/pagination";
-import { type App, errorResponses, jsonResponse, requires } from "../lib/route";
+import { type App, errorResponses, idempotent, jsonResponse, requires } from "../lib/route";
 import { getDelivery, listDeliveries, listStoreDeliveries, replayDelivery } from "./deliveries.service";
 import { deliveryDetailSchema, deliveryListQuery, deliverySchema, storeDeliveryListQuery, storeDeliverySchema } from "./schemas";
 
@@ -41,7 +41,7 @@ const getDeliveryRoute = createRoute({
   responses: { 200: jsonResponse(deliveryDetailSchema, "The delivery"), ...errorResponses(404) },
 });
 
-const replayDeliveryRoute = createRoute({
+const replayDeliveryRoute = createRoute(idempotent({
   method: "post",
   path: "/stores/{store_id}/webhooks/{id}/deliveries/{delivery_id}/replay",
   tags,
@@ -49,7 +49,7 @@ const replayDeliveryRoute = createRoute({
   ...requires("webhooks.edit"),
   request: { params: deliveryParams },
   responses: { 202: jsonResponse(deliverySchema, "The new delivery, queued"), ...errorResponses(404) },
-});
+}));
 
 export function registerDeliveryRoutes(app: App) {
   app.openapi(listStoreDeliveriesRoute, async (c) => {

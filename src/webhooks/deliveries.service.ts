@@ -1,10 +1,11 @@
 // The delivery log of a subscription (newest first), one delivery with its payload and attempts, and replay.
-import { and, asc, count, desc, eq, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, getTableColumns, type SQL, sql } from "drizzle-orm";
 import { webhookAttempts, webhookDeliveries, webhooks } from "../db/schema";
 import { auditEntry } from "../lib/audit";
 import type { StoreCtx } from "../lib/context";
 import { notFound } from "../lib/errors";
 import { isUuid, nowIso, uuidv7 } from "../lib/ids";
+import { commit } from "../lib/outbox";
 import type { Page } from "../lib/pagination";
 import { enqueueDeliveries } from "./fan-out";
 import { findWebhook } from "./subscriptions.service";
@@ -88,7 +89,15 @@ async function findDelivery(ctx: StoreCtx, webhookId: string, deliveryId: string
     eq(webhookDeliveries.storeId, ctx.store.storeId),
   );
   const [[delivery], attempts] = await ctx.db.batch([
-    ctx.db.select().from(webhookDeliveries).where(inStore).limit(1),
+    ctx.db
+      .select({
+        ...getTableColumns(webhookDeliveries),
+        // The envelope stored once on the event: the exact body every attempt of every delivery sent.
+        payload: sql<string>`(SELECT e.payload FROM events e WHERE e.id = ${webhookDeliveries.eventId})`,
+      })
+      .from(webhookDeliveries)
+      .where(inStore)
+      .limit(1),
     ctx.db
       .select()
       .from(webhookAttempts)
@@ -108,8 +117,10 @@ export async function getDelivery(ctx: StoreCtx, webhookId: string, deliveryId: 
 export async function replayDelivery(ctx: StoreCtx, webhookId: string, deliveryId: string) {
   const { delivery } = await findDelivery(ctx, webhookId, deliveryId);
   const now = nowIso();
+  // Same event, so the same stored envelope: the identical body.
+  const { payload: _sameEnvelope, ...original } = delivery;
   const replay: DeliveryRow = {
-    ...delivery,
+    ...original,
     id: uuidv7(),
     status: "pending",
     attemptCount: 0,
@@ -120,7 +131,8 @@ export async function replayDelivery(ctx: StoreCtx, webhookId: string, deliveryI
     lastAttemptAt: null,
     deliveredAt: null,
   };
-  await ctx.db.batch([ctx.db.insert(webhookDeliveries).values(replay), auditEntry(ctx, "webhook.replay", "webhook", webhookId)]);
+  // commit: the request's idempotency key, if any, goes in the same batch.
+  await commit(ctx, [ctx.db.insert(webhookDeliveries).values(replay), auditEntry(ctx, "webhook.replay", "webhook", webhookId)]);
   ctx.waitUntil(enqueueDeliveries(ctx.env, [replay.id]));
   return toDelivery(replay);
 }

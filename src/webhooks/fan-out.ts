@@ -1,6 +1,6 @@
 // Fan-out of one outbox event to the deliveries of every active matching subscription, inside the change's own
 // batch, and the post-commit hand-off of the new delivery ids to the DELIVERIES queue.
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { webhookDeliveries } from "../db/schema";
 import type { Db } from "../lib/context";
 import { nowIso } from "../lib/ids";
@@ -13,21 +13,28 @@ export const uuidv7Sql = (ms: number) => {
 };
 
 /**
- * One INSERT ... SELECT writing a delivery per active subscription of (store, event), each holding the envelope
- * built once from the just-inserted event row. It must follow the event's insert in the same batch.
- * Returns the new delivery ids.
+ * One INSERT ... SELECT writing a delivery per active subscription of (store, event). The body they send is the
+ * event's envelope, stored once on the event row (see `envelopeSql`). Returns the new delivery ids.
  */
 export function fanOutStatement(db: Db, eventId: string, storeId: string, name: string, now = Date.now()) {
   const at = nowIso(now);
-  const envelope = sql`json_object('id', e.id, 'event', e.name, 'store_id', e.store_id, 'delivered_at', ${at}, 'data', json(e.data))`;
   return db
     .insert(webhookDeliveries)
     .select(
-      sql`SELECT ${uuidv7Sql(now)}, w.store_id, w.id, e.id, e.name, ${envelope}, 'pending', 0, ${at}, NULL, NULL, ${at}, NULL, NULL
-        FROM webhooks w JOIN events e ON e.id = ${eventId}
-        WHERE w.store_id = ${storeId} AND w.event = ${name} AND w.active = 1`,
+      sql`SELECT ${uuidv7Sql(now)}, w.store_id, w.id, ${eventId}, w.event, 'pending', 0, ${at}, NULL, NULL, ${at}, NULL, NULL
+        FROM webhooks w WHERE w.store_id = ${storeId} AND w.event = ${name} AND w.active = 1`,
     )
     .returning({ id: webhookDeliveries.id });
+}
+
+/**
+ * The envelope `{id, event, store_id, delivered_at, data}` as SQL text, built once when the event is recorded, or
+ * NULL when no active subscription of (store, event) exists (nothing will ever send it). `data` is a SQL expression
+ * yielding the event's JSON text.
+ */
+export function envelopeSql(eventId: string, storeId: string, name: string, at: string, data: SQL) {
+  return sql`CASE WHEN EXISTS (SELECT 1 FROM webhooks w WHERE w.store_id = ${storeId} AND w.event = ${name} AND w.active = 1)
+    THEN json_object('id', ${eventId}, 'event', ${name}, 'store_id', ${storeId}, 'delivered_at', ${at}, 'data', json(${data})) END`;
 }
 
 /** Queue messages carry only the delivery id. A send that fails here is recovered by the sweep. */

@@ -4,6 +4,7 @@ import { registerDeliveryRoutes } from "./deliveries.routes";
 import { registerSubscriptionRoutes } from "./webhooks.routes";
 
 export { handleDeliveryBatch } from "./consumer";
+export { DeliverySender } from "./sender";
 export { runDeliverySweep } from "./sweep";
 
 export function registerWebhookRoutes(app: App) {

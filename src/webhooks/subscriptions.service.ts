@@ -8,7 +8,7 @@ import type { StoreCtx } from "../lib/context";
 import { isUniqueViolation } from "../lib/db";
 import { conflict, invalidField, notFound } from "../lib/errors";
 import { isUuid, nowIso, uuidv7 } from "../lib/ids";
-import type { EventName } from "../lib/outbox";
+import { commit, type EventName } from "../lib/outbox";
 import type { Page } from "../lib/pagination";
 import { encryptSecret } from "./secrets";
 import { webhookUrlProblem } from "./url-rules";
@@ -54,8 +54,9 @@ export async function createWebhooks(ctx: StoreCtx, input: { url: string; events
     consecutiveFailures: 0,
   }));
   try {
-    // One batch: an existing pair fails the unique index and nothing is created.
-    await ctx.db.batch([
+    // One batch (with the request's idempotency key, if any): an existing pair fails the unique index and nothing
+    // is created.
+    await commit(ctx, [
       ctx.db.insert(webhooks).values(rows),
       ...rows.map((row) => auditEntry(ctx, "webhook.create", "webhook", row.id)),
     ]);

@@ -1,36 +1,57 @@
-// The cron sweep (every minute; `npm run dev` calls it locally): re-enqueues deliveries that are due but were
-// never picked up, e.g. because a local restart lost the in-memory queue. It only enqueues: the consumer's
-// claim keeps a re-enqueued attempt from being sent twice.
+// The cron sweep (every minute; `npm run dev` calls it locally): finds deliveries that are really lost and hands
+// them back to their subscription's sender. Lost = pending, its next attempt due more than 30 s ago, nobody holding
+// a live claim on it, and its sender object not holding it. A delivery still waiting in the queue is never due
+// that long (the queue carries only first attempts, due when enqueued, and hands them over within a second or
+// two), and one the sender holds (for example behind its own hanging receiver) is left to the sender: the sweep
+// never multiplies work. It never sends anything itself.
 import { and, asc, isNull, lt, or, sql } from "drizzle-orm";
 import { webhookDeliveries } from "../db/schema";
 import { primaryDb } from "../lib/db";
 import { nowIso } from "../lib/ids";
-import { STALE_CLAIM_MS } from "./consumer";
-import { enqueueDeliveries } from "./fan-out";
+import { STALE_CLAIM_MS } from "./attempt";
+import { senderOf } from "./consumer";
 
-/** A pending delivery is lost when its next attempt was due this long ago and nobody is sending it. */
+/** A pending delivery is a candidate when its next attempt was due this long ago and nobody is sending it. */
 export const SWEEP_GRACE_MS = 30_000;
 const SWEEP_LIMIT = 1000;
 
-export async function runDeliverySweep(env: Env, now = Date.now()): Promise<number> {
-  const db = primaryDb(env);
-  const rows = await db
-    .select({ id: webhookDeliveries.id })
+/** Candidates for the sweep, grouped by subscription (the D1 half of the rule). */
+export async function sweepCandidates(env: Env, now = Date.now()) {
+  const rows = await primaryDb(env)
+    .select({ id: webhookDeliveries.id, webhookId: webhookDeliveries.webhookId })
     .from(webhookDeliveries)
     .where(
       and(
         // A literal, so the partial index (WHERE status = 'pending') applies.
         sql`status = 'pending'`,
         lt(webhookDeliveries.nextAttemptAt, nowIso(now - SWEEP_GRACE_MS)),
-        // Claimed but never recorded (the process died mid-send): re-sent, and it does not count as an attempt.
+        // Claimed but never recorded (the process died mid-send): sent again, and it does not count as an attempt.
         or(isNull(webhookDeliveries.claimedAt), lt(webhookDeliveries.claimedAt, nowIso(now - STALE_CLAIM_MS))),
       ),
     )
     .orderBy(asc(webhookDeliveries.nextAttemptAt))
     .limit(SWEEP_LIMIT);
-  if (rows.length > 0) {
-    console.log(JSON.stringify({ level: "info", message: "sweep re-enqueued deliveries", count: rows.length }));
-    await enqueueDeliveries(env, rows.map((r) => r.id));
-  }
-  return rows.length;
+  const groups = new Map<string, string[]>();
+  for (const row of rows) groups.set(row.webhookId, [...(groups.get(row.webhookId) ?? []), row.id]);
+  return groups;
+}
+
+/**
+ * Offers each subscription's candidates to its sender, which takes only those it does not hold (the lost ones)
+ * and makes sure it runs. Returns the ids recovered.
+ */
+export async function runDeliverySweep(env: Env, now = Date.now()): Promise<string[]> {
+  const taken = await Promise.all(
+    [...(await sweepCandidates(env, now))].map(([webhookId, ids]) =>
+      senderOf(env, webhookId)
+        .take(ids)
+        .catch((error) => {
+          console.error(JSON.stringify({ level: "error", message: "sweep hand-off failed", webhook_id: webhookId, error: String(error) }));
+          return [];
+        }),
+    ),
+  );
+  const recovered = taken.flat();
+  if (recovered.length > 0) console.log(JSON.stringify({ level: "info", message: "sweep recovered lost deliveries", count: recovered.length }));
+  return recovered;
 }

@@ -3,7 +3,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { storeCtxOf } from "../lib/context";
 import { EVENT_NAMES } from "../lib/outbox";
 import { pageSchema, paginated } from "../lib/pagination";
-import { type App, errorResponses, jsonBody, jsonResponse, requires } from "../lib/route";
+import { type App, errorResponses, idempotent, jsonBody, jsonResponse, requires } from "../lib/route";
 import {
   createWebhookBody,
   createdWebhooksSchema,
@@ -18,7 +18,7 @@ const storeParams = z.object({ store_id: z.string() });
 const webhookParams = storeParams.extend({ id: z.string() });
 const tags = ["Webhooks"];
 
-const createWebhookRoute = createRoute({
+const createWebhookRoute = createRoute(idempotent({
   method: "post",
   path: "/stores/{store_id}/webhooks",
   tags,
@@ -26,7 +26,7 @@ const createWebhookRoute = createRoute({
   ...requires("webhooks.write"),
   request: { params: storeParams, ...jsonBody(createWebhookBody) },
   responses: { 201: jsonResponse(createdWebhooksSchema, "One subscription per event"), ...errorResponses(400, 409) },
-});
+}));
 
 const listWebhooksRoute = createRoute({
   method: "get",

@@ -5,16 +5,31 @@ import { spawn } from "node:child_process";
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { once } from "node:events";
 import { createServer } from "node:http";
+import { createInterface } from "node:readline";
 import { api } from "../../bench/lib/harness.mjs";
 
 export { api };
 
-export async function startDev({ port, persistDir }) {
-  const child = spawn(process.execPath, ["scripts/dev.mjs"], {
-    env: { ...process.env, PORT: String(port), PERSIST_DIR: persistDir, DEV_QUIET: "1", WRANGLER_LOG: "warn", CI: "true" },
-    stdio: ["ignore", "ignore", "inherit"],
+/**
+ * `args`: passed to scripts/dev.mjs as `npm run dev -- ...` would; `env`: more environment (PORT, PERSIST_DIR).
+ * `onLine` (optional) receives every line the dev server prints on stdout; with `logLevel: "log"` that includes the
+ * Worker's console.log lines (the default, "warn", keeps wrangler from printing a line per request).
+ */
+export async function startDev({
+  port,
+  persistDir,
+  args = [],
+  env = { PORT: String(port), PERSIST_DIR: persistDir },
+  stdout = "ignore",
+  onLine,
+  logLevel = "warn",
+}) {
+  const child = spawn(process.execPath, ["scripts/dev.mjs", ...args], {
+    env: { ...process.env, DEV_QUIET: "1", WRANGLER_LOG: logLevel, CI: "true", ...env },
+    stdio: ["ignore", onLine ? "pipe" : stdout, "inherit"],
     detached: true,
   });
+  if (onLine) createInterface({ input: child.stdout }).on("line", onLine);
   const base = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 90_000;
   for (;;) {
@@ -29,6 +44,7 @@ export async function startDev({ port, persistDir }) {
   }
   return {
     base,
+    child,
     async stop() {
       if (child.exitCode !== null) return;
       const exited = once(child, "exit");
@@ -49,10 +65,13 @@ function stopGroup(child) {
 }
 
 /**
- * A webhook receiver. `script(path)` returns the statuses to answer for that path in turn (the last repeats).
- * Each request is recorded with its raw bytes, headers, arrival time and whether its signature verified.
+ * A webhook receiver. `script(path)` returns what to do for that path, request after request (the last repeats): an
+ * HTTP status, "hang" (accept the request and never answer; the sender's timeout ends it) or "reset" (destroy the
+ * connection). Each request is recorded with its raw bytes, headers, arrival time, whether its signature verified,
+ * and `endedAt`: when the attempt ended from the sender's side (answer sent, connection reset, or the sender gave up
+ * on a hang).
  */
-export async function startReceiver({ port, secret, script }) {
+export async function startReceiver({ port, secret, script, decide }) {
   const received = [];
   const server = createServer((req, res) => {
     const chunks = [];
@@ -61,11 +80,22 @@ export async function startReceiver({ port, secret, script }) {
       const body = Buffer.concat(chunks);
       const path = req.url;
       const mine = received.filter((r) => r.path === path).length;
-      const statuses = script(path);
-      const status = statuses[Math.min(mine, statuses.length - 1)];
-      received.push({ path, at: Date.now(), headers: req.headers, body, verified: verify(secret, body, req.headers["x-webhook-signature"]) });
-      res.writeHead(status, { "Content-Type": "text/plain" });
-      res.end(`${status} for attempt ${mine + 1} at ${path}`);
+      const actions = script(path);
+      // `decide(request, attempt)` (optional) chooses by the request itself, e.g. per event id and attempt header.
+      const action = decide ? decide(req, Number(req.headers["x-webhook-attempt"])) : actions[Math.min(mine, actions.length - 1)];
+      const record = { path, at: Date.now(), endedAt: null, action, headers: req.headers, body, verified: verify(secret, body, req.headers["x-webhook-signature"]) };
+      received.push(record);
+      if (action === "hang") {
+        res.on("close", () => (record.endedAt = Date.now()));
+        return;
+      }
+      if (action === "reset") {
+        record.endedAt = Date.now();
+        return req.socket.destroy();
+      }
+      res.writeHead(action, { "Content-Type": "text/plain" });
+      res.end(`${action} for attempt ${mine + 1} at ${path}`);
+      record.endedAt = Date.now();
     });
   });
   server.listen(port, "127.0.0.1");
@@ -74,7 +104,10 @@ export async function startReceiver({ port, secret, script }) {
     received,
     url: (path) => `http://127.0.0.1:${port}${path}`,
     on: (path) => received.filter((r) => r.path === path),
-    close: () => new Promise((r) => server.close(r)),
+    close: () => {
+      server.closeAllConnections();
+      return new Promise((r) => server.close(r));
+    },
   };
 }
 

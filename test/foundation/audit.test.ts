@@ -78,7 +78,8 @@ describe("audit rows and events commit in the same batch as the change, or not a
 describe("events outbox: (id, store_id, name, data JSON, created_at), inserted by a helper inside the change's batch", () => {
   it("the table has exactly those columns", async () => {
     const columns = await sqlAll<{ name: string }>("SELECT name FROM pragma_table_info('events')");
-    expect(columns.map((c) => c.name).sort()).toEqual(["created_at", "data", "id", "name", "store_id"]);
+    // Plus `payload`: the webhook envelope, stored once per event (null when no subscription heard of it).
+    expect(columns.map((c) => c.name).sort()).toEqual(["created_at", "data", "id", "name", "payload", "store_id"]);
   });
 
   it("recordEvent + commit write the change and its event atomically, with value or SQL data", async () => {

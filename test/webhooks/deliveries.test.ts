@@ -1,9 +1,8 @@
 // Fan-out and the delivery log (API.md section 8): every active matching subscription gets a delivery written
 // with the event, holding the envelope; the queue delivers it; the log lists it, shows the exact payload and
-// every attempt; replay sends the identical body again; the sweep re-enqueues what was lost.
+// every attempt; replay sends the identical body again.
 import { env } from "cloudflare:workers";
-import { afterEach, describe, expect, it, vi } from "vitest";
-import { runDeliverySweep } from "../../src/webhooks";
+import { afterEach, describe, expect, it } from "vitest";
 import { authMatrix } from "../helpers/auth-matrix";
 import { call, newStore, type TestStore } from "../helpers/api";
 import { SECRET, eventually, hmacBase64, insertDelivery, scriptedReceiver, subscribe } from "./support";
@@ -136,25 +135,6 @@ describe("Replay: a new delivery of the identical body, with its own attempts (2
     expect(replayed.body.payload).toBe(original.payload);
     const before = await call("GET", `/stores/${store.id}/webhooks/${hook.id}/deliveries/${original.id}`, { token: store.owner.jwt });
     expect(before.body).toMatchObject({ status: "failed", attempt_count: 3 });
-  });
-});
-
-describe("Sweep: re-enqueues deliveries due more than 30 s ago that nobody is sending", () => {
-  it("enqueues lost deliveries and stale claims, and leaves recent or held ones alone", async () => {
-    const store = await newStore();
-    const [hook] = await subscribe(store, "http://127.0.0.1:9125/a", ["customers.created"]);
-    const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
-    const lost = await insertDelivery(store.id, hook.id, { next_attempt_at: ago(31_000), attempt_count: 1 });
-    const crashed = await insertDelivery(store.id, hook.id, { next_attempt_at: ago(45_000), claim_id: "x", claimed_at: ago(40_000) });
-    const recent = await insertDelivery(store.id, hook.id, { next_attempt_at: ago(10_000) });
-    const held = await insertDelivery(store.id, hook.id, { next_attempt_at: ago(40_000), claim_id: "y", claimed_at: ago(5_000) });
-    const done = await insertDelivery(store.id, hook.id, { next_attempt_at: ago(60_000), status: "failed" });
-
-    const sendBatch = vi.fn(async () => {});
-    await runDeliverySweep({ ...env, DELIVERIES: { sendBatch } as unknown as Queue });
-    const sent = (sendBatch.mock.calls as unknown as Array<[Array<{ body: string }>]>).flatMap(([messages]) => messages.map((m) => m.body));
-    expect(sent).toEqual(expect.arrayContaining([lost.id, crashed.id]));
-    for (const id of [recent.id, held.id, done.id]) expect(sent).not.toContain(id);
   });
 });
 

@@ -3,7 +3,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { authMatrix } from "../helpers/auth-matrix";
 import { call, newStore, type TestStore } from "../helpers/api";
-import { consume, insertDelivery, makeDue, scriptedReceiver, SECRET, subscribe } from "./support";
+import { attemptNow, insertDelivery, makeDue, scriptedReceiver, SECRET, subscribe } from "./support";
 
 let receiver: ReturnType<typeof scriptedReceiver> | undefined;
 afterEach(() => receiver?.restore());
@@ -15,7 +15,7 @@ const getHook = async (store: TestStore, id: string) =>
 async function runToEnd(store: TestStore, hookId: string) {
   const delivery = await insertDelivery(store.id, hookId);
   for (let i = 0; i < 3; i++) {
-    await consume(delivery.id);
+    await attemptNow(delivery.id);
     await makeDue(delivery.id);
   }
   return delivery;
@@ -39,10 +39,10 @@ describe("Subscription health: last_delivery_at, last_delivery_status, consecuti
     // A retry that fails leaves the health alone until the delivery has ended.
     receiver = scriptedReceiver("http://127.0.0.1:9130/", [500, 200]);
     const delivery = await insertDelivery(store.id, hook.id);
-    await consume(delivery.id);
+    await attemptNow(delivery.id);
     expect(await getHook(store, hook.id)).toMatchObject({ last_delivery_status: "failed", consecutive_failures: 2 });
     await makeDue(delivery.id);
-    await consume(delivery.id);
+    await attemptNow(delivery.id);
     health = await getHook(store, hook.id);
     expect(health).toMatchObject({ last_delivery_status: "delivered", consecutive_failures: 0 });
 

@@ -4,7 +4,10 @@
 import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { vi } from "vitest";
+import { primaryDb } from "../../src/lib/db";
 import { handleDeliveryBatch } from "../../src/webhooks";
+import { runAttempt } from "../../src/webhooks/attempt";
+import { senderOf } from "../../src/webhooks/consumer";
 import { call, type TestStore } from "../helpers/api";
 
 export const SECRET = "test-secret-0123456789abcdef";
@@ -37,7 +40,10 @@ export async function subscribe(store: TestStore, url: string, events: string[],
   return res.body.data as Array<{ id: string; event: string; url: string }>;
 }
 
-/** A pending delivery written directly (as the fan-out would), with no queue message behind it. */
+/**
+ * A pending delivery written directly (as the fan-out would), with its event holding the envelope, and no queue
+ * message behind it. The returned row carries the `payload` (the event's envelope) for convenience.
+ */
 export async function insertDelivery(storeId: string, webhookId: string, fields: Record<string, unknown> = {}) {
   const id = crypto.randomUUID();
   const eventId = crypto.randomUUID();
@@ -48,7 +54,6 @@ export async function insertDelivery(storeId: string, webhookId: string, fields:
     webhook_id: webhookId,
     event_id: eventId,
     event: "customers.created",
-    payload: JSON.stringify({ id: eventId, event: "customers.created", store_id: storeId, delivered_at: now, data: { id: "c1" } }),
     status: "pending",
     attempt_count: 0,
     next_attempt_at: now,
@@ -57,11 +62,23 @@ export async function insertDelivery(storeId: string, webhookId: string, fields:
     created_at: now,
     ...fields,
   };
+  const data = JSON.stringify({ id: "c1" });
+  const payload = JSON.stringify({ id: eventId, event: row.event, store_id: storeId, delivered_at: now, data: { id: "c1" } });
   const columns = Object.keys(row);
-  await env.DB.prepare(`INSERT INTO webhook_deliveries (${columns.join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`)
-    .bind(...Object.values(row))
-    .run();
-  return row;
+  await env.DB.batch([
+    env.DB.prepare("INSERT INTO events (id, store_id, name, data, created_at, payload) VALUES (?, ?, ?, ?, ?, ?)").bind(
+      eventId,
+      storeId,
+      row.event,
+      data,
+      now,
+      payload,
+    ),
+    env.DB.prepare(`INSERT INTO webhook_deliveries (${columns.join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`).bind(
+      ...Object.values(row),
+    ),
+  ]);
+  return { ...row, payload };
 }
 
 export const deliveryRow = (id: string) =>
@@ -75,7 +92,7 @@ export const attemptRows = async (deliveryId: string) =>
 export const makeDue = (id: string) =>
   env.DB.prepare("UPDATE webhook_deliveries SET next_attempt_at = ? WHERE id = ?").bind(new Date(Date.now() - 1000).toISOString(), id).run();
 
-/** Runs the consumer on one batch of messages (bodies = delivery ids); returns the batch's messages and result. */
+/** Runs the queue consumer on one batch of messages (bodies = delivery ids); returns the spies and the result. */
 export async function consume(...deliveryIds: string[]) {
   const batch = createMessageBatch<string>(
     "webhook-deliveries",
@@ -89,6 +106,12 @@ export async function consume(...deliveryIds: string[]) {
   const result = await getQueueResult(batch, ctx);
   return { retries, acks, result };
 }
+
+/** One attempt of a delivery, as its sender object runs it; returns when to look at it again (or null). */
+export const attemptNow = (deliveryId: string) => runAttempt(primaryDb(env), env, deliveryId);
+
+/** The delivery ids a subscription's sender object holds. */
+export const heldBySender = (webhookId: string) => senderOf(env, webhookId).held();
 
 export async function hmacBase64(secret: string, body: string) {
   const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);

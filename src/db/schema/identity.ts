@@ -98,3 +98,41 @@ export const auditLog = sqliteTable(
   },
   (t) => [index("audit_log_store_idx").on(t.storeId, t.id)],
 );
+
+/**
+ * Failed logins per email (exact, API.md section 11). `attempted_at` is epoch milliseconds. A row is reserved before
+ * the password is checked, so concurrent guesses cannot pass the limit, and removed again when the login succeeds.
+ */
+export const loginAttempts = sqliteTable(
+  "login_attempts",
+  {
+    id: text("id").primaryKey(),
+    emailLower: text("email_lower").notNull(),
+    attemptedAt: integer("attempted_at").notNull(),
+  },
+  (t) => [index("login_attempts_email_idx").on(t.emailLower, t.attemptedAt), index("login_attempts_time_idx").on(t.attemptedAt)],
+);
+
+/**
+ * Idempotency keys (API.md section 11), per (scope, key): scope is `store:<id>` or `user:<id>`. Times are epoch
+ * milliseconds. `owner` names the request running with the key; `committed_at` is set in the change's own batch;
+ * `status`/`body`/`content_type`/`location` are the kept response.
+ */
+export const idempotencyKeys = sqliteTable(
+  "idempotency_keys",
+  {
+    scope: text("scope").notNull(),
+    key: text("key").notNull(),
+    fingerprint: text("fingerprint").notNull(),
+    owner: text("owner"),
+    lockedAt: integer("locked_at"),
+    committedAt: integer("committed_at"),
+    status: integer("status"),
+    body: text("body"),
+    contentType: text("content_type"),
+    location: text("location"),
+    createdAt: integer("created_at").notNull(),
+    expiresAt: integer("expires_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.key] }), index("idempotency_keys_expires_idx").on(t.expiresAt)],
+);

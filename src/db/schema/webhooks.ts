@@ -1,5 +1,5 @@
-// Webhook subscriptions, their deliveries (one per subscription per event, holding the exact body to send) and
-// every attempt of a delivery. Deliveries and attempts go with their subscription (ON DELETE CASCADE).
+// Webhook subscriptions, their deliveries (one per subscription per event; the body sent is the event's stored
+// envelope, events.payload) and every attempt of a delivery. Deliveries and attempts go with their subscription (ON DELETE CASCADE).
 import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { stores } from "./identity";
@@ -33,8 +33,6 @@ export const webhookDeliveries = sqliteTable(
     webhookId: text("webhook_id").notNull().references(() => webhooks.id, { onDelete: "cascade" }),
     eventId: text("event_id").notNull(),
     event: text("event").notNull(),
-    /** The envelope, built once: the exact bytes sent on every attempt and replay. */
-    payload: text("payload").notNull(),
     status: text("status", { enum: ["pending", "delivered", "failed"] }).notNull(),
     /** Attempts with a recorded outcome; a claimed attempt that never recorded one does not count. */
     attemptCount: integer("attempt_count").notNull(),
@@ -49,6 +47,8 @@ export const webhookDeliveries = sqliteTable(
   (t) => [
     index("webhook_deliveries_webhook_idx").on(t.webhookId, t.createdAt, t.id),
     index("webhook_deliveries_store_idx").on(t.storeId, t.createdAt, t.id),
+    // Deliveries of one event (the delivery log's filter), and retention: an event is kept while any delivery
+    // refers to it.
     index("webhook_deliveries_event_idx").on(t.eventId),
     index("webhook_deliveries_due_idx").on(t.nextAttemptAt).where(sql`status = 'pending'`),
   ],

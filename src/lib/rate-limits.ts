@@ -1,0 +1,74 @@
+// Abuse limits (API.md section 11) that live in the Workers Rate Limiting bindings: per client IP on POST /login
+// and POST /users, per credential (one PAT, or all of one user's session JWTs) and per store on authenticated
+// requests. Approximate by design (the binding counts per Cloudflare location) and free of D1 round trips. The
+// exact per-email login limit is in D1: src/identity/login-limit.ts.
+//
+// The bindings' own limits in wrangler.toml ([[ratelimits]]) are the production defaults and the unit of each
+// budget. A var (RATE_LIMIT_PER_IP, RATE_LIMIT_PER_CREDENTIAL, RATE_LIMIT_PER_STORE) names the limit: a value of
+// k times the unit gives each key k counters of the binding, filled one after another, so the limit becomes about
+// k units (how .dev.vars raises them far above local test loads). A value at or below the unit leaves the binding's
+// own limit; lowering one means changing the binding in wrangler.toml.
+import type { Context, MiddlewareHandler } from "hono";
+import type { AppEnv } from "./context";
+import { ApiError } from "./errors";
+
+type RateLimitBinding = "IP_RATE_LIMITER" | "CREDENTIAL_RATE_LIMITER" | "STORE_RATE_LIMITER";
+type Setting = "RATE_LIMIT_PER_IP" | "RATE_LIMIT_PER_CREDENTIAL" | "RATE_LIMIT_PER_STORE";
+
+/** Each budget's binding and its configured `simple` limit: keep in step with wrangler.toml (a test compares). */
+export const BUDGETS = {
+  ip: { binding: "IP_RATE_LIMITER", setting: "RATE_LIMIT_PER_IP", unit: 60, period: 60, what: "requests from this address" },
+  credential: { binding: "CREDENTIAL_RATE_LIMITER", setting: "RATE_LIMIT_PER_CREDENTIAL", unit: 100, period: 10, what: "requests with this credential" },
+  store: { binding: "STORE_RATE_LIMITER", setting: "RATE_LIMIT_PER_STORE", unit: 1000, period: 10, what: "requests to this store" },
+} as const satisfies Record<string, { binding: RateLimitBinding; setting: Setting; unit: number; period: 10 | 60; what: string }>;
+
+export type Budget = keyof typeof BUDGETS;
+
+/** Counters per key for a configured limit (1: the binding's own). */
+function shardsOf(env: Env, budget: Budget): number {
+  const { setting, unit } = BUDGETS[budget];
+  const limit = Number(env[setting]);
+  return Number.isFinite(limit) && limit > unit ? Math.floor(limit / unit) : 1;
+}
+
+/** The counter each budget fills now (per isolate); the next one is tried only when it is full. */
+const cursors: Record<Budget, number> = { ip: 0, credential: 0, store: 0 };
+
+/**
+ * Counts one request against `key`'s budget; false when it is spent. With k counters per key they are filled one
+ * after another (a key's next request reuses the counter that admitted its last one), so an ordinary request is one
+ * binding call; a refusal has tried each of the k counters once.
+ */
+export async function spend(env: Env, budget: Budget, key: string): Promise<boolean> {
+  const shards = shardsOf(env, budget);
+  const binding = env[BUDGETS[budget].binding];
+  for (let tried = 0; tried < shards; tried++) {
+    const shard = cursors[budget] % shards;
+    const { success } = await binding.limit({ key: shards === 1 ? `${budget}:${key}` : `${budget}:${key}#${shard}` });
+    if (success) return true;
+    cursors[budget] = shard + 1;
+  }
+  return false;
+}
+
+/** 429 `rate_limited`; the binding's windows are fixed, so a whole period is the longest wait. */
+export const rateLimited = (detail: string, retryAfterSeconds: number) =>
+  new ApiError("rate_limited", detail, { headers: { "Retry-After": String(Math.max(1, Math.ceil(retryAfterSeconds))) } });
+
+export function budgetSpent(budget: Budget): ApiError {
+  const { what, period } = BUDGETS[budget];
+  return rateLimited(`Too many ${what}: retry after ${period} seconds`, period);
+}
+
+export async function requireBudget(env: Env, budget: Budget, key: string): Promise<void> {
+  if (!(await spend(env, budget, key))) throw budgetSpent(budget);
+}
+
+/** The client address: CF-Connecting-IP, set by Cloudflare's edge. Without it (local runs) every request is one. */
+export const clientIp = (c: Context<AppEnv>) => c.req.header("CF-Connecting-IP") ?? "local";
+
+/** For POST /login and POST /users: the per-IP budget, before the body is looked at. */
+export const perIpLimit = (): MiddlewareHandler<AppEnv> => async (c, next) => {
+  await requireBudget(c.env, "ip", clientIp(c));
+  await next();
+};

@@ -1,0 +1,59 @@
+// Session JWTs (API.md sections 3 and 11): HS256 with sub, iat, exp, jti and sv, never older than 24 hours, and
+// still in force: not logged out (its signature in revoked_sessions) and carrying the user's current session
+// version (raised by logging out everywhere). The signature and lifetime are checked here without D1; the session
+// state comes as SQL columns that the auth lookups join (./auth.ts), so it costs no round trip of its own.
+import { verify } from "hono/jwt";
+import { sql } from "drizzle-orm";
+import { revokedSessions, users } from "../db/schema";
+import { jwtSecret } from "./config";
+import type { Principal } from "./context";
+import { unauthenticated } from "./errors";
+import { nowIso } from "./ids";
+
+/** Session JWTs live 24 hours (spec section 5). */
+export const SESSION_SECONDS = 24 * 60 * 60;
+
+/** Checks the signature and lifetime only; whether the session was ended needs D1 (`sessionColumns`). */
+export async function verifyJwt(env: Env, raw: string): Promise<Principal> {
+  // Outside the try: a misconfigured deployment is a 500, not a 401.
+  const secret = jwtSecret(env);
+  let payload: Awaited<ReturnType<typeof verify>>;
+  try {
+    payload = await verify(raw, secret, "HS256");
+  } catch {
+    throw unauthenticated();
+  }
+  // hono/jwt checks exp and iat only when present: a session needs both, and is never older than 24 hours
+  // whatever its exp says.
+  const { sub, iat, exp, sv = 0 } = payload;
+  const now = Math.floor(Date.now() / 1000);
+  if (
+    typeof sub !== "string" ||
+    typeof iat !== "number" ||
+    typeof exp !== "number" ||
+    !Number.isSafeInteger(sv) ||
+    now - iat >= SESSION_SECONDS
+  ) {
+    throw unauthenticated();
+  }
+  // The signature names this one JWT (logins carry a random jti, so no two sessions share it).
+  const session = { id: raw.slice(raw.lastIndexOf(".") + 1), version: sv as number, expiresAt: nowIso((iat + SESSION_SECONDS) * 1000) };
+  return { kind: "jwt", userId: sub, token: null, session };
+}
+
+/**
+ * Whether a session JWT still counts, as SQL columns over `users u` for the lookup it joins: the user's session
+ * version (a JWT carrying an older one was ended by logging out everywhere) and whether this JWT was logged out.
+ */
+export const sessionColumns = (sessionId: string) =>
+  sql`${users.sessionVersion} AS sessionVersion,
+    EXISTS (SELECT 1 FROM ${revokedSessions} WHERE ${revokedSessions.id} = ${sessionId}) AS loggedOut`;
+
+export type SessionRow = { sessionVersion: number; loggedOut: number };
+
+/** 401 unless the session's user exists and the session was not ended. */
+export function admitSession(principal: Principal, row: SessionRow | null): void {
+  if (!row || row.loggedOut || row.sessionVersion > principal.session!.version) {
+    throw unauthenticated("This session has ended: log in again");
+  }
+}

@@ -1,0 +1,60 @@
+// What the retention cron deletes, table by table. Every table here has a time-ordered primary key (UUIDv7:
+// the first 48 bits are the creation time in ms, in hex, so ids sort by creation time), so "older than the
+// cutoff" is a range of the primary key's index: each DELETE reads the oldest rows of that range and stops at
+// its LIMIT, never scanning a table (checked with EXPLAIN QUERY PLAN in test/retention/retention.test.ts).
+//
+// To add a table (e.g. the idempotency keys): one more entry. A table whose id is not time-ordered passes its
+// own `olderThan` condition on an indexed time column instead (e.g. `expires_at < ${cutoffIso}` with an index
+// on expires_at).
+import { type SQL, sql } from "drizzle-orm";
+import { auditLog, events, webhookDeliveries } from "../db/schema";
+import type { RetentionConfig } from "./config";
+
+export interface RetainedTable {
+  /** The table's name in logs and docs. */
+  name: string;
+  /** The table (for its primary key `id`). */
+  table: typeof events | typeof webhookDeliveries | typeof auditLog;
+  /** Which setting gives its age limit. */
+  days: (config: RetentionConfig) => number;
+  /** Rows that must stay even when old. */
+  keep?: SQL;
+}
+
+export const RETAINED_TABLES: RetainedTable[] = [
+  {
+    // Attempts go with their delivery (ON DELETE CASCADE, through webhook_attempts_delivery_idx).
+    name: "webhook_deliveries",
+    table: webhookDeliveries,
+    days: (c) => c.days,
+    // A pending delivery is still being sent (or will be re-sent by the sweep): never deleted.
+    keep: sql`${webhookDeliveries.status} = 'pending'`,
+  },
+  {
+    name: "events",
+    table: events,
+    days: (c) => c.days,
+    // An event stays while any delivery refers to it (pending ones, and replays made lately): the event holds
+    // the envelope its deliveries send, so a delivery never outlives it (webhook_deliveries_event_idx).
+    keep: sql`EXISTS (SELECT 1 FROM ${webhookDeliveries} WHERE ${webhookDeliveries.eventId} = ${events.id})`,
+  },
+  { name: "audit_log", table: auditLog, days: (c) => c.auditDays },
+];
+
+/** The smallest UUIDv7 of millisecond `ms` (as its first 13 characters): every id made before `ms` sorts below it. */
+export function uuidv7Floor(ms: number): string {
+  const hex = Math.max(0, Math.floor(ms)).toString(16).padStart(12, "0");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}`;
+}
+
+/**
+ * One bounded DELETE: up to `limit` rows of `t` with an id in (after, floor), oldest first, minus those to keep.
+ * Returns the deleted ids (the caller continues after the greatest).
+ */
+export function deleteBatch(t: RetainedTable, floor: string, after: string, limit: number): SQL {
+  const id = sql.identifier("id");
+  const keep = t.keep ? sql` AND NOT ${t.keep}` : sql``;
+  return sql`DELETE FROM ${t.table} WHERE ${id} IN (
+      SELECT ${id} FROM ${t.table} WHERE ${id} > ${after} AND ${id} < ${floor}${keep} ORDER BY ${id} LIMIT ${limit}
+    ) RETURNING ${id}`;
+}
