@@ -3,9 +3,9 @@
 //
 // Arguments after `--` go to `wrangler dev` as given (`npm run dev -- --port 9000 --persist-to /tmp/x`); the port,
 // address and state directory they name are also the ones used for the migrations, the demo account and the sweep.
-// Environment: PORT (default 8787), PERSIST_DIR (default .wrangler/state), DEV_QUIET=1 (no demo account banner);
+// Environment: PORT (default 8787), PERSIST_DIR (default .wrangler/state), DEV_QUIET=1 (no demo account banner),
+// DEV_SKIP_BUILD=1 (serve the console as last built);
 // a flag wins over its variable.
-// DEV_SKIP_BUILD=1 serves the console as last built (no vite build).
 import { spawn, spawnSync } from "node:child_process";
 import { wranglerEnv } from "./wrangler-env.mjs";
 

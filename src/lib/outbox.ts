@@ -53,10 +53,8 @@ export function recordEvent(
   const now = Date.now();
   const id = uuidv7(now);
   const at = nowIso(now);
-  // The data is evaluated once (the subquery `j`), and the webhook envelope built from it once, for every delivery.
-  const insert = db
-    .insert(events)
-    .select(sql`SELECT ${id}, ${storeId}, ${name}, j.data, ${at}, ${envelopeSql(id, storeId, name, at, sql`j.data`)} FROM (SELECT ${json} AS data) j`);
+  // The event is stored once, as the webhook envelope built from its data: every delivery sends those bytes.
+  const insert = db.insert(events).select(sql`SELECT ${id}, ${storeId}, ${name}, ${at}, ${envelopeSql(id, storeId, name, at, json)}`);
   // The webhook fan-out rides in the same batch: the deliveries exist exactly when the event does.
   const fanOut = fanOutStatement(db, id, storeId, name, now);
   fanOuts.add(fanOut);

@@ -28,13 +28,11 @@ export function fanOutStatement(db: Db, eventId: string, storeId: string, name: 
 }
 
 /**
- * The envelope `{id, event, store_id, delivered_at, data}` as SQL text, built once when the event is recorded, or
- * NULL when no active subscription of (store, event) exists (nothing will ever send it). `data` is a SQL expression
- * yielding the event's JSON text.
+ * The envelope `{id, event, store_id, delivered_at, data}` as SQL text, built once when the event is recorded and
+ * stored as the event itself. `data` is a SQL expression yielding the event's JSON text.
  */
 export function envelopeSql(eventId: string, storeId: string, name: string, at: string, data: SQL) {
-  return sql`CASE WHEN EXISTS (SELECT 1 FROM webhooks w WHERE w.store_id = ${storeId} AND w.event = ${name} AND w.active = 1)
-    THEN json_object('id', ${eventId}, 'event', ${name}, 'store_id', ${storeId}, 'delivered_at', ${at}, 'data', json(${data})) END`;
+  return sql`json_object('id', ${eventId}, 'event', ${name}, 'store_id', ${storeId}, 'delivered_at', ${at}, 'data', json(${data}))`;
 }
 
 /** Queue messages carry only the delivery id. A send that fails here is recovered by the sweep. */

@@ -6,7 +6,7 @@ import { authMatrix } from "../helpers/auth-matrix";
 import { call, newStore, type TestStore } from "../helpers/api";
 
 const eventsOf = async (storeId: string, name: string) =>
-  (await env.DB.prepare("SELECT data FROM events WHERE store_id = ? AND name = ? ORDER BY id").bind(storeId, name).all<{ data: string }>()).results.map(
+  (await env.DB.prepare("SELECT json_extract(payload, '$.data') AS data FROM events WHERE store_id = ? AND name = ? ORDER BY id").bind(storeId, name).all<{ data: string }>()).results.map(
     (r) => JSON.parse(r.data),
   );
 

@@ -75,11 +75,11 @@ describe("audit rows and events commit in the same batch as the change, or not a
   });
 });
 
-describe("events outbox: (id, store_id, name, data JSON, created_at), inserted by a helper inside the change's batch", () => {
+describe("events outbox: (id, store_id, name, created_at, payload: the envelope holding the data JSON), inserted by a helper inside the change's batch", () => {
   it("the table has exactly those columns", async () => {
     const columns = await sqlAll<{ name: string }>("SELECT name FROM pragma_table_info('events')");
-    // Plus `payload`: the webhook envelope, stored once per event (null when no subscription heard of it).
-    expect(columns.map((c) => c.name).sort()).toEqual(["created_at", "data", "id", "name", "payload", "store_id"]);
+    // The data is kept once, inside `payload` (the webhook envelope every delivery sends).
+    expect(columns.map((c) => c.name).sort()).toEqual(["created_at", "id", "name", "payload", "store_id"]);
   });
 
   it("recordEvent + commit write the change and its event atomically, with value or SQL data", async () => {
@@ -91,7 +91,7 @@ describe("events outbox: (id, store_id, name, data JSON, created_at), inserted b
       ...recordEvent(db, store.id, "customers.updated", sql`SELECT json_object('id', id, 'name', name) FROM stores WHERE id = ${store.id}`),
     ]);
     const rows = await sqlAll<{ id: string; name: string; data: string; created_at: string }>(
-      "SELECT id, name, data, created_at FROM events WHERE store_id = ? ORDER BY name",
+      "SELECT id, name, json_extract(payload, '$.data') AS data, created_at FROM events WHERE store_id = ? ORDER BY name",
       store.id,
     );
     expect(rows.map((r) => r.name)).toEqual(["customers.created", "customers.updated"]);
@@ -107,6 +107,6 @@ describe("events outbox: (id, store_id, name, data JSON, created_at), inserted b
       ]),
     ).rejects.toThrow();
     // Matched as the JSON id: a bare 'c2' also occurs by chance in the store's UUID or name (the other event's data).
-    expect(await sqlAll("SELECT id FROM events WHERE store_id = ? AND data LIKE '%\"id\":\"c2\"%'", store.id)).toHaveLength(0);
+    expect(await sqlAll("SELECT id FROM events WHERE store_id = ? AND payload LIKE '%\"id\":\"c2\"%'", store.id)).toHaveLength(0);
   });
 });

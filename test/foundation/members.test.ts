@@ -54,7 +54,7 @@ describe("invites: raw one-time token shown once, stored hashed, valid 7 days", 
     expect(me.body.stores.map((s: any) => s.id)).toContain(store.id);
     expect((await call("GET", `/stores/${store.id}/members`, { token: invitee.jwt })).status).toBe(200);
     const events = await sqlAll<{ name: string; data: string; created_at: string }>(
-      "SELECT name, data, created_at FROM events WHERE store_id = ?",
+      "SELECT name, json_extract(payload, '$.data') AS data, created_at FROM events WHERE store_id = ?",
       store.id,
     );
     const userCreated = events.filter((e) => e.name === "user.created");

@@ -57,6 +57,6 @@ export async function layout(store: GalleryStore, productId: string) {
 }
 
 export async function eventsOf(storeId: string) {
-  const { results } = await env.DB.prepare("SELECT name, data FROM events WHERE store_id = ? ORDER BY id").bind(storeId).all<{ name: string; data: string }>();
+  const { results } = await env.DB.prepare("SELECT name, json_extract(payload, '$.data') AS data FROM events WHERE store_id = ? ORDER BY id").bind(storeId).all<{ name: string; data: string }>();
   return results.map((r) => ({ name: r.name, data: JSON.parse(r.data) }));
 }

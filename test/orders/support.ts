@@ -32,6 +32,6 @@ export const stockOf = async (variantId: string) =>
   (await env.DB.prepare("SELECT stock FROM product_variants WHERE id = ?").bind(variantId).first<{ stock: number }>())!.stock;
 
 export const eventsOf = async (storeId: string, name: string) =>
-  (await env.DB.prepare("SELECT data FROM events WHERE store_id = ? AND name = ? ORDER BY id").bind(storeId, name).all<{ data: string }>()).results.map(
+  (await env.DB.prepare("SELECT json_extract(payload, '$.data') AS data FROM events WHERE store_id = ? AND name = ? ORDER BY id").bind(storeId, name).all<{ data: string }>()).results.map(
     (r) => JSON.parse(r.data),
   );

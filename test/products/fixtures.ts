@@ -40,7 +40,7 @@ export async function liveVariable(store: CatalogStore, title = "Hoodie", varian
 /** The store's outbox events, oldest first, with `data` parsed. */
 export async function storeEvents(storeId: string): Promise<Array<{ name: string; data: any }>> {
   const { env } = await import("cloudflare:workers");
-  const { results } = await env.DB.prepare("SELECT name, data FROM events WHERE store_id = ? ORDER BY id").bind(storeId).all<{ name: string; data: string }>();
+  const { results } = await env.DB.prepare("SELECT name, json_extract(payload, '$.data') AS data FROM events WHERE store_id = ? ORDER BY id").bind(storeId).all<{ name: string; data: string }>();
   return results.map((r) => ({ name: r.name, data: JSON.parse(r.data) }));
 }
 

@@ -8,7 +8,7 @@ import { eventually, scriptedReceiver, subscribe } from "./support";
 let receiver: ReturnType<typeof scriptedReceiver> | undefined;
 afterEach(() => receiver?.restore());
 
-const eventRow = (id: string) => env.DB.prepare("SELECT data, payload FROM events WHERE id = ?").bind(id).first<{ data: string; payload: string | null }>();
+const eventRow = (id: string) => env.DB.prepare("SELECT payload FROM events WHERE id = ?").bind(id).first<{ payload: string }>();
 const delivery = (store: TestStore, hookId: string, id: string) =>
   call("GET", `/stores/${store.id}/webhooks/${hookId}/deliveries/${id}`, { token: store.owner.jwt });
 
@@ -56,13 +56,23 @@ describe("Envelope stored once per event; every delivery, retry and replay sends
     expect((await eventRow(JSON.parse(receiver.received[0].body).id))!.payload).toBe(receiver.received[0].body);
   });
 
-  it("stores no envelope for an event no active subscription heard of", async () => {
+  it("keeps the event once, as its envelope, also when no active subscription heard of it (and sends nothing)", async () => {
     const store = await newStore();
     const [hook] = await subscribe(store, "http://127.0.0.1:9139/a", ["customers.created"]);
     await call("PATCH", `/stores/${store.id}/webhooks/${hook.id}`, { token: store.owner.jwt, body: { active: false } });
     const created = await call("POST", `/stores/${store.id}/customers`, { token: store.owner.jwt, body: { email: `c-${crypto.randomUUID()}@example.test` } });
-    const row = await env.DB.prepare("SELECT data, payload FROM events WHERE store_id = ? AND name = 'customers.created'").bind(store.id).first<{ data: string; payload: string | null }>();
-    expect(JSON.parse(row!.data)).toEqual(created.body);
-    expect(row!.payload).toBeNull();
+    const row = await env.DB.prepare("SELECT id, created_at, payload FROM events WHERE store_id = ? AND name = 'customers.created'")
+      .bind(store.id)
+      .first<{ id: string; created_at: string; payload: string }>();
+    expect(JSON.parse(row!.payload)).toEqual({
+      id: row!.id,
+      event: "customers.created",
+      store_id: store.id,
+      delivered_at: row!.created_at,
+      data: created.body,
+    });
+    const columns = (await env.DB.prepare("SELECT name FROM pragma_table_info('events')").all<{ name: string }>()).results.map((c) => c.name);
+    expect(columns, "no second copy of the data beside the envelope").not.toContain("data");
+    expect((await call("GET", `/stores/${store.id}/webhooks/${hook.id}/deliveries`, { token: store.owner.jwt })).body.data).toEqual([]);
   });
 });

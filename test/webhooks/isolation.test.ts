@@ -71,7 +71,7 @@ describe("Isolation: a hanging receiver delays only its own deliveries", () => {
     const ok = arrivals.filter((a) => a.url.endsWith("/ok"));
     expect(ok.map((a) => a.attempt)).toEqual(["1", "2", "3"]);
     // Generous bounds: the point is that nothing waits for the hanging receiver's 10 s timeout.
-    expect(ok[0].at - answered).toBeLessThan(2_000);
+    expect(ok[0].at - answered).toBeLessThan(5_000);
     expect(ok[1].at - ok[0].at).toBeGreaterThanOrEqual(1_900);
     expect(ok[1].at - ok[0].at).toBeLessThan(5_000);
     expect(ok[2].at - ok[1].at).toBeGreaterThanOrEqual(3_900);

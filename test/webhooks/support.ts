@@ -62,15 +62,13 @@ export async function insertDelivery(storeId: string, webhookId: string, fields:
     created_at: now,
     ...fields,
   };
-  const data = JSON.stringify({ id: "c1" });
   const payload = JSON.stringify({ id: eventId, event: row.event, store_id: storeId, delivered_at: now, data: { id: "c1" } });
   const columns = Object.keys(row);
   await env.DB.batch([
-    env.DB.prepare("INSERT INTO events (id, store_id, name, data, created_at, payload) VALUES (?, ?, ?, ?, ?, ?)").bind(
+    env.DB.prepare("INSERT INTO events (id, store_id, name, created_at, payload) VALUES (?, ?, ?, ?, ?)").bind(
       eventId,
       storeId,
       row.event,
-      data,
       now,
       payload,
     ),
