@@ -37,20 +37,24 @@ if (!Number.isInteger(port) || port <= 0 || port > 65535) {
   process.exit(2);
 }
 
-// The admin console and the /docs script are static assets: build them first (a few seconds) so that
-// /admin/ and /docs work on a fresh clone. DEV_SKIP_BUILD=1 keeps the previous build (npm run dev:admin).
-if (process.env.DEV_SKIP_BUILD !== "1") {
-  const build = spawnSync(npx, ["vite", "build", "--config", "admin/vite.config.ts", "--logLevel", "warn"], {
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-  if (build.status !== 0) process.exit(build.status ?? 1);
-}
+// The admin console and the /docs script are static assets: build them (a few seconds, beside the migrations)
+// before wrangler starts, so that /admin/ and /docs work on a fresh clone. DEV_SKIP_BUILD=1 serves the last build.
+const built =
+  process.env.DEV_SKIP_BUILD === "1"
+    ? Promise.resolve(0)
+    : new Promise((resolve) =>
+        spawn(npx, ["vite", "build", "--config", "admin/vite.config.ts", "--logLevel", "warn"], {
+          stdio: ["ignore", "inherit", "inherit"],
+        }).on("exit", resolve),
+      );
 
 const migrate = spawnSync(npx, ["wrangler", "d1", "migrations", "apply", "DB", "--local", ...persist], {
   env: { ...wranglerEnv, CI: "true" },
   stdio: ["ignore", "inherit", "inherit"],
 });
 if (migrate.status !== 0) process.exit(migrate.status ?? 1);
+const buildStatus = await built;
+if (buildStatus !== 0) process.exit(buildStatus ?? 1);
 
 // Our defaults only for what the arguments leave unset; the arguments themselves pass through untouched.
 const defaults = [

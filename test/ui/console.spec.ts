@@ -200,6 +200,14 @@ test("a store admin runs their store from the console", async ({ page, baseURL, 
     await expect.poll(() => receiver.requests, { timeout: 30_000 }).toBeGreaterThan(before);
     await page.getByRole("combobox", { name: "Status" }).selectOption({ label: "All" });
     await expect(page.getByRole("row", { name: /products\.updated/ })).toHaveCount(2);
+
+    // The store-wide view lists both deliveries with the endpoint they went to.
+    await navigateTo(page, "Webhooks", "Webhooks");
+    await page.getByRole("link", { name: "All deliveries" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "All deliveries" })).toBeVisible();
+    await expect(page.getByRole("row", { name: /products\.updated/ })).toHaveCount(2);
+    await expect(page.getByRole("row", { name: /products\.updated/ }).first()).toContainText(receiver.url);
+    await expectAccessible(page, "all deliveries");
   });
 
   let storeId = "";
@@ -270,7 +278,7 @@ test("a store admin runs their store from the console", async ({ page, baseURL, 
   expect(foreign).toEqual([]);
 });
 
-test("a 401 from the API returns to sign-in; a deep link comes back after signing in", async ({ page, baseURL, request }) => {
+test("a 401 from the API returns to sign-in, saying the session ended", async ({ page, baseURL, request }) => {
   const email = `expired-${unique()}@example.test`;
   const password = "a-long-password-2";
   expect((await request.post("/users", { data: { email, password, name: "Eve" } })).status()).toBe(201);
