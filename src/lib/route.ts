@@ -34,11 +34,18 @@ export const rateLimitedResponse = problem(
   { "Retry-After": { description: "Whole seconds to wait before retrying", schema: { type: "integer" } } },
 );
 
+/** 503 `service_unavailable`: D1 answered that it is overloaded or full (docs/decisions.md). */
+const unavailableResponse = problem(
+  "The database is overloaded or full (`service_unavailable`): nothing was changed; retry after Retry-After",
+  { "Retry-After": { description: "Whole seconds to wait before retrying (1 when overloaded, 60 when full)", schema: { type: "integer" } } },
+);
+
 const COMMON_ERRORS = {
   401: problem("Missing, invalid, expired or revoked token"),
   403: problem("The token's effective permission lacks the required bit"),
   422: problem("Validation failed"),
   429: rateLimitedResponse,
+  503: unavailableResponse,
 } as const;
 
 type Requirement = Permission | "member" | "authenticated" | "session" | "public";

@@ -134,3 +134,19 @@ describe("other database errors stay 500 internal", () => {
     expect(calls).toHaveLength(1);
   });
 });
+
+describe("OpenAPI documents the 503 with its Retry-After on every authenticated operation", () => {
+  it("each authenticated operation lists 503 service_unavailable with a Retry-After header", async () => {
+    const doc = (await call("GET", "/openapi.json")).body;
+    let checked = 0;
+    for (const [path, item] of Object.entries<Record<string, any>>(doc.paths)) {
+      for (const [method, op] of Object.entries<any>(item)) {
+        if (!op.security) continue;
+        expect(op.responses["503"], `${method.toUpperCase()} ${path}`).toBeDefined();
+        expect(op.responses["503"].headers?.["Retry-After"], `${method.toUpperCase()} ${path}`).toBeDefined();
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(50);
+  });
+});

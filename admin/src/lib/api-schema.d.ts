@@ -92,6 +92,17 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description The database is overloaded or full (`service_unavailable`): nothing was changed; retry after Retry-After */
+                503: {
+                    headers: {
+                        /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -175,6 +186,17 @@ export interface paths {
                 429: {
                     headers: {
                         /** @description Whole seconds to wait before retrying */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The database is overloaded or full (`service_unavailable`): nothing was changed; retry after Retry-After */
+                503: {
+                    headers: {
+                        /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                         "Retry-After"?: number;
                         [name: string]: unknown;
                     };
@@ -270,6 +292,17 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description The database is overloaded or full (`service_unavailable`): nothing was changed; retry after Retry-After */
+                503: {
+                    headers: {
+                        /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -338,6 +371,17 @@ export interface paths {
                 429: {
                     headers: {
                         /** @description Whole seconds to wait before retrying */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The database is overloaded or full (`service_unavailable`): nothing was changed; retry after Retry-After */
+                503: {
+                    headers: {
+                        /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                         "Retry-After"?: number;
                         [name: string]: unknown;
                     };
@@ -474,6 +518,17 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description The database is overloaded or full (`service_unavailable`): nothing was changed; retry after Retry-After */
+                503: {
+                    headers: {
+                        /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
             };
         };
         put?: never;
@@ -564,6 +619,17 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description The database is overloaded or full (`service_unavailable`): nothing was changed; retry after Retry-After */
+                503: {
+                    headers: {
+                        /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -643,6 +709,17 @@ export interface paths {
                 429: {
                     headers: {
                         /** @description Whole seconds to wait before retrying */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The database is overloaded or full (`service_unavailable`): nothing was changed; retry after Retry-After */
+                503: {
+                    headers: {
+                        /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                         "Retry-After"?: number;
                         [name: string]: unknown;
                     };
@@ -741,6 +818,17 @@ export interface paths {
                 429: {
                     headers: {
                         /** @description Whole seconds to wait before retrying */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The database is overloaded or full (`service_unavailable`): nothing was changed; retry after Retry-After */
+                503: {
+                    headers: {
+                        /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                         "Retry-After"?: number;
                         [name: string]: unknown;
                     };
@@ -847,6 +935,17 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description The database is overloaded or full (`service_unavailable`): nothing was changed; retry after Retry-After */
+                503: {
+                    headers: {
+                        /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
             };
         };
         options?: never;
@@ -938,6 +1037,17 @@ export interface paths {
                 429: {
                     headers: {
                         /** @description Whole seconds to wait before retrying */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The database is overloaded or full (`service_unavailable`): nothing was changed; retry after Retry-After */
+                503: {
+                    headers: {
+                        /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                         "Retry-After"?: number;
                         [name: string]: unknown;
                     };
@@ -1037,6 +1147,17 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description The database is overloaded or full (`service_unavailable`): nothing was changed; retry after Retry-After */
+                503: {
+                    headers: {
+                        /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
             };
         };
         put?: never;
@@ -1127,6 +1248,17 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description The database is overloaded or full (`service_unavailable`): nothing was changed; retry after Retry-After */
+                503: {
+                    headers: {
+                        /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -1207,6 +1339,17 @@ export interface paths {
                 429: {
                     headers: {
                         /** @description Whole seconds to wait before retrying */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The database is overloaded or full (`service_unavailable`): nothing was changed; retry after Retry-After */
+                503: {
+                    headers: {
+                        /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                         "Retry-After"?: number;
                         [name: string]: unknown;
                     };
@@ -1327,6 +1470,17 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description The database is overloaded or full (`service_unavailable`): nothing was changed; retry after Retry-After */
+                503: {
+                    headers: {
+                        /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -1424,6 +1578,17 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description The database is overloaded or full (`service_unavailable`): nothing was changed; retry after Retry-After */
+                503: {
+                    headers: {
+                        /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
             };
         };
         put?: never;
@@ -1507,6 +1672,17 @@ export interface paths {
                 429: {
                     headers: {
                         /** @description Whole seconds to wait before retrying */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The database is overloaded or full (`service_unavailable`): nothing was changed; retry after Retry-After */
+                503: {
+                    headers: {
+                        /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                         "Retry-After"?: number;
                         [name: string]: unknown;
                     };
@@ -1601,6 +1777,17 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description The database is overloaded or full (`service_unavailable`): nothing was changed; retry after Retry-After */
+                503: {
+                    headers: {
+                        /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
             };
         };
         put?: never;
@@ -1668,6 +1855,17 @@ export interface paths {
                 429: {
                     headers: {
                         /** @description Whole seconds to wait before retrying */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The database is overloaded or full (`service_unavailable`): nothing was changed; retry after Retry-After */
+                503: {
+                    headers: {
+                        /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                         "Retry-After"?: number;
                         [name: string]: unknown;
                     };
@@ -1759,6 +1957,17 @@ export interface paths {
                 429: {
                     headers: {
                         /** @description Whole seconds to wait before retrying */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The database is overloaded or full (`service_unavailable`): nothing was changed; retry after Retry-After */
+                503: {
+                    headers: {
+                        /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                         "Retry-After"?: number;
                         [name: string]: unknown;
                     };
@@ -1862,6 +2071,17 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description The database is overloaded or full (`service_unavailable`): nothing was changed; retry after Retry-After */
+                503: {
+                    headers: {
+                        /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
             };
         };
         put?: never;
@@ -1953,6 +2173,17 @@ export interface paths {
                 429: {
                     headers: {
                         /** @description Whole seconds to wait before retrying */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The database is overloaded or full (`service_unavailable`): nothing was changed; retry after Retry-After */
+                503: {
+                    headers: {
+                        /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                         "Retry-After"?: number;
                         [name: string]: unknown;
                     };
@@ -2079,6 +2310,17 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description The database is overloaded or full (`service_unavailable`): nothing was changed; retry after Retry-After */
+                503: {
+                    headers: {
+                        /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -2167,6 +2409,17 @@ export interface paths {
                 429: {
                     headers: {
                         /** @description Whole seconds to wait before retrying */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The database is overloaded or full (`service_unavailable`): nothing was changed; retry after Retry-After */
+                503: {
+                    headers: {
+                        /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                         "Retry-After"?: number;
                         [name: string]: unknown;
                     };
@@ -2266,6 +2519,17 @@ export interface paths {
                 429: {
                     headers: {
                         /** @description Whole seconds to wait before retrying */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The database is overloaded or full (`service_unavailable`): nothing was changed; retry after Retry-After */
+                503: {
+                    headers: {
+                        /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                         "Retry-After"?: number;
                         [name: string]: unknown;
                     };
@@ -2393,6 +2657,17 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description The database is overloaded or full (`service_unavailable`): nothing was changed; retry after Retry-After */
+                503: {
+                    headers: {
+                        /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -2481,6 +2756,17 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description The database is overloaded or full (`service_unavailable`): nothing was changed; retry after Retry-After */
+                503: {
+                    headers: {
+                        /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
             };
         };
         put?: never;
@@ -2549,6 +2835,17 @@ export interface paths {
                 429: {
                     headers: {
                         /** @description Whole seconds to wait before retrying */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The database is overloaded or full (`service_unavailable`): nothing was changed; retry after Retry-After */
+                503: {
+                    headers: {
+                        /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                         "Retry-After"?: number;
                         [name: string]: unknown;
                     };
@@ -2648,6 +2945,17 @@ export interface paths {
                 429: {
                     headers: {
                         /** @description Whole seconds to wait before retrying */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The database is overloaded or full (`service_unavailable`): nothing was changed; retry after Retry-After */
+                503: {
+                    headers: {
+                        /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                         "Retry-After"?: number;
                         [name: string]: unknown;
                     };
@@ -2760,6 +3068,17 @@ export interface paths {
                 429: {
                     headers: {
                         /** @description Whole seconds to wait before retrying */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The database is overloaded or full (`service_unavailable`): nothing was changed; retry after Retry-After */
+                503: {
+                    headers: {
+                        /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                         "Retry-After"?: number;
                         [name: string]: unknown;
                     };
@@ -2883,6 +3202,17 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description The database is overloaded or full (`service_unavailable`): nothing was changed; retry after Retry-After */
+                503: {
+                    headers: {
+                        /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -2965,6 +3295,17 @@ export interface paths {
                 429: {
                     headers: {
                         /** @description Whole seconds to wait before retrying */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The database is overloaded or full (`service_unavailable`): nothing was changed; retry after Retry-After */
+                503: {
+                    headers: {
+                        /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                         "Retry-After"?: number;
                         [name: string]: unknown;
                     };
@@ -3064,6 +3405,17 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description The database is overloaded or full (`service_unavailable`): nothing was changed; retry after Retry-After */
+                503: {
+                    headers: {
+                        /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -3151,6 +3503,17 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description The database is overloaded or full (`service_unavailable`): nothing was changed; retry after Retry-After */
+                503: {
+                    headers: {
+                        /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
             };
         };
         put?: never;
@@ -3218,6 +3581,17 @@ export interface paths {
                 429: {
                     headers: {
                         /** @description Whole seconds to wait before retrying */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The database is overloaded or full (`service_unavailable`): nothing was changed; retry after Retry-After */
+                503: {
+                    headers: {
+                        /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                         "Retry-After"?: number;
                         [name: string]: unknown;
                     };
@@ -3316,6 +3690,17 @@ export interface paths {
                 429: {
                     headers: {
                         /** @description Whole seconds to wait before retrying */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The database is overloaded or full (`service_unavailable`): nothing was changed; retry after Retry-After */
+                503: {
+                    headers: {
+                        /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                         "Retry-After"?: number;
                         [name: string]: unknown;
                     };
@@ -3446,6 +3831,17 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description The database is overloaded or full (`service_unavailable`): nothing was changed; retry after Retry-After */
+                503: {
+                    headers: {
+                        /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
             };
         };
         put?: never;
@@ -3546,6 +3942,17 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description The database is overloaded or full (`service_unavailable`): nothing was changed; retry after Retry-After */
+                503: {
+                    headers: {
+                        /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
             };
         };
         put?: never;
@@ -3629,6 +4036,17 @@ export interface paths {
                 429: {
                     headers: {
                         /** @description Whole seconds to wait before retrying */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The database is overloaded or full (`service_unavailable`): nothing was changed; retry after Retry-After */
+                503: {
+                    headers: {
+                        /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                         "Retry-After"?: number;
                         [name: string]: unknown;
                     };
@@ -3742,6 +4160,17 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description The database is overloaded or full (`service_unavailable`): nothing was changed; retry after Retry-After */
+                503: {
+                    headers: {
+                        /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -3824,6 +4253,17 @@ export interface paths {
                 429: {
                     headers: {
                         /** @description Whole seconds to wait before retrying */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The database is overloaded or full (`service_unavailable`): nothing was changed; retry after Retry-After */
+                503: {
+                    headers: {
+                        /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                         "Retry-After"?: number;
                         [name: string]: unknown;
                     };
@@ -3923,6 +4363,17 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description The database is overloaded or full (`service_unavailable`): nothing was changed; retry after Retry-After */
+                503: {
+                    headers: {
+                        /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -4003,6 +4454,17 @@ export interface paths {
                 429: {
                     headers: {
                         /** @description Whole seconds to wait before retrying */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The database is overloaded or full (`service_unavailable`): nothing was changed; retry after Retry-After */
+                503: {
+                    headers: {
+                        /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                         "Retry-After"?: number;
                         [name: string]: unknown;
                     };
@@ -4111,6 +4573,17 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description The database is overloaded or full (`service_unavailable`): nothing was changed; retry after Retry-After */
+                503: {
+                    headers: {
+                        /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
             };
         };
         trace?: never;
@@ -4189,6 +4662,17 @@ export interface paths {
                 429: {
                     headers: {
                         /** @description Whole seconds to wait before retrying */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The database is overloaded or full (`service_unavailable`): nothing was changed; retry after Retry-After */
+                503: {
+                    headers: {
+                        /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                         "Retry-After"?: number;
                         [name: string]: unknown;
                     };
@@ -4288,6 +4772,17 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description The database is overloaded or full (`service_unavailable`): nothing was changed; retry after Retry-After */
+                503: {
+                    headers: {
+                        /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -4368,6 +4863,17 @@ export interface paths {
                 429: {
                     headers: {
                         /** @description Whole seconds to wait before retrying */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The database is overloaded or full (`service_unavailable`): nothing was changed; retry after Retry-After */
+                503: {
+                    headers: {
+                        /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                         "Retry-After"?: number;
                         [name: string]: unknown;
                     };
@@ -4493,6 +4999,17 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description The database is overloaded or full (`service_unavailable`): nothing was changed; retry after Retry-After */
+                503: {
+                    headers: {
+                        /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -4609,6 +5126,17 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description The database is overloaded or full (`service_unavailable`): nothing was changed; retry after Retry-After */
+                503: {
+                    headers: {
+                        /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -4701,6 +5229,17 @@ export interface paths {
                 429: {
                     headers: {
                         /** @description Whole seconds to wait before retrying */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The database is overloaded or full (`service_unavailable`): nothing was changed; retry after Retry-After */
+                503: {
+                    headers: {
+                        /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                         "Retry-After"?: number;
                         [name: string]: unknown;
                     };
@@ -4809,6 +5348,17 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description The database is overloaded or full (`service_unavailable`): nothing was changed; retry after Retry-After */
+                503: {
+                    headers: {
+                        /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -4905,6 +5455,17 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description The database is overloaded or full (`service_unavailable`): nothing was changed; retry after Retry-After */
+                503: {
+                    headers: {
+                        /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
             };
         };
         put?: never;
@@ -4972,6 +5533,17 @@ export interface paths {
                 429: {
                     headers: {
                         /** @description Whole seconds to wait before retrying */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The database is overloaded or full (`service_unavailable`): nothing was changed; retry after Retry-After */
+                503: {
+                    headers: {
+                        /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                         "Retry-After"?: number;
                         [name: string]: unknown;
                     };
@@ -5088,6 +5660,17 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description The database is overloaded or full (`service_unavailable`): nothing was changed; retry after Retry-After */
+                503: {
+                    headers: {
+                        /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
             };
         };
         trace?: never;
@@ -5180,6 +5763,17 @@ export interface paths {
                 429: {
                     headers: {
                         /** @description Whole seconds to wait before retrying */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The database is overloaded or full (`service_unavailable`): nothing was changed; retry after Retry-After */
+                503: {
+                    headers: {
+                        /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                         "Retry-After"?: number;
                         [name: string]: unknown;
                     };
@@ -5290,6 +5884,17 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description The database is overloaded or full (`service_unavailable`): nothing was changed; retry after Retry-After */
+                503: {
+                    headers: {
+                        /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -5393,6 +5998,17 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description The database is overloaded or full (`service_unavailable`): nothing was changed; retry after Retry-After */
+                503: {
+                    headers: {
+                        /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
             };
         };
         post?: never;
@@ -5484,6 +6100,17 @@ export interface paths {
                 429: {
                     headers: {
                         /** @description Whole seconds to wait before retrying */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The database is overloaded or full (`service_unavailable`): nothing was changed; retry after Retry-After */
+                503: {
+                    headers: {
+                        /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                         "Retry-After"?: number;
                         [name: string]: unknown;
                     };
@@ -5593,6 +6220,17 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description The database is overloaded or full (`service_unavailable`): nothing was changed; retry after Retry-After */
+                503: {
+                    headers: {
+                        /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -5681,6 +6319,17 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description The database is overloaded or full (`service_unavailable`): nothing was changed; retry after Retry-After */
+                503: {
+                    headers: {
+                        /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
             };
         };
         put?: never;
@@ -5758,6 +6407,17 @@ export interface paths {
                 429: {
                     headers: {
                         /** @description Whole seconds to wait before retrying */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The database is overloaded or full (`service_unavailable`): nothing was changed; retry after Retry-After */
+                503: {
+                    headers: {
+                        /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                         "Retry-After"?: number;
                         [name: string]: unknown;
                     };
@@ -5864,6 +6524,17 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description The database is overloaded or full (`service_unavailable`): nothing was changed; retry after Retry-After */
+                503: {
+                    headers: {
+                        /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
             };
         };
         trace?: never;
@@ -5950,6 +6621,17 @@ export interface paths {
                 429: {
                     headers: {
                         /** @description Whole seconds to wait before retrying */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The database is overloaded or full (`service_unavailable`): nothing was changed; retry after Retry-After */
+                503: {
+                    headers: {
+                        /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                         "Retry-After"?: number;
                         [name: string]: unknown;
                     };
@@ -6059,6 +6741,17 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description The database is overloaded or full (`service_unavailable`): nothing was changed; retry after Retry-After */
+                503: {
+                    headers: {
+                        /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -6141,6 +6834,17 @@ export interface paths {
                 429: {
                     headers: {
                         /** @description Whole seconds to wait before retrying */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The database is overloaded or full (`service_unavailable`): nothing was changed; retry after Retry-After */
+                503: {
+                    headers: {
+                        /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                         "Retry-After"?: number;
                         [name: string]: unknown;
                     };
