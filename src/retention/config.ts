@@ -3,7 +3,7 @@
 // number stops the run (logged) rather than deleting by a guess.
 
 export interface RetentionConfig {
-  /** Events, webhook deliveries with their attempts (and idempotency keys): default 30 days. */
+  /** Events, webhook deliveries with their attempts: default 30 days (rows with their own expiry: identity/cleanup.ts). */
   days: number;
   /** The audit log: default 365 days. */
   auditDays: number;

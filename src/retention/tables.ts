@@ -3,9 +3,8 @@
 // cutoff" is a range of the primary key's index: each DELETE reads the oldest rows of that range and stops at
 // its LIMIT, never scanning a table (checked with EXPLAIN QUERY PLAN in test/retention/retention.test.ts).
 //
-// To add a table (e.g. the idempotency keys): one more entry. A table whose id is not time-ordered passes its
-// own `olderThan` condition on an indexed time column instead (e.g. `expires_at < ${cutoffIso}` with an index
-// on expires_at).
+// To add a table with a time-ordered id: one more entry. Rows that carry their own expiry time (idempotency keys,
+// logged-out sessions, failed logins) are deleted by src/identity/cleanup.ts in the same cron run.
 import { type SQL, sql } from "drizzle-orm";
 import { auditLog, events, webhookDeliveries } from "../db/schema";
 import type { RetentionConfig } from "./config";
