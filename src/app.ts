@@ -5,6 +5,7 @@ import { HTTPException } from "hono/http-exception";
 import { assertConfigured } from "./lib/config";
 import { unavailableError } from "./lib/d1-overload";
 import { isForeignKeyViolation } from "./lib/db";
+import { countFailedAuthentication } from "./lib/rate-limits";
 import { ApiError, conflict, problemResponse } from "./lib/errors";
 import { uuidv7 } from "./lib/ids";
 import { createRouter } from "./lib/route";
@@ -63,8 +64,10 @@ export function createApp() {
     })(c, next);
   });
 
-  app.onError((error, c) => {
-    const apiError = toApiError(error);
+  app.onError(async (error, c) => {
+    let apiError = toApiError(error);
+    // Every 401 spends the address's failed-authentication budget (API.md section 13); over it, the answer is 429.
+    if (apiError.status === 401) apiError = (await countFailedAuthentication(c)) ?? apiError;
     const requestId = c.var.requestId ?? uuidv7();
     if (apiError.status >= 500) {
       console.error(

@@ -2,7 +2,10 @@
 // `storeAccess(permission)` resolves the caller's standing in the path's store and checks the route's permission
 // bit (403). `batchedStoreAccess(permission)` does the same for hot read routes in one round trip with their read
 // (`withAuthBatch`). Routes declare them in their contract through `requires()` in ./route.ts.
-// Between authentication and the permission check each of them spends the rate-limit budgets (./rate-limits.ts).
+// They spend the rate-limit budgets (./rate-limits.ts) off the critical path: the credential's as soon as its key is
+// known (the token's hash, the JWT's subject), beside the D1 lookup; the store's once the caller is known to hold
+// the route's bit, beside what still runs. The answers keep their order: 401, then 429, then 403.
+// An address over the failed-authentication budget is refused before anything else (`bearerToken`).
 // A session JWT also has to be still in force (not logged out): that check is joined into the membership lookup on
 // a store's paths, so it adds no round trip there.
 import type { Context, MiddlewareHandler } from "hono";
@@ -14,7 +17,7 @@ import type { AppEnv, Db, Principal, Role, StoreAccess, StoreReadCtx } from "./c
 import { forbidden, notFound, unauthenticated } from "./errors";
 import { isUuid, nowIso } from "./ids";
 import { type Permission, has } from "./permissions";
-import { budgetSpent, spend } from "./rate-limits";
+import { refuseAddressOverFailedAuth, startSpend, within } from "./rate-limits";
 import { TOKEN_PREFIX, hashTokenValue, hasValidChecksum } from "./token-format";
 import { type SessionRow, admitSession, sessionColumns, verifyJwt } from "./sessions";
 
@@ -22,8 +25,9 @@ type C = Context<AppEnv>;
 
 const LAST_USED_RESOLUTION_MS = 60_000;
 
-/** The raw bearer token; 401 without one. */
+/** The raw bearer token; 401 without one. 429 first for an address over the failed-authentication budget. */
 function bearerToken(c: C): string {
+  refuseAddressOverFailedAuth(c);
   const match = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header("Authorization") ?? "");
   if (!match) throw unauthenticated();
   return match[1];
@@ -100,37 +104,49 @@ const sessionLookup = (db: Db, principal: Principal) =>
     sql`SELECT ${sessionColumns(principal.session!.id)} FROM ${users} WHERE ${eq(users.id, principal.userId)} LIMIT 1`,
   );
 
+/**
+ * The credential's budget (API.md section 11: one PAT, or all of a user's sessions), started the moment its key is
+ * known and before the D1 lookup that decides whether the credential is real, so the two run side by side. A bogus
+ * PAT spends the budget of a key nobody holds; its 401 comes first all the same (`within` runs after the lookup).
+ */
+const patBudget = (c: C, hash: string): Spending => ({ verdict: startSpend(c.env, "credential", `pat:${hash}`) });
+const userBudget = (c: C, principal: Principal): Spending => ({ verdict: startSpend(c.env, "credential", `user:${principal.userId}`) });
+
+/** A budget spend still running. Boxed: an async function returning a bare promise would wait for it. */
+type Spending = { verdict: Promise<boolean> } | null;
+
 /** The bearer token's principal: a PAT with its store standing, or a session JWT still in force. */
-async function identify(c: C, raw: string): Promise<void> {
-  if (raw.startsWith(TOKEN_PREFIX)) return admitPat(c, await patLookup(requestDb(c), await patHash(raw)).first<PatRow>());
+async function identify(c: C, raw: string): Promise<Spending> {
+  if (raw.startsWith(TOKEN_PREFIX)) {
+    const hash = await patHash(raw);
+    const budget = patBudget(c, hash);
+    admitPat(c, await patLookup(requestDb(c), hash).first<PatRow>());
+    return budget;
+  }
   const principal = await verifyJwt(c.env, raw);
+  const budget = userBudget(c, principal);
   admitSession(principal, await sessionLookup(requestDb(c), principal).first<SessionRow>());
   c.set("principal", principal);
+  return budget;
 }
 
-/** 401 unless the request carries a valid bearer token. The `bod_` prefix picks the verification. */
+/** 401 unless the request carries a valid bearer token (the `bod_` prefix picks the verification); then 429. */
 export const authenticated = (): MiddlewareHandler<AppEnv> => async (c, next) => {
-  if (!c.var.principal) {
-    await identify(c, bearerToken(c));
-    await spendBudgets(c, null);
-  }
+  if (!c.var.principal) await within(await identify(c, bearerToken(c)), "credential");
   await next();
 };
 
 /**
- * After authentication, before permissions (API.md section 1): the request counts against its credential's budget
- * (one PAT, or all of a user's sessions) and, once the caller is known to be a member, the store's. Both go to the
- * Rate Limiting bindings at once; neither touches D1. A non-member (403 next) spends nothing of the store's.
+ * Once the caller's standing is known: 429 if the credential's budget is spent, 403 (`enterStore`), then the
+ * store's budget. Only a request that passes the permission check spends the store's (API.md section 13: a 403
+ * does not); that spend starts before the credential's verdict is awaited and is handed back unawaited, for the
+ * caller to await when nothing else is left to run beside it.
  */
-async function spendBudgets(c: C, access: StoreAccess | null): Promise<void> {
-  const principal = c.var.principal;
-  const credential = principal.token ? `pat:${principal.token.id}` : `user:${principal.userId}`;
-  const [withinCredential, withinStore] = await Promise.all([
-    spend(c.env, "credential", credential),
-    access ? spend(c.env, "store", access.storeId) : true,
-  ]);
-  if (!withinCredential) throw budgetSpent("credential");
-  if (!withinStore) throw budgetSpent("store");
+async function admitToStore(c: C, credential: Spending, access: StoreAccess | null, permission?: Permission): Promise<Spending> {
+  const store = access && (!permission || has(access.permissions, permission)) ? { verdict: startSpend(c.env, "store", access.storeId) } : null;
+  await within(credential, "credential");
+  enterStore(c, access, permission);
+  return store;
 }
 
 type MembershipRow = SessionRow & { role: Role | null; permissions: string | null };
@@ -174,22 +190,28 @@ const patAccess = (c: C, storeId: string) => (c.var.principal.token?.storeId ===
  */
 export const storeAccess = (permission?: Permission): MiddlewareHandler<AppEnv> => async (c, next) => {
   const storeId = c.req.param("store_id");
+  // Null when an earlier middleware authenticated the request (and spent the credential's budget).
+  let credential: Spending = null;
   if (!c.var.principal) {
     const raw = bearerToken(c);
     // A session JWT on a well-formed store path: its session check rides in the membership lookup (one query).
-    if (raw.startsWith(TOKEN_PREFIX) || !isUuid(storeId)) await identify(c, raw);
-    else c.set("principal", await verifyJwt(c.env, raw));
+    if (raw.startsWith(TOKEN_PREFIX) || !isUuid(storeId)) credential = await identify(c, raw);
+    else {
+      const principal = await verifyJwt(c.env, raw);
+      c.set("principal", principal);
+      credential = userBudget(c, principal);
+    }
   }
   if (!isUuid(storeId)) {
-    await spendBudgets(c, null);
+    await within(credential, "credential");
     throw notFound("Store");
   }
   const principal = c.var.principal;
   const access = principal.token
     ? patAccess(c, storeId)
     : membershipAccess(principal, storeId, await membershipLookup(requestDb(c), storeId, principal).first<MembershipRow>());
-  await spendBudgets(c, access);
-  enterStore(c, access, permission);
+  // The handler may change data: the store's verdict comes before it runs.
+  await within(await admitToStore(c, credential, access, permission), "store");
   await next();
 };
 
@@ -249,25 +271,29 @@ export const batchedStoreAccess = (permission: Permission): MiddlewareHandler<Ap
   // The lookup and the read are the request's one round trip: straight to the primary, no session needed.
   const db = primaryReadDb(c.env);
   let pending: PendingAccess;
+  // The store's budget, started once the batch has shown the caller may read: it runs beside the handler's own
+  // work on the rows, and its 429 replaces the response (nothing was changed: read-only routes).
+  let store: Spending = null;
   if (raw.startsWith(TOKEN_PREFIX)) {
-    pending = pendingAccess<PatRow>(storeId, db, patLookup(db, await patHash(raw)), async (row) => {
+    const hash = await patHash(raw);
+    const credential = patBudget(c, hash);
+    pending = pendingAccess<PatRow>(storeId, db, patLookup(db, hash), async (row) => {
       admitPat(c, row);
-      const access = patAccess(c, storeId);
-      await spendBudgets(c, access);
-      enterStore(c, access, permission);
+      store = await admitToStore(c, credential, patAccess(c, storeId), permission);
     });
   } else {
     const principal = await verifyJwt(c.env, raw);
+    const credential = userBudget(c, principal);
     pending = pendingAccess<MembershipRow>(storeId, db, membershipLookup(db, storeId, principal), async (row) => {
       const access = membershipAccess(principal, storeId, row);
       c.set("principal", principal);
-      await spendBudgets(c, access);
-      enterStore(c, access, permission);
+      store = await admitToStore(c, credential, access, permission);
     });
   }
   c.set("pendingAccess", pending);
   await next();
   if (!pending.sent) await pending.resolve();
+  await within(store, "store");
 };
 
 /** Runs a read-only route's one read: with its pending access check when there is one (`batchedStoreAccess`). */

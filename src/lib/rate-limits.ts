@@ -1,23 +1,33 @@
-// Abuse limits (API.md section 11) that live in the Workers Rate Limiting bindings: per client IP on POST /login
-// and POST /users, per credential (one PAT, or all of one user's session JWTs) and per store on authenticated
-// requests. Approximate by design (the binding counts per Cloudflare location) and free of D1 round trips. The
-// exact per-email login limit is in D1: src/identity/login-limit.ts.
+// Abuse limits (API.md sections 11 and 13) that live in the Workers Rate Limiting bindings: per client IP on POST
+// /login and POST /users, per IP for failed authentication (requests answered 401), per credential (one PAT, or all
+// of one user's session JWTs) and per store on authenticated requests. Approximate by design (the binding counts
+// per Cloudflare location) and free of D1 round trips. The exact per-email login limit is in D1:
+// src/identity/login-limit.ts. IPv6 clients are counted by their /64 (./client-address.ts).
 //
 // The bindings' own limits in wrangler.toml ([[ratelimits]]) are the production defaults and the unit of each
-// budget. A var (RATE_LIMIT_PER_IP, RATE_LIMIT_PER_CREDENTIAL, RATE_LIMIT_PER_STORE) names the limit: a value of
+// budget. A var (RATE_LIMIT_PER_IP, RATE_LIMIT_FAILED_AUTH_PER_IP, RATE_LIMIT_PER_CREDENTIAL, RATE_LIMIT_PER_STORE)
+// names the limit: a value of
 // k times the unit gives each key k counters of the binding, filled one after another, so the limit becomes about
 // k units (how .dev.vars raises them far above local test loads). A value at or below the unit leaves the binding's
 // own limit; lowering one means changing the binding in wrangler.toml.
 import type { Context, MiddlewareHandler } from "hono";
+import { clientAddress } from "./client-address";
 import type { AppEnv } from "./context";
 import { ApiError } from "./errors";
 
-type RateLimitBinding = "IP_RATE_LIMITER" | "CREDENTIAL_RATE_LIMITER" | "STORE_RATE_LIMITER";
-type Setting = "RATE_LIMIT_PER_IP" | "RATE_LIMIT_PER_CREDENTIAL" | "RATE_LIMIT_PER_STORE";
+type RateLimitBinding = "IP_RATE_LIMITER" | "FAILED_AUTH_RATE_LIMITER" | "CREDENTIAL_RATE_LIMITER" | "STORE_RATE_LIMITER";
+type Setting = "RATE_LIMIT_PER_IP" | "RATE_LIMIT_FAILED_AUTH_PER_IP" | "RATE_LIMIT_PER_CREDENTIAL" | "RATE_LIMIT_PER_STORE";
 
 /** Each budget's binding and its configured `simple` limit: keep in step with wrangler.toml (a test compares). */
 export const BUDGETS = {
   ip: { binding: "IP_RATE_LIMITER", setting: "RATE_LIMIT_PER_IP", unit: 60, period: 60, what: "requests from this address" },
+  failedAuth: {
+    binding: "FAILED_AUTH_RATE_LIMITER",
+    setting: "RATE_LIMIT_FAILED_AUTH_PER_IP",
+    unit: 30,
+    period: 60,
+    what: "failed authentications from this address",
+  },
   credential: { binding: "CREDENTIAL_RATE_LIMITER", setting: "RATE_LIMIT_PER_CREDENTIAL", unit: 100, period: 10, what: "requests with this credential" },
   store: { binding: "STORE_RATE_LIMITER", setting: "RATE_LIMIT_PER_STORE", unit: 1000, period: 10, what: "requests to this store" },
 } as const satisfies Record<string, { binding: RateLimitBinding; setting: Setting; unit: number; period: 10 | 60; what: string }>;
@@ -32,7 +42,7 @@ function shardsOf(env: Env, budget: Budget): number {
 }
 
 /** The counter each budget fills now (per isolate); the next one is tried only when it is full. */
-const cursors: Record<Budget, number> = { ip: 0, credential: 0, store: 0 };
+const cursors: Record<Budget, number> = { ip: 0, failedAuth: 0, credential: 0, store: 0 };
 
 /**
  * Counts one request against `key`'s budget; false when it is spent. With k counters per key they are filled one
@@ -64,11 +74,62 @@ export async function requireBudget(env: Env, budget: Budget, key: string): Prom
   if (!(await spend(env, budget, key))) throw budgetSpent(budget);
 }
 
-/** The client address: CF-Connecting-IP, set by Cloudflare's edge. Without it (local runs) every request is one. */
-export const clientIp = (c: Context<AppEnv>) => c.req.header("CF-Connecting-IP") ?? "local";
+/**
+ * Starts spending `key`'s budget now and hands back the verdict for later (`within`), so the call runs beside
+ * whatever the request does next. A rejection is kept for `within` rather than left unhandled.
+ */
+export function startSpend(env: Env, budget: Budget, key: string): Promise<boolean> {
+  const verdict = spend(env, budget, key);
+  verdict.catch(() => {});
+  return verdict;
+}
+
+/** 429 unless a started spend (null: nothing was spent here) admitted the request. */
+export async function within(spending: { verdict: Promise<boolean> } | null, budget: Budget): Promise<void> {
+  if (spending && !(await spending.verdict)) throw budgetSpent(budget);
+}
 
 /** For POST /login and POST /users: the per-IP budget, before the body is looked at. */
 export const perIpLimit = (): MiddlewareHandler<AppEnv> => async (c, next) => {
-  await requireBudget(c.env, "ip", clientIp(c));
+  refuseAddressOverFailedAuth(c);
+  await requireBudget(c.env, "ip", clientAddress(c));
   await next();
 };
+
+/**
+ * Addresses this isolate has seen go over the failed-authentication budget, and until when (ms). The binding has no
+ * way to ask "is this key over?" without spending, and only 401s may spend, so the refusal it gives one 401 is kept
+ * here: from then until the window's end, the address's authenticated requests are 429 before any D1 query. Bounded:
+ * the oldest entries go first.
+ */
+const refusedAddresses = new Map<string, number>();
+const REFUSED_ADDRESSES_KEPT = 10_000;
+
+/** 429 at once for an address over the failed-authentication budget: before any lookup, so it costs no query. */
+export function refuseAddressOverFailedAuth(c: Context<AppEnv>): void {
+  if (refusedAddresses.size === 0) return;
+  const address = clientAddress(c);
+  const until = refusedAddresses.get(address);
+  if (until === undefined) return;
+  const left = until - Date.now();
+  if (left > 0) throw rateLimited(`Too many ${BUDGETS.failedAuth.what}: retry after ${Math.ceil(left / 1000)} seconds`, left / 1000);
+  refusedAddresses.delete(address);
+}
+
+/**
+ * A request about to be answered 401 spends its address's failed-authentication budget. Over it: the 429 that
+ * replaces the 401, and the address is refused before any lookup until the window has passed.
+ */
+export async function countFailedAuthentication(c: Context<AppEnv>): Promise<ApiError | null> {
+  const address = clientAddress(c);
+  // The 401 stands if the binding fails: an outage of the counter must not turn a refusal into a 500.
+  const admitted = await spend(c.env, "failedAuth", address).catch((error) => {
+    console.error(JSON.stringify({ level: "warn", message: "failed-authentication budget unavailable", error: String(error) }));
+    return true;
+  });
+  if (admitted) return null;
+  refusedAddresses.delete(address);
+  refusedAddresses.set(address, Date.now() + BUDGETS.failedAuth.period * 1000);
+  if (refusedAddresses.size > REFUSED_ADDRESSES_KEPT) refusedAddresses.delete(refusedAddresses.keys().next().value!);
+  return budgetSpent("failedAuth");
+}
