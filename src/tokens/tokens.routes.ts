@@ -16,7 +16,7 @@ const createTokenRoute = createRoute(refusesIdempotency({
   summary: "Issue a personal access token (for a teammate: tokens.manage); the raw value is shown once",
   ...requires("member"),
   request: { params: storeParams, ...jsonBody(createTokenBody) },
-  responses: { 201: jsonResponse(tokenWithValueSchema, "The token record and its raw value"), ...errorResponses(400, 404) },
+  responses: { 201: jsonResponse(tokenWithValueSchema, "The token record and its raw value"), ...errorResponses(400, 404, 409) },
 }));
 
 const listTokensRoute = createRoute({
@@ -46,7 +46,7 @@ const rotateTokenRoute = createRoute(refusesIdempotency({
   summary: "New raw value for the same record; the old value is rejected from the next request on",
   ...requires("member"),
   request: { params: tokenParams },
-  responses: { 200: jsonResponse(tokenWithValueSchema, "The record and its new raw value"), ...errorResponses(404) },
+  responses: { 200: jsonResponse(tokenWithValueSchema, "The record and its new raw value"), ...errorResponses(404, 409) },
 }));
 
 const revokeTokenRoute = createRoute({
