@@ -857,7 +857,7 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * Remove a member; every token they issued for the store stops working at once
+         * Remove a member; every token of the store they own or hold (issued_by) stops working, their pending invites are revoked
          * @description Requires `members.manage`.
          */
         delete: {
@@ -1067,7 +1067,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Invites of the store, newest first
+         * Pending invites of the store (not accepted, not expired, not revoked), newest first, without their token
          * @description Requires `members.read`.
          */
         get: {
@@ -1361,7 +1361,98 @@ export interface paths {
         };
         put?: never;
         post?: never;
-        delete?: never;
+        /**
+         * Revoke an invite: it can no longer be accepted (409 if it was already used)
+         * @description Requires `members.manage`.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    store_id: string;
+                    invite_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Revoked */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Missing, invalid, expired or revoked token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The token's effective permission lacks the required bit */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Validation failed */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Rate limited (`rate_limited`): per IP on POST /login and POST /users, failed logins per email, per credential and per store */
+                429: {
+                    headers: {
+                        /** @description Whole seconds to wait before retrying */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The database is overloaded or full (`service_unavailable`): nothing was changed; retry after Retry-After */
+                503: {
+                    headers: {
+                        /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
         options?: never;
         head?: never;
         patch?: never;
@@ -1377,7 +1468,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Accept an invite with the invitee's own session JWT
+         * Accept an invite with the invitee's own session JWT; 409 if it was used, expired or revoked, or its sender is no longer a member holding every bit it grants
          * @description A session JWT from POST /login (personal access tokens get 403).
          */
         post: {
@@ -1652,6 +1743,15 @@ export interface paths {
                 };
                 /** @description Not found */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1937,6 +2037,15 @@ export interface paths {
                 };
                 /** @description Not found */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2324,6 +2433,113 @@ export interface paths {
             };
         };
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stores/{store_id}/media/{media_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Withdraw a library file: the original and every size leave storage and answer 404 from then on
+         * @description Requires `products.edit`.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    store_id: string;
+                    media_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Deleted */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Missing, invalid, expired or revoked token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The token's effective permission lacks the required bit */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Validation failed */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Rate limited (`rate_limited`): per IP on POST /login and POST /users, failed logins per email, per credential and per store */
+                429: {
+                    headers: {
+                        /** @description Whole seconds to wait before retrying */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The database is overloaded or full (`service_unavailable`): nothing was changed; retry after Retry-After */
+                503: {
+                    headers: {
+                        /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
         options?: never;
         head?: never;
         patch?: never;
@@ -3604,7 +3820,7 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Change the URL, the secret or `active` (false stops new deliveries)
+         * Change the URL, the secret or `active` (false: nothing more is sent, scheduled retries end failed)
          * @description Requires `webhooks.edit`.
          */
         patch: {
@@ -6987,6 +7203,8 @@ export interface components {
              */
             permissions: string;
             permission_names: string[];
+            /** @description The member who sent it. Removing them revokes it; accepting needs them still to hold every bit it grants */
+            invited_by: string;
             /**
              * Format: date-time
              * @example 2026-11-21T10:00:00.000Z
@@ -7023,7 +7241,10 @@ export interface components {
         AccessToken: {
             id: string;
             name: string;
+            /** @description The user whose permissions the token acts with */
             user_id: string;
+            /** @description The user who last received the raw value: the creator, or after a rotation the rotator. Removing either this user or `user_id` from the store stops the token. */
+            issued_by: string;
             store_id: string;
             /** @description 64-bit scope mask as a decimal string */
             scopes: string;

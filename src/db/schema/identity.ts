@@ -70,7 +70,7 @@ export const apiTokens = sqliteTable(
     storeId: text("store_id").notNull().references(() => stores.id, { onDelete: "cascade" }),
     userId: text("user_id").notNull().references(() => users.id),
     /** Who last received the raw value: the creator, or after a rotation the rotator (API.md section 13). */
-    issuedBy: text("issued_by").notNull(),
+    issuedBy: text("issued_by").notNull().default(""),
     name: text("name").notNull(),
     scopes: text("scopes").notNull(),
     tokenHash: text("token_hash").notNull(),
