@@ -40,8 +40,8 @@ const deleteRoute = createRoute({
   path: "/stores/{store_id}/media/{media_id}",
   tags: ["Media"],
   summary: "Withdraw a library file: the original and every size leave storage and answer 404 from then on",
-  description: "409 `conflict` while a gallery item uses the file: remove those gallery items first.",
   ...requires("products.edit"),
+  description: "Requires `products.edit`. 409 `conflict` while a gallery item uses the file: remove those gallery items first.",
   request: { params: storeParams.extend({ media_id: z.string() }) },
   responses: { 204: { description: "Deleted" }, ...errorResponses(404, 409) },
 });

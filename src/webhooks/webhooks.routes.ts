@@ -23,11 +23,12 @@ const createWebhookRoute = createRoute(idempotent({
   path: "/stores/{store_id}/webhooks",
   tags,
   summary: "Register a URL for one or more events: one subscription per event, all or nothing",
+  ...requires("webhooks.write"),
   description:
+    "Requires `webhooks.write`. " +
     "Also needs the read permission of every event's data (products.* and product.image.*: products.read; " +
     "orders.*: orders.read; customers.*: customers.read; user.created: members.read): 403 naming the first " +
     "missing one, nothing created. At most 100 subscriptions per store (422 `limit_exceeded`).",
-  ...requires("webhooks.write"),
   request: { params: storeParams, ...jsonBody(createWebhookBody) },
   responses: { 201: jsonResponse(createdWebhooksSchema, "One subscription per event"), ...errorResponses(400, 409) },
 }));

@@ -1685,7 +1685,7 @@ export interface paths {
         put?: never;
         /**
          * Issue a personal access token (for a teammate: tokens.manage); the raw value is shown once
-         * @description Any member of the store.
+         * @description Any member of the store. `issued_by` on the record is the caller (through a PAT: whoever holds that PAT). A user holds at most 50 unrevoked tokens per store: beyond, 422 `limit_exceeded`. 409 when the caller was removed from the store meanwhile.
          */
         post: {
             parameters: {
@@ -1991,7 +1991,7 @@ export interface paths {
         put?: never;
         /**
          * New raw value for the same record; the old value is rejected from the next request on
-         * @description Any member of the store.
+         * @description Any member of the store. `issued_by` becomes the caller (the new value's holder). 409 when another rotation changed the token meanwhile.
          */
         post: {
             parameters: {
@@ -2450,7 +2450,7 @@ export interface paths {
         post?: never;
         /**
          * Withdraw a library file: the original and every size leave storage and answer 404 from then on
-         * @description Requires `products.edit`.
+         * @description Requires `products.edit`. 409 `conflict` while a gallery item uses the file: remove those gallery items first.
          */
         delete: {
             parameters: {
@@ -2758,7 +2758,7 @@ export interface paths {
         put?: never;
         /**
          * Upload an image into the gallery (also adds it to the store's library)
-         * @description Requires `products.edit`.
+         * @description Requires `products.edit`. A gallery holds at most 250 items (images and videos): the 251st is a 422 `limit_exceeded`.
          */
         post: {
             parameters: {
@@ -3194,7 +3194,7 @@ export interface paths {
         put?: never;
         /**
          * Add an existing library file to the gallery
-         * @description Requires `products.edit`.
+         * @description Requires `products.edit`. A gallery holds at most 250 items (images and videos): the 251st is a 422 `limit_exceeded`.
          */
         post: {
             parameters: {
@@ -3321,7 +3321,7 @@ export interface paths {
         put?: never;
         /**
          * Add a click-to-play video by URL (provider detected from the URL unless given)
-         * @description Requires `products.edit`.
+         * @description Requires `products.edit`. A gallery holds at most 250 items (images and videos): the 251st is a 422 `limit_exceeded`.
          */
         post: {
             parameters: {
@@ -3534,7 +3534,7 @@ export interface paths {
         put?: never;
         /**
          * Register a URL for one or more events: one subscription per event, all or nothing
-         * @description Requires `webhooks.write`.
+         * @description Requires `webhooks.write`. Also needs the read permission of every event's data (products.* and product.image.*: products.read; orders.*: orders.read; customers.*: customers.read; user.created: members.read): 403 naming the first missing one, nothing created. At most 100 subscriptions per store (422 `limit_exceeded`).
          */
         post: {
             parameters: {
@@ -4188,7 +4188,7 @@ export interface paths {
         };
         /**
          * One delivery with the exact body sent and every attempt
-         * @description Requires `webhooks.read`.
+         * @description Requires `webhooks.read`. The payload and the receiver's answers are the event's data: this also needs the event's read permission (products.* and product.image.*: products.read; orders.*: orders.read; customers.*: customers.read; user.created: members.read), else 403 naming it.
          */
         get: {
             parameters: {
@@ -4291,7 +4291,7 @@ export interface paths {
         put?: never;
         /**
          * Send the identical body again as a new delivery with its own three attempts
-         * @description Requires `webhooks.edit`.
+         * @description Requires `webhooks.edit`. Also needs the event's read permission (as reading the delivery does), else 403 naming it. An inactive subscription: 409 `conflict`.
          */
         post: {
             parameters: {
@@ -6339,7 +6339,7 @@ export interface paths {
         put?: never;
         /**
          * Add a variant (variable products only)
-         * @description Requires `products.edit`.
+         * @description Requires `products.edit`. A product has at most 100 variants: the 101st is a 422 `limit_exceeded`.
          */
         post: {
             parameters: {
