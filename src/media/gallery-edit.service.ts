@@ -7,7 +7,7 @@ import { conflict, notFound } from "../lib/errors";
 import { nowIso } from "../lib/ids";
 import { commit, recordEvent, type Statement } from "../lib/outbox";
 import { checkVariant, closing, commitGallery, itemOf } from "./gallery.service";
-import { exists, stillExists } from "../lib/guards";
+import { exists, guarded, stillExists, stillHolds } from "../lib/guards";
 import { productImages } from "../db/schema";
 import { type GalleryItem, lookupGallery, productChanged } from "./product-link";
 
@@ -67,6 +67,8 @@ export async function updateGalleryItem(ctx: StoreCtx, productId: string, itemId
     // The gallery keeps one primary: the first other item (by position) takes over; a lone item cannot let go.
     if (lookup.itemCount <= 1) throw conflict("The only item of a gallery is its primary item");
     statements.push(
+      // Again in the batch: a concurrent delete of the other items must not leave the gallery without a primary.
+      stillHolds(ctx.db, sql`(SELECT count(*) FROM product_images WHERE product_id = ${productId}) > 1`),
       ctx.db.update(productImages).set({ isPrimary: false }).where(eq(productImages.id, itemId)),
       ctx.db
         .update(productImages)
@@ -84,7 +86,12 @@ export async function updateGalleryItem(ctx: StoreCtx, productId: string, itemId
   if (patch.product_variant_id !== undefined) fields.productVariantId = patch.product_variant_id;
   statements.push(ctx.db.update(productImages).set(fields).where(eq(productImages.id, itemId)));
 
-  return itemOf(await commitGallery(commit(ctx, [...statements, ...closing(ctx, productId, itemId, "update")]), "Gallery item"));
+  return itemOf(
+    await guarded(commit(ctx, [...statements, ...closing(ctx, productId, itemId, "update")]), {
+      not_found: () => notFound("Gallery item"),
+      conflict: () => conflict("The only item of a gallery is its primary item"),
+    }),
+  );
 }
 
 export async function deleteGalleryItem(ctx: StoreCtx, productId: string, itemId: string): Promise<void> {

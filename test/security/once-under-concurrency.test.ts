@@ -99,6 +99,21 @@ describe("variants, gallery items and reviews are deleted once", () => {
     expect(await audits(store.id, "product_image.delete")).toHaveLength(1);
   });
 
+  it("un-setting the primary while the only other item is deleted: the gallery keeps exactly one primary", async () => {
+    const { store, productId } = await storeWithProduct();
+    const first = await uploadImage(store, productId);
+    const second = await uploadImage(store, productId);
+    const [unset, removed] = await Promise.all([
+      call("PATCH", imagesPath(store, productId, `/${first.body.id}`), { token: store.token, body: { is_primary: false } }),
+      call("DELETE", imagesPath(store, productId, `/${second.body.id}`), { token: store.token }),
+    ]);
+    expect(removed.status).toBe(204);
+    expect([200, 409]).toContain(unset.status);
+    const rows = await sqlAll("SELECT is_primary FROM product_images WHERE product_id = ?", productId);
+    expect(rows).toHaveLength(1);
+    expect(rows[0].is_primary).toBe(1);
+  });
+
   it("concurrent deletes of one review: one 204, the others 404; review_count counts it once", async () => {
     const store = await catalogStore();
     const product = await makeProduct(store);
