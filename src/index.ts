@@ -4,6 +4,7 @@ import { createApp } from "./app";
 import { handleDeliveryBatch, runDeliverySweep } from "./webhooks";
 import { runAccessCleanup } from "./identity/cleanup";
 import { runRetention } from "./retention";
+import { handleImportBatch } from "./sync";
 
 // The webhook sender Durable Object class (one object per subscription), bound as DELIVERY_SENDER.
 export { DeliverySender } from "./webhooks";
@@ -12,10 +13,14 @@ const app = createApp();
 
 export default {
   fetch: app.fetch,
-  queue: handleDeliveryBatch,
+  // Two queues: webhook deliveries, and the steps of CSV imports.
+  queue: (batch, env, ctx) =>
+    batch.queue === "product-imports"
+      ? handleImportBatch(batch as MessageBatch<never>, env)
+      : handleDeliveryBatch(batch as MessageBatch<string>, env, ctx),
   scheduled: (_controller, env, ctx) => {
     ctx.waitUntil(runDeliverySweep(env));
     ctx.waitUntil(runAccessCleanup(env));
     ctx.waitUntil(runRetention(env));
   },
-} satisfies ExportedHandler<Env, string>;
+} satisfies ExportedHandler<Env, unknown>;

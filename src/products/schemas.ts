@@ -1,6 +1,7 @@
 // API shapes of products and their input bodies (API.md section 6). Bodies are strict: unknown fields are 422.
+import { cursorQuery } from "../lib/cursor";
 import { z } from "@hono/zod-openapi";
-import { booleanParam, paginationQuery } from "../lib/pagination";
+import { booleanParam } from "../lib/pagination";
 import { variantSchema } from "./variant-schemas";
 
 const timestamp = z.string().openapi({ format: "date-time", example: "2026-11-21T10:00:00.000Z" });
@@ -145,7 +146,7 @@ export const productSchema = z
   .openapi("Product");
 
 export const productListQuery = z.object({
-  ...paginationQuery,
+  ...cursorQuery,
   search: z
     .string()
     .max(200)
