@@ -10,10 +10,11 @@ import { nowIso, uuidv7 } from "../lib/ids";
 import { type Statement, recordEvent } from "../lib/outbox";
 import { productJsonSql } from "../products/product-json";
 import { derivedTitle, optionKey } from "../products/variants.service";
-import type { CsvRecord } from "./csv-columns";
+import { CSV_COLUMNS, type CsvRecord, PRODUCT_COLUMNS } from "./csv-columns";
 import { type ProductFields, RowError, type VariantFields, productFieldsOf, variantFieldsOf } from "./import-rows";
 
 const MAX_VARIANTS = 100;
+const VARIANT_COLUMNS = CSV_COLUMNS.filter((c) => c !== "handle" && !(PRODUCT_COLUMNS as readonly string[]).includes(c));
 
 interface KnownProduct {
   id: string;
@@ -89,6 +90,9 @@ export async function planSlice(ctx: StoreCtx, importId: string, rows: SliceRow[
       const fields: ProductFields | null = productFieldsOf({ ...record, handle }, product !== undefined);
       if (!product && !fields) throw new RowError("no product has this handle: its first row needs title and product_type");
       const variant = variantFieldsOf(record);
+      const type0 = product?.type ?? fields?.product_type;
+      // A variable product's first row with no variant columns: the product alone (one without variants round-trips).
+      const productOnly = type0 === "variable" && fields !== null && VARIANT_COLUMNS.every((c) => !record[c]?.trim());
       if (fields && product && fields.product_type && fields.product_type !== product.type) {
         throw new RowError("product_type: cannot change after creation");
       }
@@ -107,8 +111,12 @@ export async function planSlice(ctx: StoreCtx, importId: string, rows: SliceRow[
       if (type === "single" && product?.created && rowsOfProduct(groups, product.id) > 0 && !owner) {
         throw new RowError("a single product has exactly one variant");
       }
-      if (variantId === null && (product?.variantCount ?? 0) >= MAX_VARIANTS) throw new RowError(`a product has at most ${MAX_VARIANTS} variants`);
-      if (variantId === null && variant.price_cents === undefined) throw new RowError("price: required for a new variant");
+      if (productOnly && wantsStatus === "live" && (product?.variantCount ?? 0) === 0) {
+        throw new RowError("status: a product without variants cannot be live");
+      }
+      if (productOnly) variantId = null;
+      else if (variantId === null && (product?.variantCount ?? 0) >= MAX_VARIANTS) throw new RowError(`a product has at most ${MAX_VARIANTS} variants`);
+      if (!productOnly && variantId === null && variant.price_cents === undefined) throw new RowError("price: required for a new variant");
       const clash = product && variant.option_values ? product.byOptions.get(key) : undefined;
       if (clash && variantId !== null && clash !== variantId) throw new RowError("another variant of this product has these option values");
 
@@ -144,7 +152,9 @@ export async function planSlice(ctx: StoreCtx, importId: string, rows: SliceRow[
       const group = groupOf(groups, product.id);
       if (created) group.counts.products_created = 1;
       else if (group.counts.products_created === 0) group.counts.products_updated = 1;
-      if (variantId === null) {
+      if (productOnly) {
+        // nothing more: the product's own fields are in `statements`
+      } else if (variantId === null) {
         variantId = uuidv7();
         const options = variant.option_values ?? [];
         statements.push(
@@ -176,7 +186,7 @@ export async function planSlice(ctx: StoreCtx, importId: string, rows: SliceRow[
         statements.push(ctx.db.update(productVariants).set(changes).where(and(eq(productVariants.id, variantId), eq(productVariants.storeId, storeId))));
         group.counts.variants_updated++;
       }
-      if (variant.sku) skuOwner.set(variant.sku.toLowerCase(), { id: variantId, productId: product.id });
+      if (variant.sku && variantId) skuOwner.set(variant.sku.toLowerCase(), { id: variantId, productId: product.id });
       group.statements.push(...statements);
       group.lines.push(line);
     } catch (error) {

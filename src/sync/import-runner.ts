@@ -81,12 +81,15 @@ async function split(env: Env, row: ImportRow) {
     .update(productImports)
     .set({ state: "running", rowsTotal: rows, chunks: JSON.stringify({ header: header ?? [], slices }), updatedAt: nowIso() })
     .where(eq(productImports.id, row.id));
-  if (slices.length === 0) await finish(env, row.id);
+  if (slices.length === 0) await finish(env, row, "done");
   else await env.IMPORTS.send({ import_id: row.id, step: "slice", index: 0 } satisfies ImportMessage, { contentType: "json" });
 }
 
-const finish = (env: Env, id: string) =>
-  primaryDb(env).update(productImports).set({ state: "done", updatedAt: nowIso() }).where(eq(productImports.id, id));
+/** The end of an import: its state, and the uploaded file is deleted (the progress row stays). */
+async function finish(env: Env, row: ImportRow, state: "done" | "failed") {
+  await primaryDb(env).update(productImports).set({ state, updatedAt: nowIso() }).where(eq(productImports.id, row.id));
+  await env.MEDIA.delete(row.objectKey);
+}
 
 /** The import's changes are made in the name of whoever started it (audit rows name them and their token). */
 function importCtx(env: Env, row: ImportRow): StoreCtx {
@@ -154,7 +157,8 @@ async function runSlice(env: Env, row: ImportRow, index: number) {
     // A product changed under the import (e.g. an SKU taken meanwhile): apply the slice product by product.
     await applyOneByOne(ctx, row, firstRow, rows.length, groups, errors, last);
   }
-  if (!last) await next();
+  if (last) await env.MEDIA.delete(row.objectKey);
+  else await next();
 }
 
 async function applyOneByOne(ctx: StoreCtx, row: ImportRow, firstRow: number, count: number, groups: Group[], errors: Array<{ line: number; message: string }>, last: boolean) {
@@ -211,7 +215,7 @@ export async function handleImportBatch(batch: MessageBatch<ImportMessage>, env:
     } catch (error) {
       console.error(JSON.stringify({ level: "error", message: "import step failed", import_id: row.id, error: String(error) }));
       if (message.attempts >= MAX_ATTEMPTS) {
-        await primaryDb(env).update(productImports).set({ state: "failed", updatedAt: nowIso() }).where(eq(productImports.id, row.id));
+        await finish(env, row, "failed");
         message.ack();
       } else message.retry({ delaySeconds: 2 });
     }

@@ -63,6 +63,7 @@ describe("an export imported into an empty store gives the same catalog", () => 
     const draft = await makeProduct(source, { title: "Poster \"A\"", product_type: "variable", default_price_cents: undefined, description: "Line 1\r\nLine, 2" });
     await makeVariant(source, draft.id, { price_cents: 100, option_values: [{ name: "Paper", value: "Matte" }] });
     await makeVariant(source, draft.id, { price_cents: 150, title: "Glossy finish", option_values: [{ name: "Paper", value: "Gloss" }] });
+    await makeProduct(source, { title: "No variants yet", product_type: "variable", default_price_cents: undefined });
     const csv = (await exportCsv(source)).text;
 
     const target = await catalogStore();
@@ -70,7 +71,9 @@ describe("an export imported into an empty store gives the same catalog", () => 
     expect(started.status).toBe(202);
     expect(started.body).toEqual({ id: expect.any(String), state: "queued" });
     const done = await finished(target, started.body.id);
-    expect(done).toMatchObject({ state: "done", rows_total: 5, rows_done: 5, products_created: 3, variants_created: 5, errors: [] });
+    expect(done).toMatchObject({ state: "done", rows_total: 6, rows_done: 6, products_created: 4, variants_created: 5, errors: [] });
+    // The uploaded file is not kept once the import has ended.
+    expect((await env.MEDIA.list({ prefix: `imports/${target.id}/` })).objects).toEqual([]);
     expect((await exportCsv(target)).text.split("\r\n").sort()).toEqual(csv.split("\r\n").sort());
 
     const shape = async (store: CatalogStore) =>
