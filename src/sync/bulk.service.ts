@@ -5,7 +5,7 @@
 // it (so a concurrent change is never lost), and the CHECK (stock >= 0) on product_variants rolls the whole batch
 // back if a concurrent order took the stock a delta needed. Then the look-up runs again and answers the 422 it now
 // finds (or, if the race went away, the batch is tried once more).
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { products, productVariants } from "../db/schema";
 import { auditEntry } from "../lib/audit";
 import type { StoreCtx } from "../lib/context";
@@ -74,6 +74,9 @@ function statements(ctx: StoreCtx, updates: BulkItem[], targets: Found[]): State
   );
   const change = (key: string) => sql`((${changes} -> ${productVariants.id}) ->> ${key})`;
   const productIds = [...new Set(targets.map((t) => t.product_id))];
+  // Id lists travel as one JSON parameter each: D1 binds at most 100 parameters per statement.
+  const variantIn = sql`${productVariants.id} IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`;
+  const productIn = sql`${products.id} IN (SELECT value FROM json_each(${JSON.stringify(productIds)}))`;
   return [
     assertion(
       ctx.db,
@@ -86,8 +89,8 @@ function statements(ctx: StoreCtx, updates: BulkItem[], targets: Found[]): State
         stock: sql`coalesce(${change("s")}, ${productVariants.stock} + coalesce(${change("d")}, 0))`,
         updatedAt: now,
       })
-      .where(and(eq(productVariants.storeId, storeId), inArray(productVariants.id, ids))),
-    ctx.db.update(products).set({ updatedAt: now }).where(and(eq(products.storeId, storeId), inArray(products.id, productIds))),
+      .where(and(eq(productVariants.storeId, storeId), variantIn)),
+    ctx.db.update(products).set({ updatedAt: now }).where(and(eq(products.storeId, storeId), productIn)),
     ...productIds.flatMap((productId) => [
       auditEntry(ctx, "variant.bulk_update", "product", productId, {
         variant_ids: targets.filter((t) => t.product_id === productId).map((t) => t.id),
@@ -97,7 +100,7 @@ function statements(ctx: StoreCtx, updates: BulkItem[], targets: Found[]): State
     ctx.db
       .select({ id: productVariants.id, json: sql<string>`${variantObjectSql("product_variants")}` })
       .from(productVariants)
-      .where(and(eq(productVariants.storeId, storeId), inArray(productVariants.id, ids))),
+      .where(and(eq(productVariants.storeId, storeId), variantIn)),
   ];
 }
 

@@ -1,6 +1,7 @@
 // POST /stores/{id}/variants/bulk (API.md section 15): up to 250 changes by variant_id or sku, all or nothing.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { fetchWithEnv } from "../foundation/support";
 import { call, newToken } from "../helpers/api";
 import { type CatalogStore, catalogStore, liveVariable, makeProduct, storeEvents } from "../products/fixtures";
 
@@ -63,6 +64,29 @@ describe("bulk changes by variant_id or sku: 200 with the variants in request or
     const listedForA = listed.body.data.find((e: { resource_id: string }) => e.resource_id === a.id);
     expect(listedForA).toMatchObject({ action: "variant.bulk_update", resource_type: "product" });
     expect(listedForA.details.variant_ids).toHaveLength(2);
+  });
+});
+
+describe("a full request: 250 variants of 250 products in one batch", () => {
+  it("changes all 250, with 250 events and 250 audit rows", async () => {
+    const store = await catalogStore();
+    const now = new Date().toISOString();
+    const statements = [];
+    for (let i = 0; i < 250; i++) {
+      const pid = crypto.randomUUID();
+      statements.push(
+        env.DB.prepare("INSERT INTO products (id, store_id, slug, title, product_type, status, created_at, updated_at) VALUES (?, ?, ?, ?, 'single', 'draft', ?, ?)").bind(pid, store.id, `p-${i}`, `P ${i}`, now, now),
+        env.DB.prepare("INSERT INTO product_variants (id, store_id, product_id, title, is_default, sku, sku_lower, price_cents, stock, option_key, created_at, updated_at) VALUES (?, ?, ?, 'Default', 1, ?, ?, 100, 5, '[]', ?, ?)").bind(crypto.randomUUID(), store.id, pid, `BULK-${i}`, `bulk-${i}`, now, now),
+      );
+    }
+    await env.DB.batch(statements);
+    const before = (await storeEvents(store.id)).length;
+    const res = await bulk(store, Array.from({ length: 250 }, (_, i) => ({ sku: `BULK-${i}`, stock_delta: i, price_cents: 200 + i })));
+    expect(res.status).toBe(200);
+    expect(res.body.data).toHaveLength(250);
+    expect(res.body.data[249]).toMatchObject({ sku: "BULK-249", stock: 254, price_cents: 449 });
+    expect((await storeEvents(store.id)).length - before).toBe(250);
+    expect(await auditRows(store.id)).toHaveLength(250);
   });
 });
 
@@ -179,5 +203,35 @@ describe("Idempotency-Key, permission, budgets", () => {
     const res = await bulk(store, [{ sku: "A-1", stock: 1 }], {}, token);
     expect(res.status).toBe(403);
     expect(res.body.missing_permission).toBe("products.edit");
+  });
+
+  it("counts as one request against the per-credential budget, whatever its number of items", async () => {
+    const store = await catalogStore();
+    const many = [];
+    for (let i = 0; i < 3; i++) many.push({ sku: `M-${i}`, stock: 1, option_values: [{ name: "N", value: String(i) }] });
+    await liveVariable(store, "Many", many);
+    const overrides = { CREDENTIAL_RATE_LIMITER: env.TEST_LIMIT_3_PER_10S, RATE_LIMIT_PER_CREDENTIAL: "3" } as Partial<Env>;
+    const send = (path: string, body?: unknown) =>
+      fetchWithEnv(
+        new Request(`http://api.test/stores/${store.id}${path}`, {
+          method: body ? "POST" : "GET",
+          headers: { Authorization: `Bearer ${store.token}`, ...(body ? { "Content-Type": "application/json" } : {}) },
+          body: body ? JSON.stringify(body) : undefined,
+        }),
+        overrides,
+      );
+    for (let attempt = 0; ; attempt++) {
+      const window = Math.floor(Date.now() / 10_000);
+      const updates = many.map((m) => ({ sku: m.sku, stock_delta: 1 }));
+      const statuses = [
+        (await send("/variants/bulk", { updates })).status,
+        (await send("/products")).status,
+        (await send("/products")).status,
+        (await send("/products")).status,
+      ];
+      if (Math.floor(Date.now() / 10_000) !== window && attempt < 3) continue;
+      expect(statuses).toEqual([200, 200, 200, 429]);
+      break;
+    }
   });
 });
