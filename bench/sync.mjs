@@ -63,9 +63,11 @@ function d1File() {
 /** 10,000 products (5,000 single, 5,000 variable with 2 variants): 15,000 variants, every one with an SKU. */
 function seed(storeId) {
   const db = new DatabaseSync(d1File());
+  // The stopped server's workerd may hold the file a moment longer.
+  db.exec("PRAGMA busy_timeout = 60000");
   const at = (n) => new Date(Date.parse("2026-01-01T00:00:00.000Z") + n * 1000).toISOString();
   const variants = [];
-  db.exec("BEGIN");
+  db.exec("BEGIN IMMEDIATE");
   const product = db.prepare(`INSERT INTO products (id, store_id, slug, title, description, product_type, status, created_at, updated_at, published_at)
     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
   const variant = db.prepare(`INSERT INTO product_variants (id, store_id, product_id, title, is_default, sku, sku_lower, price_cents, stock,
@@ -183,6 +185,38 @@ try {
   const repeated = [...counts.values()].filter((n) => n > 1).length;
   const skipped = all.filter((id) => !changed.has(id) && !counts.has(id)).length;
   const changedDuringWalk = toChange.length;
+  // The same walk paced so that the writer's whole 10% lands during it: page k waits for k x 10 more changes.
+  const changed2 = new Set(all.filter((_, i) => i % 10 === 7));
+  const toChange2 = [...changed2];
+  let written2 = 0;
+  const writer2 = pool(toChange2.map((id) => async () => {
+    must(await api(base, "PATCH", `${store}/products/${id}`, { token: pat, body: { title: `Again ${id.slice(0, 8)}` } }), 200, "writer");
+    written2++;
+  }));
+  const seen2 = [];
+  const pacedStarted = performance.now();
+  let page2 = 0;
+  cursor = null;
+  do {
+    while (written2 < Math.min(toChange2.length, page2 * (toChange2.length / 100))) await new Promise((r) => setTimeout(r, 20));
+    const res = must(await api(base, "GET", `${store}/products?include_drafts=true&limit=100${cursor ? `&cursor=${cursor}` : ""}`, { token: pat }), 200, "walk");
+    seen2.push(...res.body.data.map((p) => p.id));
+    cursor = res.body.pagination.next_cursor;
+    page2++;
+  } while (cursor);
+  const pacedMs = performance.now() - pacedStarted;
+  const writtenDuringPaced = written2;
+  await writer2;
+  const counts2 = new Map();
+  for (const id of seen2) counts2.set(id, (counts2.get(id) ?? 0) + 1);
+  // The walk started after the first writer ended: "unchanged" means not changed by either writer.
+  const current = new Set(all);
+  report.paced_walk = {
+    walk_s: pacedMs / 1000, read: seen2.length, writer_changes_during_walk: writtenDuringPaced,
+    repeated: [...counts2.values()].filter((n) => n > 1).length,
+    skipped_unchanged: [...current].filter((id) => !changed2.has(id) && !counts2.has(id)).length,
+  };
+  console.log("paced walk", report.paced_walk);
   report.walk = { products: all.length, pages, walk_s: walkMs / 1000, read: seen.length, repeated, skipped_unchanged: skipped, writer_changes_planned: changedDuringWalk, writer_changes_during_walk: writtenDuringWalk };
   console.log("walk", report.walk);
 

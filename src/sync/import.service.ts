@@ -6,6 +6,7 @@ import { productImports } from "../db/schema";
 import type { StoreCtx } from "../lib/context";
 import { ApiError, invalidField, notFound } from "../lib/errors";
 import { isUuid, nowIso, uuidv7 } from "../lib/ids";
+import { commit } from "../lib/outbox";
 import { has } from "../lib/permissions";
 import { CSV_COLUMNS } from "./csv-columns";
 
@@ -36,7 +37,8 @@ export async function startImport(ctx: StoreCtx, file: File) {
   const key = importKey(storeId, id);
   await ctx.env.MEDIA.put(key, file, { httpMetadata: { contentType: "text/csv" } });
   const now = nowIso();
-  await ctx.db.insert(productImports).values({
+  // Through `commit`: a request with an Idempotency-Key writes its key in the same batch (a replay starts nothing).
+  await commit(ctx, [ctx.db.insert(productImports).values({
     id,
     storeId,
     userId: ctx.principal.userId,
@@ -47,7 +49,7 @@ export async function startImport(ctx: StoreCtx, file: File) {
     objectKey: key,
     createdAt: now,
     updatedAt: now,
-  });
+  })]);
   await ctx.env.IMPORTS.send({ import_id: id, step: "split" } satisfies ImportMessage, { contentType: "json" });
   return { id, state: "queued" as const };
 }

@@ -171,6 +171,25 @@ describe("POST /imports: rows matched by handle and variant_sku, bad rows skippe
     expect((await call("GET", `/stores/${store.id}/imports/${crypto.randomUUID()}`, { token: store.token })).status).toBe(404);
   });
 
+  it("Idempotency-Key: the same upload again replays the 202 and starts no second import", async () => {
+    const store = await catalogStore();
+    const csv = `${HEADER}\nmug,Mug,,,single,draft,,,M-1,,,,,,,,1.00,1,,,,,`;
+    const send = () => {
+      const form = new FormData();
+      form.append("file", new File([csv], "products.csv", { type: "text/csv" }));
+      return call("POST", `/stores/${store.id}/imports`, { token: store.token, body: form, headers: { "Idempotency-Key": "import-1" } });
+    };
+    const first = await send();
+    const again = await send();
+    expect(first.status).toBe(202);
+    expect(again.status).toBe(202);
+    expect(again.headers.get("Idempotent-Replayed")).toBe("true");
+    expect(again.body).toEqual(first.body);
+    await finished(store, first.body.id);
+    const imports = await env.DB.prepare("SELECT count(*) AS n FROM product_imports WHERE store_id = ?").bind(store.id).first();
+    expect(imports).toEqual({ n: 1 });
+  });
+
   it("another store's import is not found", async () => {
     const store = await catalogStore();
     const started = await importCsv(store, `${HEADER}\n`);
