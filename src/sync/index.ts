@@ -2,3 +2,4 @@
 // and change feeds of the lists are in src/lib/cursor.ts and each list's service.
 export { registerSyncRoutes } from "./sync.routes";
 export { handleImportBatch } from "./import-runner";
+export { runImportSweep } from "./import-sweep";

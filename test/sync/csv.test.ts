@@ -1,6 +1,6 @@
 // CSV export and import (API.md section 15).
 import { env } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { call, newToken } from "../helpers/api";
 import { type CatalogStore, catalogStore, liveVariable, makeProduct, makeVariant } from "../products/fixtures";
 
@@ -198,5 +198,31 @@ describe("POST /imports: rows matched by handle and variant_sku, bad rows skippe
     await finished(store, started.body.id);
     const row = await env.DB.prepare("SELECT store_id FROM product_imports WHERE id = ?").bind(started.body.id).first();
     expect(row).toEqual({ store_id: store.id });
+  });
+});
+
+describe("the cron re-sends the next step of an import whose message was lost", () => {
+  it("a stalled queued import gets its split again and finishes; a fresh or finished one is left alone", async () => {
+    const { runImportSweep, STALL_MS } = await import("../../src/sync/import-sweep");
+    const { createMessageBatch } = await import("cloudflare:test");
+    const { handleImportBatch } = await import("../../src/sync/import-runner");
+    const store = await catalogStore();
+    const started = await importCsv(store, `${HEADER}\nmug,Mug,,,single,draft,,,M-1,,,,,,,,1.00,1,,,,,`);
+    await finished(store, started.body.id);
+    // As if the first message had been lost: the import is back at queued, its file still there.
+    await env.MEDIA.put(`imports/${store.id}/${started.body.id}.csv`, `${HEADER}\nmug,Mug,,,single,draft,,,M-1,,,,,,,,2.00,1,,,,,`);
+    await env.DB.prepare("UPDATE product_imports SET state = 'queued', rows_done = 0, chunks = '[]' WHERE id = ?").bind(started.body.id).run();
+    const send = vi.spyOn(env.IMPORTS, "sendBatch").mockResolvedValue(undefined as never);
+    expect(await runImportSweep(env)).toEqual([]); // not stalled yet
+    const messages = await runImportSweep(env, Date.now() + STALL_MS + 1000);
+    expect(messages).toContainEqual({ import_id: started.body.id, step: "split" });
+    expect(send).toHaveBeenCalled();
+    send.mockRestore();
+    const mine = messages.filter((m) => m.import_id === started.body.id);
+    await handleImportBatch(createMessageBatch("product-imports", mine.map((body, i) => ({ id: `s${i}`, timestamp: new Date(), attempts: 1, body }))) as never, env);
+    const done = await finished(store, started.body.id);
+    expect(done.state).toBe("done");
+    const mug = (await call("GET", store.path("?include_drafts=true&search=M-1"), { token: store.token })).body.data[0];
+    expect(mug.variants[0].price_cents).toBe(200);
   });
 });
