@@ -3,6 +3,7 @@
 // change, and the batch's last statement reads the same JSON back as the response.
 import { and, eq, getTableColumns, sql } from "drizzle-orm";
 import { products, productVariants } from "../db/schema";
+import { deletionRecord } from "./deleted.service";
 import { auditEntry } from "../lib/audit";
 import type { StoreCtx, StoreReadCtx } from "../lib/context";
 import { isUniqueViolation } from "../lib/db";
@@ -205,12 +206,18 @@ export async function setStatus(ctx: StoreCtx, id: string, status: "draft" | "li
   }
 }
 
-/** Hard delete: variants, specs, reviews and gallery rows go with it through ON DELETE CASCADE. */
+/**
+ * Hard delete: variants, specs, reviews and gallery rows go with it through ON DELETE CASCADE. The deletion is
+ * recorded for GET /products/deleted in the same batch (only when a row was deleted: a concurrent delete of the
+ * same product records it once).
+ */
 export async function deleteProduct(ctx: StoreCtx, id: string) {
   const row = await getProductRow(ctx, id);
   await commitGuarded(ctx, [
-    // Of concurrent deletes one wins: the others are 404 and write no audit row and no products.deleted event.
+    // Of concurrent deletes one wins: the others are 404 and write no audit row, no deletion record and no
+    // products.deleted event.
     productStillThere(ctx, row.id),
+    deletionRecord(ctx, row.id),
     ctx.db.delete(products).where(inStore(ctx, row.id)),
     auditEntry(ctx, "product.delete", "product", row.id),
     ...recordEvent(ctx.db, ctx.store.storeId, "products.deleted", { id: row.id }),

@@ -1,6 +1,7 @@
 // API shapes of products and their input bodies (API.md section 6). Bodies are strict: unknown fields are 422.
+import { cursorQuery } from "../lib/cursor";
 import { z } from "@hono/zod-openapi";
-import { booleanParam, paginationQuery } from "../lib/pagination";
+import { booleanParam } from "../lib/pagination";
 import { LINE_RE, TEXT_RE } from "./text-patterns";
 import { variantSchema } from "./variant-schemas";
 
@@ -142,7 +143,7 @@ export const productSchema = z
   .openapi("Product");
 
 export const productListQuery = z.object({
-  ...paginationQuery,
+  ...cursorQuery,
   search: z
     .string()
     .max(200)

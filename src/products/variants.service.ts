@@ -19,10 +19,10 @@ import type { CreateVariantInput, UpdateVariantInput } from "./variant-schemas";
 type OptionValue = { name: string; value: string };
 
 /** Order- and case-insensitive form of a set of option values. */
-const optionKey = (values: OptionValue[]) =>
+export const optionKey = (values: OptionValue[]) =>
   JSON.stringify(values.map((o) => [o.name.toLowerCase(), o.value.toLowerCase()]).sort((a, b) => (a[0] < b[0] ? -1 : 1)));
 
-const derivedTitle = (values: OptionValue[], sku?: string | null) =>
+export const derivedTitle = (values: OptionValue[], sku?: string | null) =>
   values.map((o) => o.value).join(" / ") || sku || "Variant";
 
 const boxColumns = (box: CreateVariantInput["shipping_box"]) => ({

@@ -4403,7 +4403,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Customers, newest first; filter `email`
+         * Customers, newest first (with updated_since: a change feed, oldest change first); filter `email`
          * @description Requires `customers.read`.
          */
         get: {
@@ -4413,6 +4413,10 @@ export interface paths {
                     email?: string;
                     limit?: number;
                     offset?: number;
+                    /** @description Opaque: the previous page's `pagination.next_cursor`. Not combinable with `offset` (422). */
+                    cursor?: string;
+                    /** @description Only items changed at or after this time (ISO 8601), oldest change first (updated_at, then id, ascending) */
+                    updated_since?: string;
                 };
                 header?: never;
                 path: {
@@ -4434,6 +4438,8 @@ export interface paths {
                                 limit: number;
                                 offset: number;
                                 total: number;
+                                /** @description Pass as `cursor` for the next page; null on the last page */
+                                next_cursor: string | null;
                             };
                         };
                     };
@@ -4812,7 +4818,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Orders, newest first; filters `status`, `customer_id`
+         * Orders, newest first (with updated_since: a change feed, oldest change first); filters `status`, `customer_id`
          * @description Requires `orders.read`.
          */
         get: {
@@ -4822,6 +4828,10 @@ export interface paths {
                     customer_id?: string;
                     limit?: number;
                     offset?: number;
+                    /** @description Opaque: the previous page's `pagination.next_cursor`. Not combinable with `offset` (422). */
+                    cursor?: string;
+                    /** @description Only items changed at or after this time (ISO 8601), oldest change first (updated_at, then id, ascending) */
+                    updated_since?: string;
                 };
                 header?: never;
                 path: {
@@ -4843,6 +4853,8 @@ export interface paths {
                                 limit: number;
                                 offset: number;
                                 total: number;
+                                /** @description Pass as `cursor` for the next page; null on the last page */
+                                next_cursor: string | null;
                             };
                         };
                     };
@@ -5361,6 +5373,587 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/stores/{store_id}/products/deleted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Deleted products at or after `since`, oldest first (kept as long as events)
+         * @description Requires `products.read`.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    offset?: number;
+                    /** @description Opaque: the previous page's `pagination.next_cursor`. Not combinable with `offset` (422). */
+                    cursor?: string;
+                    /** @description Only deletions at or after this time (ISO 8601) */
+                    since?: string;
+                };
+                header?: never;
+                path: {
+                    store_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Deletions */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["ProductDeletion"][];
+                            pagination: {
+                                limit: number;
+                                offset: number;
+                                total: number;
+                                /** @description Pass as `cursor` for the next page; null on the last page */
+                                next_cursor: string | null;
+                            };
+                        };
+                    };
+                };
+                /** @description Missing, invalid, expired or revoked token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The token's effective permission lacks the required bit */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Validation failed */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Rate limited (`rate_limited`): per IP on POST /login and POST /users, failed logins per email, per credential and per store */
+                429: {
+                    headers: {
+                        /** @description Whole seconds to wait before retrying */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The database is overloaded or full (`service_unavailable`): nothing was changed; retry after Retry-After */
+                503: {
+                    headers: {
+                        /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stores/{store_id}/variants/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change price and stock of up to 250 variants by id or SKU, all or nothing
+         * @description Requires `products.edit`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description 1-255 printable ASCII characters. The first response (status, body, Location) is kept 24 hours per store (or user) and key; the same request again gets it back with `Idempotent-Replayed: true` and changes nothing. */
+                    "Idempotency-Key"?: string;
+                };
+                path: {
+                    store_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["BulkVariantRequest"];
+                };
+            };
+            responses: {
+                /** @description The changed variants, in request order */
+                200: {
+                    headers: {
+                        /** @description `true` when this is the kept response of an earlier request with the same Idempotency-Key */
+                        "Idempotent-Replayed"?: "true";
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["Variant"][];
+                        };
+                    };
+                };
+                /** @description Malformed JSON body */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Missing, invalid, expired or revoked token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The token's effective permission lacks the required bit */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Conflict (`conflict`, or `request_in_progress` while a request with the same Idempotency-Key is still running) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Validation failed, or `idempotency_key_reused`: the Idempotency-Key was used for a different request */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Rate limited (`rate_limited`): per IP on POST /login and POST /users, failed logins per email, per credential and per store */
+                429: {
+                    headers: {
+                        /** @description Whole seconds to wait before retrying */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The database is overloaded or full (`service_unavailable`): nothing was changed; retry after Retry-After */
+                503: {
+                    headers: {
+                        /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stores/{store_id}/products/export.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The catalog as CSV (one row per variant), streamed
+         * @description Requires `products.read`.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    store_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description CSV, RFC 4180, header row first */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv; charset=utf-8": string;
+                    };
+                };
+                /** @description Missing, invalid, expired or revoked token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The token's effective permission lacks the required bit */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Validation failed */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Rate limited (`rate_limited`): per IP on POST /login and POST /users, failed logins per email, per credential and per store */
+                429: {
+                    headers: {
+                        /** @description Whole seconds to wait before retrying */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The database is overloaded or full (`service_unavailable`): nothing was changed; retry after Retry-After */
+                503: {
+                    headers: {
+                        /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stores/{store_id}/imports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import a product CSV in the background (needs products.write and products.edit)
+         * @description Requires `products.write` and `products.edit`; rows with status `live` also need `products.publish`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description 1-255 printable ASCII characters. The first response (status, body, Location) is kept 24 hours per store (or user) and key; the same request again gets it back with `Idempotent-Replayed: true` and changes nothing. */
+                    "Idempotency-Key"?: string;
+                };
+                path: {
+                    store_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "multipart/form-data": components["schemas"]["ProductImportUpload"];
+                };
+            };
+            responses: {
+                /** @description Queued */
+                202: {
+                    headers: {
+                        /** @description `true` when this is the kept response of an earlier request with the same Idempotency-Key */
+                        "Idempotent-Replayed"?: "true";
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            /** @enum {string} */
+                            state: "queued";
+                        };
+                    };
+                };
+                /** @description Malformed JSON body */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Missing, invalid, expired or revoked token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The token's effective permission lacks the required bit */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Conflict (`conflict`, or `request_in_progress` while a request with the same Idempotency-Key is still running) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Payload too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Validation failed, or `idempotency_key_reused`: the Idempotency-Key was used for a different request */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Rate limited (`rate_limited`): per IP on POST /login and POST /users, failed logins per email, per credential and per store */
+                429: {
+                    headers: {
+                        /** @description Whole seconds to wait before retrying */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The database is overloaded or full (`service_unavailable`): nothing was changed; retry after Retry-After */
+                503: {
+                    headers: {
+                        /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stores/{store_id}/imports/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An import's state, progress and first 100 row errors
+         * @description Requires `products.read`.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    store_id: string;
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The import */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProductImport"];
+                    };
+                };
+                /** @description Missing, invalid, expired or revoked token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The token's effective permission lacks the required bit */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Validation failed */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Rate limited (`rate_limited`): per IP on POST /login and POST /users, failed logins per email, per credential and per store */
+                429: {
+                    headers: {
+                        /** @description Whole seconds to wait before retrying */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The database is overloaded or full (`service_unavailable`): nothing was changed; retry after Retry-After */
+                503: {
+                    headers: {
+                        /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/stores/{store_id}/products": {
         parameters: {
             query?: never;
@@ -5369,7 +5962,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List products, newest change first
+         * List products, newest change first; with updated_since, a change feed (oldest change first, drafts included)
          * @description Requires `products.read`.
          */
         get: {
@@ -5377,6 +5970,10 @@ export interface paths {
                 query?: {
                     limit?: number;
                     offset?: number;
+                    /** @description Opaque: the previous page's `pagination.next_cursor`. Not combinable with `offset` (422). */
+                    cursor?: string;
+                    /** @description Only items changed at or after this time (ISO 8601), oldest change first (updated_at, then id, ascending) */
+                    updated_since?: string;
                     /** @description Case-insensitive substring of the title, or prefix of a variant SKU */
                     search?: string;
                     include_drafts?: boolean;
@@ -5401,6 +5998,8 @@ export interface paths {
                                 limit: number;
                                 offset: number;
                                 total: number;
+                                /** @description Pass as `cursor` for the next page; null on the last page */
+                                next_cursor: string | null;
                             };
                         };
                     };
@@ -7286,6 +7885,10 @@ export interface components {
             resource_id: string;
             /** Format: date-time */
             created_at: string;
+            /** @description What the resource id alone does not say (variant.bulk_update: `variant_ids`), else null */
+            details: {
+                [key: string]: unknown;
+            } | null;
         };
         MediaFile: {
             id: string;
@@ -7532,41 +8135,10 @@ export interface components {
         OrderRefundRequest: {
             amount_cents?: number;
         };
-        ProductListItem: {
+        ProductDeletion: {
             id: string;
-            store_id: string;
-            slug: string;
-            title: string;
-            description: string | null;
-            brand: string | null;
-            /** @enum {string} */
-            product_type: "single" | "variable";
-            /** @enum {string} */
-            status: "draft" | "live";
-            seo_title: string | null;
-            seo_description: string | null;
-            highlight_video_url: string | null;
-            highlight_video_poster_url: string | null;
-            /** @enum {string|null} */
-            highlight_video_provider: "youtube" | "vimeo" | "upload" | "external" | null;
-            review_count: number;
-            rating_average: number | null;
-            /**
-             * Format: date-time
-             * @example 2026-11-21T10:00:00.000Z
-             */
-            created_at: string;
-            /**
-             * Format: date-time
-             * @example 2026-11-21T10:00:00.000Z
-             */
-            updated_at: string;
-            /**
-             * Format: date-time
-             * @example 2026-11-21T10:00:00.000Z
-             */
-            published_at: string | null;
-            variants: components["schemas"]["Variant"][];
+            /** Format: date-time */
+            deleted_at: string;
         };
         Variant: {
             id: string;
@@ -7604,6 +8176,80 @@ export interface components {
             height_mm: number;
             weight_g: number;
         } | null;
+        BulkVariantRequest: {
+            updates: components["schemas"]["BulkVariantUpdate"][];
+        };
+        /** @description Names exactly one of variant_id and sku, and at least one change; stock and stock_delta are exclusive */
+        BulkVariantUpdate: {
+            variant_id?: string;
+            sku?: string;
+            price_cents?: number;
+            stock?: number;
+            stock_delta?: number;
+        };
+        ProductImportUpload: {
+            /**
+             * Format: binary
+             * @description The product CSV (export.csv's layout), at most 20 MiB
+             */
+            file: string;
+        };
+        ProductImport: {
+            id: string;
+            /** @enum {string} */
+            state: "queued" | "running" | "done" | "failed";
+            rows_total: number;
+            rows_done: number;
+            products_created: number;
+            products_updated: number;
+            variants_created: number;
+            variants_updated: number;
+            /** @description The first 100 rows skipped, with why */
+            errors: {
+                line: number;
+                message: string;
+            }[];
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        ProductListItem: {
+            id: string;
+            store_id: string;
+            slug: string;
+            title: string;
+            description: string | null;
+            brand: string | null;
+            /** @enum {string} */
+            product_type: "single" | "variable";
+            /** @enum {string} */
+            status: "draft" | "live";
+            seo_title: string | null;
+            seo_description: string | null;
+            highlight_video_url: string | null;
+            highlight_video_poster_url: string | null;
+            /** @enum {string|null} */
+            highlight_video_provider: "youtube" | "vimeo" | "upload" | "external" | null;
+            review_count: number;
+            rating_average: number | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            updated_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            published_at: string | null;
+            variants: components["schemas"]["Variant"][];
+        };
         Product: {
             id: string;
             store_id: string;

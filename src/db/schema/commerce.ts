@@ -20,6 +20,7 @@ export const customers = sqliteTable(
   (t) => [
     uniqueIndex("customers_store_email_idx").on(t.storeId, t.emailLower),
     index("customers_store_created_idx").on(t.storeId, t.createdAt, t.id),
+    index("customers_store_updated_idx").on(t.storeId, t.updatedAt, t.id),
   ],
 );
 
@@ -37,7 +38,10 @@ export const orders = sqliteTable(
     createdAt: text("created_at").notNull(),
     updatedAt: text("updated_at").notNull(),
   },
-  (t) => [index("orders_store_created_idx").on(t.storeId, t.createdAt, t.id)],
+  (t) => [
+    index("orders_store_created_idx").on(t.storeId, t.createdAt, t.id),
+    index("orders_store_updated_idx").on(t.storeId, t.updatedAt, t.id),
+  ],
 );
 
 export const orderLines = sqliteTable(

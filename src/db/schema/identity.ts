@@ -100,6 +100,8 @@ export const auditLog = sqliteTable(
     resourceType: text("resource_type").notNull(),
     resourceId: text("resource_id").notNull(),
     createdAt: text("created_at").notNull(),
+    /** JSON with what the resource id alone does not say (variant.bulk_update: the variant ids), else null. */
+    details: text("details"),
   },
   (t) => [index("audit_log_store_idx").on(t.storeId, t.id)],
 );
