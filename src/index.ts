@@ -4,6 +4,7 @@ import { createApp } from "./app";
 import { handleDeliveryBatch, runDeliverySweep } from "./webhooks";
 import { runAccessCleanup } from "./identity/cleanup";
 import { runRetention } from "./retention";
+import type { DeliveryMessage } from "./webhooks/messages";
 
 // The webhook sender Durable Object class (one object per subscription), bound as DELIVERY_SENDER.
 export { DeliverySender } from "./webhooks";
@@ -18,4 +19,4 @@ export default {
     ctx.waitUntil(runAccessCleanup(env));
     ctx.waitUntil(runRetention(env));
   },
-} satisfies ExportedHandler<Env, string>;
+} satisfies ExportedHandler<Env, DeliveryMessage | string>;

@@ -133,6 +133,6 @@ export async function replayDelivery(ctx: StoreCtx, webhookId: string, deliveryI
   };
   // commit: the request's idempotency key, if any, goes in the same batch.
   await commit(ctx, [ctx.db.insert(webhookDeliveries).values(replay), auditEntry(ctx, "webhook.replay", "webhook", webhookId)]);
-  ctx.waitUntil(enqueueDeliveries(ctx.env, [replay.id]));
+  ctx.waitUntil(enqueueDeliveries(ctx.env, ctx.store.storeId, [replay.id]));
   return toDelivery(replay);
 }
