@@ -56,14 +56,16 @@ export class DeliverySender extends DurableObject<Env> {
    * the ids it did not already hold. Always makes sure the object runs: a held delivery whose run was lost (a
    * local restart) runs again.
    */
-  async take(ids: string[], storeId: string): Promise<string[]> {
+  async take(ids: string[], storeId?: string): Promise<string[]> {
     const now = Date.now();
     const fresh = ids.filter((id) => !this.due.has(id));
     const entries: Record<string, unknown> = Object.fromEntries(fresh.map((id) => [KEY + id, now]));
-    if (this.storeId !== storeId) entries[STORE_KEY] = storeId;
+    // A caller without a store id (a Worker still on the code before it, during a deploy) leaves what is known.
+    const newStore = typeof storeId === "string" && storeId !== this.storeId ? storeId : null;
+    if (newStore) entries[STORE_KEY] = newStore;
     if (Object.keys(entries).length > 0) {
       for (const id of fresh) this.due.set(id, now);
-      this.storeId = storeId;
+      this.storeId = newStore ?? this.storeId;
       await this.ctx.storage.put(entries);
     }
     this.kick();
