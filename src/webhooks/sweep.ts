@@ -16,10 +16,17 @@ import { groupDelivery, senderOf, type SubscriptionDeliveries } from "./consumer
 export const SWEEP_GRACE_MS = 30_000;
 const SWEEP_LIMIT = 1000;
 
+/** Store databases queried at once: the cron's subrequests and memory stay bounded however many there are. */
+const DATABASES_AT_ONCE = 4;
+
 /** Candidates for the sweep in every store database, grouped by subscription (the D1 half of the rule). */
 export async function sweepCandidates(env: Env, now = Date.now()): Promise<SubscriptionDeliveries[]> {
-  // A few databases at a time would bound the fan-out once there are many; each query is bounded by SWEEP_LIMIT.
-  return (await Promise.all(allStoreDbs(env).map((db) => candidatesIn(db, now)))).flat();
+  const dbs = allStoreDbs(env);
+  const found: SubscriptionDeliveries[] = [];
+  for (let i = 0; i < dbs.length; i += DATABASES_AT_ONCE) {
+    for (const groups of await Promise.all(dbs.slice(i, i + DATABASES_AT_ONCE).map((db) => candidatesIn(db, now)))) found.push(...groups);
+  }
+  return found;
 }
 
 async function candidatesIn(db: Db, now: number): Promise<SubscriptionDeliveries[]> {
