@@ -5,6 +5,7 @@ import { handleDeliveryBatch, runDeliverySweep } from "./webhooks";
 import { runAccessCleanup } from "./identity/cleanup";
 import { runRetention } from "./retention";
 import { handleImportBatch, runImportSweep } from "./sync";
+import type { DeliveryMessage } from "./webhooks/messages";
 
 // The webhook sender Durable Object class (one object per subscription), bound as DELIVERY_SENDER.
 export { DeliverySender } from "./webhooks";
@@ -17,7 +18,7 @@ export default {
   queue: (batch, env, ctx) =>
     batch.queue === "product-imports"
       ? handleImportBatch(batch as MessageBatch<never>, env)
-      : handleDeliveryBatch(batch as MessageBatch<string>, env, ctx),
+      : handleDeliveryBatch(batch as MessageBatch<DeliveryMessage | string>, env, ctx),
   scheduled: (_controller, env, ctx) => {
     ctx.waitUntil(runDeliverySweep(env));
     ctx.waitUntil(runAccessCleanup(env));

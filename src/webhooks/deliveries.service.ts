@@ -152,6 +152,6 @@ export async function replayDelivery(ctx: StoreCtx, webhookId: string, deliveryI
     ]),
     { not_found: () => notFound("Delivery"), conflict: inactive },
   );
-  ctx.waitUntil(enqueueDeliveries(ctx.env, [replay.id]));
+  ctx.waitUntil(enqueueDeliveries(ctx.env, ctx.store.storeId, [replay.id]));
   return toDelivery(replay);
 }
