@@ -2,7 +2,7 @@
 import { useNavigate } from "react-router";
 import { ErrorMessage, QueryState } from "../../../../components/common/query-state";
 import { useDelivery, useReplayDelivery } from "../../../../hooks/api/webhooks";
-import { formatDate } from "../../../../lib/format";
+import { formatDate, formatDateTimeSeconds, formatGap } from "../../../../lib/format";
 
 function prettyJson(text: string) {
   try {
@@ -49,12 +49,19 @@ export function DeliveryDetail({ webhookId, deliveryId }: { webhookId: string; d
             <h3>Attempts</h3>
             {d.attempts.length === 0 && <p className="empty">No attempt yet.</p>}
             <ol className="attempts">
-              {d.attempts.map((a) => (
+              {d.attempts.map((a, i) => (
                 <li key={a.attempt}>
                   <h4>Attempt {a.attempt}</h4>
                   <dl>
                     <dt>Started</dt>
-                    <dd>{formatDate(a.started_at)}</dd>
+                    <dd>
+                      <time dateTime={a.started_at}>{formatDateTimeSeconds(a.started_at)}</time>
+                      {i > 0 && (
+                        <span className="gap">
+                          {" "}({formatGap(d.attempts[i - 1].started_at, a.started_at)} after attempt {d.attempts[i - 1].attempt})
+                        </span>
+                      )}
+                    </dd>
                     <dt>Response status</dt>
                     <dd>{a.response_status ?? "none"}</dd>
                     <dt>Duration</dt>
