@@ -74,7 +74,7 @@ test("every screen fits a 390 px wide phone, with the navigation behind Menu", a
   const hook = await (
     await request.post(`/stores/${storeId}/webhooks`, {
       headers: auth,
-      data: { url: "https://hooks.example.test/a/rather/long/path/for/the/endpoint", events: ["orders.updated"], secret: "phone-secret-0123456789" },
+      data: { url: "http://127.0.0.1:9/a/rather/long/path/for/the/endpoint/that/answers/nothing", events: ["orders.updated"], secret: "phone-secret-0123456789" },
     })
   ).json();
   const webhookId = hook.data[0].id as string;

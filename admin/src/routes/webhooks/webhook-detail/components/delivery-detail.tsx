@@ -45,7 +45,7 @@ export function DeliveryDetail({ webhookId, deliveryId }: { webhookId: string; d
             {replay.isSuccess && <p role="status">Replayed: a new delivery of the same body was queued.</p>}
             <ErrorMessage error={replay.error} />
             <h3>Payload</h3>
-            <pre className="code" tabIndex={0} aria-label="Payload">{prettyJson(d.payload)}</pre>
+            <pre className="code" tabIndex={0} role="region" aria-label="Payload">{prettyJson(d.payload)}</pre>
             <h3>Attempts</h3>
             {d.attempts.length === 0 && <p className="empty">No attempt yet.</p>}
             <ol className="attempts">
@@ -70,7 +70,7 @@ export function DeliveryDetail({ webhookId, deliveryId }: { webhookId: string; d
                     <dd>{a.error ?? "none"}</dd>
                     <dt>Response body</dt>
                     <dd>
-                      <pre className="code" tabIndex={0} aria-label={`Response body of attempt ${a.attempt}`}>
+                      <pre className="code" tabIndex={0} role="region" aria-label={`Response body of attempt ${a.attempt}`}>
                         {a.response_body ?? ""}
                       </pre>
                     </dd>
