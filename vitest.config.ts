@@ -4,9 +4,15 @@ import { defineConfig } from "vitest/config";
 import { unstable_readConfig } from "wrangler";
 
 export default defineConfig(async () => {
-  const migrations = await readD1Migrations(path.join(import.meta.dirname, "migrations"));
-  // The deployed configuration as wrangler reads it, for the test that its limits are API.md section 11's.
+  // The deployed configuration as wrangler reads it, for the test that its limits are API.md section 11's, and for
+  // its D1 databases: each gets the migrations of its own directory (test/apply-migrations.ts), as
+  // scripts/migrate-all.mjs applies them.
   const deployed = unstable_readConfig({ config: path.join(import.meta.dirname, "wrangler.toml") });
+  const migrations = Object.fromEntries(
+    await Promise.all(
+      deployed.d1_databases.map(async (d) => [d.binding, await readD1Migrations(path.join(import.meta.dirname, d.migrations_dir ?? "migrations"))]),
+    ),
+  );
   return {
     plugins: [
       cloudflareTest({

@@ -1,4 +1,4 @@
-// `npm run dev`: applies local D1 migrations, starts wrangler dev on 127.0.0.1 with every binding simulated,
+// `npm run dev`: applies local D1 migrations (every database), starts wrangler dev on 127.0.0.1 with every binding simulated,
 // fires the webhook sweep every minute (wrangler does not run crons locally), and prints a ready demo account.
 //
 // Arguments after `--` go to `wrangler dev` as given (`npm run dev -- --port 9000 --persist-to /tmp/x`); the port,
@@ -48,10 +48,8 @@ const built =
         }).on("exit", resolve),
       );
 
-const migrate = spawnSync(npx, ["wrangler", "d1", "migrations", "apply", "DB", "--local", ...persist], {
-  env: { ...wranglerEnv, CI: "true" },
-  stdio: ["ignore", "inherit", "inherit"],
-});
+// Every D1 database in wrangler.toml, each from its own migrations directory (scripts/migrate-all.mjs).
+const migrate = spawnSync(process.execPath, ["scripts/migrate-all.mjs", "--local", ...persist], { stdio: ["ignore", "inherit", "inherit"] });
 if (migrate.status !== 0) process.exit(migrate.status ?? 1);
 const buildStatus = await built;
 if (buildStatus !== 0) process.exit(buildStatus ?? 1);

@@ -16,12 +16,15 @@ import { registerWebhookRoutes } from "./webhooks";
 import { registerCustomerRoutes } from "./customers";
 import { registerOrderRoutes } from "./orders";
 import { registerCatalogRoutes } from "./products";
+import { registerSyncRoutes } from "./sync";
 import { registerConsole } from "./console";
 
 const REQUEST_ID_RE = /^[A-Za-z0-9._:-]{1,128}$/;
 const JSON_BODY_LIMIT = 1024 * 1024;
 /** Multipart uploads: the 10 MiB file limit plus room for the other fields. */
 const MULTIPART_BODY_LIMIT = 10 * 1024 * 1024 + 64 * 1024;
+/** A CSV import (POST /stores/{id}/imports): a 20 MiB file plus the multipart framing. */
+const IMPORT_BODY_LIMIT = 20 * 1024 * 1024 + 64 * 1024;
 
 function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
@@ -56,7 +59,7 @@ export function createApp() {
   app.use(async (c, next) => {
     const multipart = (c.req.header("Content-Type") ?? "").startsWith("multipart/form-data");
     return bodyLimit({
-      maxSize: multipart ? MULTIPART_BODY_LIMIT : JSON_BODY_LIMIT,
+      maxSize: multipart ? (c.req.path.endsWith("/imports") ? IMPORT_BODY_LIMIT : MULTIPART_BODY_LIMIT) : JSON_BODY_LIMIT,
       onError: () => {
         throw new ApiError("payload_too_large", "The request body is too large");
       },
@@ -92,6 +95,8 @@ export function createApp() {
   registerWebhookRoutes(app);
   registerCustomerRoutes(app);
   registerOrderRoutes(app);
+  // Before the catalog: /products/deleted and /products/export.csv must not be read as /products/{id}.
+  registerSyncRoutes(app);
   registerCatalogRoutes(app);
 
   app.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", {

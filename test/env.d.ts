@@ -1,6 +1,7 @@
 declare namespace Cloudflare {
   interface Env {
-    TEST_MIGRATIONS: import("cloudflare:test").D1Migration[];
+    /** D1 binding name -> the migrations of its directory in wrangler.toml. */
+    TEST_MIGRATIONS: Record<string, import("cloudflare:test").D1Migration[]>;
     TEST_DEPLOYED_LIMITS: {
       vars: Record<string, string>;
       ratelimits: Array<{ name: string; namespace_id: string; simple: { limit: number; period: number } }>;

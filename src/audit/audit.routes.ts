@@ -17,6 +17,10 @@ const auditEntrySchema = z
     resource_type: z.string(),
     resource_id: z.string(),
     created_at: z.string().openapi({ format: "date-time" }),
+    details: z
+      .record(z.string(), z.unknown())
+      .nullable()
+      .openapi({ description: "What the resource id alone does not say (variant.bulk_update: `variant_ids`), else null" }),
   })
   .openapi("AuditEntry");
 
@@ -47,6 +51,7 @@ export async function listAudit(ctx: StoreCtx, page: Page) {
     resource_type: r.resourceType,
     resource_id: r.resourceId,
     created_at: r.createdAt,
+    details: r.details ? (JSON.parse(r.details) as Record<string, unknown>) : null,
   }));
   return { data, total };
 }

@@ -1,7 +1,7 @@
 // /stores/{store_id}/customers: create, list, read, update.
 import { createRoute, z } from "@hono/zod-openapi";
 import { storeCtxOf } from "../lib/context";
-import { pageSchema, paginated } from "../lib/pagination";
+import { cursorPageSchema, walkOf } from "../lib/cursor";
 import { type App, errorResponses, idempotent, jsonBody, jsonResponse, requires } from "../lib/route";
 import { createCustomer, getCustomer, listCustomers, updateCustomer } from "./customers.service";
 import { createCustomerBody, customerListQuery, customerSchema, updateCustomerBody } from "./schemas";
@@ -24,10 +24,10 @@ const listCustomersRoute = createRoute({
   method: "get",
   path: "/stores/{store_id}/customers",
   tags,
-  summary: "Customers, newest first; filter `email`",
+  summary: "Customers, newest first (with updated_since: a change feed, oldest change first); filter `email`",
   ...requires("customers.read"),
   request: { params: storeParams, query: customerListQuery },
-  responses: { 200: jsonResponse(pageSchema(customerSchema), "Customers"), ...errorResponses() },
+  responses: { 200: jsonResponse(cursorPageSchema(customerSchema), "Customers"), ...errorResponses() },
 });
 
 const getCustomerRoute = createRoute({
@@ -56,9 +56,9 @@ export function registerCustomerRoutes(app: App) {
     return c.json(customer, 201, { Location: `/stores/${c.req.valid("param").store_id}/customers/${customer.id}` });
   });
   app.openapi(listCustomersRoute, async (c) => {
-    const { limit, offset, ...filter } = c.req.valid("query");
-    const { data, total } = await listCustomers(storeCtxOf(c), { limit, offset }, filter);
-    return c.json(paginated(data, { limit, offset }, total), 200);
+    const { limit, offset, cursor, updated_since, ...filter } = c.req.valid("query");
+    const walk = walkOf("customers", { limit, offset, cursor, updated_since }, c.req.query("offset"));
+    return c.json(await listCustomers(storeCtxOf(c), walk, filter), 200);
   });
   app.openapi(getCustomerRoute, async (c) => c.json(await getCustomer(storeCtxOf(c), c.req.valid("param").id), 200));
   app.openapi(updateCustomerRoute, async (c) =>

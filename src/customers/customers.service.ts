@@ -1,6 +1,6 @@
 // Customers: create, list, read, update. Email is unique per store, case-insensitively. Every change emits
 // customers.created / customers.updated with the customer as the API returns it.
-import { and, count, desc, eq, type SQL } from "drizzle-orm";
+import { and, count, eq, type SQL, sql } from "drizzle-orm";
 import { customers } from "../db/schema";
 import { auditEntry } from "../lib/audit";
 import type { StoreCtx } from "../lib/context";
@@ -8,7 +8,7 @@ import { isUniqueViolation } from "../lib/db";
 import { conflict, notFound } from "../lib/errors";
 import { isUuid, nowIso, uuidv7 } from "../lib/ids";
 import { commit, recordEvent } from "../lib/outbox";
-import type { Page } from "../lib/pagination";
+import { type Walk, pageOf, walkConditions, walkOrder } from "../lib/cursor";
 
 type CustomerRow = typeof customers.$inferSelect;
 
@@ -49,15 +49,24 @@ export async function createCustomer(ctx: StoreCtx, input: { email: string; name
   return customer;
 }
 
-export async function listCustomers(ctx: StoreCtx, page: Page, filter: { email?: string }) {
+/** Newest first (created_at desc); with updated_since, a change feed (updated_at, then id, ascending). */
+export async function listCustomers(ctx: StoreCtx, walk: Walk, filter: { email?: string }) {
   const conditions: SQL[] = [eq(customers.storeId, ctx.store.storeId)];
   if (filter.email) conditions.push(eq(customers.emailLower, filter.email.toLowerCase()));
-  const where = and(...conditions);
+  const at = walk.ascending ? customers.updatedAt : customers.createdAt;
+  const counted = and(...conditions, ...(walk.since ? [sql`${customers.updatedAt} >= ${walk.since}`] : []));
   const [rows, [{ total }]] = await ctx.db.batch([
-    ctx.db.select().from(customers).where(where).orderBy(desc(customers.createdAt), desc(customers.id)).limit(page.limit).offset(page.offset),
-    ctx.db.select({ total: count() }).from(customers).where(where),
+    ctx.db
+      .select()
+      .from(customers)
+      .where(and(...conditions, ...walkConditions(walk, at, customers.id)))
+      .orderBy(walkOrder(walk, at, customers.id))
+      .limit(walk.limit + 1)
+      .offset(walk.offset),
+    ctx.db.select({ total: count() }).from(customers).where(counted),
   ]);
-  return { data: rows.map(toCustomer), total };
+  const page = pageOf(walk, rows, (r) => ({ at: walk.ascending ? r.updatedAt : r.createdAt, id: r.id }), total);
+  return { data: page.data.map(toCustomer), pagination: page.pagination };
 }
 
 export async function findCustomer(ctx: StoreCtx, id: string): Promise<CustomerRow | undefined> {

@@ -1,7 +1,7 @@
 // API shapes of customers (API.md section 9).
 import { z } from "@hono/zod-openapi";
 import { email } from "../identity/schemas";
-import { paginationQuery } from "../lib/pagination";
+import { cursorQuery } from "../lib/cursor";
 
 const timestamp = z.string().openapi({ format: "date-time" });
 const optionalText = (max: number) => z.string().trim().min(1, "must not be empty").max(max).nullable().optional();
@@ -27,5 +27,5 @@ export const updateCustomerBody = z
 
 export const customerListQuery = z.object({
   email: z.string().optional().openapi({ description: "Exact email, case-insensitive" }),
-  ...paginationQuery,
+  ...cursorQuery,
 });

@@ -5,3 +5,4 @@ export * from "./schema/media";
 export * from "./schema/webhooks";
 export * from "./schema/catalog";
 export * from "./schema/commerce";
+export * from "./schema/sync";

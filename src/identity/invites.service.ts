@@ -1,12 +1,15 @@
 // Invites: a one-time raw token (shown once, stored as SHA-256), valid 7 days, accepted by the invitee's own
-// session. Accepting creates the membership and emits `user.created`.
-import { and, count, desc, eq, isNull } from "drizzle-orm";
+// session. Accepting creates the membership and emits `user.created`. An invite is only as good as its inviter
+// (API.md section 13): it can be revoked, removing the inviter revokes it, and at accept time the inviter must still
+// be a member holding every bit it grants, checked inside the accept's own batch.
+import { and, count, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import { invites, memberships, users } from "../db/schema";
 import { auditEntry } from "../lib/audit";
 import type { Ctx, StoreCtx } from "../lib/context";
 import { base64url, randomBytes, sha256Hex } from "../lib/crypto";
 import { isUniqueViolation } from "../lib/db";
 import { conflict, forbidden, notFound } from "../lib/errors";
+import { exists, guarded, stillExists, stillHolds } from "../lib/guards";
 import { nowIso, uuidv7 } from "../lib/ids";
 import { commit, recordEvent } from "../lib/outbox";
 import type { Page } from "../lib/pagination";
@@ -22,6 +25,7 @@ const toInvite = (i: InviteRow) => ({
   store_id: i.storeId,
   email: i.email,
   ...permissionFields(BigInt(i.permissions)),
+  invited_by: i.invitedBy,
   expires_at: i.expiresAt,
   accepted_at: i.acceptedAt,
   created_at: i.createdAt,
@@ -43,27 +47,64 @@ export async function createInvite(ctx: StoreCtx, input: { email: string; permis
     acceptedAt: null,
     acceptedBy: null,
     createdAt: nowIso(now),
+    revokedAt: null,
   };
   await ctx.db.batch([ctx.db.insert(invites).values(row), auditEntry(ctx, "invite.create", "invite", row.id)]);
   return { ...toInvite(row), token };
 }
 
+/** Not accepted, not revoked, not expired. */
+const pending = (now = nowIso()) => and(isNull(invites.acceptedAt), isNull(invites.revokedAt), gt(invites.expiresAt, now))!;
+
+/** The pending invites, newest first (ids are UUIDv7: time-ordered). */
 export async function listInvites(ctx: StoreCtx, page: Page) {
-  const inStore = eq(invites.storeId, ctx.store.storeId);
+  const where = and(eq(invites.storeId, ctx.store.storeId), pending());
   const [rows, [{ total }]] = await ctx.db.batch([
-    ctx.db.select().from(invites).where(inStore).orderBy(desc(invites.id)).limit(page.limit).offset(page.offset),
-    ctx.db.select({ total: count() }).from(invites).where(inStore),
+    ctx.db.select().from(invites).where(where).orderBy(desc(invites.createdAt), desc(invites.id)).limit(page.limit).offset(page.offset),
+    ctx.db.select({ total: count() }).from(invites).where(where),
   ]);
   return { data: rows.map(toInvite), total };
 }
 
-export async function getInvite(ctx: StoreCtx, inviteId: string) {
+/** A revoked invite is gone (404); a used or expired one can still be read. */
+async function findInvite(ctx: StoreCtx, inviteId: string) {
   const row = await ctx.db.query.invites.findFirst({
-    where: and(eq(invites.storeId, ctx.store.storeId), eq(invites.id, inviteId)),
+    where: and(eq(invites.storeId, ctx.store.storeId), eq(invites.id, inviteId), isNull(invites.revokedAt)),
   });
   if (!row) throw notFound("Invite");
-  return toInvite(row);
+  return row;
 }
+
+export async function getInvite(ctx: StoreCtx, inviteId: string) {
+  return toInvite(await findInvite(ctx, inviteId));
+}
+
+/** DELETE: the invite can no longer be accepted. A used one: 409; revoking an expired one is harmless (204). */
+export async function revokeInvite(ctx: StoreCtx, inviteId: string) {
+  const row = await findInvite(ctx, inviteId);
+  if (row.acceptedAt) throw conflict("This invite has already been used");
+  const thisInvite = and(eq(invites.id, row.id), eq(invites.storeId, ctx.store.storeId));
+  await guarded(
+    ctx.db.batch([
+      // Of concurrent revocations one wins (the others: 404); an accept that won the race makes this a 409.
+      stillExists(ctx.db, exists(sql`${invites}`, and(thisInvite, isNull(invites.revokedAt))!)),
+      stillHolds(ctx.db, exists(sql`${invites}`, and(thisInvite, isNull(invites.acceptedAt))!)),
+      ctx.db.update(invites).set({ revokedAt: nowIso() }).where(thisInvite),
+      auditEntry(ctx, "invite.revoke", "invite", row.id),
+    ]),
+    { not_found: () => notFound("Invite"), conflict: () => conflict("This invite has already been used") },
+  );
+}
+
+/** SQL: the inviter is still a member of the store holding every bit the invite grants. */
+const inviterStillGrants = (invite: InviteRow) =>
+  exists(
+    sql`${memberships}`,
+    sql`${memberships.storeId} = ${invite.storeId} AND ${memberships.userId} = ${invite.invitedBy}
+      AND (CAST(${memberships.permissions} AS INTEGER) & CAST(${invite.permissions} AS INTEGER)) = CAST(${invite.permissions} AS INTEGER)`,
+  );
+
+const voidInvite = () => conflict("This invite is no longer valid: it was used or revoked, or its sender can no longer grant it");
 
 export async function acceptInvite(ctx: Ctx, input: { token: string }) {
   const invite = await ctx.db.query.invites.findFirst({ where: eq(invites.tokenHash, await sha256Hex(input.token)) });
@@ -71,6 +112,7 @@ export async function acceptInvite(ctx: Ctx, input: { token: string }) {
   const user = await ctx.db.query.users.findFirst({ where: eq(users.id, ctx.principal.userId) });
   if (!user || user.emailLower !== invite.emailLower) throw forbidden("This invite was sent to another email address");
   if (invite.acceptedAt) throw conflict("This invite has already been used");
+  if (invite.revokedAt) throw conflict("This invite was revoked");
   if (Date.parse(invite.expiresAt) <= Date.now()) throw conflict("This invite has expired");
 
   const now = nowIso();
@@ -81,12 +123,15 @@ export async function acceptInvite(ctx: Ctx, input: { token: string }) {
   };
   const member = { userId: user.id, storeId: invite.storeId, role: "member" as const, permissions: invite.permissions, createdAt: now };
   try {
-    await commit(ctx, [
-      // Conditional: of two concurrent accepts only one marks the invite; the membership primary key stops the other.
+    await guarded(commit(ctx, [
+      // Decided inside the batch: still pending (of two concurrent accepts one wins; a revocation or the inviter's
+      // removal that ran meanwhile voids it), and the inviter can still grant every bit (409 otherwise).
+      stillHolds(ctx.db, exists(sql`${invites}`, and(eq(invites.id, invite.id), isNull(invites.acceptedAt), isNull(invites.revokedAt))!)),
+      stillHolds(ctx.db, inviterStillGrants(invite)),
       ctx.db
         .update(invites)
         .set({ acceptedAt: now, acceptedBy: user.id })
-        .where(and(eq(invites.id, invite.id), isNull(invites.acceptedAt))),
+        .where(eq(invites.id, invite.id)),
       ctx.db.insert(memberships).values(member),
       auditEntry(storeCtx, "member.create", "member", user.id),
       ...recordEvent(ctx.db, invite.storeId, "user.created", {
@@ -95,7 +140,7 @@ export async function acceptInvite(ctx: Ctx, input: { token: string }) {
         name: user.name,
         permissions: invite.permissions,
       }),
-    ]);
+    ]), { conflict: voidInvite });
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict("You are already a member of this store");
     throw error;

@@ -3,7 +3,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { ctxOf, storeCtxOf } from "../lib/context";
 import { pageSchema, paginated, paginationQuery } from "../lib/pagination";
 import { type App, errorResponses, jsonBody, jsonResponse, refusesIdempotency, requires } from "../lib/route";
-import { acceptInvite, createInvite, getInvite, listInvites } from "./invites.service";
+import { acceptInvite, createInvite, getInvite, listInvites, revokeInvite } from "./invites.service";
 import { listMembers, removeMember, updateMember } from "./members.service";
 import { acceptInviteBody, inviteBody, inviteSchema, memberSchema, updateMemberBody } from "./schemas";
 
@@ -36,7 +36,7 @@ const removeMemberRoute = createRoute({
   method: "delete",
   path: "/stores/{store_id}/members/{user_id}",
   tags: ["Members"],
-  summary: "Remove a member; every token they issued for the store stops working at once",
+  summary: "Remove a member; every token of the store they own or hold (issued_by) stops working, their pending invites are revoked",
   ...requires("members.manage"),
   request: { params: memberParams },
   responses: { 204: { description: "Removed" }, ...errorResponses(404, 409) },
@@ -56,7 +56,7 @@ const listInvitesRoute = createRoute({
   method: "get",
   path: "/stores/{store_id}/invites",
   tags: ["Members"],
-  summary: "Invites of the store, newest first",
+  summary: "Pending invites of the store (not accepted, not expired, not revoked), newest first, without their token",
   ...requires("members.read"),
   request: { params: storeParams, query: z.object(paginationQuery) },
   responses: { 200: jsonResponse(pageSchema(inviteSchema), "Invites"), ...errorResponses(404) },
@@ -72,11 +72,23 @@ const getInviteRoute = createRoute({
   responses: { 200: jsonResponse(inviteSchema, "The invite"), ...errorResponses(404) },
 });
 
+const revokeInviteRoute = createRoute({
+  method: "delete",
+  path: "/stores/{store_id}/invites/{invite_id}",
+  tags: ["Members"],
+  summary: "Revoke an invite: it can no longer be accepted (409 if it was already used)",
+  ...requires("members.manage"),
+  request: { params: inviteParams },
+  responses: { 204: { description: "Revoked" }, ...errorResponses(404, 409) },
+});
+
 const acceptInviteRoute = createRoute(refusesIdempotency({
   method: "post",
   path: "/invites/accept",
   tags: ["Members"],
-  summary: "Accept an invite with the invitee's own session JWT",
+  summary:
+    "Accept an invite with the invitee's own session JWT; 409 if it was used, expired or revoked, or its sender is no " +
+    "longer a member holding every bit it grants",
   ...requires("session"),
   request: jsonBody(acceptInviteBody),
   responses: { 200: jsonResponse(memberSchema, "The new membership"), ...errorResponses(400, 404, 409) },
@@ -105,6 +117,10 @@ export function registerMemberRoutes(app: App) {
     return c.json(paginated(data, page, total), 200);
   });
   app.openapi(getInviteRoute, async (c) => c.json(await getInvite(storeCtxOf(c), c.req.valid("param").invite_id), 200));
+  app.openapi(revokeInviteRoute, async (c) => {
+    await revokeInvite(storeCtxOf(c), c.req.valid("param").invite_id);
+    return c.body(null, 204);
+  });
   app.openapi(acceptInviteRoute, async (c) => {
     const ctx = ctxOf(c);
     return c.json(await acceptInvite(ctx, c.req.valid("json")), 200);

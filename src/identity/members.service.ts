@@ -1,11 +1,14 @@
-// Store members: listing, permission changes, removal. Removing a member revokes every token they issued for
-// the store in the same batch (the token check also requires a current membership, so this is belt and braces:
-// a later re-invite must not revive old tokens).
-import { and, asc, count, eq, isNull } from "drizzle-orm";
-import { apiTokens, memberships, users } from "../db/schema";
+// Store members: listing, permission changes, removal. What a member held dies with the membership (API.md section
+// 13): removal revokes, in the same batch, every token of the store whose user or holder (`issued_by`) is the
+// member, and every pending invite they sent. The token check also requires the user's membership, but a token the
+// member minted for the owner, or rotated, is the owner's by user_id: only `issued_by` finds it. Revoking (rather
+// than relying on the join) also keeps a later re-invite from reviving old tokens.
+import { and, asc, count, eq, isNull, or, sql } from "drizzle-orm";
+import { apiTokens, invites, memberships, users } from "../db/schema";
 import { auditEntry } from "../lib/audit";
 import type { StoreCtx } from "../lib/context";
 import { conflict, notFound } from "../lib/errors";
+import { exists, guarded, stillExists } from "../lib/guards";
 import { nowIso } from "../lib/ids";
 import type { Page } from "../lib/pagination";
 import { permissionFields } from "../lib/permissions";
@@ -54,29 +57,55 @@ export async function getMemberInStore(ctx: StoreCtx, userId: string): Promise<M
   return row;
 }
 
+/** In the change's batch: the member still exists (404 for a loser of a concurrent removal). */
+const memberStillThere = (ctx: StoreCtx, userId: string) =>
+  stillExists(ctx.db, exists(sql`${memberships}`, and(eq(memberships.storeId, ctx.store.storeId), eq(memberships.userId, userId))!));
+
 export async function updateMember(ctx: StoreCtx, userId: string, input: { permissions: bigint }) {
   assertWithin(ctx.store.permissions, input.permissions, "permissions");
   const member = await getMemberInStore(ctx, userId);
   if (member.role === "owner") throw conflict("The owner's permissions cannot be changed");
-  await ctx.db.batch([
-    ctx.db
-      .update(memberships)
-      .set({ permissions: input.permissions.toString() })
-      .where(and(eq(memberships.storeId, ctx.store.storeId), eq(memberships.userId, userId))),
-    auditEntry(ctx, "member.update", "member", userId),
-  ]);
+  await guarded(
+    ctx.db.batch([
+      memberStillThere(ctx, userId),
+      ctx.db
+        .update(memberships)
+        .set({ permissions: input.permissions.toString() })
+        .where(and(eq(memberships.storeId, ctx.store.storeId), eq(memberships.userId, userId))),
+      auditEntry(ctx, "member.update", "member", userId),
+    ]),
+    { not_found: () => notFound("Member") },
+  );
   return toMember({ ...member, permissions: input.permissions.toString() });
+}
+
+/** The statements that end everything `userId` held in `storeId`: their tokens (as user or holder) and invites. */
+export function revokeHoldings(ctx: StoreCtx, userId: string) {
+  const now = nowIso();
+  const storeId = ctx.store.storeId;
+  return [
+    ctx.db
+      .update(apiTokens)
+      .set({ revokedAt: now })
+      .where(and(eq(apiTokens.storeId, storeId), or(eq(apiTokens.userId, userId), eq(apiTokens.issuedBy, userId)), isNull(apiTokens.revokedAt))),
+    ctx.db
+      .update(invites)
+      .set({ revokedAt: now })
+      .where(and(eq(invites.storeId, storeId), eq(invites.invitedBy, userId), isNull(invites.acceptedAt), isNull(invites.revokedAt))),
+  ] as const;
 }
 
 export async function removeMember(ctx: StoreCtx, userId: string) {
   const member = await getMemberInStore(ctx, userId);
   if (member.role === "owner") throw conflict("The store owner cannot be removed");
-  await ctx.db.batch([
-    ctx.db.delete(memberships).where(and(eq(memberships.storeId, ctx.store.storeId), eq(memberships.userId, userId))),
-    ctx.db
-      .update(apiTokens)
-      .set({ revokedAt: nowIso() })
-      .where(and(eq(apiTokens.storeId, ctx.store.storeId), eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt))),
-    auditEntry(ctx, "member.remove", "member", userId),
-  ]);
+  await guarded(
+    ctx.db.batch([
+      // Of concurrent removals one wins: the others are 404 and write no audit row.
+      memberStillThere(ctx, userId),
+      ctx.db.delete(memberships).where(and(eq(memberships.storeId, ctx.store.storeId), eq(memberships.userId, userId))),
+      ...revokeHoldings(ctx, userId),
+      auditEntry(ctx, "member.remove", "member", userId),
+    ]),
+    { not_found: () => notFound("Member") },
+  );
 }

@@ -40,6 +40,9 @@ export const inviteSchema = z
     email: z.string(),
     permissions: mask,
     permission_names: z.array(z.string()),
+    invited_by: z.string().openapi({
+      description: "The member who sent it. Removing them revokes it; accepting needs them still to hold every bit it grants",
+    }),
     expires_at: timestamp,
     accepted_at: timestamp.nullable(),
     created_at: timestamp,

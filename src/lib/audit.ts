@@ -4,7 +4,8 @@ import { auditLog } from "../db/schema";
 import type { StoreCtx } from "./context";
 import { nowIso, uuidv7 } from "./ids";
 
-export function auditEntry(ctx: StoreCtx, action: string, resourceType: string, resourceId: string) {
+/** `details`: what the resource id alone does not say (e.g. the variant ids of a bulk change), stored as JSON. */
+export function auditEntry(ctx: StoreCtx, action: string, resourceType: string, resourceId: string, details?: object) {
   const token = ctx.principal.token;
   return ctx.db.insert(auditLog).values({
     id: uuidv7(),
@@ -16,5 +17,6 @@ export function auditEntry(ctx: StoreCtx, action: string, resourceType: string, 
     resourceType,
     resourceId,
     createdAt: nowIso(),
+    details: details ? JSON.stringify(details) : null,
   });
 }

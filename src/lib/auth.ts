@@ -47,7 +47,7 @@ const d1Statement = (db: Db, query: SQL) => {
   return db.$client.prepare(text).bind(...params);
 };
 
-type PatRow = Pick<typeof apiTokens.$inferSelect, "id" | "name" | "storeId" | "userId" | "scopes" | "expiresAt" | "lastUsedAt"> & {
+type PatRow = Pick<typeof apiTokens.$inferSelect, "id" | "name" | "storeId" | "userId" | "issuedBy" | "scopes" | "expiresAt" | "lastUsedAt"> & {
   memberPermissions: string;
   role: Role;
 };
@@ -57,7 +57,7 @@ const patLookup = (db: Db, hash: string) =>
   d1Statement(
     db,
     sql`SELECT ${apiTokens.id} AS id, ${apiTokens.name} AS name, ${apiTokens.storeId} AS storeId,
-        ${apiTokens.userId} AS userId, ${apiTokens.scopes} AS scopes, ${apiTokens.expiresAt} AS expiresAt,
+        ${apiTokens.userId} AS userId, ${apiTokens.issuedBy} AS issuedBy, ${apiTokens.scopes} AS scopes, ${apiTokens.expiresAt} AS expiresAt,
         ${apiTokens.lastUsedAt} AS lastUsedAt, ${memberships.permissions} AS memberPermissions, ${memberships.role} AS role
       FROM ${apiTokens} INNER JOIN ${memberships}
         ON ${and(eq(memberships.storeId, apiTokens.storeId), eq(memberships.userId, apiTokens.userId))}
@@ -78,7 +78,7 @@ function admitPat(c: C, row: PatRow | null): void {
   c.set("principal", {
     kind: "pat",
     userId: row.userId,
-    token: { id: row.id, name: row.name, storeId: row.storeId, scopes, effective, role: row.role },
+    token: { id: row.id, name: row.name, storeId: row.storeId, issuedBy: row.issuedBy, scopes, effective, role: row.role },
     session: null,
   });
 }

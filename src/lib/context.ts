@@ -13,7 +13,8 @@ export type Db = DrizzleD1Database<typeof schema> & { $client: D1Database };
 export interface Principal {
   kind: "jwt" | "pat";
   userId: string;
-  token: { id: string; name: string; storeId: string; scopes: bigint; effective: bigint; role: Role } | null;
+  /** `issuedBy`: who holds this PAT's raw value (API.md section 13); what it mints or rotates is theirs too. */
+  token: { id: string; name: string; storeId: string; issuedBy: string; scopes: bigint; effective: bigint; role: Role } | null;
   /** A session JWT's identity for logout: its signature, the user's session version it carries, its end. */
   session: Session | null;
 }

@@ -14,6 +14,7 @@ export type ErrorCode =
   | "unsupported_media_type"
   | "validation_failed"
   | "scope_exceeds_permissions"
+  | "limit_exceeded"
   | "rate_limited"
   | "idempotency_key_reused"
   | "request_in_progress"
@@ -32,6 +33,7 @@ const TITLES: Record<ErrorCode, [number, string]> = {
   unsupported_media_type: [415, "Unsupported media type"],
   validation_failed: [422, "Validation failed"],
   scope_exceeds_permissions: [422, "Scope exceeds permissions"],
+  limit_exceeded: [422, "Limit exceeded"],
   rate_limited: [429, "Too many requests"],
   idempotency_key_reused: [422, "Idempotency key reused"],
   request_in_progress: [409, "Request in progress"],
@@ -59,6 +61,8 @@ export class ApiError extends Error {
 
 export const notFound = (what = "Resource") => new ApiError("not_found", `${what} not found`);
 export const conflict = (detail: string) => new ApiError("conflict", detail);
+/** A cap of API.md section 13 is reached; `detail` names the cap. */
+export const limitExceeded = (detail: string) => new ApiError("limit_exceeded", detail);
 export const unauthenticated = (detail = "Missing or invalid bearer token") =>
   new ApiError("unauthenticated", detail, { headers: { "WWW-Authenticate": "Bearer" } });
 export const forbidden = (detail: string, missingPermission?: string) =>

@@ -57,12 +57,12 @@ export function recordEvent(
   const insert = db.insert(events).select(sql`SELECT ${id}, ${storeId}, ${name}, ${at}, ${envelopeSql(id, storeId, name, at, json)}`);
   // The webhook fan-out rides in the same batch: the deliveries exist exactly when the event does.
   const fanOut = fanOutStatement(db, id, storeId, name, now);
-  fanOuts.add(fanOut);
+  fanOuts.set(fanOut, storeId);
   return [insert, fanOut];
 }
 
-/** The fan-out statements, so that `commit` can find the delivery ids they return. */
-const fanOuts = new WeakSet<object>();
+/** The fan-out statements and their store, so that `commit` can find the delivery ids they return. */
+const fanOuts = new WeakMap<object, string>();
 
 const isSql = (value: unknown): value is SQL => typeof value === "object" && value !== null && "queryChunks" in value;
 
@@ -77,8 +77,12 @@ export async function commit(ctx: CommitCtx, statements: Statement[]) {
     throw (ctx.idempotency && lostKey(error)) || error;
   });
   const results = (await batch).slice(key.length);
-  const deliveryIds = statements.flatMap((s, i) => (fanOuts.has(s) ? (results[i] as Array<{ id: string }>).map((r) => r.id) : []));
   // After the commit only: a queued id always names a stored delivery. Lost sends are recovered by the sweep.
-  if (deliveryIds.length > 0) ctx.waitUntil(enqueueDeliveries(ctx.env, deliveryIds));
+  const byStore = new Map<string, string[]>();
+  statements.forEach((s, i) => {
+    const storeId = fanOuts.get(s);
+    if (storeId) byStore.set(storeId, [...(byStore.get(storeId) ?? []), ...(results[i] as Array<{ id: string }>).map((r) => r.id)]);
+  });
+  for (const [storeId, ids] of byStore) if (ids.length > 0) ctx.waitUntil(enqueueDeliveries(ctx.env, storeId, ids));
   return results;
 }

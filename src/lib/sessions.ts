@@ -13,10 +13,30 @@ import { nowIso } from "./ids";
 /** Session JWTs live 24 hours (spec section 5). */
 export const SESSION_SECONDS = 24 * 60 * 60;
 
-/** Checks the signature and lifetime only; whether the session was ended needs D1 (`sessionColumns`). */
+// A JWT has exactly one spelling (API.md section 13): three segments of unpadded base64url, each canonical (the
+// unused low bits of its last character zero), the HS256 signature 43 characters. hono/jwt accepts padding and
+// sloppy last characters, and the session is stored by the signature's text, so a second spelling of a logged-out
+// JWT would be a live session again.
+const CANONICAL_LAST: Record<number, RegExp> = { 0: /^$|[A-Za-z0-9_-]$/, 2: /[AQgw]$/, 3: /[AEIMQUYcgkosw048]$/ };
+const SIGNATURE_RE = /^[A-Za-z0-9_-]{42}[AEIMQUYcgkosw048]$/;
+
+function isCanonicalSegment(segment: string): boolean {
+  if (!/^[A-Za-z0-9_-]+$/.test(segment)) return false;
+  const last = CANONICAL_LAST[segment.length % 4];
+  return last !== undefined && last.test(segment);
+}
+
+/** True only for the one canonical spelling of a three-segment HS256 JWT. */
+export function isCanonicalJwt(raw: string): boolean {
+  const segments = raw.split(".");
+  return segments.length === 3 && isCanonicalSegment(segments[0]) && isCanonicalSegment(segments[1]) && SIGNATURE_RE.test(segments[2]);
+}
+
+/** Checks the spelling, signature and lifetime only; whether the session was ended needs D1 (`sessionColumns`). */
 export async function verifyJwt(env: Env, raw: string): Promise<Principal> {
   // Outside the try: a misconfigured deployment is a 500, not a 401.
   const secret = jwtSecret(env);
+  if (!isCanonicalJwt(raw)) throw unauthenticated();
   let payload: Awaited<ReturnType<typeof verify>>;
   try {
     payload = await verify(raw, secret, "HS256");

@@ -6,7 +6,8 @@ import type { StoreCtx } from "../lib/context";
 import { conflict, notFound } from "../lib/errors";
 import { nowIso } from "../lib/ids";
 import { commit, recordEvent, type Statement } from "../lib/outbox";
-import { checkVariant, closing, itemOf } from "./gallery.service";
+import { checkVariant, closing, commitGallery, itemOf } from "./gallery.service";
+import { exists, guarded, stillExists, stillHolds } from "../lib/guards";
 import { productImages } from "../db/schema";
 import { type GalleryItem, lookupGallery, productChanged } from "./product-link";
 
@@ -19,6 +20,9 @@ export interface GalleryPatch {
 
 const ofProduct = (productId: string) => eq(productImages.productId, productId);
 
+const itemStillThere = (ctx: StoreCtx, productId: string, itemId: string) =>
+  stillExists(ctx.db, exists(sql`${productImages}`, and(eq(productImages.id, itemId), ofProduct(productId), eq(productImages.storeId, ctx.store.storeId))!));
+
 async function findItem(ctx: StoreCtx, productId: string, itemId: string, variantId?: string | null) {
   const lookup = await lookupGallery(ctx, productId, { itemId, variantId });
   if (!lookup.item) throw notFound("Gallery item");
@@ -29,7 +33,8 @@ export async function updateGalleryItem(ctx: StoreCtx, productId: string, itemId
   const { lookup, item } = await findItem(ctx, productId, itemId, patch.product_variant_id);
   checkVariant(lookup, patch.product_variant_id);
   const now = nowIso();
-  const statements: Statement[] = [];
+  // Deleted meanwhile (the item or its product): 404, nothing written.
+  const statements: Statement[] = [itemStillThere(ctx, productId, itemId)];
 
   if (patch.position !== undefined) {
     // Target clamped to the last position; the others between old and new move one step towards the gap.
@@ -62,6 +67,8 @@ export async function updateGalleryItem(ctx: StoreCtx, productId: string, itemId
     // The gallery keeps one primary: the first other item (by position) takes over; a lone item cannot let go.
     if (lookup.itemCount <= 1) throw conflict("The only item of a gallery is its primary item");
     statements.push(
+      // Again in the batch: a concurrent delete of the other items must not leave the gallery without a primary.
+      stillHolds(ctx.db, sql`(SELECT count(*) FROM product_images WHERE product_id = ${productId}) > 1`),
       ctx.db.update(productImages).set({ isPrimary: false }).where(eq(productImages.id, itemId)),
       ctx.db
         .update(productImages)
@@ -79,13 +86,20 @@ export async function updateGalleryItem(ctx: StoreCtx, productId: string, itemId
   if (patch.product_variant_id !== undefined) fields.productVariantId = patch.product_variant_id;
   statements.push(ctx.db.update(productImages).set(fields).where(eq(productImages.id, itemId)));
 
-  return itemOf(await commit(ctx, [...statements, ...closing(ctx, productId, itemId, "update")]));
+  return itemOf(
+    await guarded(commit(ctx, [...statements, ...closing(ctx, productId, itemId, "update")]), {
+      not_found: () => notFound("Gallery item"),
+      conflict: () => conflict("The only item of a gallery is its primary item"),
+    }),
+  );
 }
 
 export async function deleteGalleryItem(ctx: StoreCtx, productId: string, itemId: string): Promise<void> {
   const { item } = await findItem(ctx, productId, itemId);
   const now = nowIso();
-  await commit(ctx, [
+  await commitGallery(commit(ctx, [
+    // Of concurrent deletes one wins: the others are 404 and write no audit row and no event.
+    itemStillThere(ctx, productId, itemId),
     ctx.db.delete(productImages).where(eq(productImages.id, itemId)),
     // Close the gap: the items after it move up one.
     ctx.db
@@ -105,5 +119,5 @@ export async function deleteGalleryItem(ctx: StoreCtx, productId: string, itemId
     ...recordEvent(ctx.db, ctx.store.storeId, "product.image.deleted", item),
     ...productChanged(ctx, productId),
     auditEntry(ctx, "product_image.delete", "product_image", itemId),
-  ]);
+  ]), "Gallery item");
 }

@@ -6,7 +6,8 @@ import { and, eq, sql } from "drizzle-orm";
 import { mediaFiles, products } from "../db/schema";
 import { auditEntry } from "../lib/audit";
 import type { StoreCtx } from "../lib/context";
-import { invalidField, notFound } from "../lib/errors";
+import { invalidField, limitExceeded, notFound } from "../lib/errors";
+import { exists, guarded, stillHolds, withinCap } from "../lib/guards";
 import { isUuid, nowIso, uuidv7 } from "../lib/ids";
 import { commit, recordEvent, type Statement } from "../lib/outbox";
 import type { Page } from "../lib/pagination";
@@ -15,6 +16,21 @@ import { galleryItemJsonSql, galleryPageJsonSql } from "./gallery-json";
 import { productImages } from "../db/schema";
 import { commitWithObject, receiveUpload } from "./library.service";
 import { type GalleryItem, type GalleryLookup, lookupGallery, productChanged } from "./product-link";
+import { productStillThere } from "../products/products.service";
+
+/** API.md section 13. */
+export const GALLERY_ITEMS_PER_PRODUCT_CAP = 250;
+
+/**
+ * A gallery batch with guards: the product deleted meanwhile is a 404, a full gallery a 422, and a library file
+ * withdrawn meanwhile (DELETE /media/{id}, whose own batch checks no item uses it) a 422 on media_file_id.
+ */
+export const commitGallery = <T>(batch: Promise<T>, what = "Product") =>
+  guarded(batch, {
+    not_found: () => notFound(what),
+    limit: () => limitExceeded(`A product's gallery holds at most ${GALLERY_ITEMS_PER_PRODUCT_CAP} items`),
+    conflict: () => invalidField("media_file_id", "must name a library file of this store"),
+  });
 
 type Placement = { position?: number; is_primary?: boolean; product_variant_id?: string | null };
 
@@ -30,7 +46,15 @@ export function checkVariant(lookup: GalleryLookup, variantId: string | null | u
 function insertStatements(ctx: StoreCtx, row: Omit<typeof productImages.$inferInsert, "position" | "isPrimary">, placement: Placement): Statement[] {
   const productId = row.productId;
   const now = row.updatedAt;
-  const statements: Statement[] = [];
+  // First, in the insert's own batch: the product still exists and the gallery has room (concurrent adds cannot
+  // pass the cap); an associated library file still exists.
+  const statements: Statement[] = [
+    productStillThere(ctx, productId),
+    withinCap(ctx.db, sql`${countOf(productId)} < ${GALLERY_ITEMS_PER_PRODUCT_CAP}`),
+  ];
+  if (row.mediaFileId) {
+    statements.push(stillHolds(ctx.db, exists(sql`${mediaFiles}`, and(eq(mediaFiles.id, row.mediaFileId), eq(mediaFiles.storeId, ctx.store.storeId))!)));
+  }
   if (placement.position !== undefined) {
     statements.push(
       ctx.db
@@ -81,12 +105,14 @@ export async function uploadImage(
   checkVariant(lookup, input.product_variant_id);
   const file = await receiveUpload(ctx, input.file, input.alt ?? null);
   const row = { ...baseRow(ctx, productId), mediaType: "image" as const, mediaFileId: file.id, alt: file.alt, productVariantId: input.product_variant_id ?? null };
-  const results = await commitWithObject(ctx, file.r2Key, [
-    ctx.db.insert(mediaFiles).values(file),
-    auditEntry(ctx, "media_file.create", "media_file", file.id),
-    ...insertStatements(ctx, row, input),
-    ...closing(ctx, productId, row.id, "create"),
-  ]);
+  const results = await commitGallery(
+    commitWithObject(ctx, file.r2Key, [
+      ctx.db.insert(mediaFiles).values(file),
+      auditEntry(ctx, "media_file.create", "media_file", file.id),
+      ...insertStatements(ctx, row, input),
+      ...closing(ctx, productId, row.id, "create"),
+    ]),
+  );
   return itemOf(results);
 }
 
@@ -100,7 +126,7 @@ export async function associateImage(
   checkVariant(lookup, input.product_variant_id);
   const alt = input.alt === undefined ? lookup.mediaFile.alt : input.alt;
   const row = { ...baseRow(ctx, productId), mediaType: "image" as const, mediaFileId: lookup.mediaFile.id, alt, productVariantId: input.product_variant_id ?? null };
-  return itemOf(await commit(ctx, [...insertStatements(ctx, row, input), ...closing(ctx, productId, row.id, "create")]));
+  return itemOf(await commitGallery(commit(ctx, [...insertStatements(ctx, row, input), ...closing(ctx, productId, row.id, "create")])));
 }
 
 export async function addVideo(
@@ -120,7 +146,7 @@ export async function addVideo(
     alt: input.alt ?? null,
     productVariantId: input.product_variant_id ?? null,
   };
-  return itemOf(await commit(ctx, [...insertStatements(ctx, row, input), ...closing(ctx, productId, row.id, "create")]));
+  return itemOf(await commitGallery(commit(ctx, [...insertStatements(ctx, row, input), ...closing(ctx, productId, row.id, "create")])));
 }
 
 /** A page of the gallery in position order: one query, which also proves the product is in the caller's store. */

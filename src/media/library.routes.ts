@@ -5,7 +5,7 @@ import { notFound } from "../lib/errors";
 import { isUuid } from "../lib/ids";
 import { pageSchema, paginated, paginationQuery } from "../lib/pagination";
 import { type App, errorResponses, idempotent, jsonResponse, requires } from "../lib/route";
-import { listLibrary, uploadToLibrary } from "./library.service";
+import { deleteMediaFile, listLibrary, uploadToLibrary } from "./library.service";
 import { libraryUploadForm, mediaFileSchema } from "./schemas";
 import { isSizeName } from "./sizes";
 import { serveMedia } from "./storage";
@@ -33,6 +33,17 @@ const listRoute = createRoute({
   ...requires("products.read"),
   request: { params: storeParams, query: z.object(paginationQuery) },
   responses: { 200: jsonResponse(pageSchema(mediaFileSchema), "Library files"), ...errorResponses(404) },
+});
+
+const deleteRoute = createRoute({
+  method: "delete",
+  path: "/stores/{store_id}/media/{media_id}",
+  tags: ["Media"],
+  summary: "Withdraw a library file: the original and every size leave storage and answer 404 from then on",
+  ...requires("products.edit"),
+  description: "Requires `products.edit`. 409 `conflict` while a gallery item uses the file: remove those gallery items first.",
+  request: { params: storeParams.extend({ media_id: z.string() }) },
+  responses: { 204: { description: "Deleted" }, ...errorResponses(404, 409) },
 });
 
 const publicRoute = createRoute({
@@ -67,6 +78,10 @@ export function registerLibraryRoutes(app: App) {
     const page = c.req.valid("query");
     const { data, total } = await listLibrary(storeCtxOf(c), page);
     return c.json(paginated(data, page, total), 200);
+  });
+  app.openapi(deleteRoute, async (c) => {
+    await deleteMediaFile(storeCtxOf(c), c.req.valid("param").media_id);
+    return c.body(null, 204);
   });
   // Typed loosely: the response is raw bytes, which the JSON-typed route helper cannot describe.
   app.openapi(publicRoute, (async (c: any) => {

@@ -1,18 +1,20 @@
 // The store media library: accept an upload (type from the bytes, size limit, dimensions from the Images
 // binding), write it to R2, and list files. `receiveUpload` is shared with the gallery's direct upload, which
 // commits the library row together with its gallery row.
-import { count, desc, eq } from "drizzle-orm";
-import { mediaFiles } from "../db/schema";
+import { and, count, desc, eq, sql } from "drizzle-orm";
+import { mediaFiles, productImages } from "../db/schema";
 import { auditEntry } from "../lib/audit";
 import type { StoreCtx } from "../lib/context";
-import { ApiError } from "../lib/errors";
+import { ApiError, conflict, notFound } from "../lib/errors";
+import { exists, guarded, stillExists, stillHolds } from "../lib/guards";
+import { isUuid } from "../lib/ids";
 import { nowIso, uuidv7 } from "../lib/ids";
 import { commit, type Statement } from "../lib/outbox";
 import type { Page } from "../lib/pagination";
 import { MAX_UPLOAD_BYTES } from "./schemas";
 import { imageVariants, mediaUrl } from "./sizes";
 import { SNIFF_BYTES, sniffImageType } from "./sniff";
-import { deleteObject, originalKey, putOriginal } from "./storage";
+import { deleteAllObjects, deleteObject, originalKey, putOriginal } from "./storage";
 
 export type MediaFileRow = typeof mediaFiles.$inferSelect;
 
@@ -99,4 +101,28 @@ export async function listLibrary(ctx: StoreCtx, page: Page) {
     ctx.db.select({ total: count() }).from(mediaFiles).where(where),
   ]);
   return { data: rows.map(toMediaFile), total };
+}
+
+const inUse = () => conflict("A gallery item still uses this library file: remove the gallery items first");
+
+/**
+ * Withdraws a library file (API.md section 13): the row goes in a batch that checks, inside it, that the file still
+ * exists (404 for the loser of concurrent deletes) and that no gallery item uses it (409; a gallery insert checks
+ * the file in its own batch, so the two cannot cross). Then the original and every kept size leave R2.
+ */
+export async function deleteMediaFile(ctx: StoreCtx, mediaId: string) {
+  if (!isUuid(mediaId)) throw notFound("Media file");
+  const row = await ctx.db.query.mediaFiles.findFirst({ where: and(eq(mediaFiles.id, mediaId), eq(mediaFiles.storeId, ctx.store.storeId)) });
+  if (!row) throw notFound("Media file");
+  const used = exists(sql`${productImages}`, eq(productImages.mediaFileId, row.id));
+  await guarded(
+    commit(ctx, [
+      stillExists(ctx.db, exists(sql`${mediaFiles}`, eq(mediaFiles.id, row.id))),
+      stillHolds(ctx.db, sql`NOT ${used}`),
+      ctx.db.delete(mediaFiles).where(eq(mediaFiles.id, row.id)),
+      auditEntry(ctx, "media_file.delete", "media_file", row.id),
+    ]),
+    { not_found: () => notFound("Media file"), conflict: inUse },
+  );
+  await deleteAllObjects(ctx.env, row.storeId, row.id);
 }

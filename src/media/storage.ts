@@ -25,6 +25,21 @@ export async function deleteObject(env: Env, key: string) {
   }
 }
 
+/**
+ * Withdraws a file's bytes: the original first (so no new size can be made from it), then every kept size under
+ * its prefix. The Worker keeps no cache of its own; R2 is the only copy.
+ */
+export async function deleteAllObjects(env: Env, storeId: string, fileId: string) {
+  await env.MEDIA.delete(originalKey(storeId, fileId));
+  const prefix = `${storeId}/${fileId}/`;
+  let cursor: string | undefined;
+  do {
+    const listed = await env.MEDIA.list({ prefix, cursor });
+    if (listed.objects.length > 0) await env.MEDIA.delete(listed.objects.map((o) => o.key));
+    cursor = listed.truncated ? listed.cursor : undefined;
+  } while (cursor);
+}
+
 /** WebP when the client says it takes it: much smaller than PNG and cheap to encode (AVIF is not: see docs). */
 function acceptsWebp(accept: string | undefined) {
   for (const part of (accept ?? "").toLowerCase().split(",")) {
@@ -73,6 +88,11 @@ export async function serveMedia(
   const format = webp ? "image/webp" : fallbackFormat(original.httpMetadata?.contentType);
   const bytes = await resize(env, original.body, SIZES[input.size], format);
   const stored = await env.MEDIA.put(key, bytes, { httpMetadata: { contentType: format, cacheControl: IMMUTABLE } });
+  // The file may have been withdrawn while this size was made: then the size must not outlive it.
+  if (!(await env.MEDIA.head(originalKey(input.storeId, input.fileId)))) {
+    await deleteObject(env, key);
+    throw notFound("Media file");
+  }
   return objectResponse(stored, bytes, true);
 }
 

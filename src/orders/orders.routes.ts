@@ -1,7 +1,7 @@
 // /stores/{store_id}/orders: create, list, read, status transitions, refunds.
 import { createRoute, z } from "@hono/zod-openapi";
 import { storeCtxOf } from "../lib/context";
-import { pageSchema, paginated } from "../lib/pagination";
+import { cursorPageSchema, walkOf } from "../lib/cursor";
 import { type App, errorResponses, idempotent, jsonBody, jsonResponse, requires } from "../lib/route";
 import { createOrder, getOrder, listOrders } from "./orders.service";
 import { createOrderBody, orderListQuery, orderSchema, refundBody, transitionBody } from "./schemas";
@@ -25,10 +25,10 @@ const listOrdersRoute = createRoute({
   method: "get",
   path: "/stores/{store_id}/orders",
   tags,
-  summary: "Orders, newest first; filters `status`, `customer_id`",
+  summary: "Orders, newest first (with updated_since: a change feed, oldest change first); filters `status`, `customer_id`",
   ...requires("orders.read"),
   request: { params: storeParams, query: orderListQuery },
-  responses: { 200: jsonResponse(pageSchema(orderSchema), "Orders"), ...errorResponses() },
+  responses: { 200: jsonResponse(cursorPageSchema(orderSchema), "Orders"), ...errorResponses() },
 });
 
 const getOrderRoute = createRoute({
@@ -67,9 +67,9 @@ export function registerOrderRoutes(app: App) {
     return c.json(order, 201, { Location: `/stores/${order.store_id}/orders/${order.id}` });
   });
   app.openapi(listOrdersRoute, async (c) => {
-    const { limit, offset, ...filter } = c.req.valid("query");
-    const { data, total } = await listOrders(storeCtxOf(c), { limit, offset }, filter);
-    return c.json(paginated(data, { limit, offset }, total), 200);
+    const { limit, offset, cursor, updated_since, ...filter } = c.req.valid("query");
+    const walk = walkOf("orders", { limit, offset, cursor, updated_since }, c.req.query("offset"));
+    return c.json(await listOrders(storeCtxOf(c), walk, filter), 200);
   });
   app.openapi(getOrderRoute, async (c) => c.json(await getOrder(storeCtxOf(c), c.req.valid("param").id), 200));
   app.openapi(transitionRoute, async (c) =>

@@ -2,14 +2,14 @@
 // batch: the line insert computes what it may reserve from the variant row as the batch sees it, and a CHECK on
 // order_lines fails the whole batch when a stocked line could not reserve its quantity. Of two concurrent
 // orders for the last unit, the second batch sees stock 0 and rolls back, leaving nothing changed.
-import { and, count, desc, eq, type SQL, sql } from "drizzle-orm";
+import { and, count, eq, type SQL, sql } from "drizzle-orm";
 import { orderLines, orders, productVariants } from "../db/schema";
 import { auditEntry } from "../lib/audit";
 import type { StoreCtx } from "../lib/context";
 import { ApiError, conflict, invalidField, notFound } from "../lib/errors";
 import { isUuid, nowIso, uuidv7 } from "../lib/ids";
 import { commit, recordEvent } from "../lib/outbox";
-import type { Page } from "../lib/pagination";
+import { type Walk, pageOf, walkConditions, walkOrder } from "../lib/cursor";
 import { productUpdatedEvent } from "../products/products.service";
 import { assertion, errorText, parseOrder } from "./order-batch";
 import { orderEventData, orderJson } from "./order-json";
@@ -121,16 +121,25 @@ export async function findOrderRow(ctx: StoreCtx, id: string): Promise<OrderRow>
   return row;
 }
 
-export async function listOrders(ctx: StoreCtx, page: Page, filter: { status?: OrderStatus; customer_id?: string }) {
+/** Newest first (created_at desc); with updated_since, a change feed (updated_at, then id, ascending). */
+export async function listOrders(ctx: StoreCtx, walk: Walk, filter: { status?: OrderStatus; customer_id?: string }) {
   const conditions: SQL[] = [eq(orders.storeId, ctx.store.storeId)];
   if (filter.status) conditions.push(eq(orders.status, filter.status));
   if (filter.customer_id) conditions.push(eq(orders.customerId, filter.customer_id));
-  const where = and(...conditions);
+  const at = walk.ascending ? orders.updatedAt : orders.createdAt;
+  const counted = and(...conditions, ...(walk.since ? [sql`${orders.updatedAt} >= ${walk.since}`] : []));
   const [rows, [{ total }]] = await ctx.db.batch([
-    ctx.db.select({ json: orderJson }).from(orders).where(where).orderBy(desc(orders.createdAt), desc(orders.id)).limit(page.limit).offset(page.offset),
-    ctx.db.select({ total: count() }).from(orders).where(where),
+    ctx.db
+      .select({ json: orderJson, at, id: orders.id })
+      .from(orders)
+      .where(and(...conditions, ...walkConditions(walk, at, orders.id)))
+      .orderBy(walkOrder(walk, at, orders.id))
+      .limit(walk.limit + 1)
+      .offset(walk.offset),
+    ctx.db.select({ total: count() }).from(orders).where(counted),
   ]);
-  return { data: rows.map((r) => JSON.parse(r.json)), total };
+  const page = pageOf(walk, rows, (r) => ({ at: r.at, id: r.id }), total);
+  return { data: page.data.map((r) => JSON.parse(r.json)), pagination: page.pagination };
 }
 
 export { selectOrder };

@@ -1,7 +1,7 @@
 // API shapes of orders (API.md section 9).
 import { z } from "@hono/zod-openapi";
 import { email } from "../identity/schemas";
-import { paginationQuery } from "../lib/pagination";
+import { cursorQuery } from "../lib/cursor";
 
 const timestamp = z.string().openapi({ format: "date-time" });
 export const ORDER_STATUSES = ["pending", "paid", "fulfilled", "canceled", "refunded"] as const;
@@ -59,5 +59,5 @@ export const refundBody = z
 export const orderListQuery = z.object({
   status: z.enum(ORDER_STATUSES).optional(),
   customer_id: z.string().optional(),
-  ...paginationQuery,
+  ...cursorQuery,
 });

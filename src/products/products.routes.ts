@@ -3,7 +3,7 @@ import { createRoute } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { isDevelopment } from "../lib/config";
 import { type AppEnv, storeCtxOf, storeReadCtxOf } from "../lib/context";
-import { pageSchema } from "../lib/pagination";
+import { cursorPageSchema, walkOf } from "../lib/cursor";
 import { type App, errorResponses, idempotent, jsonBody, jsonResponse, requires, requiresWithBatchedRead } from "../lib/route";
 import { listProducts } from "./list.service";
 import { type ProductJson, createProduct, deleteProduct, getProduct, setStatus } from "./products.service";
@@ -25,10 +25,10 @@ const etagHeader = { ETag: { schema: { type: "string" as const }, description: "
 const productResponse = (description: string) => ({ ...jsonResponse(productSchema, description), headers: etagHeader });
 
 const listRoute = createRoute({
-  method: "get", path: "/stores/{store_id}/products", tags, summary: "List products, newest change first",
+  method: "get", path: "/stores/{store_id}/products", tags, summary: "List products, newest change first; with updated_since, a change feed (oldest change first, drafts included)",
   ...requiresWithBatchedRead("products.read"),
   request: { params: storeParams, query: productListQuery },
-  responses: { 200: jsonResponse(pageSchema(productListItemSchema), "A page of products"), ...errorResponses(404) },
+  responses: { 200: jsonResponse(cursorPageSchema(productListItemSchema), "A page of products"), ...errorResponses(404) },
 });
 const createProductRoute = createRoute(idempotent({
   method: "post", path: "/stores/{store_id}/products", tags,
@@ -91,8 +91,9 @@ const selfHost = (c: Context<AppEnv>) => new URL(c.req.url).host;
 
 export function registerProductRoutes(app: App) {
   app.openapi(listRoute, async (c) => {
-    const { limit, offset, search, include_drafts } = c.req.valid("query");
-    const result = await listProducts(storeReadCtxOf(c), { limit, offset, search: search || undefined, includeDrafts: include_drafts });
+    const query = c.req.valid("query");
+    const walk = walkOf("products", query, c.req.query("offset"));
+    const result = await listProducts(storeReadCtxOf(c), { walk, search: query.search || undefined, includeDrafts: query.include_drafts });
     return sendJsonText(c, result.json, 200, rowsReadHeader(c, result.rowsRead));
   });
   app.openapi(createProductRoute, async (c) => {

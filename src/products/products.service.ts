@@ -3,10 +3,12 @@
 // change, and the batch's last statement reads the same JSON back as the response.
 import { and, eq, getTableColumns, sql } from "drizzle-orm";
 import { products, productVariants } from "../db/schema";
+import { deletionRecord } from "./deleted.service";
 import { auditEntry } from "../lib/audit";
 import type { StoreCtx, StoreReadCtx } from "../lib/context";
 import { isUniqueViolation } from "../lib/db";
 import { conflict, forbidden, notFound } from "../lib/errors";
+import { exists, guarded, stillExists, stillHolds } from "../lib/guards";
 import { isUuid, nowIso, uuidv7 } from "../lib/ids";
 import { type Statement, commit, recordEvent } from "../lib/outbox";
 import { has } from "../lib/permissions";
@@ -53,11 +55,24 @@ export async function loadProduct(ctx: StoreCtx, id: string) {
 }
 
 /**
+ * In a change's own batch: the product still exists. A concurrent delete that committed first makes the batch fail
+ * (404 through `guarded`/`commitGuarded`), so the loser writes no audit row and no event.
+ */
+export const productStillThere = (ctx: StoreCtx, id: string) =>
+  stillExists(ctx.db, exists(sql`${products}`, inStore(ctx, id)!));
+
+/** `commit` for a batch holding guards: a failed guard is the 404/409/422 it stands for. */
+export const commitGuarded = (ctx: StoreCtx, statements: Statement[], what = "Product", conflictDetail = "The product changed meanwhile; nothing was applied") =>
+  guarded(commit(ctx, statements), { not_found: () => notFound(what), conflict: () => conflict(conflictDetail) });
+
+/**
  * The statements that announce a change of product `productId` made by other statements of the same batch:
  * bump its updated_at, then record products.updated with the post-change product. Put them after the change.
+ * They carry the product's existence guard: a change of a product deleted meanwhile rolls back (404).
  */
 export function productUpdatedEvent(ctx: StoreCtx, productId: string): Statement[] {
   return [
+    productStillThere(ctx, productId),
     ctx.db.update(products).set({ updatedAt: nowIso() }).where(inStore(ctx, productId)),
     ...recordEvent(ctx.db, ctx.store.storeId, "products.updated", productJsonSql(productId)),
   ];
@@ -69,7 +84,7 @@ export const selectProductJson = (ctx: StoreCtx, id: string) =>
 
 /** Commits `statements` (whose last one is selectProductJson) and returns the product it read. */
 export async function commitReturningProduct(ctx: StoreCtx, statements: Statement[]): Promise<ProductJson> {
-  const results = await commit(ctx, statements);
+  const results = await commitGuarded(ctx, statements);
   const [last] = results[results.length - 1] as Array<{ json: string }>;
   if (!last) throw notFound("Product");
   return { json: last.json, etag: await etagOf(last.json), rowsRead: 0 };
@@ -168,21 +183,41 @@ export async function setStatus(ctx: StoreCtx, id: string, status: "draft" | "li
     throw conflict("A product without variants cannot be published: add a variant first");
   }
   const now = nowIso();
-  return commitReturningProduct(ctx, [
-    ctx.db
-      .update(products)
-      .set({ status, publishedAt: status === "live" ? now : null, updatedAt: now })
-      .where(inStore(ctx, id)),
-    auditEntry(ctx, status === "live" ? "product.publish" : "product.unpublish", "product", id),
-    ...recordEvent(ctx.db, ctx.store.storeId, "products.updated", productJsonSql(id)),
-    selectProductJson(ctx, id),
-  ]);
+  const statusWas = current.row.status;
+  try {
+    return await commitReturningProduct(ctx, [
+      // Decided on this status: of concurrent publishes one changes it (one audit row, one event).
+      productStillThere(ctx, id),
+      stillHolds(ctx.db, exists(sql`${products}`, and(inStore(ctx, id), eq(products.status, statusWas))!)),
+      ...(status === "live" ? [stillHolds(ctx.db, exists(sql`${productVariants}`, eq(productVariants.productId, id)))] : []),
+      ctx.db
+        .update(products)
+        .set({ status, publishedAt: status === "live" ? now : null, updatedAt: now })
+        .where(inStore(ctx, id)),
+      auditEntry(ctx, status === "live" ? "product.publish" : "product.unpublish", "product", id),
+      ...recordEvent(ctx.db, ctx.store.storeId, "products.updated", productJsonSql(id)),
+      selectProductJson(ctx, id),
+    ]);
+  } catch (error) {
+    // A concurrent request already made the same change: this one is the no-op it would have been a moment later.
+    const latest = error instanceof Error && (error as { code?: string }).code === "conflict" ? await loadProduct(ctx, id) : null;
+    if (latest && latest.row.status === status) return { json: latest.json, etag: latest.etag, rowsRead: 0 };
+    throw error;
+  }
 }
 
-/** Hard delete: variants, specs, reviews and gallery rows go with it through ON DELETE CASCADE. */
+/**
+ * Hard delete: variants, specs, reviews and gallery rows go with it through ON DELETE CASCADE. The deletion is
+ * recorded for GET /products/deleted in the same batch (only when a row was deleted: a concurrent delete of the
+ * same product records it once).
+ */
 export async function deleteProduct(ctx: StoreCtx, id: string) {
   const row = await getProductRow(ctx, id);
-  await commit(ctx, [
+  await commitGuarded(ctx, [
+    // Of concurrent deletes one wins: the others are 404 and write no audit row, no deletion record and no
+    // products.deleted event.
+    productStillThere(ctx, row.id),
+    deletionRecord(ctx, row.id),
     ctx.db.delete(products).where(inStore(ctx, row.id)),
     auditEntry(ctx, "product.delete", "product", row.id),
     ...recordEvent(ctx.db, ctx.store.storeId, "products.deleted", { id: row.id }),

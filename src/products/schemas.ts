@@ -1,6 +1,8 @@
 // API shapes of products and their input bodies (API.md section 6). Bodies are strict: unknown fields are 422.
+import { cursorQuery } from "../lib/cursor";
 import { z } from "@hono/zod-openapi";
-import { booleanParam, paginationQuery } from "../lib/pagination";
+import { booleanParam } from "../lib/pagination";
+import { LINE_RE, TEXT_RE } from "./text-patterns";
 import { variantSchema } from "./variant-schemas";
 
 const timestamp = z.string().openapi({ format: "date-time", example: "2026-11-21T10:00:00.000Z" });
@@ -28,10 +30,6 @@ const slug = z
   .max(200)
   .regex(SLUG_RE, "must be lowercase ASCII letters and digits in words joined by '-'");
 
-/** Single-line text: no control characters at all (a NUL would also break SQLite's text functions). */
-export const LINE_RE = /^[^\p{Cc}]*$/u;
-/** Multi-line text: tabs and line breaks, but no other control characters. */
-export const TEXT_RE = /^(?:[\t\n\r]|[^\p{Cc}])*$/u;
 const noControl = "must not contain control characters";
 
 const title = z.string().trim().min(1, "must not be empty").max(255).regex(LINE_RE, noControl);
@@ -145,7 +143,7 @@ export const productSchema = z
   .openapi("Product");
 
 export const productListQuery = z.object({
-  ...paginationQuery,
+  ...cursorQuery,
   search: z
     .string()
     .max(200)

@@ -7,9 +7,17 @@ import { auditEntry } from "../lib/audit";
 import type { StoreCtx } from "../lib/context";
 import { notFound } from "../lib/errors";
 import { isUuid, nowIso, uuidv7 } from "../lib/ids";
-import { commit } from "../lib/outbox";
 import type { Page } from "../lib/pagination";
-import { type ProductJson, commitReturningProduct, getProductRow, productUpdatedEvent, selectProductJson } from "./products.service";
+import {
+  type ProductJson,
+  commitGuarded,
+  commitReturningProduct,
+  getProductRow,
+  productStillThere,
+  productUpdatedEvent,
+  selectProductJson,
+} from "./products.service";
+import { exists, stillExists } from "../lib/guards";
 import type { PutSpecsInput } from "./schemas";
 import type { CreateReviewInput } from "./variant-schemas";
 
@@ -31,6 +39,8 @@ export async function putSpecs(ctx: StoreCtx, productId: string, input: PutSpecs
     position: spec.position ?? i,
   }));
   return commitReturningProduct(ctx, [
+    // First: a product deleted meanwhile is a 404, not a foreign-key failure of the inserts.
+    productStillThere(ctx, product.id),
     ctx.db.delete(productSpecs).where(eq(productSpecs.productId, product.id)),
     ...chunk(rows, SPEC_ROWS_PER_INSERT).map((part) => ctx.db.insert(productSpecs).values(part)),
     ...productUpdatedEvent(ctx, product.id),
@@ -89,7 +99,8 @@ export async function createReview(ctx: StoreCtx, productId: string, input: Crea
     body: input.body ?? null,
     createdAt: nowIso(),
   };
-  await commit(ctx, [
+  await commitGuarded(ctx, [
+    productStillThere(ctx, product.id),
     ctx.db.insert(productReviews).values(review),
     refreshReviewStats(ctx, product.id),
     ...productUpdatedEvent(ctx, product.id),
@@ -105,10 +116,12 @@ export async function deleteReview(ctx: StoreCtx, productId: string, reviewId: s
     where: and(eq(productReviews.id, reviewId), eq(productReviews.productId, product.id)),
   });
   if (!found) throw notFound("Review");
-  await commit(ctx, [
+  await commitGuarded(ctx, [
+    // Of concurrent deletes one wins; the others are 404 and write no audit row and no event.
+    stillExists(ctx.db, exists(sql`${productReviews}`, eq(productReviews.id, found.id))),
     ctx.db.delete(productReviews).where(eq(productReviews.id, found.id)),
     refreshReviewStats(ctx, product.id),
     ...productUpdatedEvent(ctx, product.id),
     auditEntry(ctx, "review.delete", "review", found.id),
-  ]);
+  ], "Review");
 }

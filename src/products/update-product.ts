@@ -11,7 +11,8 @@ import { type Statement, recordEvent } from "../lib/outbox";
 import { has } from "../lib/permissions";
 import { ifMatchHolds, ifMatchNamesVersions } from "./etag";
 import { productJsonSql } from "./product-json";
-import { type ProductJson, commitReturningProduct, loadProduct, selectProductJson } from "./products.service";
+import { exists, stillHolds } from "../lib/guards";
+import { type ProductJson, commitReturningProduct, loadProduct, productStillThere, selectProductJson } from "./products.service";
 import type { UpdateProductInput } from "./schemas";
 import { resolveVideo } from "./video-fields";
 
@@ -59,6 +60,9 @@ export async function updateProduct(
     ? sql`CASE WHEN ${productJsonSql(row.id)} = ${current.json} THEN ${now} END`
     : now;
   const statements: Statement[] = [
+    // Deleted meanwhile: 404. A status change decided on the status read above: of concurrent ones, one wins (409).
+    productStillThere(ctx, row.id),
+    ...(statusChange ? [stillHolds(ctx.db, exists(sql`${products}`, and(eq(products.id, row.id), eq(products.status, row.status))!))] : []),
     ctx.db
       .update(products)
       .set({ ...changes, updatedAt })

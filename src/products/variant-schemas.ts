@@ -1,8 +1,7 @@
 // API shapes of variants and reviews, and their input bodies (API.md section 6).
 import { z } from "@hono/zod-openapi";
+import { LINE_RE, SKU_RE, TEXT_RE } from "./text-patterns";
 
-const LINE_RE = /^[^\p{Cc}]*$/u;
-const TEXT_RE = /^(?:[\t\n\r]|[^\p{Cc}])*$/u;
 const noControl = "must not contain control characters";
 
 const timestamp = z.string().openapi({ format: "date-time", example: "2026-11-21T10:00:00.000Z" });
@@ -42,7 +41,7 @@ const sku = z
   .trim()
   .min(1, "must not be empty")
   .max(100)
-  .regex(/^[^\s\p{Cc}]+$/u, "must not contain whitespace or control characters");
+  .regex(SKU_RE, "must not contain whitespace or control characters");
 const stock = z.number().int("must be an integer").min(0, "must not be negative").max(1_000_000_000);
 const position = z.number().int("must be an integer").min(0).max(10_000);
 const variantTitle = z.string().trim().min(1, "must not be empty").max(255).regex(LINE_RE, noControl);

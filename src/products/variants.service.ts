@@ -7,21 +7,22 @@ import { products, productVariants } from "../db/schema";
 import { auditEntry } from "../lib/audit";
 import type { StoreCtx } from "../lib/context";
 import { isUniqueViolation } from "../lib/db";
-import { conflict, notFound } from "../lib/errors";
+import { conflict, limitExceeded, notFound } from "../lib/errors";
+import { exists, guarded, stillExists, stillHolds, withinCap } from "../lib/guards";
 import { isUuid, nowIso, uuidv7 } from "../lib/ids";
 import { type Statement, commit } from "../lib/outbox";
 import type { Page } from "../lib/pagination";
 import { variantObjectSql } from "./product-json";
-import { getProductRow, productUpdatedEvent } from "./products.service";
+import { getProductRow, productStillThere, productUpdatedEvent } from "./products.service";
 import type { CreateVariantInput, UpdateVariantInput } from "./variant-schemas";
 
 type OptionValue = { name: string; value: string };
 
 /** Order- and case-insensitive form of a set of option values. */
-const optionKey = (values: OptionValue[]) =>
+export const optionKey = (values: OptionValue[]) =>
   JSON.stringify(values.map((o) => [o.name.toLowerCase(), o.value.toLowerCase()]).sort((a, b) => (a[0] < b[0] ? -1 : 1)));
 
-const derivedTitle = (values: OptionValue[], sku?: string | null) =>
+export const derivedTitle = (values: OptionValue[], sku?: string | null) =>
   values.map((o) => o.value).join(" / ") || sku || "Variant";
 
 const boxColumns = (box: CreateVariantInput["shipping_box"]) => ({
@@ -37,9 +38,24 @@ const variantJson = (ctx: StoreCtx, variantId: string) =>
     .from(productVariants)
     .where(and(eq(productVariants.id, variantId), eq(productVariants.storeId, ctx.store.storeId)));
 
+/** API.md section 13. */
+export const VARIANTS_PER_PRODUCT_CAP = 100;
+
+/** In the change's batch: the variant still exists (404 for the loser of a concurrent delete). */
+const variantStillThere = (ctx: StoreCtx, variantId: string) =>
+  stillExists(ctx.db, exists(sql`${productVariants}`, and(eq(productVariants.id, variantId), eq(productVariants.storeId, ctx.store.storeId))!));
+
+/** A batch with guards: deleted meanwhile is a 404, a broken state rule a 409, a full product a 422. */
+const commitVariantChange = (ctx: StoreCtx, statements: Statement[], conflictDetail = "The product changed meanwhile; nothing was applied") =>
+  guarded(commit(ctx, statements), {
+    not_found: () => notFound("Variant"),
+    conflict: () => conflict(conflictDetail),
+    limit: () => limitExceeded(`A product has at most ${VARIANTS_PER_PRODUCT_CAP} variants`),
+  });
+
 async function commitReturningVariant(ctx: StoreCtx, statements: Statement[]) {
   try {
-    const results = await commit(ctx, statements);
+    const results = await commitVariantChange(ctx, statements);
     const [row] = results[results.length - 1] as Array<{ json: string }>;
     if (!row) throw notFound("Variant");
     return JSON.parse(row.json);
@@ -95,6 +111,10 @@ export async function createVariant(ctx: StoreCtx, productId: string, input: Cre
   const now = nowIso();
   const options = input.option_values ?? [];
   return commitReturningVariant(ctx, [
+    // Before the insert, so a product deleted meanwhile is a 404 (not a foreign-key failure), and the cap is
+    // counted in the insert's own batch: concurrent creates cannot pass it.
+    productStillThere(ctx, product.id),
+    withinCap(ctx.db, sql`(SELECT count(*) FROM ${productVariants} WHERE ${productVariants.productId} = ${product.id}) < ${VARIANTS_PER_PRODUCT_CAP}`),
     ctx.db.insert(productVariants).values({
       id,
       storeId: ctx.store.storeId,
@@ -145,6 +165,7 @@ export async function updateVariant(ctx: StoreCtx, productId: string, variantId:
   }
   if (Object.keys(changes).length === 0) return getVariant(ctx, productId, variantId);
   return commitReturningVariant(ctx, [
+    variantStillThere(ctx, row.id),
     ctx.db
       .update(productVariants)
       .set({ ...changes, updatedAt: nowIso() })
@@ -162,9 +183,15 @@ export async function deleteVariant(ctx: StoreCtx, productId: string, variantId:
     const [{ n }] = await ctx.db.select({ n: count() }).from(productVariants).where(eq(productVariants.productId, row.productId));
     if (n <= 1) throw conflict("The last variant of a live product cannot be deleted: unpublish the product first");
   }
-  await commit(ctx, [
+  const lastOfLive = sql`EXISTS (SELECT 1 FROM ${products} WHERE ${products.id} = ${row.productId} AND ${products.status} = 'live')
+    AND (SELECT count(*) FROM ${productVariants} WHERE ${productVariants.productId} = ${row.productId}) <= 1`;
+  await commitVariantChange(ctx, [
+    // Decided in the batch: of concurrent deletes one wins (404 for the others), and concurrent deletes of two
+    // variants of a live product cannot leave it with none (409).
+    variantStillThere(ctx, row.id),
+    stillHolds(ctx.db, sql`NOT (${lastOfLive})`),
     ctx.db.delete(productVariants).where(and(eq(productVariants.id, row.id), eq(productVariants.storeId, ctx.store.storeId))),
     ...productUpdatedEvent(ctx, row.productId),
     auditEntry(ctx, "variant.delete", "variant", row.id),
-  ]);
+  ], "The last variant of a live product cannot be deleted: unpublish the product first");
 }

@@ -6,14 +6,14 @@
 // To add a table with a time-ordered id: one more entry. Rows that carry their own expiry time (idempotency keys,
 // logged-out sessions, failed logins) are deleted by src/identity/cleanup.ts in the same cron run.
 import { type SQL, sql } from "drizzle-orm";
-import { auditLog, events, webhookDeliveries } from "../db/schema";
+import { auditLog, events, productDeletions, webhookDeliveries } from "../db/schema";
 import type { RetentionConfig } from "./config";
 
 export interface RetainedTable {
   /** The table's name in logs and docs. */
   name: string;
   /** The table (for its primary key `id`). */
-  table: typeof events | typeof webhookDeliveries | typeof auditLog;
+  table: typeof events | typeof webhookDeliveries | typeof auditLog | typeof productDeletions;
   /** Which setting gives its age limit. */
   days: (config: RetentionConfig) => number;
   /** Rows that must stay even when old. */
@@ -38,6 +38,9 @@ export const RETAINED_TABLES: RetainedTable[] = [
     keep: sql`EXISTS (SELECT 1 FROM ${webhookDeliveries} WHERE ${webhookDeliveries.eventId} = ${events.id})`,
   },
   { name: "audit_log", table: auditLog, days: (c) => c.auditDays },
+  // The deletions feed (GET /products/deleted) is kept as long as events: a poller that missed the
+  // products.deleted webhook can learn of the deletion for as long as it could have replayed the event.
+  { name: "product_deletions", table: productDeletions, days: (c) => c.days },
 ];
 
 /** The smallest UUIDv7 of millisecond `ms` (as its first 13 characters): every id made before `ms` sorts below it. */

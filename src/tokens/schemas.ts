@@ -8,7 +8,12 @@ export const tokenSchema = z
   .object({
     id: z.string(),
     name: z.string(),
-    user_id: z.string(),
+    user_id: z.string().openapi({ description: "The user whose permissions the token acts with" }),
+    issued_by: z.string().openapi({
+      description:
+        "The user who last received the raw value: the creator, or after a rotation the rotator. Removing either " +
+        "this user or `user_id` from the store stops the token.",
+    }),
     store_id: z.string(),
     scopes: z.string().openapi({ description: "64-bit scope mask as a decimal string" }),
     scope_names: z.array(z.string()),

@@ -15,8 +15,12 @@ const createTokenRoute = createRoute(refusesIdempotency({
   tags: ["Access tokens"],
   summary: "Issue a personal access token (for a teammate: tokens.manage); the raw value is shown once",
   ...requires("member"),
+  description:
+    "Any member of the store. " +
+    "`issued_by` on the record is the caller (through a PAT: whoever holds that PAT). A user holds at most 50 " +
+    "unrevoked tokens per store: beyond, 422 `limit_exceeded`. 409 when the caller was removed from the store meanwhile.",
   request: { params: storeParams, ...jsonBody(createTokenBody) },
-  responses: { 201: jsonResponse(tokenWithValueSchema, "The token record and its raw value"), ...errorResponses(400, 404) },
+  responses: { 201: jsonResponse(tokenWithValueSchema, "The token record and its raw value"), ...errorResponses(400, 404, 409) },
 }));
 
 const listTokensRoute = createRoute({
@@ -45,8 +49,9 @@ const rotateTokenRoute = createRoute(refusesIdempotency({
   tags: ["Access tokens"],
   summary: "New raw value for the same record; the old value is rejected from the next request on",
   ...requires("member"),
+  description: "Any member of the store. `issued_by` becomes the caller (the new value's holder). 409 when another rotation changed the token meanwhile.",
   request: { params: tokenParams },
-  responses: { 200: jsonResponse(tokenWithValueSchema, "The record and its new raw value"), ...errorResponses(404) },
+  responses: { 200: jsonResponse(tokenWithValueSchema, "The record and its new raw value"), ...errorResponses(404, 409) },
 }));
 
 const revokeTokenRoute = createRoute({

@@ -1,11 +1,12 @@
 // Personal access tokens: issue, list, read, rotate, revoke. A PAT acts with its effective permission only, so a
 // narrow token can never mint or revive a broader credential (API.md section 5).
-import { and, count, desc, eq, isNull, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { apiTokens, memberships } from "../db/schema";
 import { assertWithin } from "../identity/grants";
 import { auditEntry } from "../lib/audit";
 import type { StoreCtx } from "../lib/context";
-import { forbidden, invalidField, notFound } from "../lib/errors";
+import { conflict, forbidden, invalidField, limitExceeded, notFound } from "../lib/errors";
+import { exists, guarded, stillExists, stillHolds, withinCap } from "../lib/guards";
 import { isUuid, nowIso, uuidv7 } from "../lib/ids";
 import type { Page } from "../lib/pagination";
 import { has, scopeFields } from "../lib/permissions";
@@ -17,6 +18,7 @@ export const toToken = (t: TokenRow) => ({
   id: t.id,
   name: t.name,
   user_id: t.userId,
+  issued_by: t.issuedBy,
   store_id: t.storeId,
   ...scopeFields(BigInt(t.scopes)),
   prefix: t.prefix,
@@ -27,6 +29,25 @@ export const toToken = (t: TokenRow) => ({
 });
 
 const canReadAll = (ctx: StoreCtx) => has(ctx.store.permissions, "tokens.read");
+
+/** API.md section 13. */
+export const TOKENS_PER_USER_CAP = 50;
+
+/**
+ * Who will hold a raw value this request receives: the session's user, or whoever holds the calling PAT (a
+ * teammate who minted a token for the owner and uses it must not launder it into a token "issued by" the owner).
+ */
+const holderOf = (ctx: StoreCtx) => ctx.principal.token?.issuedBy ?? ctx.principal.userId;
+
+const isMember = (storeId: string, userId: string) =>
+  exists(sql`${memberships}`, sql`${memberships.storeId} = ${storeId} AND ${memberships.userId} = ${userId}`);
+
+/**
+ * In the change's batch: the holder is still a member, so a removal that ran meanwhile (and revoked what they held)
+ * cannot be followed by a new value in their hands.
+ */
+const holderStillMember = (ctx: StoreCtx) => stillHolds(ctx.db, isMember(ctx.store.storeId, holderOf(ctx)));
+const holderGone = () => conflict("Your membership of this store changed meanwhile; nothing was issued");
 
 export async function issueToken(
   ctx: StoreCtx,
@@ -56,6 +77,7 @@ export async function issueToken(
     id: uuidv7(),
     storeId: ctx.store.storeId,
     userId,
+    issuedBy: holderOf(ctx),
     name: input.name,
     scopes: input.scopes.toString(),
     tokenHash: await hashTokenValue(value),
@@ -66,7 +88,22 @@ export async function issueToken(
     rotatedAt: null,
     revokedAt: null,
   };
-  await ctx.db.batch([ctx.db.insert(apiTokens).values(row), auditEntry(ctx, "token.create", "token", row.id)]);
+  const unrevoked = sql`(SELECT count(*) FROM ${apiTokens} WHERE ${and(eq(apiTokens.storeId, row.storeId), eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt))})`;
+  await guarded(
+    ctx.db.batch([
+      // The checks ride in the insert's own batch: concurrent requests cannot pass the cap or outlive a removal.
+      stillExists(ctx.db, isMember(row.storeId, userId)),
+      holderStillMember(ctx),
+      withinCap(ctx.db, sql`${unrevoked} < ${TOKENS_PER_USER_CAP}`),
+      ctx.db.insert(apiTokens).values(row),
+      auditEntry(ctx, "token.create", "token", row.id),
+    ]),
+    {
+      not_found: () => invalidField("user_id", "is not a member of this store"),
+      conflict: holderGone,
+      limit: () => limitExceeded(`A user holds at most ${TOKENS_PER_USER_CAP} unrevoked access tokens per store`),
+    },
+  );
   return { ...toToken(row), token: value };
 }
 
@@ -116,22 +153,40 @@ export async function rotateToken(ctx: StoreCtx, tokenId: string) {
   const row = await findToken(ctx, tokenId);
   assertMayManage(ctx, row, true);
   const value = generateTokenValue();
-  const rotated: TokenRow = { ...row, tokenHash: await hashTokenValue(value), prefix: displayPrefix(value), rotatedAt: nowIso() };
-  await ctx.db.batch([
-    ctx.db
-      .update(apiTokens)
-      .set({ tokenHash: rotated.tokenHash, prefix: rotated.prefix, rotatedAt: rotated.rotatedAt })
-      .where(and(eq(apiTokens.id, row.id), isNull(apiTokens.revokedAt))),
-    auditEntry(ctx, "token.rotate", "token", row.id),
-  ]);
+  const rotated: TokenRow = {
+    ...row,
+    issuedBy: holderOf(ctx),
+    tokenHash: await hashTokenValue(value),
+    prefix: displayPrefix(value),
+    rotatedAt: nowIso(),
+  };
+  await guarded(
+    ctx.db.batch([
+      // Decided on this value: revoked meanwhile is a 404, rotated meanwhile a 409 (the other rotation's value wins).
+      stillExists(ctx.db, exists(sql`${apiTokens}`, and(eq(apiTokens.id, row.id), isNull(apiTokens.revokedAt))!)),
+      stillHolds(ctx.db, exists(sql`${apiTokens}`, and(eq(apiTokens.id, row.id), eq(apiTokens.tokenHash, row.tokenHash))!)),
+      holderStillMember(ctx),
+      ctx.db
+        .update(apiTokens)
+        .set({ issuedBy: rotated.issuedBy, tokenHash: rotated.tokenHash, prefix: rotated.prefix, rotatedAt: rotated.rotatedAt })
+        .where(eq(apiTokens.id, row.id)),
+      auditEntry(ctx, "token.rotate", "token", row.id),
+    ]),
+    { not_found: () => notFound("Access token"), conflict: () => conflict("The token was rotated or its holder removed meanwhile; nothing was changed") },
+  );
   return { ...toToken(rotated), token: value };
 }
 
 export async function revokeToken(ctx: StoreCtx, tokenId: string) {
   const row = await findToken(ctx, tokenId);
   assertMayManage(ctx, row, false);
-  await ctx.db.batch([
-    ctx.db.update(apiTokens).set({ revokedAt: nowIso() }).where(eq(apiTokens.id, row.id)),
-    auditEntry(ctx, "token.revoke", "token", row.id),
-  ]);
+  await guarded(
+    ctx.db.batch([
+      // Of concurrent revocations one wins; the others are 404 and write no audit row.
+      stillExists(ctx.db, exists(sql`${apiTokens}`, and(eq(apiTokens.id, row.id), isNull(apiTokens.revokedAt))!)),
+      ctx.db.update(apiTokens).set({ revokedAt: nowIso() }).where(eq(apiTokens.id, row.id)),
+      auditEntry(ctx, "token.revoke", "token", row.id),
+    ]),
+    { not_found: () => notFound("Access token") },
+  );
 }

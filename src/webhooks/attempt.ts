@@ -5,8 +5,10 @@ import { and, eq, isNull, lt, lte, or, sql } from "drizzle-orm";
 import { webhookAttempts, webhookDeliveries, webhooks } from "../db/schema";
 import type { Db } from "../lib/context";
 import { nowIso, uuidv7 } from "../lib/ids";
+import { allowPrivateWebhookUrls } from "../lib/config";
 import { decryptSecret } from "./secrets";
 import { type AttemptOutcome, sendAttempt } from "./send";
+import { webhookUrlProblem } from "./url-rules";
 
 export const MAX_ATTEMPTS = 3;
 /** Seconds to wait before attempt 2 and attempt 3. */
@@ -42,11 +44,19 @@ export async function runAttempt(db: Db, env: Env, deliveryId: string): Promise<
       attemptCount: webhookDeliveries.attemptCount,
       url: sql<string>`(SELECT w.url FROM webhooks w WHERE w.id = webhook_deliveries.webhook_id)`,
       secret: sql<string>`(SELECT w.secret_ciphertext FROM webhooks w WHERE w.id = webhook_deliveries.webhook_id)`,
+      active: sql<number>`(SELECT w.active FROM webhooks w WHERE w.id = webhook_deliveries.webhook_id)`,
     });
   if (!claim) return notClaimed(db, deliveryId);
 
   const attempt = claim.attemptCount + 1;
   const startedAt = nowIso();
+  // API.md section 13: a subscription made inactive sends nothing more, retries already scheduled included: the
+  // delivery ends failed at once. A URL the rules refuse now (they may have changed since registration, or the
+  // deployment's flag did) is not fetched: a failed attempt, retried like any other (the URL may be fixed).
+  if (!claim.active) return recordAttempt(db, deliveryId, claimId, attempt, startedAt, refused("subscription_inactive"), true);
+  if (webhookUrlProblem(claim.url, { allowPrivate: allowPrivateWebhookUrls(env) })) {
+    return recordAttempt(db, deliveryId, claimId, attempt, startedAt, refused("url_not_allowed"));
+  }
   const outcome = await sendAttempt({
     url: claim.url,
     secret: await decryptSecret(env, claim.secret),
@@ -56,6 +66,15 @@ export async function runAttempt(db: Db, env: Env, deliveryId: string): Promise<
   });
   return recordAttempt(db, deliveryId, claimId, attempt, startedAt, outcome);
 }
+
+/** An attempt that was not sent, with the reason as its error. */
+const refused = (error: "subscription_inactive" | "url_not_allowed"): AttemptOutcome => ({
+  ok: false,
+  responseStatus: null,
+  responseBody: null,
+  error,
+  durationMs: 0,
+});
 
 /** Finished (null), held by another claim (look again when it goes stale), or not due yet (look again then). */
 async function notClaimed(db: Db, deliveryId: string): Promise<number | null> {
@@ -70,9 +89,17 @@ async function notClaimed(db: Db, deliveryId: string): Promise<number | null> {
 }
 
 /** Stores the attempt and the delivery's new state; returns when the next attempt is due, or null. */
-async function recordAttempt(db: Db, deliveryId: string, claimId: string, attempt: number, startedAt: string, outcome: AttemptOutcome) {
+async function recordAttempt(
+  db: Db,
+  deliveryId: string,
+  claimId: string,
+  attempt: number,
+  startedAt: string,
+  outcome: AttemptOutcome,
+  last = false,
+) {
   const finished = Date.now();
-  const retryIn = outcome.ok || attempt >= MAX_ATTEMPTS ? null : RETRY_DELAYS_S[attempt - 1];
+  const retryIn = outcome.ok || last || attempt >= MAX_ATTEMPTS ? null : RETRY_DELAYS_S[attempt - 1];
   const status = outcome.ok ? "delivered" : retryIn === null ? "failed" : "pending";
   const nextAt = retryIn === null ? null : finished + retryIn * 1000;
   const ours = and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.claimId, claimId));

@@ -37,6 +37,11 @@ const getDeliveryRoute = createRoute({
   tags,
   summary: "One delivery with the exact body sent and every attempt",
   ...requires("webhooks.read"),
+  description:
+    "Requires `webhooks.read`. " +
+    "The payload and the receiver's answers are the event's data: this also needs the event's read permission " +
+    "(products.* and product.image.*: products.read; orders.*: orders.read; customers.*: customers.read; " +
+    "user.created: members.read), else 403 naming it.",
   request: { params: deliveryParams },
   responses: { 200: jsonResponse(deliveryDetailSchema, "The delivery"), ...errorResponses(404) },
 });
@@ -47,8 +52,12 @@ const replayDeliveryRoute = createRoute(idempotent({
   tags,
   summary: "Send the identical body again as a new delivery with its own three attempts",
   ...requires("webhooks.edit"),
+  description:
+    "Requires `webhooks.edit`. " +
+    "Also needs the event's read permission (as reading the delivery does), else 403 naming it. An inactive " +
+    "subscription: 409 `conflict`.",
   request: { params: deliveryParams },
-  responses: { 202: jsonResponse(deliverySchema, "The new delivery, queued"), ...errorResponses(404) },
+  responses: { 202: jsonResponse(deliverySchema, "The new delivery, queued"), ...errorResponses(404, 409) },
 }));
 
 export function registerDeliveryRoutes(app: App) {

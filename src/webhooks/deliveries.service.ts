@@ -3,11 +3,13 @@ import { and, asc, count, desc, eq, getTableColumns, type SQL, sql } from "drizz
 import { webhookAttempts, webhookDeliveries, webhooks } from "../db/schema";
 import { auditEntry } from "../lib/audit";
 import type { StoreCtx } from "../lib/context";
-import { notFound } from "../lib/errors";
+import { conflict, notFound } from "../lib/errors";
+import { exists, guarded, stillExists, stillHolds } from "../lib/guards";
 import { isUuid, nowIso, uuidv7 } from "../lib/ids";
 import { commit } from "../lib/outbox";
 import type { Page } from "../lib/pagination";
 import { enqueueDeliveries } from "./fan-out";
+import { assertMayReadEvents } from "./read-bits";
 import { findWebhook } from "./subscriptions.service";
 
 type DeliveryRow = typeof webhookDeliveries.$inferSelect;
@@ -110,12 +112,20 @@ async function findDelivery(ctx: StoreCtx, webhookId: string, deliveryId: string
 
 export async function getDelivery(ctx: StoreCtx, webhookId: string, deliveryId: string) {
   const { delivery, attempts } = await findDelivery(ctx, webhookId, deliveryId);
+  // The payload and the receiver's answers are the event's data.
+  assertMayReadEvents(ctx, [delivery.event], "Reading a delivery of");
   return { ...toDelivery(delivery), payload: delivery.payload, attempts: attempts.map(toAttempt) };
 }
 
 /** A new delivery of the identical body (same event id), with its own three attempts. */
 export async function replayDelivery(ctx: StoreCtx, webhookId: string, deliveryId: string) {
   const { delivery } = await findDelivery(ctx, webhookId, deliveryId);
+  assertMayReadEvents(ctx, [delivery.event], "Replaying a delivery of");
+  const active = exists(sql`${webhooks}`, and(eq(webhooks.id, delivery.webhookId), eq(webhooks.active, true))!);
+  const inactive = () => conflict("The subscription is inactive: activate it (PATCH active: true) before replaying");
+  if (!(await ctx.db.select({ id: webhooks.id }).from(webhooks).where(and(eq(webhooks.id, delivery.webhookId), eq(webhooks.active, true))).get())) {
+    throw inactive();
+  }
   const now = nowIso();
   // Same event, so the same stored envelope: the identical body.
   const { payload: _sameEnvelope, ...original } = delivery;
@@ -132,7 +142,16 @@ export async function replayDelivery(ctx: StoreCtx, webhookId: string, deliveryI
     deliveredAt: null,
   };
   // commit: the request's idempotency key, if any, goes in the same batch.
-  await commit(ctx, [ctx.db.insert(webhookDeliveries).values(replay), auditEntry(ctx, "webhook.replay", "webhook", webhookId)]);
-  ctx.waitUntil(enqueueDeliveries(ctx.env, [replay.id]));
+  await guarded(
+    commit(ctx, [
+      // Decided in the batch: a subscription deleted (404) or deactivated (409) meanwhile gets no new delivery.
+      stillExists(ctx.db, exists(sql`${webhooks}`, eq(webhooks.id, delivery.webhookId))),
+      stillHolds(ctx.db, active),
+      ctx.db.insert(webhookDeliveries).values(replay),
+      auditEntry(ctx, "webhook.replay", "webhook", webhookId),
+    ]),
+    { not_found: () => notFound("Delivery"), conflict: inactive },
+  );
+  ctx.waitUntil(enqueueDeliveries(ctx.env, ctx.store.storeId, [replay.id]));
   return toDelivery(replay);
 }

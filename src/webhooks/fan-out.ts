@@ -4,6 +4,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { webhookDeliveries } from "../db/schema";
 import type { Db } from "../lib/context";
 import { nowIso } from "../lib/ids";
+import { deliveryMessage } from "./messages";
 
 /** A UUIDv7 computed per row in SQL (the number of rows is only known inside the INSERT ... SELECT). */
 export const uuidv7Sql = (ms: number) => {
@@ -35,11 +36,11 @@ export function envelopeSql(eventId: string, storeId: string, name: string, at: 
   return sql`json_object('id', ${eventId}, 'event', ${name}, 'store_id', ${storeId}, 'delivered_at', ${at}, 'data', json(${data}))`;
 }
 
-/** Queue messages carry only the delivery id. A send that fails here is recovered by the sweep. */
-export async function enqueueDeliveries(env: Env, ids: string[]) {
+/** Queue messages carry only the store id and the delivery id. A send that fails here is recovered by the sweep. */
+export async function enqueueDeliveries(env: Env, storeId: string, ids: string[]) {
   try {
     for (let i = 0; i < ids.length; i += 100) {
-      await env.DELIVERIES.sendBatch(ids.slice(i, i + 100).map((body) => ({ body })));
+      await env.DELIVERIES.sendBatch(ids.slice(i, i + 100).map((id) => ({ body: deliveryMessage(storeId, id) })));
     }
   } catch (error) {
     console.error(JSON.stringify({ level: "warn", message: "enqueueing deliveries failed; the sweep will", error: String(error) }));

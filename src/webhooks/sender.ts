@@ -7,8 +7,11 @@
 // The object's storage is a to-do list (delivery id → when to look at it next); D1 stays the source of truth:
 // every attempt is claimed there before it is sent and recorded there after. Losing the object's state costs
 // latency, never a delivery: the cron sweep finds what nobody holds and hands it back (sweep.ts).
+//
+// A subscription belongs to one store: the object is told the store id with every hand-off and keeps it, so its
+// claims and records go to that store's database (storeDb), wherever the store lives now.
 import { DurableObject } from "cloudflare:workers";
-import { primaryDb } from "../lib/db";
+import { legacyStoreDb, storeDb } from "../lib/store-db";
 import { runAttempt } from "./attempt";
 
 /** Sends in flight per object: a Worker invocation opens at most 6 connections at once (more would queue). */
@@ -25,6 +28,8 @@ const WATCHDOG_MS = 10_000;
 /** After an unexpected error (D1 unreachable), look at the delivery again this much later. */
 const ERROR_BACKOFF_MS = 5_000;
 const KEY = "d:";
+/** Storage key of the subscription's store id. */
+const STORE_KEY = "store";
 
 export class DeliverySender extends DurableObject<Env> {
   /** Delivery id → epoch ms when it is due; mirrored in storage (the object may be evicted at any time). */
@@ -32,24 +37,36 @@ export class DeliverySender extends DurableObject<Env> {
   private running = false;
   private wake: (() => void) | null = null;
   private watchdogUntil = 0;
+  /**
+   * The subscription's store. Null only for an object whose to-do list was written before hand-offs carried the
+   * store id: its deliveries are in the database every store lived in then.
+   */
+  private storeId: string | null = null;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     ctx.blockConcurrencyWhile(async () => {
       for (const [key, at] of await ctx.storage.list<number>({ prefix: KEY })) this.due.set(key.slice(KEY.length), at);
+      this.storeId = (await ctx.storage.get<string>(STORE_KEY)) ?? null;
     });
   }
 
   /**
-   * Takes deliveries to send (from the queue consumer, or the sweep). Returns the ids it did not already hold.
-   * Always makes sure the object runs: a held delivery whose run was lost (a local restart) runs again.
+   * Takes deliveries of the subscription (store `storeId`) to send, from the queue consumer or the sweep. Returns
+   * the ids it did not already hold. Always makes sure the object runs: a held delivery whose run was lost (a
+   * local restart) runs again.
    */
-  async take(ids: string[]): Promise<string[]> {
+  async take(ids: string[], storeId?: string): Promise<string[]> {
     const now = Date.now();
     const fresh = ids.filter((id) => !this.due.has(id));
-    if (fresh.length > 0) {
+    const entries: Record<string, unknown> = Object.fromEntries(fresh.map((id) => [KEY + id, now]));
+    // A caller without a store id (a Worker still on the code before it, during a deploy) leaves what is known.
+    const newStore = typeof storeId === "string" && storeId !== this.storeId ? storeId : null;
+    if (newStore) entries[STORE_KEY] = newStore;
+    if (Object.keys(entries).length > 0) {
       for (const id of fresh) this.due.set(id, now);
-      await this.ctx.storage.put(Object.fromEntries(fresh.map((id) => [KEY + id, now])));
+      this.storeId = newStore ?? this.storeId;
+      await this.ctx.storage.put(entries);
     }
     this.kick();
     return fresh;
@@ -58,6 +75,11 @@ export class DeliverySender extends DurableObject<Env> {
   /** Ids this object holds, for tests and the sweep's bookkeeping. */
   async held(): Promise<string[]> {
     return [...this.due.keys()];
+  }
+
+  /** The store this object sends for, as it last heard (for tests). */
+  async store(): Promise<string | null> {
+    return this.storeId;
   }
 
   /** The durable backstop: wakes the object when a run died with it, or when a far-off delivery falls due. */
@@ -128,7 +150,8 @@ export class DeliverySender extends DurableObject<Env> {
   private async attempt(id: string) {
     let next: number | null;
     try {
-      next = await runAttempt(primaryDb(this.env), this.env, id);
+      const db = this.storeId ? storeDb(this.env, this.storeId) : legacyStoreDb(this.env);
+      next = await runAttempt(db, this.env, id);
     } catch (error) {
       console.error(JSON.stringify({ level: "error", message: "delivery attempt failed to run", delivery_id: id, error: String(error) }));
       next = Date.now() + ERROR_BACKOFF_MS;

@@ -1,15 +1,17 @@
 // Webhook subscriptions: register (one row per event, all or nothing), list, read, update, delete.
 // Secrets are encrypted before they reach D1 and never leave it in a response.
-import { and, count, desc, eq, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, sql, type SQL } from "drizzle-orm";
 import { webhooks } from "../db/schema";
 import { auditEntry } from "../lib/audit";
 import { allowPrivateWebhookUrls } from "../lib/config";
 import type { StoreCtx } from "../lib/context";
 import { isUniqueViolation } from "../lib/db";
-import { conflict, invalidField, notFound } from "../lib/errors";
+import { conflict, invalidField, limitExceeded, notFound } from "../lib/errors";
+import { exists, guarded, stillExists, withinCap } from "../lib/guards";
 import { isUuid, nowIso, uuidv7 } from "../lib/ids";
 import { commit, type EventName } from "../lib/outbox";
 import type { Page } from "../lib/pagination";
+import { assertMayReadEvents } from "./read-bits";
 import { encryptSecret } from "./secrets";
 import { webhookUrlProblem } from "./url-rules";
 
@@ -30,12 +32,23 @@ export const toWebhook = (w: WebhookRow) => ({
 
 const DUPLICATE_PAIR = "A subscription for this event and URL already exists";
 
+const chunk = <T>(items: T[], size: number): T[][] =>
+  Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
+
+/** API.md section 13. */
+export const WEBHOOKS_PER_STORE_CAP = 100;
+
+const webhookStillThere = (ctx: StoreCtx, id: string) =>
+  stillExists(ctx.db, exists(sql`${webhooks}`, and(eq(webhooks.id, id), eq(webhooks.storeId, ctx.store.storeId))!));
+
 function assertAcceptableUrl(ctx: StoreCtx, url: string) {
   const problem = webhookUrlProblem(url, { allowPrivate: allowPrivateWebhookUrls(ctx.env) });
   if (problem) throw invalidField("url", problem);
 }
 
 export async function createWebhooks(ctx: StoreCtx, input: { url: string; events: EventName[]; secret: string }) {
+  // Before anything is written: subscribing to an event is reading its data.
+  assertMayReadEvents(ctx, input.events, "Subscribing to");
   assertAcceptableUrl(ctx, input.url);
   const secretCiphertext = await encryptSecret(ctx.env, input.secret);
   const now = nowIso();
@@ -56,10 +69,18 @@ export async function createWebhooks(ctx: StoreCtx, input: { url: string; events
   try {
     // One batch (with the request's idempotency key, if any): an existing pair fails the unique index and nothing
     // is created.
-    await commit(ctx, [
-      ctx.db.insert(webhooks).values(rows),
-      ...rows.map((row) => auditEntry(ctx, "webhook.create", "webhook", row.id)),
-    ]);
+    const stored = sql`(SELECT count(*) FROM ${webhooks} WHERE ${webhooks.storeId} = ${ctx.store.storeId})`;
+    await guarded(
+      commit(ctx, [
+        // Counted in the insert's own batch: concurrent registrations cannot pass the cap.
+        withinCap(ctx.db, sql`${stored} + ${rows.length} <= ${WEBHOOKS_PER_STORE_CAP}`),
+        // D1 binds at most 100 parameters per statement and a row binds 11: one insert per 9 rows (a request
+        // naming every event was a 500 before).
+        ...chunk(rows, 9).map((part) => ctx.db.insert(webhooks).values(part)),
+        ...rows.map((row) => auditEntry(ctx, "webhook.create", "webhook", row.id)),
+      ]),
+      { limit: () => limitExceeded(`A store has at most ${WEBHOOKS_PER_STORE_CAP} webhook subscriptions`) },
+    );
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(DUPLICATE_PAIR);
     throw error;
@@ -97,10 +118,14 @@ export async function updateWebhook(ctx: StoreCtx, id: string, input: { url?: st
   if (input.active !== undefined) changes.active = input.active;
   if (input.secret !== undefined) changes.secretCiphertext = await encryptSecret(ctx.env, input.secret);
   try {
-    await ctx.db.batch([
-      ctx.db.update(webhooks).set(changes).where(and(eq(webhooks.id, row.id), eq(webhooks.storeId, ctx.store.storeId))),
-      auditEntry(ctx, "webhook.update", "webhook", row.id),
-    ]);
+    await guarded(
+      ctx.db.batch([
+        webhookStillThere(ctx, row.id),
+        ctx.db.update(webhooks).set(changes).where(and(eq(webhooks.id, row.id), eq(webhooks.storeId, ctx.store.storeId))),
+        auditEntry(ctx, "webhook.update", "webhook", row.id),
+      ]),
+      { not_found: () => notFound("Webhook") },
+    );
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(DUPLICATE_PAIR);
     throw error;
@@ -111,8 +136,13 @@ export async function updateWebhook(ctx: StoreCtx, id: string, input: { url?: st
 export async function deleteWebhook(ctx: StoreCtx, id: string) {
   const row = await findWebhook(ctx, id);
   // Its deliveries and their attempts go with it (ON DELETE CASCADE).
-  await ctx.db.batch([
-    ctx.db.delete(webhooks).where(and(eq(webhooks.id, row.id), eq(webhooks.storeId, ctx.store.storeId))),
-    auditEntry(ctx, "webhook.delete", "webhook", row.id),
-  ]);
+  await guarded(
+    ctx.db.batch([
+      // Of concurrent deletes one wins: the others are 404 and write no audit row.
+      webhookStillThere(ctx, row.id),
+      ctx.db.delete(webhooks).where(and(eq(webhooks.id, row.id), eq(webhooks.storeId, ctx.store.storeId))),
+      auditEntry(ctx, "webhook.delete", "webhook", row.id),
+    ]),
+    { not_found: () => notFound("Webhook") },
+  );
 }

@@ -6,19 +6,32 @@
 // never multiplies work. It never sends anything itself.
 import { and, asc, isNull, lt, or, sql } from "drizzle-orm";
 import { webhookDeliveries } from "../db/schema";
-import { primaryDb } from "../lib/db";
+import type { Db } from "../lib/context";
 import { nowIso } from "../lib/ids";
+import { allStoreDbs } from "../lib/store-db";
 import { STALE_CLAIM_MS } from "./attempt";
-import { senderOf } from "./consumer";
+import { groupDelivery, senderOf, type SubscriptionDeliveries } from "./consumer";
 
 /** A pending delivery is a candidate when its next attempt was due this long ago and nobody is sending it. */
 export const SWEEP_GRACE_MS = 30_000;
 const SWEEP_LIMIT = 1000;
 
-/** Candidates for the sweep, grouped by subscription (the D1 half of the rule). */
-export async function sweepCandidates(env: Env, now = Date.now()) {
-  const rows = await primaryDb(env)
-    .select({ id: webhookDeliveries.id, webhookId: webhookDeliveries.webhookId })
+/** Store databases queried at once: the cron's subrequests and memory stay bounded however many there are. */
+const DATABASES_AT_ONCE = 4;
+
+/** Candidates for the sweep in every store database, grouped by subscription (the D1 half of the rule). */
+export async function sweepCandidates(env: Env, now = Date.now()): Promise<SubscriptionDeliveries[]> {
+  const dbs = allStoreDbs(env);
+  const found: SubscriptionDeliveries[] = [];
+  for (let i = 0; i < dbs.length; i += DATABASES_AT_ONCE) {
+    for (const groups of await Promise.all(dbs.slice(i, i + DATABASES_AT_ONCE).map((db) => candidatesIn(db, now)))) found.push(...groups);
+  }
+  return found;
+}
+
+async function candidatesIn(db: Db, now: number): Promise<SubscriptionDeliveries[]> {
+  const rows = await db
+    .select({ id: webhookDeliveries.id, storeId: webhookDeliveries.storeId, webhookId: webhookDeliveries.webhookId })
     .from(webhookDeliveries)
     .where(
       and(
@@ -31,9 +44,9 @@ export async function sweepCandidates(env: Env, now = Date.now()) {
     )
     .orderBy(asc(webhookDeliveries.nextAttemptAt))
     .limit(SWEEP_LIMIT);
-  const groups = new Map<string, string[]>();
-  for (const row of rows) groups.set(row.webhookId, [...(groups.get(row.webhookId) ?? []), row.id]);
-  return groups;
+  const groups = new Map<string, SubscriptionDeliveries>();
+  for (const row of rows) groupDelivery(groups, row);
+  return [...groups.values()];
 }
 
 /**
@@ -42,9 +55,9 @@ export async function sweepCandidates(env: Env, now = Date.now()) {
  */
 export async function runDeliverySweep(env: Env, now = Date.now()): Promise<string[]> {
   const taken = await Promise.all(
-    [...(await sweepCandidates(env, now))].map(([webhookId, ids]) =>
+    (await sweepCandidates(env, now)).map(({ storeId, webhookId, ids }) =>
       senderOf(env, webhookId)
-        .take(ids)
+        .take(ids, storeId)
         .catch((error) => {
           console.error(JSON.stringify({ level: "error", message: "sweep hand-off failed", webhook_id: webhookId, error: String(error) }));
           return [];

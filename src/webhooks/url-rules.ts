@@ -59,22 +59,36 @@ function isPrivateIpv4(host: string): boolean {
   );
 }
 
+/** The eight 16-bit groups of an IPv6 address as the URL parser writes it (no embedded dotted quad), or null. */
+function ipv6Groups(host: string): number[] | null {
+  const halves = host.split("::");
+  if (halves.length > 2) return null;
+  const parse = (part: string) => (part === "" ? [] : part.split(":").map((g) => (/^[0-9a-f]{1,4}$/.test(g) ? parseInt(g, 16) : NaN)));
+  const head = parse(halves[0]);
+  const tail = halves.length === 2 ? parse(halves[1]) : [];
+  const missing = 8 - head.length - tail.length;
+  if ((halves.length === 2 ? missing < 1 : missing !== 0) || [...head, ...tail].some(Number.isNaN)) return null;
+  return [...head, ...Array(missing).fill(0), ...tail];
+}
+
+const quad = (hi: number, lo: number) => `${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`;
+
 function isPrivateIpv6(host: string): boolean {
-  const h = host.toLowerCase();
-  if (h === "::" || h === "::1") return true;
-  // IPv4-mapped (::ffff:a.b.c.d, which URL parsing writes as ::ffff:xxxx:xxxx): judge the embedded address.
-  const mapped = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(h);
-  if (mapped) {
-    const hi = parseInt(mapped[1], 16);
-    const lo = parseInt(mapped[2], 16);
-    return isPrivateIpv4(`${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`);
-  }
-  const first = parseInt(h.split(":")[0] || "0", 16);
+  const g = ipv6Groups(host.toLowerCase());
+  if (!g) return true; // not a well-formed address: refuse rather than guess
+  const zeros = (n: number) => g.slice(0, n).every((x) => x === 0);
+  // An IPv4 address written inside IPv6 is judged as that IPv4 address (API.md section 13):
+  // IPv4-compatible ::a.b.c.d (the URL parser writes ::7f00:1; this also covers :: and ::1), IPv4-mapped
+  // ::ffff:a.b.c.d, IPv4-translated ::ffff:0:a.b.c.d, and 6to4 2002:AABB:CCDD::/48 (2002::/16).
+  if (zeros(6)) return isPrivateIpv4(quad(g[6], g[7]));
+  if (zeros(5) && g[5] === 0xffff) return isPrivateIpv4(quad(g[6], g[7]));
+  if (zeros(4) && g[4] === 0xffff && g[5] === 0) return isPrivateIpv4(quad(g[6], g[7]));
+  if (g[0] === 0x2002) return isPrivateIpv4(quad(g[1], g[2]));
+  const first = g[0];
   return (
-    (first & 0xfe00) === 0xfc00 || // unique local fc00::/7
+    (first & 0xfe00) === 0xfc00 || // unique local fc00::/7 (AWS metadata fd00:ec2::254 included)
     (first & 0xffc0) === 0xfe80 || // link-local fe80::/10
     (first & 0xff00) === 0xff00 || // multicast
-    h.startsWith("64:ff9b:") || // NAT64 can reach IPv4 private ranges
-    h.startsWith("fd00:ec2::") // AWS metadata (inside fc00::/7 already; named for the reader)
+    (first === 0x64 && g[1] === 0xff9b) // NAT64 64:ff9b::/96 and 64:ff9b:1::/48 can reach IPv4 private ranges
   );
 }

@@ -24,6 +24,11 @@ const createWebhookRoute = createRoute(idempotent({
   tags,
   summary: "Register a URL for one or more events: one subscription per event, all or nothing",
   ...requires("webhooks.write"),
+  description:
+    "Requires `webhooks.write`. " +
+    "Also needs the read permission of every event's data (products.* and product.image.*: products.read; " +
+    "orders.*: orders.read; customers.*: customers.read; user.created: members.read): 403 naming the first " +
+    "missing one, nothing created. At most 100 subscriptions per store (422 `limit_exceeded`).",
   request: { params: storeParams, ...jsonBody(createWebhookBody) },
   responses: { 201: jsonResponse(createdWebhooksSchema, "One subscription per event"), ...errorResponses(400, 409) },
 }));
@@ -52,7 +57,7 @@ const updateWebhookRoute = createRoute({
   method: "patch",
   path: "/stores/{store_id}/webhooks/{id}",
   tags,
-  summary: "Change the URL, the secret or `active` (false stops new deliveries)",
+  summary: "Change the URL, the secret or `active` (false: nothing more is sent, scheduled retries end failed)",
   ...requires("webhooks.edit"),
   request: { params: webhookParams, ...jsonBody(updateWebhookBody) },
   responses: { 200: jsonResponse(webhookSchema, "The updated subscription"), ...errorResponses(400, 404, 409) },

@@ -74,7 +74,7 @@ describe("Customers: list", () => {
     const b = await create(store, { email: "b@example.test" });
     const list = await call("GET", `/stores/${store.id}/customers`, { token: store.owner.jwt });
     expect(list.body.data.map((c: any) => c.id)).toEqual([b.body.id, a.body.id]);
-    expect(list.body.pagination).toEqual({ limit: 20, offset: 0, total: 2 });
+    expect(list.body.pagination).toEqual({ limit: 20, offset: 0, total: 2, next_cursor: null });
     const filtered = await call("GET", `/stores/${store.id}/customers?email=A@EXAMPLE.TEST`, { token: store.owner.jwt });
     expect(filtered.body.data.map((c: any) => c.id)).toEqual([a.body.id]);
   });

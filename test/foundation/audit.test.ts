@@ -9,7 +9,7 @@ import { commit, recordEvent } from "../../src/lib/outbox";
 import { addMember, call, newStore, newToken, newUser } from "../helpers/api";
 import { sqlAll } from "./support";
 
-const ENTRY_KEYS = ["action", "created_at", "id", "resource_id", "resource_type", "store_id", "token_id", "token_name", "user_id"];
+const ENTRY_KEYS = ["action", "created_at", "details", "id", "resource_id", "resource_type", "store_id", "token_id", "token_name", "user_id"];
 
 describe("audit log: who changed what, newest first, paginated, audit.read", () => {
   it("entries for session and token changes", async () => {

@@ -5,7 +5,7 @@ import { addMember, call, newStore, newToken } from "../helpers/api";
 import { base64urlDecode, crc32, jwtIssuedAgo, sha256Hex, sqlFirst, sqlRun } from "./support";
 
 const RECORD_KEYS = [
-  "created_at", "expires_at", "id", "last_used_at", "name", "prefix", "rotated_at", "scope_names", "scopes", "store_id", "user_id",
+  "created_at", "expires_at", "id", "issued_by", "last_used_at", "name", "prefix", "rotated_at", "scope_names", "scopes", "store_id", "user_id",
 ];
 const AUDIT_READ = (1n << 61n).toString();
 const tokensPath = (storeId: string) => `/stores/${storeId}/api-tokens`;

@@ -293,14 +293,14 @@ describe("Nothing half-written: a failed gallery upload leaves no R2 object and 
     expect((await call("GET", `/stores/${store.id}/media`, { token: store.token })).body.data).toEqual([]);
   });
 
-  it("a product deleted while its upload is in flight: 409, and neither the object nor any row stays", async () => {
+  it("a product deleted while its upload is in flight: 404 (decided in the batch), and neither the object nor any row stays", async () => {
     const { store, productId } = await storeWithProduct();
     // The product passed its existence check; another request deletes it before the upload's batch commits.
     writeBeforeNextBatches("DELETE FROM products WHERE id = ?", productId);
     const res = await uploadImage(store, productId);
     vi.restoreAllMocks();
-    expect(res.status).toBe(409);
-    expect(res.body).toMatchObject({ code: "conflict" });
+    expect(res.status).toBe(404);
+    expect(res.body).toMatchObject({ code: "not_found" });
     expect(await objectsOf(store.id)).toEqual([]);
     expect((await env.DB.prepare("SELECT count(*) AS n FROM product_images WHERE product_id = ?").bind(productId).first<{ n: number }>())?.n).toBe(0);
     expect((await call("GET", `/stores/${store.id}/media`, { token: store.token })).body.data).toEqual([]);

@@ -15,7 +15,7 @@ describe("drafts are hidden from the list unless include_drafts=true", () => {
     const plain = await list(store);
     expect(plain.status).toBe(200);
     expect(titles(plain)).toEqual(["Live one"]);
-    expect(plain.body.pagination).toEqual({ limit: 20, offset: 0, total: 1 });
+    expect(plain.body.pagination).toEqual({ limit: 20, offset: 0, total: 1, next_cursor: null });
     const all = await list(store, "?include_drafts=true");
     expect(titles(all)).toEqual(["Live one", "Draft one"]);
     expect(all.body.pagination.total).toBe(2);
@@ -114,7 +114,7 @@ describe("pagination: limit 1..100 (default 20), offset 0..1,000,000, total", ()
     for (let i = 1; i <= 5; i++) await makeProduct(store, { title: `P${i}`, status: "live" });
     const first = await list(store, "?limit=2");
     expect(titles(first)).toEqual(["P5", "P4"]);
-    expect(first.body.pagination).toEqual({ limit: 2, offset: 0, total: 5 });
+    expect(first.body.pagination).toEqual({ limit: 2, offset: 0, total: 5, next_cursor: expect.any(String) });
     expect(titles(await list(store, "?limit=2&offset=2"))).toEqual(["P3", "P2"]);
     expect(titles(await list(store, "?limit=2&offset=4"))).toEqual(["P1"]);
     const beyond = await list(store, "?offset=1000000");

@@ -238,6 +238,9 @@ test("a store admin runs their store from the console", async ({ page, baseURL, 
     const row = page.getByRole("row", { name: /catalog sync/ });
     await expect(row).toContainText("products.read");
     await expect(row).toContainText(value.slice(0, 8));
+    // Who the token belongs to and who issued it (holds its value): both the signed-in owner here.
+    await expect(page.getByRole("columnheader", { name: "Issued by" })).toBeVisible();
+    await expect(row.getByRole("cell", { name: "you", exact: true })).toHaveCount(2);
     await row.getByRole("button", { name: "Revoke" }).click();
     await page.getByRole("dialog").getByRole("button", { name: "Revoke" }).click();
     await expect(page.getByRole("row", { name: /catalog sync/ })).toHaveCount(0);
@@ -257,8 +260,21 @@ test("a store admin runs their store from the console", async ({ page, baseURL, 
     await dialog.getByRole("button", { name: "Create invite" }).click();
     await expect(dialog.getByRole("textbox", { name: "Invite token" })).toHaveValue(/.{20,}/);
     await dialog.getByRole("button", { name: "Done" }).click();
-    await expect(page.getByRole("row", { name: new RegExp(teammate) })).toContainText("webhooks.read");
+    await expect(page.getByRole("heading", { name: "Invites" })).toBeVisible();
+    const inviteRow = page.getByRole("row", { name: new RegExp(teammate) });
+    await expect(inviteRow).toContainText("webhooks.read");
+    await expect(inviteRow).toContainText("Ada Admin");
     await expectAccessible(page, "team");
+  });
+
+  await test.step("revoke the pending invite: confirmed, then gone from the list", async () => {
+    const inviteRow = page.getByRole("row", { name: /mate-.*@example\.test/ });
+    await inviteRow.getByRole("button", { name: "Revoke" }).click();
+    const confirm = page.getByRole("dialog");
+    await expect(confirm).toContainText("Revoke the invite");
+    await confirm.getByRole("button", { name: "Revoke" }).click();
+    await expect(page.getByRole("row", { name: /mate-.*@example\.test/ })).toHaveCount(0);
+    await expect(page.getByText("No open invites.")).toBeVisible();
   });
 
   await test.step("audit log, then sign out", async () => {

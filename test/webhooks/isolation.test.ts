@@ -3,7 +3,7 @@
 // its first attempt at once and its retries about 2 s and 4 s apart while another subscription's receiver hangs.
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { call, newStore } from "../helpers/api";
-import { attemptRows, consume, deliveryRow, eventually, heldBySender, insertDelivery, subscribe } from "./support";
+import { attemptRows, consume, deliveryRow, eventually, heldBySender, insertDelivery, queued, subscribe } from "./support";
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -31,7 +31,7 @@ describe("Queue consumer: hands each delivery to its subscription's sender and a
     receivers([200]);
     const delivery = await insertDelivery(store.id, hook.id);
     const started = Date.now();
-    const { acks, retries } = await consume(delivery.id);
+    const { acks, retries } = await consume(queued(delivery));
     expect(Date.now() - started).toBeLessThan(5_000);
     expect(acks[0]).toHaveBeenCalled();
     expect(retries[0]).not.toHaveBeenCalled();
@@ -42,7 +42,7 @@ describe("Queue consumer: hands each delivery to its subscription's sender and a
     const store = await newStore();
     const [hook] = await subscribe(store, "http://127.0.0.1:9140/ok", ["customers.created"]);
     const done = await insertDelivery(store.id, hook.id, { status: "delivered", attempt_count: 1 });
-    const { acks } = await consume(done.id, crypto.randomUUID(), "not-an-id");
+    const { acks } = await consume(queued(done), { store_id: store.id, delivery_id: crypto.randomUUID() }, "not-an-id");
     for (const ack of acks) expect(ack).toHaveBeenCalled();
     expect(await heldBySender(hook.id)).toEqual([]);
   });

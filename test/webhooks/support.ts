@@ -8,6 +8,7 @@ import { primaryDb } from "../../src/lib/db";
 import { handleDeliveryBatch } from "../../src/webhooks";
 import { runAttempt } from "../../src/webhooks/attempt";
 import { senderOf } from "../../src/webhooks/consumer";
+import type { DeliveryMessage } from "../../src/webhooks/messages";
 import { call, type TestStore } from "../helpers/api";
 
 export const SECRET = "test-secret-0123456789abcdef";
@@ -90,11 +91,14 @@ export const attemptRows = async (deliveryId: string) =>
 export const makeDue = (id: string) =>
   env.DB.prepare("UPDATE webhook_deliveries SET next_attempt_at = ? WHERE id = ?").bind(new Date(Date.now() - 1000).toISOString(), id).run();
 
-/** Runs the queue consumer on one batch of messages (bodies = delivery ids); returns the spies and the result. */
-export async function consume(...deliveryIds: string[]) {
-  const batch = createMessageBatch<string>(
+/**
+ * Runs the queue consumer on one batch of messages; returns the spies and the result. A body is sent as given:
+ * `{store_id, delivery_id}` as the Worker queues it (see `queued`), or a bare delivery id as queued before that.
+ */
+export async function consume(...bodies: unknown[]) {
+  const batch = createMessageBatch<DeliveryMessage | string>(
     "webhook-deliveries",
-    deliveryIds.map((body, i) => ({ id: `msg-${i}-${crypto.randomUUID()}`, timestamp: new Date(), attempts: 1, body })),
+    bodies.map((body, i) => ({ id: `msg-${i}-${crypto.randomUUID()}`, timestamp: new Date(), attempts: 1, body: body as DeliveryMessage })),
   );
   // The plugin's retry() drops its options: the spies see what the consumer asked for.
   const retries = batch.messages.map((m) => vi.spyOn(m, "retry"));
@@ -105,11 +109,17 @@ export async function consume(...deliveryIds: string[]) {
   return { retries, acks, result };
 }
 
+/** The message the Worker queues for a delivery. */
+export const queued = (delivery: { id: string; store_id: string }): DeliveryMessage => ({ store_id: delivery.store_id, delivery_id: delivery.id });
+
 /** One attempt of a delivery, as its sender object runs it; returns when to look at it again (or null). */
 export const attemptNow = (deliveryId: string) => runAttempt(primaryDb(env), env, deliveryId);
 
 /** The delivery ids a subscription's sender object holds. */
 export const heldBySender = (webhookId: string) => senderOf(env, webhookId).held();
+
+/** The store a subscription's sender object sends for (its database). */
+export const senderStore = (webhookId: string) => senderOf(env, webhookId).store();
 
 export async function hmacBase64(secret: string, body: string) {
   const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);

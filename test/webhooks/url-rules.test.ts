@@ -12,6 +12,8 @@ describe("URL rules in production", () => {
     "https://hooks.example.com:8443/a?b=c",
     "https://93.184.216.34/hook",
     "https://[2606:2800:220:1:248:1893:25c8:1946]/hook",
+    "https://[2002:5db8:d822::1]/hook", // 6to4 of 93.184.216.34, a public address
+    "https://[::5db8:d822]/hook", // IPv4-compatible form of the same public address
   ])("accepts %s", (url) => expect(webhookUrlProblem(url, production)).toBeNull());
 
   it.each([
@@ -32,6 +34,17 @@ describe("URL rules in production", () => {
     ["https://[fe80::1]/hook", /private/],
     ["https://[fd00::1]/hook", /private/],
     ["https://[::ffff:127.0.0.1]/hook", /private/],
+    // API.md section 13: IPv4-compatible and 6to4 spellings of private addresses are refused like the plain ones.
+    ["https://[::7f00:1]/hook", /private/],
+    ["https://[::127.0.0.1]/hook", /private/],
+    ["https://[::a00:1]/hook", /private/],
+    ["https://[::169.254.169.254]/hook", /private/],
+    ["https://[2002:7f00:1::]/hook", /private/],
+    ["https://[2002:a00:1::1]/hook", /private/],
+    ["https://[2002:c0a8:101::1]/hook", /private/],
+    ["https://[2002:a9fe:a9fe::]/hook", /private/],
+    ["https://[::ffff:0:127.0.0.1]/hook", /private/],
+    ["https://[64:ff9b::a00:1]/hook", /private/],
     ["https://metadata.google.internal/computeMetadata/v1", /internal/],
     ["https://user:pass@example.com/hook", /credentials/],
     ["ftp://example.com/hook", /http/],

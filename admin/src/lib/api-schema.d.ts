@@ -857,7 +857,7 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * Remove a member; every token they issued for the store stops working at once
+         * Remove a member; every token of the store they own or hold (issued_by) stops working, their pending invites are revoked
          * @description Requires `members.manage`.
          */
         delete: {
@@ -1067,7 +1067,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Invites of the store, newest first
+         * Pending invites of the store (not accepted, not expired, not revoked), newest first, without their token
          * @description Requires `members.read`.
          */
         get: {
@@ -1361,7 +1361,98 @@ export interface paths {
         };
         put?: never;
         post?: never;
-        delete?: never;
+        /**
+         * Revoke an invite: it can no longer be accepted (409 if it was already used)
+         * @description Requires `members.manage`.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    store_id: string;
+                    invite_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Revoked */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Missing, invalid, expired or revoked token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The token's effective permission lacks the required bit */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Validation failed */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Rate limited (`rate_limited`): per IP on POST /login and POST /users, failed logins per email, per credential and per store */
+                429: {
+                    headers: {
+                        /** @description Whole seconds to wait before retrying */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The database is overloaded or full (`service_unavailable`): nothing was changed; retry after Retry-After */
+                503: {
+                    headers: {
+                        /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
         options?: never;
         head?: never;
         patch?: never;
@@ -1377,7 +1468,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Accept an invite with the invitee's own session JWT
+         * Accept an invite with the invitee's own session JWT; 409 if it was used, expired or revoked, or its sender is no longer a member holding every bit it grants
          * @description A session JWT from POST /login (personal access tokens get 403).
          */
         post: {
@@ -1594,7 +1685,7 @@ export interface paths {
         put?: never;
         /**
          * Issue a personal access token (for a teammate: tokens.manage); the raw value is shown once
-         * @description Any member of the store.
+         * @description Any member of the store. `issued_by` on the record is the caller (through a PAT: whoever holds that PAT). A user holds at most 50 unrevoked tokens per store: beyond, 422 `limit_exceeded`. 409 when the caller was removed from the store meanwhile.
          */
         post: {
             parameters: {
@@ -1652,6 +1743,15 @@ export interface paths {
                 };
                 /** @description Not found */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1891,7 +1991,7 @@ export interface paths {
         put?: never;
         /**
          * New raw value for the same record; the old value is rejected from the next request on
-         * @description Any member of the store.
+         * @description Any member of the store. `issued_by` becomes the caller (the new value's holder). 409 when another rotation changed the token meanwhile.
          */
         post: {
             parameters: {
@@ -1937,6 +2037,15 @@ export interface paths {
                 };
                 /** @description Not found */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2329,6 +2438,113 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/stores/{store_id}/media/{media_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Withdraw a library file: the original and every size leave storage and answer 404 from then on
+         * @description Requires `products.edit`. 409 `conflict` while a gallery item uses the file: remove those gallery items first.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    store_id: string;
+                    media_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Deleted */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Missing, invalid, expired or revoked token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The token's effective permission lacks the required bit */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Validation failed */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Rate limited (`rate_limited`): per IP on POST /login and POST /users, failed logins per email, per credential and per store */
+                429: {
+                    headers: {
+                        /** @description Whole seconds to wait before retrying */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The database is overloaded or full (`service_unavailable`): nothing was changed; retry after Retry-After */
+                503: {
+                    headers: {
+                        /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/media/{store_id}/{media_file_id}/{size}": {
         parameters: {
             query?: never;
@@ -2542,7 +2758,7 @@ export interface paths {
         put?: never;
         /**
          * Upload an image into the gallery (also adds it to the store's library)
-         * @description Requires `products.edit`.
+         * @description Requires `products.edit`. A gallery holds at most 250 items (images and videos): the 251st is a 422 `limit_exceeded`.
          */
         post: {
             parameters: {
@@ -2978,7 +3194,7 @@ export interface paths {
         put?: never;
         /**
          * Add an existing library file to the gallery
-         * @description Requires `products.edit`.
+         * @description Requires `products.edit`. A gallery holds at most 250 items (images and videos): the 251st is a 422 `limit_exceeded`.
          */
         post: {
             parameters: {
@@ -3105,7 +3321,7 @@ export interface paths {
         put?: never;
         /**
          * Add a click-to-play video by URL (provider detected from the URL unless given)
-         * @description Requires `products.edit`.
+         * @description Requires `products.edit`. A gallery holds at most 250 items (images and videos): the 251st is a 422 `limit_exceeded`.
          */
         post: {
             parameters: {
@@ -3318,7 +3534,7 @@ export interface paths {
         put?: never;
         /**
          * Register a URL for one or more events: one subscription per event, all or nothing
-         * @description Requires `webhooks.write`.
+         * @description Requires `webhooks.write`. Also needs the read permission of every event's data (products.* and product.image.*: products.read; orders.*: orders.read; customers.*: customers.read; user.created: members.read): 403 naming the first missing one, nothing created. At most 100 subscriptions per store (422 `limit_exceeded`).
          */
         post: {
             parameters: {
@@ -3604,7 +3820,7 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Change the URL, the secret or `active` (false stops new deliveries)
+         * Change the URL, the secret or `active` (false: nothing more is sent, scheduled retries end failed)
          * @description Requires `webhooks.edit`.
          */
         patch: {
@@ -3972,7 +4188,7 @@ export interface paths {
         };
         /**
          * One delivery with the exact body sent and every attempt
-         * @description Requires `webhooks.read`.
+         * @description Requires `webhooks.read`. The payload and the receiver's answers are the event's data: this also needs the event's read permission (products.* and product.image.*: products.read; orders.*: orders.read; customers.*: customers.read; user.created: members.read), else 403 naming it.
          */
         get: {
             parameters: {
@@ -4075,7 +4291,7 @@ export interface paths {
         put?: never;
         /**
          * Send the identical body again as a new delivery with its own three attempts
-         * @description Requires `webhooks.edit`.
+         * @description Requires `webhooks.edit`. Also needs the event's read permission (as reading the delivery does), else 403 naming it. An inactive subscription: 409 `conflict`.
          */
         post: {
             parameters: {
@@ -4187,7 +4403,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Customers, newest first; filter `email`
+         * Customers, newest first (with updated_since: a change feed, oldest change first); filter `email`
          * @description Requires `customers.read`.
          */
         get: {
@@ -4197,6 +4413,10 @@ export interface paths {
                     email?: string;
                     limit?: number;
                     offset?: number;
+                    /** @description Opaque: the previous page's `pagination.next_cursor`. Not combinable with `offset` (422). */
+                    cursor?: string;
+                    /** @description Only items changed at or after this time (ISO 8601), oldest change first (updated_at, then id, ascending) */
+                    updated_since?: string;
                 };
                 header?: never;
                 path: {
@@ -4218,6 +4438,8 @@ export interface paths {
                                 limit: number;
                                 offset: number;
                                 total: number;
+                                /** @description Pass as `cursor` for the next page; null on the last page */
+                                next_cursor: string | null;
                             };
                         };
                     };
@@ -4596,7 +4818,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Orders, newest first; filters `status`, `customer_id`
+         * Orders, newest first (with updated_since: a change feed, oldest change first); filters `status`, `customer_id`
          * @description Requires `orders.read`.
          */
         get: {
@@ -4606,6 +4828,10 @@ export interface paths {
                     customer_id?: string;
                     limit?: number;
                     offset?: number;
+                    /** @description Opaque: the previous page's `pagination.next_cursor`. Not combinable with `offset` (422). */
+                    cursor?: string;
+                    /** @description Only items changed at or after this time (ISO 8601), oldest change first (updated_at, then id, ascending) */
+                    updated_since?: string;
                 };
                 header?: never;
                 path: {
@@ -4627,6 +4853,8 @@ export interface paths {
                                 limit: number;
                                 offset: number;
                                 total: number;
+                                /** @description Pass as `cursor` for the next page; null on the last page */
+                                next_cursor: string | null;
                             };
                         };
                     };
@@ -5145,6 +5373,587 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/stores/{store_id}/products/deleted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Deleted products at or after `since`, oldest first (kept as long as events)
+         * @description Requires `products.read`.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    offset?: number;
+                    /** @description Opaque: the previous page's `pagination.next_cursor`. Not combinable with `offset` (422). */
+                    cursor?: string;
+                    /** @description Only deletions at or after this time (ISO 8601) */
+                    since?: string;
+                };
+                header?: never;
+                path: {
+                    store_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Deletions */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["ProductDeletion"][];
+                            pagination: {
+                                limit: number;
+                                offset: number;
+                                total: number;
+                                /** @description Pass as `cursor` for the next page; null on the last page */
+                                next_cursor: string | null;
+                            };
+                        };
+                    };
+                };
+                /** @description Missing, invalid, expired or revoked token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The token's effective permission lacks the required bit */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Validation failed */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Rate limited (`rate_limited`): per IP on POST /login and POST /users, failed logins per email, per credential and per store */
+                429: {
+                    headers: {
+                        /** @description Whole seconds to wait before retrying */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The database is overloaded or full (`service_unavailable`): nothing was changed; retry after Retry-After */
+                503: {
+                    headers: {
+                        /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stores/{store_id}/variants/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change price and stock of up to 250 variants by id or SKU, all or nothing
+         * @description Requires `products.edit`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description 1-255 printable ASCII characters. The first response (status, body, Location) is kept 24 hours per store (or user) and key; the same request again gets it back with `Idempotent-Replayed: true` and changes nothing. */
+                    "Idempotency-Key"?: string;
+                };
+                path: {
+                    store_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["BulkVariantRequest"];
+                };
+            };
+            responses: {
+                /** @description The changed variants, in request order */
+                200: {
+                    headers: {
+                        /** @description `true` when this is the kept response of an earlier request with the same Idempotency-Key */
+                        "Idempotent-Replayed"?: "true";
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["Variant"][];
+                        };
+                    };
+                };
+                /** @description Malformed JSON body */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Missing, invalid, expired or revoked token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The token's effective permission lacks the required bit */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Conflict (`conflict`, or `request_in_progress` while a request with the same Idempotency-Key is still running) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Validation failed, or `idempotency_key_reused`: the Idempotency-Key was used for a different request */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Rate limited (`rate_limited`): per IP on POST /login and POST /users, failed logins per email, per credential and per store */
+                429: {
+                    headers: {
+                        /** @description Whole seconds to wait before retrying */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The database is overloaded or full (`service_unavailable`): nothing was changed; retry after Retry-After */
+                503: {
+                    headers: {
+                        /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stores/{store_id}/products/export.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The catalog as CSV (one row per variant), streamed
+         * @description Requires `products.read`.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    store_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description CSV, RFC 4180, header row first */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv; charset=utf-8": string;
+                    };
+                };
+                /** @description Missing, invalid, expired or revoked token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The token's effective permission lacks the required bit */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Validation failed */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Rate limited (`rate_limited`): per IP on POST /login and POST /users, failed logins per email, per credential and per store */
+                429: {
+                    headers: {
+                        /** @description Whole seconds to wait before retrying */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The database is overloaded or full (`service_unavailable`): nothing was changed; retry after Retry-After */
+                503: {
+                    headers: {
+                        /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stores/{store_id}/imports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import a product CSV in the background (needs products.write and products.edit)
+         * @description Requires `products.write` and `products.edit`; rows with status `live` also need `products.publish`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description 1-255 printable ASCII characters. The first response (status, body, Location) is kept 24 hours per store (or user) and key; the same request again gets it back with `Idempotent-Replayed: true` and changes nothing. */
+                    "Idempotency-Key"?: string;
+                };
+                path: {
+                    store_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "multipart/form-data": components["schemas"]["ProductImportUpload"];
+                };
+            };
+            responses: {
+                /** @description Queued */
+                202: {
+                    headers: {
+                        /** @description `true` when this is the kept response of an earlier request with the same Idempotency-Key */
+                        "Idempotent-Replayed"?: "true";
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            /** @enum {string} */
+                            state: "queued";
+                        };
+                    };
+                };
+                /** @description Malformed JSON body */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Missing, invalid, expired or revoked token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The token's effective permission lacks the required bit */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Conflict (`conflict`, or `request_in_progress` while a request with the same Idempotency-Key is still running) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Payload too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Validation failed, or `idempotency_key_reused`: the Idempotency-Key was used for a different request */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Rate limited (`rate_limited`): per IP on POST /login and POST /users, failed logins per email, per credential and per store */
+                429: {
+                    headers: {
+                        /** @description Whole seconds to wait before retrying */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The database is overloaded or full (`service_unavailable`): nothing was changed; retry after Retry-After */
+                503: {
+                    headers: {
+                        /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stores/{store_id}/imports/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An import's state, progress and first 100 row errors
+         * @description Requires `products.read`.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    store_id: string;
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The import */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProductImport"];
+                    };
+                };
+                /** @description Missing, invalid, expired or revoked token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The token's effective permission lacks the required bit */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Validation failed */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Rate limited (`rate_limited`): per IP on POST /login and POST /users, failed logins per email, per credential and per store */
+                429: {
+                    headers: {
+                        /** @description Whole seconds to wait before retrying */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The database is overloaded or full (`service_unavailable`): nothing was changed; retry after Retry-After */
+                503: {
+                    headers: {
+                        /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/stores/{store_id}/products": {
         parameters: {
             query?: never;
@@ -5153,7 +5962,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List products, newest change first
+         * List products, newest change first; with updated_since, a change feed (oldest change first, drafts included)
          * @description Requires `products.read`.
          */
         get: {
@@ -5161,6 +5970,10 @@ export interface paths {
                 query?: {
                     limit?: number;
                     offset?: number;
+                    /** @description Opaque: the previous page's `pagination.next_cursor`. Not combinable with `offset` (422). */
+                    cursor?: string;
+                    /** @description Only items changed at or after this time (ISO 8601), oldest change first (updated_at, then id, ascending) */
+                    updated_since?: string;
                     /** @description Case-insensitive substring of the title, or prefix of a variant SKU */
                     search?: string;
                     include_drafts?: boolean;
@@ -5185,6 +5998,8 @@ export interface paths {
                                 limit: number;
                                 offset: number;
                                 total: number;
+                                /** @description Pass as `cursor` for the next page; null on the last page */
+                                next_cursor: string | null;
                             };
                         };
                     };
@@ -6123,7 +6938,7 @@ export interface paths {
         put?: never;
         /**
          * Add a variant (variable products only)
-         * @description Requires `products.edit`.
+         * @description Requires `products.edit`. A product has at most 100 variants: the 101st is a 422 `limit_exceeded`.
          */
         post: {
             parameters: {
@@ -6987,6 +7802,8 @@ export interface components {
              */
             permissions: string;
             permission_names: string[];
+            /** @description The member who sent it. Removing them revokes it; accepting needs them still to hold every bit it grants */
+            invited_by: string;
             /**
              * Format: date-time
              * @example 2026-11-21T10:00:00.000Z
@@ -7023,7 +7840,10 @@ export interface components {
         AccessToken: {
             id: string;
             name: string;
+            /** @description The user whose permissions the token acts with */
             user_id: string;
+            /** @description The user who last received the raw value: the creator, or after a rotation the rotator. Removing either this user or `user_id` from the store stops the token. */
+            issued_by: string;
             store_id: string;
             /** @description 64-bit scope mask as a decimal string */
             scopes: string;
@@ -7065,6 +7885,10 @@ export interface components {
             resource_id: string;
             /** Format: date-time */
             created_at: string;
+            /** @description What the resource id alone does not say (variant.bulk_update: `variant_ids`), else null */
+            details: {
+                [key: string]: unknown;
+            } | null;
         };
         MediaFile: {
             id: string;
@@ -7311,41 +8135,10 @@ export interface components {
         OrderRefundRequest: {
             amount_cents?: number;
         };
-        ProductListItem: {
+        ProductDeletion: {
             id: string;
-            store_id: string;
-            slug: string;
-            title: string;
-            description: string | null;
-            brand: string | null;
-            /** @enum {string} */
-            product_type: "single" | "variable";
-            /** @enum {string} */
-            status: "draft" | "live";
-            seo_title: string | null;
-            seo_description: string | null;
-            highlight_video_url: string | null;
-            highlight_video_poster_url: string | null;
-            /** @enum {string|null} */
-            highlight_video_provider: "youtube" | "vimeo" | "upload" | "external" | null;
-            review_count: number;
-            rating_average: number | null;
-            /**
-             * Format: date-time
-             * @example 2026-11-21T10:00:00.000Z
-             */
-            created_at: string;
-            /**
-             * Format: date-time
-             * @example 2026-11-21T10:00:00.000Z
-             */
-            updated_at: string;
-            /**
-             * Format: date-time
-             * @example 2026-11-21T10:00:00.000Z
-             */
-            published_at: string | null;
-            variants: components["schemas"]["Variant"][];
+            /** Format: date-time */
+            deleted_at: string;
         };
         Variant: {
             id: string;
@@ -7383,6 +8176,80 @@ export interface components {
             height_mm: number;
             weight_g: number;
         } | null;
+        BulkVariantRequest: {
+            updates: components["schemas"]["BulkVariantUpdate"][];
+        };
+        /** @description Names exactly one of variant_id and sku, and at least one change; stock and stock_delta are exclusive */
+        BulkVariantUpdate: {
+            variant_id?: string;
+            sku?: string;
+            price_cents?: number;
+            stock?: number;
+            stock_delta?: number;
+        };
+        ProductImportUpload: {
+            /**
+             * Format: binary
+             * @description The product CSV (export.csv's layout), at most 20 MiB
+             */
+            file: string;
+        };
+        ProductImport: {
+            id: string;
+            /** @enum {string} */
+            state: "queued" | "running" | "done" | "failed";
+            rows_total: number;
+            rows_done: number;
+            products_created: number;
+            products_updated: number;
+            variants_created: number;
+            variants_updated: number;
+            /** @description The first 100 rows skipped, with why */
+            errors: {
+                line: number;
+                message: string;
+            }[];
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        ProductListItem: {
+            id: string;
+            store_id: string;
+            slug: string;
+            title: string;
+            description: string | null;
+            brand: string | null;
+            /** @enum {string} */
+            product_type: "single" | "variable";
+            /** @enum {string} */
+            status: "draft" | "live";
+            seo_title: string | null;
+            seo_description: string | null;
+            highlight_video_url: string | null;
+            highlight_video_poster_url: string | null;
+            /** @enum {string|null} */
+            highlight_video_provider: "youtube" | "vimeo" | "upload" | "external" | null;
+            review_count: number;
+            rating_average: number | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            updated_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            published_at: string | null;
+            variants: components["schemas"]["Variant"][];
+        };
         Product: {
             id: string;
             store_id: string;

@@ -20,6 +20,7 @@ export const customers = sqliteTable(
   (t) => [
     uniqueIndex("customers_store_email_idx").on(t.storeId, t.emailLower),
     index("customers_store_created_idx").on(t.storeId, t.createdAt, t.id),
+    index("customers_store_updated_idx").on(t.storeId, t.updatedAt, t.id),
   ],
 );
 
@@ -37,7 +38,10 @@ export const orders = sqliteTable(
     createdAt: text("created_at").notNull(),
     updatedAt: text("updated_at").notNull(),
   },
-  (t) => [index("orders_store_created_idx").on(t.storeId, t.createdAt, t.id)],
+  (t) => [
+    index("orders_store_created_idx").on(t.storeId, t.createdAt, t.id),
+    index("orders_store_updated_idx").on(t.storeId, t.updatedAt, t.id),
+  ],
 );
 
 export const orderLines = sqliteTable(
@@ -68,3 +72,13 @@ export const orderLines = sqliteTable(
  * the condition is false the NOT NULL constraint fails and D1 rolls the whole batch back.
  */
 export const commerceGuards = sqliteTable("commerce_guards", { ok: integer("ok").notNull() });
+
+/**
+ * Always empty, like commerce_guards: `lib/guards.ts` asserts, inside a change's own batch, that the row it changes
+ * still exists (`guard_not_found`), is still in the state the change was decided on (`guard_conflict`), or that a
+ * cap still has room (`guard_limit`). A false assertion inserts NULL, the batch rolls back, and the error names the
+ * table, so a concurrent loser writes nothing (no change, no audit row, no event) and gets 404, 409 or 422.
+ */
+export const guardNotFound = sqliteTable("guard_not_found", { ok: integer("ok").notNull() });
+export const guardConflict = sqliteTable("guard_conflict", { ok: integer("ok").notNull() });
+export const guardLimit = sqliteTable("guard_limit", { ok: integer("ok").notNull() });

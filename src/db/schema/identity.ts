@@ -57,8 +57,10 @@ export const invites = sqliteTable(
     acceptedAt: text("accepted_at"),
     acceptedBy: text("accepted_by"),
     createdAt: text("created_at").notNull(),
+    /** Set by DELETE .../invites/{id} or by removing the inviter: the invite can no longer be accepted. */
+    revokedAt: text("revoked_at"),
   },
-  (t) => [index("invites_store_idx").on(t.storeId, t.createdAt)],
+  (t) => [index("invites_store_idx").on(t.storeId, t.createdAt), index("invites_store_inviter_idx").on(t.storeId, t.invitedBy)],
 );
 
 export const apiTokens = sqliteTable(
@@ -67,6 +69,8 @@ export const apiTokens = sqliteTable(
     id: text("id").primaryKey(),
     storeId: text("store_id").notNull().references(() => stores.id, { onDelete: "cascade" }),
     userId: text("user_id").notNull().references(() => users.id),
+    /** Who last received the raw value: the creator, or after a rotation the rotator (API.md section 13). */
+    issuedBy: text("issued_by").notNull().default(""),
     name: text("name").notNull(),
     scopes: text("scopes").notNull(),
     tokenHash: text("token_hash").notNull(),
@@ -80,6 +84,7 @@ export const apiTokens = sqliteTable(
   (t) => [
     uniqueIndex("api_tokens_hash_idx").on(t.tokenHash),
     index("api_tokens_store_user_idx").on(t.storeId, t.userId, t.createdAt),
+    index("api_tokens_store_issuer_idx").on(t.storeId, t.issuedBy),
   ],
 );
 
@@ -95,6 +100,8 @@ export const auditLog = sqliteTable(
     resourceType: text("resource_type").notNull(),
     resourceId: text("resource_id").notNull(),
     createdAt: text("created_at").notNull(),
+    /** JSON with what the resource id alone does not say (variant.bulk_update: the variant ids), else null. */
+    details: text("details"),
   },
   (t) => [index("audit_log_store_idx").on(t.storeId, t.id)],
 );

@@ -13,7 +13,8 @@ export const PRODUCTS_PAGE_SIZE = 20;
 export interface ProductListQuery {
   search: string;
   includeDrafts: boolean;
-  offset: number;
+  /** The page's cursor (the previous page's next_cursor); null for the first page. */
+  cursor: string | null;
 }
 
 function listQuery(storeId: string, query: ProductListQuery) {
@@ -26,7 +27,7 @@ function listQuery(storeId: string, query: ProductListQuery) {
             path: { store_id: storeId },
             query: {
               limit: PRODUCTS_PAGE_SIZE,
-              offset: query.offset,
+              cursor: query.cursor ?? undefined,
               search: query.search || undefined,
               include_drafts: query.includeDrafts,
             },
@@ -36,17 +37,18 @@ function listQuery(storeId: string, query: ProductListQuery) {
   };
 }
 
-/** Keeps the previous page on screen while the next loads, and fetches the page after it ahead of time. */
+/**
+ * Pages by cursor, so a page keeps its place while the catalog changes (API.md section 15). Keeps the previous
+ * page on screen while the next loads, and fetches the page after it ahead of time.
+ */
 export function useProducts(query: ProductListQuery) {
   const storeId = currentStoreId();
   const queryClient = useQueryClient();
   const result = useQuery({ ...listQuery(storeId, query), placeholderData: keepPreviousData });
-  const total = result.data?.pagination.total ?? 0;
-  const next = query.offset + PRODUCTS_PAGE_SIZE;
-  const prefetch = Boolean(result.data) && !result.isPlaceholderData && next < total;
+  const next = result.isPlaceholderData ? null : (result.data?.pagination.next_cursor ?? null);
   useEffect(() => {
-    if (prefetch) void queryClient.prefetchQuery(listQuery(storeId, { ...query, offset: next }));
-  }, [prefetch, queryClient, storeId, query.search, query.includeDrafts, next]); // eslint-disable-line react-hooks/exhaustive-deps
+    if (next) void queryClient.prefetchQuery(listQuery(storeId, { ...query, cursor: next }));
+  }, [next, queryClient, storeId, query.search, query.includeDrafts]); // eslint-disable-line react-hooks/exhaustive-deps
   return result;
 }
 

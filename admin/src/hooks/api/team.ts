@@ -1,12 +1,15 @@
-// Team: members with their permissions, invites (raw token returned once), permission edits, removal.
+// Team: members with their permissions, pending invites (raw token returned once; revocable), permission edits,
+// removal (which also revokes the member's pending invites and every token they own or hold).
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { components } from "../../lib/api-schema";
 import { client, currentStoreId, unwrap } from "../../lib/client";
 import { queryKeysFactory } from "./keys";
+import { tokenKeys } from "./tokens";
 
 export const memberKeys = queryKeysFactory("members");
 export const inviteKeys = queryKeysFactory("invites");
 export type Member = components["schemas"]["Member"];
+export type Invite = components["schemas"]["Invite"];
 
 export function useMembers() {
   const storeId = currentStoreId();
@@ -53,6 +56,19 @@ export function useUpdateMember() {
   });
 }
 
+export function useRevokeInvite() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (inviteId: string) =>
+      unwrap(
+        client.DELETE("/stores/{store_id}/invites/{invite_id}", {
+          params: { path: { store_id: currentStoreId(), invite_id: inviteId } },
+        }),
+      ),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: inviteKeys.all(currentStoreId()) }),
+  });
+}
+
 export function useRemoveMember() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -62,6 +78,12 @@ export function useRemoveMember() {
           params: { path: { store_id: currentStoreId(), user_id: userId } },
         }),
       ),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: memberKeys.all(currentStoreId()) }),
+    // The removal also revoked their pending invites and their tokens.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: memberKeys.all(currentStoreId()) }),
+        queryClient.invalidateQueries({ queryKey: inviteKeys.all(currentStoreId()) }),
+        queryClient.invalidateQueries({ queryKey: tokenKeys.all(currentStoreId()) }),
+      ]),
   });
 }

@@ -1,13 +1,21 @@
-// Personal access tokens: name, prefix, scopes, last use; create (raw value shown once, with Copy), rotate, revoke.
+// Personal access tokens: name, prefix, scopes, whose token it is and who issued it (the holder of its raw value:
+// removing either from the store stops it), last use; create (raw value shown once, with Copy), rotate, revoke.
 import { useState } from "react";
 import { ConfirmDialog } from "../../../components/common/dialog";
 import { Empty, ErrorMessage, QueryState } from "../../../components/common/query-state";
+import { useMe } from "../../../hooks/api/auth";
+import { useMembers } from "../../../hooks/api/team";
 import { useRevokeToken, useRotateToken, useTokens, type AccessToken } from "../../../hooks/api/tokens";
 import { formatDate } from "../../../lib/format";
 import { NewTokenDialog, SecretValue } from "./new-token-dialog";
 
 export default function TokenList() {
   const tokens = useTokens();
+  const me = useMe();
+  // Names need members.read; without it a teammate shows as "a teammate" (the API still enforces everything).
+  const members = useMembers();
+  const nameOf = (userId: string) =>
+    userId === me.data?.id ? "you" : (members.data?.data.find((m) => m.user_id === userId)?.name ?? "a teammate");
   const rotate = useRotateToken();
   const revoke = useRevokeToken();
   const [creating, setCreating] = useState(false);
@@ -42,6 +50,8 @@ export default function TokenList() {
                   <th scope="col">Name</th>
                   <th scope="col">Prefix</th>
                   <th scope="col">Scopes</th>
+                  <th scope="col">User</th>
+                  <th scope="col">Issued by</th>
                   <th scope="col">Last used</th>
                   <th scope="col">Expires</th>
                   <th scope="col">
@@ -57,6 +67,8 @@ export default function TokenList() {
                       <code>{t.prefix}…</code>
                     </td>
                     <td>{t.scope_names.join(", ")}</td>
+                    <td>{nameOf(t.user_id)}</td>
+                    <td>{nameOf(t.issued_by)}</td>
                     <td>{formatDate(t.last_used_at)}</td>
                     <td>{t.expires_at ? formatDate(t.expires_at) : "never"}</td>
                     <td className="actions">

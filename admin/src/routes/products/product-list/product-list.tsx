@@ -1,11 +1,12 @@
-// Products: search (title or SKU prefix), drafts on demand, offset paging that keeps the current page on screen
-// while the next loads (and prefetches the one after).
+// Products: search (title or SKU prefix), drafts on demand, cursor paging that keeps its place while the catalog
+// changes, keeps the current page on screen while the next loads (and prefetches the one after); CSV export/import.
 import { useDeferredValue, useState } from "react";
 import { Link } from "react-router";
-import { Pager } from "../../../components/common/pager";
+import { CursorPager, useCursorPages } from "../../../components/common/cursor-pager";
 import { Empty, ErrorMessage, Loading } from "../../../components/common/query-state";
 import { useProducts } from "../../../hooks/api/products";
 import { formatCents, formatDate } from "../../../lib/format";
+import { CatalogTransfer } from "./catalog-transfer";
 
 function priceRange(variants: { price_cents: number }[]) {
   if (variants.length === 0) return "—";
@@ -17,9 +18,9 @@ function priceRange(variants: { price_cents: number }[]) {
 export function ProductList() {
   const [search, setSearch] = useState("");
   const [includeDrafts, setIncludeDrafts] = useState(true);
-  const [offset, setOffset] = useState(0);
+  const pages = useCursorPages();
   const deferredSearch = useDeferredValue(search.trim());
-  const products = useProducts({ search: deferredSearch, includeDrafts, offset });
+  const products = useProducts({ search: deferredSearch, includeDrafts, cursor: pages.cursor });
   const rows = products.data?.data ?? [];
   return (
     <section>
@@ -29,6 +30,7 @@ export function ProductList() {
           New product
         </Link>
       </div>
+      <CatalogTransfer />
       <div className="toolbar">
         <input
           type="search"
@@ -37,7 +39,7 @@ export function ProductList() {
           value={search}
           onChange={(e) => {
             setSearch(e.target.value);
-            setOffset(0);
+            pages.reset();
           }}
         />
         <label>
@@ -46,7 +48,7 @@ export function ProductList() {
             checked={includeDrafts}
             onChange={(e) => {
               setIncludeDrafts(e.target.checked);
-              setOffset(0);
+              pages.reset();
             }}
           />
           Include drafts
@@ -86,7 +88,7 @@ export function ProductList() {
           </tbody>
         </table>
       )}
-      <Pager pagination={products.data?.pagination} onOffset={setOffset} busy={products.isPlaceholderData} />
+      <CursorPager pagination={products.data?.pagination} pages={pages} shown={rows.length} busy={products.isPlaceholderData} />
     </section>
   );
 }

@@ -1,8 +1,8 @@
-// Team: members with their permissions (edit, remove), open invites, and "Invite teammate".
+// Team: members with their permissions (edit, remove), pending invites (who sent them; revoke), and "Invite teammate".
 import { useState } from "react";
 import { ConfirmDialog } from "../../../components/common/dialog";
 import { Empty, ErrorMessage, QueryState } from "../../../components/common/query-state";
-import { useInvites, useMembers, useRemoveMember, type Member } from "../../../hooks/api/team";
+import { type Invite, useInvites, useMembers, useRemoveMember, useRevokeInvite, type Member } from "../../../hooks/api/team";
 import { formatDate } from "../../../lib/format";
 import { EditPermissionsDialog, InviteDialog } from "./team-dialogs";
 
@@ -10,6 +10,9 @@ export default function Team() {
   const members = useMembers();
   const invites = useInvites();
   const remove = useRemoveMember();
+  const revoke = useRevokeInvite();
+  const [revoking, setRevoking] = useState<Invite | null>(null);
+  const nameOf = (userId: string) => members.data?.data.find((m) => m.user_id === userId)?.name ?? "a former member";
   const [inviting, setInviting] = useState(false);
   const [editing, setEditing] = useState<Member | null>(null);
   const [removing, setRemoving] = useState<Member | null>(null);
@@ -63,6 +66,7 @@ export default function Team() {
         )}
       </QueryState>
       <h2>Invites</h2>
+      <ErrorMessage error={revoke.error} />
       <QueryState query={invites}>
         {(page) =>
           page.data.length === 0 ? (
@@ -73,7 +77,11 @@ export default function Team() {
                 <tr>
                   <th scope="col">Email</th>
                   <th scope="col">Permissions</th>
+                  <th scope="col">Invited by</th>
                   <th scope="col">Expires</th>
+                  <th scope="col">
+                    <span className="visually-hidden">Actions</span>
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -81,7 +89,13 @@ export default function Team() {
                   <tr key={i.id}>
                     <td>{i.email}</td>
                     <td>{i.permission_names.join(", ")}</td>
+                    <td>{nameOf(i.invited_by)}</td>
                     <td>{formatDate(i.expires_at)}</td>
+                    <td className="actions">
+                      <button type="button" className="danger" onClick={() => setRevoking(i)}>
+                        Revoke
+                      </button>
+                    </td>
                   </tr>
                 ))}
               </tbody>
@@ -93,12 +107,21 @@ export default function Team() {
       {editing && <EditPermissionsDialog member={editing} onClose={() => setEditing(null)} />}
       <ConfirmDialog
         title={`Remove ${removing?.name ?? ""}?`}
-        message="They lose access to this store, and every token they issued for it stops working."
+        message="They lose access to this store; every token they own or were issued stops working, and their pending invites are revoked."
         action="Remove"
         open={removing !== null}
         pending={remove.isPending}
         onClose={() => setRemoving(null)}
         onConfirm={() => removing && remove.mutate(removing.user_id, { onSuccess: () => setRemoving(null) })}
+      />
+      <ConfirmDialog
+        title={`Revoke the invite to ${revoking?.email ?? ""}?`}
+        message="The invite link stops working at once; you can send a new invite later."
+        action="Revoke"
+        open={revoking !== null}
+        pending={revoke.isPending}
+        onClose={() => setRevoking(null)}
+        onConfirm={() => revoking && revoke.mutate(revoking.id, { onSuccess: () => setRevoking(null) })}
       />
     </section>
   );

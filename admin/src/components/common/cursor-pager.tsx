@@ -1,0 +1,41 @@
+// "Previous page" / "Next page" over a cursor-paginated list ({limit, offset, total, next_cursor}): the cursors of
+// the pages walked so far are a stack, so "Previous page" returns to exactly the page that was shown.
+import { useState } from "react";
+
+/** The current page's cursor and the moves; `reset` goes back to the first page (e.g. when a filter changes). */
+export function useCursorPages() {
+  const [stack, setStack] = useState<Array<string | null>>([null]);
+  return {
+    cursor: stack[stack.length - 1],
+    page: stack.length,
+    next: (cursor: string) => setStack((s) => [...s, cursor]),
+    previous: () => setStack((s) => (s.length > 1 ? s.slice(0, -1) : s)),
+    reset: () => setStack([null]),
+  };
+}
+
+export function CursorPager(props: {
+  pagination?: { limit: number; total: number; next_cursor: string | null };
+  pages: ReturnType<typeof useCursorPages>;
+  shown: number;
+  busy?: boolean;
+}) {
+  const p = props.pagination;
+  if (!p) return null;
+  const first = (props.pages.page - 1) * p.limit;
+  const next = p.next_cursor;
+  return (
+    <nav className="pager" aria-label="Pagination">
+      <button type="button" disabled={props.pages.page === 1} onClick={props.pages.previous}>
+        Previous page
+      </button>
+      <span aria-live="polite">
+        {props.shown === 0 ? "0" : `${first + 1}–${first + props.shown}`} of {p.total}
+        {props.busy ? " (loading)" : ""}
+      </span>
+      <button type="button" disabled={!next} onClick={() => next && props.pages.next(next)}>
+        Next page
+      </button>
+    </nav>
+  );
+}

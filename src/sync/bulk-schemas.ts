@@ -1,0 +1,24 @@
+// POST /stores/{store_id}/variants/bulk (API.md section 15): the body's shape. Rules that span fields (exactly one
+// target, at least one change, stock and stock_delta exclusive) are checked by the service together with the
+// targets, so that one 422 names every bad item.
+import { z } from "@hono/zod-openapi";
+
+export const MAX_BULK_UPDATES = 250;
+
+const bulkItem = z
+  .strictObject({
+    variant_id: z.string().max(64).optional(),
+    sku: z.string().trim().min(1, "must not be empty").max(100).optional(),
+    price_cents: z.number().int("must be an integer").min(0, "must not be negative").max(1_000_000_000_000).optional(),
+    stock: z.number().int("must be an integer").min(0, "must not be negative").max(1_000_000_000).optional(),
+    stock_delta: z.number().int("must be an integer").min(-1_000_000_000).max(1_000_000_000).optional(),
+  })
+  .openapi("BulkVariantUpdate", {
+    description: "Names exactly one of variant_id and sku, and at least one change; stock and stock_delta are exclusive",
+  });
+
+export const bulkBody = z
+  .strictObject({ updates: z.array(bulkItem).min(1, "must hold 1 to 250 items").max(MAX_BULK_UPDATES, "must hold 1 to 250 items") })
+  .openapi("BulkVariantRequest");
+
+export type BulkItem = z.infer<typeof bulkItem>;

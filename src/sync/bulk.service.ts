@@ -1,0 +1,128 @@
+// Bulk price and stock changes (API.md section 15): up to 250 variants by id or SKU, all or nothing.
+//
+// Race-free without locks: the batch re-checks, inside itself, what the look-up saw. An assertion first fails the
+// batch when a named variant has gone; the one UPDATE computes `stock + stock_delta` from the row as the batch sees
+// it (so a concurrent change is never lost), and the CHECK (stock >= 0) on product_variants rolls the whole batch
+// back if a concurrent order took the stock a delta needed. Then the look-up runs again and answers the 422 it now
+// finds (or, if the race went away, the batch is tried once more).
+import { and, eq, sql } from "drizzle-orm";
+import { products, productVariants } from "../db/schema";
+import { auditEntry } from "../lib/audit";
+import type { StoreCtx } from "../lib/context";
+import { ApiError, type FieldError } from "../lib/errors";
+import { nowIso } from "../lib/ids";
+import { type Statement, commit, recordEvent } from "../lib/outbox";
+import { assertion, errorText } from "../orders/order-batch";
+import { productJsonSql, variantObjectSql } from "../products/product-json";
+import type { BulkItem } from "./bulk-schemas";
+
+interface Found {
+  id: string;
+  product_id: string;
+  sku_lower: string | null;
+  stock: number;
+}
+
+/** One round trip: every variant of this store named by an id or an SKU of the request. */
+async function lookUp(ctx: StoreCtx, updates: BulkItem[]): Promise<Found[]> {
+  const ids = JSON.stringify(updates.flatMap((u) => (u.variant_id ? [u.variant_id] : [])));
+  const skus = JSON.stringify(updates.flatMap((u) => (u.sku ? [u.sku.toLowerCase()] : [])));
+  const row = await ctx.db.get<{ found: string }>(sql`SELECT json_group_array(json_object(
+      'id', id, 'product_id', product_id, 'sku_lower', sku_lower, 'stock', stock)) AS found
+    FROM product_variants WHERE store_id = ${ctx.store.storeId}
+      AND (id IN (SELECT value FROM json_each(${ids})) OR sku_lower IN (SELECT value FROM json_each(${skus})))`);
+  return JSON.parse(row.found) as Found[];
+}
+
+/** The variant each item names, or every error of every item (paths `updates.<index>.<field>`). */
+function resolve(updates: BulkItem[], found: Found[]): { targets: Found[]; errors: FieldError[] } {
+  const byId = new Map(found.map((v) => [v.id, v]));
+  const bySku = new Map(found.flatMap((v) => (v.sku_lower ? [[v.sku_lower, v] as const] : [])));
+  const errors: FieldError[] = [];
+  const seen = new Set<string>();
+  const targets: Found[] = [];
+  updates.forEach((u, i) => {
+    const at = (field: string, message: string) => errors.push({ path: `updates.${i}.${field}`, message });
+    const targetField = u.variant_id !== undefined ? "variant_id" : "sku";
+    if ((u.variant_id === undefined) === (u.sku === undefined)) return at(targetField, "name exactly one of variant_id and sku");
+    if (u.stock !== undefined && u.stock_delta !== undefined) return at("stock_delta", "cannot be combined with stock");
+    if (u.price_cents === undefined && u.stock === undefined && u.stock_delta === undefined) {
+      return at("price_cents", "give at least one change: price_cents, stock or stock_delta");
+    }
+    const variant = u.variant_id !== undefined ? byId.get(u.variant_id) : bySku.get(u.sku!.toLowerCase());
+    if (!variant) return at(targetField, u.variant_id !== undefined ? "is not a variant of this store" : "no variant of this store has this SKU");
+    if (seen.has(variant.id)) return at(targetField, "names a variant that an earlier item already changes");
+    seen.add(variant.id);
+    if (u.stock_delta !== undefined && variant.stock + u.stock_delta < 0) {
+      at("stock_delta", `would make the stock ${variant.stock + u.stock_delta} (it is ${variant.stock})`);
+    }
+    targets.push(variant);
+  });
+  return { targets, errors };
+}
+
+const invalid = (errors: FieldError[]) =>
+  new ApiError("validation_failed", errors.map((e) => `${e.path}: ${e.message}`).join("; "), { errors });
+
+function statements(ctx: StoreCtx, updates: BulkItem[], targets: Found[]): Statement[] {
+  const storeId = ctx.store.storeId;
+  const ids = targets.map((t) => t.id);
+  const now = nowIso();
+  // {variant id: {p, s, d}}: the change of each variant, read by the one UPDATE.
+  const changes = JSON.stringify(
+    Object.fromEntries(targets.map((t, i) => [t.id, { p: updates[i].price_cents, s: updates[i].stock, d: updates[i].stock_delta }])),
+  );
+  const change = (key: string) => sql`((${changes} -> ${productVariants.id}) ->> ${key})`;
+  const productIds = [...new Set(targets.map((t) => t.product_id))];
+  // Id lists travel as one JSON parameter each: D1 binds at most 100 parameters per statement.
+  const variantIn = sql`${productVariants.id} IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`;
+  const productIn = sql`${products.id} IN (SELECT value FROM json_each(${JSON.stringify(productIds)}))`;
+  return [
+    assertion(
+      ctx.db,
+      sql`(SELECT count(*) FROM product_variants WHERE store_id = ${storeId} AND id IN (SELECT value FROM json_each(${JSON.stringify(ids)}))) = ${ids.length}`,
+    ),
+    ctx.db
+      .update(productVariants)
+      .set({
+        priceCents: sql`coalesce(${change("p")}, ${productVariants.priceCents})`,
+        stock: sql`coalesce(${change("s")}, ${productVariants.stock} + coalesce(${change("d")}, 0))`,
+        updatedAt: now,
+      })
+      .where(and(eq(productVariants.storeId, storeId), variantIn)),
+    ctx.db.update(products).set({ updatedAt: now }).where(and(eq(products.storeId, storeId), productIn)),
+    ...productIds.flatMap((productId) => [
+      auditEntry(ctx, "variant.bulk_update", "product", productId, {
+        variant_ids: targets.filter((t) => t.product_id === productId).map((t) => t.id),
+      }),
+      ...recordEvent(ctx.db, storeId, "products.updated", productJsonSql(productId)),
+    ]),
+    ctx.db
+      .select({ id: productVariants.id, json: sql<string>`${variantObjectSql("product_variants")}` })
+      .from(productVariants)
+      .where(and(eq(productVariants.storeId, storeId), variantIn)),
+  ];
+}
+
+/** A failure of the batch's own re-checks: a variant went or a stock would fall below 0 after the look-up. */
+const isRaceLost = (error: unknown) => {
+  const text = errorText(error);
+  return text.includes("commerce_guards") || text.includes("CHECK constraint failed");
+};
+
+export async function bulkUpdateVariants(ctx: StoreCtx, updates: BulkItem[]) {
+  for (let attempt = 0; ; attempt++) {
+    const { targets, errors } = resolve(updates, await lookUp(ctx, updates));
+    if (errors.length > 0) throw invalid(errors);
+    try {
+      const results = await commit(ctx, statements(ctx, updates, targets));
+      const rows = results[results.length - 1] as Array<{ id: string; json: string }>;
+      const byId = new Map(rows.map((r) => [r.id, r.json]));
+      return { data: targets.map((t) => JSON.parse(byId.get(t.id)!)) };
+    } catch (error) {
+      // The look-up runs again and reports what changed; a second lost race is a 409 to retry.
+      if (!isRaceLost(error)) throw error;
+      if (attempt >= 1) throw new ApiError("conflict", "The variants changed while this request ran; nothing was changed, retry it");
+    }
+  }
+}

@@ -1,0 +1,102 @@
+// GET /products/export.csv: the catalog as CSV, streamed. Products are read 100 at a time by id (a keyset walk,
+// so memory stays one page whatever the catalog's size), each page written as CSV rows by papaparse's unparse
+// (RFC 4180 quoting: fields with commas, quotes or line breaks are quoted, quotes doubled; CRLF line ends).
+import Papa from "papaparse";
+import { sql } from "drizzle-orm";
+import type { StoreCtx } from "../lib/context";
+import { CSV_COLUMNS, type CsvRecord, OPTION_SLOTS, majorUnits } from "./csv-columns";
+
+const PAGE = 100;
+
+interface ExportProduct {
+  id: string;
+  slug: string;
+  title: string;
+  description: string | null;
+  brand: string | null;
+  product_type: string;
+  status: string;
+  seo_title: string | null;
+  seo_description: string | null;
+  variants: Array<{
+    sku: string | null;
+    title: string;
+    option_values: Array<{ name: string; value: string }>;
+    price_cents: number;
+    stock: number;
+    fulfillment_mode: string;
+    box: [number, number, number, number] | null;
+  }>;
+}
+
+async function page(ctx: StoreCtx, after: string): Promise<ExportProduct[]> {
+  const row = await ctx.db.get<{ page: string }>(sql`SELECT json_group_array(json(item)) AS page FROM (
+      SELECT json_object('id', p.id, 'slug', p.slug, 'title', p.title, 'description', p.description, 'brand', p.brand,
+        'product_type', p.product_type, 'status', p.status, 'seo_title', p.seo_title, 'seo_description', p.seo_description,
+        'variants', (SELECT json_group_array(json_object('sku', v.sku, 'title', v.title, 'option_values', json(v.option_values),
+            'price_cents', v.price_cents, 'stock', v.stock, 'fulfillment_mode', v.fulfillment_mode,
+            'box', CASE WHEN v.box_length_mm IS NULL THEN NULL
+              ELSE json_array(v.box_length_mm, v.box_width_mm, v.box_height_mm, v.box_weight_g) END))
+          FROM (SELECT * FROM product_variants WHERE product_id = p.id ORDER BY position, id) v)) AS item
+      FROM products p WHERE p.store_id = ${ctx.store.storeId} AND p.id > ${after} ORDER BY p.id LIMIT ${PAGE})`);
+  return JSON.parse(row.page) as ExportProduct[];
+}
+
+/** One CSV row per variant; the product's fields on the first (a product without variants still gets its row). */
+export function rowsOf(product: ExportProduct): string[][] {
+  const variants = product.variants.length > 0 ? product.variants : [null];
+  return variants.map((v, i) => {
+    const first = i === 0;
+    const record: Partial<CsvRecord> = { handle: product.slug };
+    if (first) {
+      Object.assign(record, {
+        title: product.title,
+        description: product.description ?? "",
+        brand: product.brand ?? "",
+        product_type: product.product_type,
+        status: product.status,
+        seo_title: product.seo_title ?? "",
+        seo_description: product.seo_description ?? "",
+      });
+    }
+    if (v) {
+      record.variant_sku = v.sku ?? "";
+      record.variant_title = v.title;
+      v.option_values.slice(0, OPTION_SLOTS).forEach((o, n) => {
+        record[`option${n + 1}_name` as keyof CsvRecord] = o.name;
+        record[`option${n + 1}_value` as keyof CsvRecord] = o.value;
+      });
+      record.price = majorUnits(v.price_cents);
+      record.stock = String(v.stock);
+      record.fulfillment_mode = v.fulfillment_mode;
+      if (v.box) [record.length_mm, record.width_mm, record.height_mm, record.weight_g] = v.box.map(String);
+    }
+    return CSV_COLUMNS.map((c) => record[c] ?? "");
+  });
+}
+
+const csv = (rows: string[][]) => Papa.unparse(rows, { newline: "\r\n" }) + "\r\n";
+
+/** The whole catalog as a stream of UTF-8 CSV, one page of products read per pull. */
+export function exportCatalog(ctx: StoreCtx): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  let after = "";
+  let done = false;
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(encoder.encode(csv([[...CSV_COLUMNS]])));
+    },
+    async pull(controller) {
+      if (done) return;
+      const products = await page(ctx, after);
+      if (products.length > 0) {
+        controller.enqueue(encoder.encode(csv(products.flatMap(rowsOf))));
+        after = products[products.length - 1].id;
+      }
+      if (products.length < PAGE) {
+        done = true;
+        controller.close();
+      }
+    },
+  });
+}

@@ -1,0 +1,218 @@
+// Plans one slice of an import: rows are matched by `handle` (create or update the product) and `variant_sku`
+// (create or update the variant; without an SKU, a single product's row is its default variant and a variable
+// product's row matches by option values). The plan is a group of statements per product, each group with its
+// audit row and its products.created or products.updated event; a bad row becomes an error and is left out.
+import { and, eq, sql } from "drizzle-orm";
+import { products, productVariants } from "../db/schema";
+import { auditEntry } from "../lib/audit";
+import type { StoreCtx } from "../lib/context";
+import { nowIso, uuidv7 } from "../lib/ids";
+import { type Statement, recordEvent } from "../lib/outbox";
+import { productJsonSql } from "../products/product-json";
+import { derivedTitle, optionKey } from "../products/variants.service";
+import { CSV_COLUMNS, type CsvRecord, PRODUCT_COLUMNS } from "./csv-columns";
+import { type ProductFields, RowError, type VariantFields, productFieldsOf, variantFieldsOf } from "./import-rows";
+
+const MAX_VARIANTS = 100;
+const VARIANT_COLUMNS = CSV_COLUMNS.filter((c) => c !== "handle" && !(PRODUCT_COLUMNS as readonly string[]).includes(c));
+
+interface KnownProduct {
+  id: string;
+  type: "single" | "variable";
+  status: "draft" | "live";
+  created: boolean;
+  /** option key → variant id, and the default variant of a single product. */
+  byOptions: Map<string, string>;
+  defaultVariant: string | null;
+  variantCount: number;
+}
+
+export interface Group {
+  productId: string;
+  statements: Statement[];
+  lines: number[];
+  counts: { products_created: number; products_updated: number; variants_created: number; variants_updated: number };
+}
+
+export interface SliceRow {
+  line: number;
+  record: CsvRecord;
+}
+
+/** One round trip: the slice's products (by handle) with their variants, and the variants its SKUs name. */
+async function loadState(ctx: StoreCtx, rows: SliceRow[]) {
+  const handles = JSON.stringify([...new Set(rows.map((r) => r.record.handle))]);
+  const skus = JSON.stringify([...new Set(rows.flatMap((r) => (r.record.variant_sku?.trim() ? [r.record.variant_sku.trim().toLowerCase()] : [])))]);
+  const storeId = ctx.store.storeId;
+  const row = await ctx.db.get<{ products: string; skus: string }>(sql`SELECT
+    (SELECT json_group_array(json_object('id', p.id, 'slug', p.slug, 'type', p.product_type, 'status', p.status,
+        'variants', (SELECT json_group_array(json_array(v.id, v.option_key, v.is_default)) FROM product_variants v WHERE v.product_id = p.id)))
+      FROM products p WHERE p.store_id = ${storeId} AND p.slug IN (SELECT value FROM json_each(${handles}))) AS products,
+    (SELECT json_group_array(json_array(v.sku_lower, v.id, v.product_id)) FROM product_variants v
+      WHERE v.store_id = ${storeId} AND v.sku_lower IN (SELECT value FROM json_each(${skus}))) AS skus`);
+  const known = new Map<string, KnownProduct>();
+  for (const p of JSON.parse(row.products) as Array<{ id: string; slug: string; type: "single" | "variable"; status: "draft" | "live"; variants: Array<[string, string, number]> }>) {
+    known.set(p.slug, {
+      id: p.id,
+      type: p.type,
+      status: p.status,
+      created: false,
+      byOptions: new Map(p.variants.map(([id, key]) => [key, id])),
+      defaultVariant: p.variants.find((v) => v[2])?.[0] ?? null,
+      variantCount: p.variants.length,
+    });
+  }
+  const skuOwner = new Map((JSON.parse(row.skus) as Array<[string, string, string]>).map(([sku, id, productId]) => [sku, { id, productId }]));
+  return { known, skuOwner };
+}
+
+const boxOf = (box: VariantFields["shipping_box"]) => ({
+  boxLengthMm: box?.length_mm ?? null,
+  boxWidthMm: box?.width_mm ?? null,
+  boxHeightMm: box?.height_mm ?? null,
+  boxWeightG: box?.weight_g ?? null,
+});
+
+/** Plans the slice's rows: the groups to commit (one per product touched) and the rows' errors. */
+export async function planSlice(ctx: StoreCtx, importId: string, rows: SliceRow[], canPublish: boolean) {
+  const { known, skuOwner } = await loadState(ctx, rows);
+  const groups = new Map<string, Group>();
+  const errors: Array<{ line: number; message: string }> = [];
+  const storeId = ctx.store.storeId;
+  const now = nowIso();
+  const inStore = (id: string) => and(eq(products.id, id), eq(products.storeId, storeId));
+
+  for (const { line, record } of rows) {
+    try {
+      if (!record.handle?.trim()) throw new RowError("handle: required on every row");
+      const handle = record.handle.trim();
+      let product = known.get(handle);
+      const fields: ProductFields | null = productFieldsOf({ ...record, handle }, product !== undefined);
+      if (!product && !fields) throw new RowError("no product has this handle: its first row needs title and product_type");
+      const variant = variantFieldsOf(record);
+      const type0 = product?.type ?? fields?.product_type;
+      // A variable product's first row with no variant columns: the product alone (one without variants round-trips).
+      const productOnly = type0 === "variable" && fields !== null && VARIANT_COLUMNS.every((c) => !record[c]?.trim());
+      if (fields && product && fields.product_type && fields.product_type !== product.type) {
+        throw new RowError("product_type: cannot change after creation");
+      }
+      const wantsStatus = fields?.status;
+      if (wantsStatus && wantsStatus !== (product?.status ?? "draft") && !canPublish) {
+        throw new RowError(`status: ${wantsStatus === "live" ? "live" : "a status change"} needs the products.publish permission`);
+      }
+      // The variant this row names: by SKU, else the default variant (single), else by option values (variable).
+      const owner = variant.sku ? skuOwner.get(variant.sku.toLowerCase()) : undefined;
+      if (owner && product && owner.productId !== product.id) throw new RowError(`variant_sku: belongs to another product`);
+      if (owner && !product) throw new RowError(`variant_sku: belongs to another product`);
+      const type = product?.type ?? fields!.product_type;
+      const key = optionKey(variant.option_values ?? []);
+      let variantId = owner?.id ?? (type === "single" ? (product?.defaultVariant ?? null) : (product?.byOptions.get(key) ?? null));
+      if (type === "single" && product && variantId === null) throw new RowError("this single product has no default variant");
+      if (type === "single" && product?.created && rowsOfProduct(groups, product.id) > 0 && !owner) {
+        throw new RowError("a single product has exactly one variant");
+      }
+      if (productOnly && wantsStatus === "live" && (product?.variantCount ?? 0) === 0) {
+        throw new RowError("status: a product without variants cannot be live");
+      }
+      if (productOnly) variantId = null;
+      else if (variantId === null && (product?.variantCount ?? 0) >= MAX_VARIANTS) throw new RowError(`a product has at most ${MAX_VARIANTS} variants`);
+      if (!productOnly && variantId === null && variant.price_cents === undefined) throw new RowError("price: required for a new variant");
+      const clash = product && variant.option_values ? product.byOptions.get(key) : undefined;
+      if (clash && variantId !== null && clash !== variantId) throw new RowError("another variant of this product has these option values");
+
+      // The row is good: its statements.
+      const statements: Statement[] = [];
+      let created = false;
+      if (!product) {
+        const id = uuidv7();
+        product = { id, type, status: wantsStatus ?? "draft", created: true, byOptions: new Map(), defaultVariant: null, variantCount: 0 };
+        known.set(handle, product);
+        created = true;
+        statements.push(
+          ctx.db.insert(products).values({
+            id, storeId, slug: handle, title: fields!.title, description: fields!.description, brand: fields!.brand,
+            productType: type, status: product.status, seoTitle: fields!.seo_title, seoDescription: fields!.seo_description,
+            createdAt: now, updatedAt: now, publishedAt: product.status === "live" ? now : null,
+          }),
+        );
+      } else if (fields) {
+        const status = wantsStatus ?? product.status;
+        statements.push(
+          ctx.db
+            .update(products)
+            .set({
+              title: fields.title, description: fields.description, brand: fields.brand, seoTitle: fields.seo_title,
+              seoDescription: fields.seo_description, status, updatedAt: now,
+              ...(status !== product.status ? { publishedAt: status === "live" ? now : null } : {}),
+            })
+            .where(inStore(product.id)),
+        );
+        product.status = status;
+      }
+      const group = groupOf(groups, product.id);
+      if (created) group.counts.products_created = 1;
+      else if (group.counts.products_created === 0) group.counts.products_updated = 1;
+      if (productOnly) {
+        // nothing more: the product's own fields are in `statements`
+      } else if (variantId === null) {
+        variantId = uuidv7();
+        const options = variant.option_values ?? [];
+        statements.push(
+          ctx.db.insert(productVariants).values({
+            id: variantId, storeId, productId: product.id,
+            title: type === "single" ? "Default" : (variant.title ?? derivedTitle(options, variant.sku)),
+            isDefault: type === "single", sku: variant.sku ?? null, skuLower: variant.sku?.toLowerCase() ?? null,
+            priceCents: variant.price_cents!, stock: variant.stock ?? 0, fulfillmentMode: variant.fulfillment_mode ?? "stocked",
+            optionValues: JSON.stringify(type === "single" ? [] : options), optionKey: type === "single" ? "[]" : key,
+            ...boxOf(variant.shipping_box), position: product.variantCount, createdAt: now, updatedAt: now,
+          }),
+        );
+        product.variantCount++;
+        if (type === "single") product.defaultVariant = variantId;
+        else product.byOptions.set(key, variantId);
+        group.counts.variants_created++;
+      } else {
+        const changes: Partial<typeof productVariants.$inferInsert> = { updatedAt: now };
+        if (variant.price_cents !== undefined) changes.priceCents = variant.price_cents;
+        if (variant.stock !== undefined) changes.stock = variant.stock;
+        if (variant.fulfillment_mode !== undefined) changes.fulfillmentMode = variant.fulfillment_mode;
+        if (variant.shipping_box !== undefined) Object.assign(changes, boxOf(variant.shipping_box));
+        if (variant.sku !== undefined) Object.assign(changes, { sku: variant.sku, skuLower: variant.sku.toLowerCase() });
+        if (type === "variable" && variant.title !== undefined) changes.title = variant.title;
+        if (type === "variable" && variant.option_values !== undefined) {
+          Object.assign(changes, { optionValues: JSON.stringify(variant.option_values), optionKey: key });
+          product.byOptions.set(key, variantId);
+        }
+        statements.push(ctx.db.update(productVariants).set(changes).where(and(eq(productVariants.id, variantId), eq(productVariants.storeId, storeId))));
+        group.counts.variants_updated++;
+      }
+      if (variant.sku && variantId) skuOwner.set(variant.sku.toLowerCase(), { id: variantId, productId: product.id });
+      group.statements.push(...statements);
+      group.lines.push(line);
+    } catch (error) {
+      if (!(error instanceof RowError)) throw error;
+      errors.push({ line, message: error.message });
+    }
+  }
+  // Each product's audit row and event, after its changes: the event carries the product as it now is.
+  for (const group of groups.values()) {
+    const created = group.counts.products_created === 1;
+    if (!created) group.statements.push(ctx.db.update(products).set({ updatedAt: now }).where(inStore(group.productId)));
+    group.statements.push(
+      auditEntry(ctx, created ? "product.create" : "product.update", "product", group.productId, { import_id: importId }),
+      ...recordEvent(ctx.db, storeId, created ? "products.created" : "products.updated", productJsonSql(group.productId)),
+    );
+  }
+  return { groups: [...groups.values()], errors };
+}
+
+function groupOf(groups: Map<string, Group>, productId: string): Group {
+  let group = groups.get(productId);
+  if (!group) {
+    group = { productId, statements: [], lines: [], counts: { products_created: 0, products_updated: 0, variants_created: 0, variants_updated: 0 } };
+    groups.set(productId, group);
+  }
+  return group;
+}
+
+const rowsOfProduct = (groups: Map<string, Group>, productId: string) => groups.get(productId)?.lines.length ?? 0;

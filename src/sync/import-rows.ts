@@ -1,0 +1,119 @@
+// One CSV row of an import, checked with the same schemas the API's own create and update bodies use, so an
+// imported product obeys exactly the rules of a product made through the API. A bad row gives a message; the
+// runner skips it and reports it with its line.
+import { createProductBody, updateProductBody } from "../products/schemas";
+import { createVariantBody } from "../products/variant-schemas";
+import type { CsvRecord } from "./csv-columns";
+import { OPTION_SLOTS, minorUnits } from "./csv-columns";
+
+export interface ProductFields {
+  title: string;
+  description: string | null;
+  brand: string | null;
+  product_type: "single" | "variable";
+  status?: "draft" | "live";
+  seo_title: string | null;
+  seo_description: string | null;
+}
+
+/** A variant's columns; `undefined` means "not given" (a new variant gets the API's default, an update keeps it). */
+export interface VariantFields {
+  sku?: string;
+  title?: string;
+  option_values?: Array<{ name: string; value: string }>;
+  price_cents?: number;
+  stock?: number;
+  fulfillment_mode?: "stocked" | "on_demand" | "stocked_or_on_demand";
+  shipping_box?: { length_mm: number; width_mm: number; height_mm: number; weight_g: number };
+}
+
+export class RowError extends Error {}
+
+const opt = (text: string | undefined) => (text === undefined || text.trim() === "" ? undefined : text);
+
+/** The first issue of a failed schema, as "field: message". */
+const firstIssue = (error: { issues: Array<{ path: PropertyKey[]; message: string }> }) => {
+  const issue = error.issues[0];
+  const field = issue.path.map(String).join(".");
+  return field ? `${field}: ${issue.message}` : issue.message;
+};
+
+/** The product's own fields, when this row carries them (a non-empty title); null for a variant-only row. */
+export function productFieldsOf(record: CsvRecord, exists: boolean): ProductFields | null {
+  if (opt(record.title) === undefined) return null;
+  const body = {
+    title: record.title,
+    description: opt(record.description),
+    brand: opt(record.brand),
+    product_type: opt(record.product_type),
+    seo_title: opt(record.seo_title),
+    seo_description: opt(record.seo_description),
+    status: opt(record.status),
+    slug: record.handle,
+  };
+  const parsed = exists ? updateProductBody.safeParse(body) : createProductBody.safeParse(body);
+  if (!parsed.success) throw new RowError(firstIssue(parsed.error));
+  if (!exists && body.product_type === undefined) throw new RowError("product_type: required for a new product");
+  const data = parsed.data;
+  return {
+    title: data.title!,
+    description: data.description ?? null,
+    brand: data.brand ?? null,
+    product_type: (data.product_type ?? body.product_type) as "single" | "variable",
+    status: data.status,
+    seo_title: data.seo_title ?? null,
+    seo_description: data.seo_description ?? null,
+  };
+}
+
+const WHOLE = /^\d+$/;
+
+function integer(record: CsvRecord, column: keyof CsvRecord): number | undefined {
+  const text = opt(record[column]);
+  if (text === undefined) return undefined;
+  if (!WHOLE.test(text.trim())) throw new RowError(`${column}: must be a whole number`);
+  return Number(text.trim());
+}
+
+/** The variant columns of the row, checked with the variant create body's rules. */
+export function variantFieldsOf(record: CsvRecord): VariantFields {
+  const fields: VariantFields = {};
+  const price = opt(record.price);
+  if (price !== undefined) {
+    const cents = minorUnits(price);
+    if (cents === null) throw new RowError("price: must be an amount in major units with at most 2 decimals, e.g. 12.50");
+    fields.price_cents = cents;
+  }
+  fields.stock = integer(record, "stock");
+  const box = [integer(record, "length_mm"), integer(record, "width_mm"), integer(record, "height_mm"), integer(record, "weight_g")];
+  if (box.some((n) => n !== undefined)) {
+    if (box.some((n) => n === undefined)) throw new RowError("length_mm, width_mm, height_mm, weight_g: give all four or none");
+    fields.shipping_box = { length_mm: box[0]!, width_mm: box[1]!, height_mm: box[2]!, weight_g: box[3]! };
+  }
+  const options: Array<{ name: string; value: string }> = [];
+  for (let n = 1; n <= OPTION_SLOTS; n++) {
+    const name = opt(record[`option${n}_name` as keyof CsvRecord]);
+    const value = opt(record[`option${n}_value` as keyof CsvRecord]);
+    if ((name === undefined) !== (value === undefined)) throw new RowError(`option${n}_name, option${n}_value: give both or neither`);
+    if (name !== undefined) options.push({ name, value: value! });
+  }
+  if (options.length > 0) fields.option_values = options;
+  fields.sku = opt(record.variant_sku)?.trim();
+  fields.title = opt(record.variant_title);
+  const mode = opt(record.fulfillment_mode);
+  // The create body's schema checks every value given (price_cents stands in when the row gives none).
+  const parsed = createVariantBody.safeParse({
+    price_cents: fields.price_cents ?? 0,
+    sku: fields.sku,
+    stock: fields.stock,
+    fulfillment_mode: mode,
+    option_values: fields.option_values,
+    shipping_box: fields.shipping_box,
+    title: fields.title,
+  });
+  if (!parsed.success) throw new RowError(firstIssue(parsed.error));
+  fields.fulfillment_mode = parsed.data.fulfillment_mode;
+  fields.title = parsed.data.title;
+  fields.option_values = fields.option_values ? parsed.data.option_values : undefined;
+  return fields;
+}

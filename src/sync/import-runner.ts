@@ -1,0 +1,223 @@
+// The import's background work, on the `product-imports` queue (docs/decisions.md says why a queue). Two kinds of
+// message: "split" reads the file once with papaparse and records its slices (byte ranges of SLICE_ROWS rows, with
+// the line each starts on); "slice" applies one slice and sends the next. Slices run one after another, so a
+// product created by one slice is found by the next.
+//
+// At-least-once delivery is safe: a slice's changes and its progress commit in one batch, which first asserts
+// that the import's rows_done is where that slice starts. A redelivered (or concurrent duplicate) slice fails
+// that assertion and changes nothing.
+import Papa from "papaparse";
+import { eq, sql } from "drizzle-orm";
+import { productImports } from "../db/schema";
+import type { StoreCtx } from "../lib/context";
+import { isNotNullViolation, primaryDb } from "../lib/db";
+import { nowIso } from "../lib/ids";
+import { type Statement, commit } from "../lib/outbox";
+import { errorText } from "../orders/order-batch";
+import type { CsvRecord } from "./csv-columns";
+import { type Group, type SliceRow, planSlice } from "./import-plan";
+import type { ImportMessage } from "./import.service";
+
+export const SLICE_ROWS = 100;
+const MAX_ERRORS = 100;
+const MAX_ATTEMPTS = 5;
+
+type ImportRow = typeof productImports.$inferSelect;
+interface Slices {
+  header: string[];
+  /** [start byte, end byte, first line, first row index] */
+  slices: Array<[number, number, number, number]>;
+}
+
+/** UTF-8 length of text[from, to) without encoding it. */
+function utf8Length(text: string, from: number, to: number): number {
+  let bytes = 0;
+  for (let i = from; i < to; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x80) bytes += 1;
+    else if (code < 0x800) bytes += 2;
+    else if (code >= 0xd800 && code <= 0xdbff) (bytes += 4), i++;
+    else bytes += 3;
+  }
+  return bytes;
+}
+
+const countNewlines = (text: string, from: number, to: number) => {
+  let n = 0;
+  for (let i = text.indexOf("\n", from); i !== -1 && i < to; i = text.indexOf("\n", i + 1)) n++;
+  return n;
+};
+
+/** Step 1: one pass over the file finds the rows, their count, and the slices' byte ranges. */
+async function split(env: Env, row: ImportRow) {
+  const object = await env.MEDIA.get(row.objectKey);
+  if (!object) throw new Error("import file missing");
+  const raw = await object.text();
+  const bom = raw.startsWith("\uFEFF") ? 1 : 0;
+  let header: string[] | null = null;
+  let rows = 0;
+  let start = bom;
+  let bytes = bom ? 3 : 0;
+  let line = 1;
+  const slices: Slices["slices"] = [];
+  Papa.parse<string[]>(bom ? raw.slice(1) : raw, {
+    delimiter: ",",
+    step: (result) => {
+      const end = result.meta.cursor + bom;
+      const rowBytes = utf8Length(raw, start, end);
+      const empty = result.data.length === 1 && result.data[0] === "";
+      if (!header) header = result.data.map((h) => h.trim());
+      else if (!empty) {
+        if (rows % SLICE_ROWS === 0) slices.push([bytes, bytes, line, rows]);
+        slices[slices.length - 1][1] = bytes + rowBytes;
+        rows++;
+      }
+      line += countNewlines(raw, start, end);
+      bytes += rowBytes;
+      start = end;
+    },
+  });
+  await primaryDb(env)
+    .update(productImports)
+    .set({ state: "running", rowsTotal: rows, chunks: JSON.stringify({ header: header ?? [], slices }), updatedAt: nowIso() })
+    .where(eq(productImports.id, row.id));
+  if (slices.length === 0) await finish(env, row, "done");
+  else await env.IMPORTS.send({ import_id: row.id, step: "slice", index: 0 } satisfies ImportMessage, { contentType: "json" });
+}
+
+/** The end of an import: its state, and the uploaded file is deleted (the progress row stays). */
+async function finish(env: Env, row: ImportRow, state: "done" | "failed") {
+  await primaryDb(env).update(productImports).set({ state, updatedAt: nowIso() }).where(eq(productImports.id, row.id));
+  await env.MEDIA.delete(row.objectKey);
+}
+
+/** The import's changes are made in the name of whoever started it (audit rows name them and their token). */
+function importCtx(env: Env, row: ImportRow): StoreCtx {
+  const db = primaryDb(env);
+  return {
+    db,
+    env,
+    requestId: row.id,
+    waitUntil: () => {},
+    principal: {
+      kind: row.tokenId ? "pat" : "jwt",
+      userId: row.userId,
+      token: row.tokenId ? ({ id: row.tokenId, name: row.tokenName ?? "" } as NonNullable<StoreCtx["principal"]["token"]>) : null,
+      session: null,
+    },
+    store: { storeId: row.storeId, role: "member", memberPermissions: 0n, permissions: 0n },
+  };
+}
+
+/** The slice's rows, with the line each starts on. */
+async function readSlice(env: Env, row: ImportRow, slices: Slices, index: number): Promise<SliceRow[]> {
+  const [from, to, firstLine] = slices.slices[index];
+  const object = await env.MEDIA.get(row.objectKey, { range: { offset: from, length: to - from } });
+  if (!object) throw new Error("import file missing");
+  const text = await object.text();
+  const rows: SliceRow[] = [];
+  let line = firstLine;
+  let start = 0;
+  Papa.parse<string[]>(text, {
+    delimiter: ",",
+    step: (result) => {
+      const end = result.meta.cursor;
+      if (!(result.data.length === 1 && result.data[0] === "")) {
+        const record = Object.fromEntries(slices.header.map((h, i) => [h, result.data[i] ?? ""])) as CsvRecord;
+        rows.push({ line, record });
+      }
+      line += countNewlines(text, start, end);
+      start = end;
+    },
+  });
+  return rows;
+}
+
+/** Step 2..n: apply slice `index`, with its progress, and send the next. */
+async function runSlice(env: Env, row: ImportRow, index: number) {
+  const slices = JSON.parse(row.chunks) as Slices;
+  const [, , , firstRow] = slices.slices[index];
+  const last = index === slices.slices.length - 1;
+  const next = () => env.IMPORTS.send({ import_id: row.id, step: "slice", index: index + 1 } satisfies ImportMessage, { contentType: "json" });
+  if (row.rowsDone !== firstRow) {
+    // A redelivery: this slice was applied. Its next message may have been lost with the first delivery, so it is
+    // sent again when the next slice has not started (a duplicate of it is harmless, see above).
+    const nextFirst = slices.slices[index + 1]?.[3];
+    if (!last && row.rowsDone === nextFirst) await next();
+    return;
+  }
+  const ctx = importCtx(env, row);
+  const rows = await readSlice(env, row, slices, index);
+  const { groups, errors } = await planSlice(ctx, row.id, rows, row.canPublish);
+  try {
+    await commit(ctx, [...groups.flatMap((g) => g.statements), progress(ctx, row, firstRow, rows.length, groups, errors, last)]);
+  } catch (error) {
+    if (isNotNullViolation(error, "product_imports.rows_done")) return; // a duplicate delivery got there first
+    if (!errorText(error).includes("constraint")) throw error;
+    // A product changed under the import (e.g. an SKU taken meanwhile): apply the slice product by product.
+    await applyOneByOne(ctx, row, firstRow, rows.length, groups, errors, last);
+  }
+  if (last) await env.MEDIA.delete(row.objectKey);
+  else await next();
+}
+
+async function applyOneByOne(ctx: StoreCtx, row: ImportRow, firstRow: number, count: number, groups: Group[], errors: Array<{ line: number; message: string }>, last: boolean) {
+  const applied: Group[] = [];
+  for (const group of groups) {
+    try {
+      await commit(ctx, group.statements);
+      applied.push(group);
+    } catch (error) {
+      const reason = errorText(error).includes("UNIQUE") ? "a variant SKU or option values are already used" : "could not be applied";
+      errors.push(...group.lines.map((line) => ({ line, message: reason })));
+    }
+  }
+  errors.sort((a, b) => a.line - b.line);
+  await commit(ctx, [progress(ctx, row, firstRow, count, applied, errors, last)]);
+}
+
+/** The import's progress after this slice (guarded: it fails the batch if the slice was already applied). */
+function progress(ctx: StoreCtx, row: ImportRow, firstRow: number, count: number, groups: Group[], errors: Array<{ line: number; message: string }>, last: boolean): Statement {
+  const sum = (k: keyof Group["counts"]) => groups.reduce((n, g) => n + g.counts[k], 0);
+  const t = productImports;
+  return ctx.db
+    .update(t)
+    .set({
+      rowsDone: sql`CASE WHEN ${t.rowsDone} = ${firstRow} THEN ${firstRow + count} END`,
+      productsCreated: sql`${t.productsCreated} + ${sum("products_created")}`,
+      productsUpdated: sql`${t.productsUpdated} + ${sum("products_updated")}`,
+      variantsCreated: sql`${t.variantsCreated} + ${sum("variants_created")}`,
+      variantsUpdated: sql`${t.variantsUpdated} + ${sum("variants_updated")}`,
+      errors: sql`(SELECT json_group_array(json(value)) FROM (SELECT value FROM json_each(${t.errors})
+        UNION ALL SELECT value FROM json_each(${JSON.stringify(errors)}) LIMIT ${MAX_ERRORS}))`,
+      state: last ? "done" : "running",
+      updatedAt: nowIso(),
+    })
+    .where(eq(t.id, row.id));
+}
+
+/** The queue consumer of `product-imports`. */
+export async function handleImportBatch(batch: MessageBatch<ImportMessage>, env: Env) {
+  for (const message of batch.messages) {
+    const body = message.body;
+    const row = await primaryDb(env).query.productImports.findFirst({ where: eq(productImports.id, body.import_id) });
+    if (!row || row.state === "done" || row.state === "failed") {
+      message.ack();
+      continue;
+    }
+    try {
+      if (body.step === "split") {
+        if (row.state === "queued") await split(env, row);
+        // Split before, but its first slice message may have been lost: send it again (duplicates are harmless).
+        else if (row.rowsDone === 0) await env.IMPORTS.send({ import_id: row.id, step: "slice", index: 0 } satisfies ImportMessage, { contentType: "json" });
+      } else await runSlice(env, row, body.index);
+      message.ack();
+    } catch (error) {
+      console.error(JSON.stringify({ level: "error", message: "import step failed", import_id: row.id, error: String(error) }));
+      if (message.attempts >= MAX_ATTEMPTS) {
+        await finish(env, row, "failed");
+        message.ack();
+      } else message.retry({ delaySeconds: 2 });
+    }
+  }
+}

@@ -1,0 +1,30 @@
+// The cron's safety net for imports: a queue message can be lost (the send after a commit failed, or a consumer
+// died after its retries). An import that has not moved for STALL_MS gets its next step's message again. This is
+// safe because every step is idempotent (a split runs only from `queued`; a slice only where `rows_done` says).
+import { and, inArray, lt } from "drizzle-orm";
+import { productImports } from "../db/schema";
+import { primaryDb } from "../lib/db";
+import { nowIso } from "../lib/ids";
+import type { ImportMessage } from "./import.service";
+
+export const STALL_MS = 2 * 60 * 1000;
+
+/** The message each stalled import needs next. `now` is injectable for tests. */
+export async function runImportSweep(env: Env, now = Date.now()): Promise<ImportMessage[]> {
+  const stalled = await primaryDb(env)
+    .select({ id: productImports.id, state: productImports.state, rowsDone: productImports.rowsDone, chunks: productImports.chunks })
+    .from(productImports)
+    .where(and(inArray(productImports.state, ["queued", "running"]), lt(productImports.updatedAt, nowIso(now - STALL_MS))))
+    .limit(50);
+  const messages: ImportMessage[] = stalled.flatMap((row): ImportMessage[] => {
+    if (row.state === "queued") return [{ import_id: row.id, step: "split" }];
+    const slices = (JSON.parse(row.chunks) as { slices?: Array<[number, number, number, number]> }).slices ?? [];
+    const index = slices.findIndex((slice) => slice[3] === row.rowsDone);
+    return index === -1 ? [] : [{ import_id: row.id, step: "slice", index }];
+  });
+  if (messages.length > 0) {
+    await env.IMPORTS.sendBatch(messages.map((body) => ({ body, contentType: "json" as const })));
+    console.log(JSON.stringify({ level: "info", message: "import sweep re-sent steps", imports: messages.map((m) => m.import_id) }));
+  }
+  return messages;
+}

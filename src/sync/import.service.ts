@@ -1,0 +1,77 @@
+// POST /imports and GET /imports/{id}: the request stores the file in R2, records the import as queued and sends
+// one queue message; the queue consumer (import-runner.ts) does the work in the background, slice by slice.
+import Papa from "papaparse";
+import { and, eq } from "drizzle-orm";
+import { productImports } from "../db/schema";
+import type { StoreCtx } from "../lib/context";
+import { ApiError, invalidField, notFound } from "../lib/errors";
+import { isUuid, nowIso, uuidv7 } from "../lib/ids";
+import { commit } from "../lib/outbox";
+import { has } from "../lib/permissions";
+import { CSV_COLUMNS } from "./csv-columns";
+
+export const MAX_IMPORT_BYTES = 20 * 1024 * 1024;
+
+/** What the queue carries: which import, and which step (the split into slices, or slice `index`). */
+export type ImportMessage = { import_id: string; step: "split" } | { import_id: string; step: "slice"; index: number };
+
+export const importKey = (storeId: string, id: string) => `imports/${storeId}/${id}.csv`;
+
+/** The header row must name `handle` and only columns of the layout (in any order). */
+async function checkHeader(file: File) {
+  const head = await file.slice(0, 64 * 1024).text();
+  const parsed = Papa.parse<string[]>(head.replace(/^\uFEFF/, ""), { preview: 1 });
+  const header = (parsed.data[0] ?? []).map((h) => h.trim());
+  const unknown = header.filter((h) => !(CSV_COLUMNS as readonly string[]).includes(h));
+  if (!header.includes("handle")) throw invalidField("file", "the first row must be the header row, with a handle column");
+  if (unknown.length > 0) throw invalidField("file", `unknown columns in the header row: ${unknown.join(", ")}`);
+}
+
+export async function startImport(ctx: StoreCtx, file: File) {
+  if (file.size > MAX_IMPORT_BYTES) {
+    throw new ApiError("payload_too_large", `file: must be at most ${MAX_IMPORT_BYTES} bytes (20 MiB)`);
+  }
+  await checkHeader(file);
+  const id = uuidv7();
+  const storeId = ctx.store.storeId;
+  const key = importKey(storeId, id);
+  await ctx.env.MEDIA.put(key, file, { httpMetadata: { contentType: "text/csv" } });
+  const now = nowIso();
+  // Through `commit`: a request with an Idempotency-Key writes its key in the same batch (a replay starts nothing).
+  await commit(ctx, [ctx.db.insert(productImports).values({
+    id,
+    storeId,
+    userId: ctx.principal.userId,
+    tokenId: ctx.principal.token?.id ?? null,
+    tokenName: ctx.principal.token?.name ?? null,
+    canPublish: has(ctx.store.permissions, "products.publish"),
+    state: "queued",
+    objectKey: key,
+    createdAt: now,
+    updatedAt: now,
+  })]);
+  await ctx.env.IMPORTS.send({ import_id: id, step: "split" } satisfies ImportMessage, { contentType: "json" });
+  return { id, state: "queued" as const };
+}
+
+export async function getImport(ctx: StoreCtx, id: string) {
+  const row = isUuid(id)
+    ? await ctx.db.query.productImports.findFirst({
+        where: and(eq(productImports.id, id), eq(productImports.storeId, ctx.store.storeId)),
+      })
+    : undefined;
+  if (!row) throw notFound("Import");
+  return {
+    id: row.id,
+    state: row.state,
+    rows_total: row.rowsTotal,
+    rows_done: row.rowsDone,
+    products_created: row.productsCreated,
+    products_updated: row.productsUpdated,
+    variants_created: row.variantsCreated,
+    variants_updated: row.variantsUpdated,
+    errors: JSON.parse(row.errors) as Array<{ line: number; message: string }>,
+    created_at: row.createdAt,
+    updated_at: row.updatedAt,
+  };
+}

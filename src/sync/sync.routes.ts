@@ -1,0 +1,128 @@
+// For integrations (API.md section 15): the deletions feed, bulk variant changes, CSV export and import.
+import { createRoute, z } from "@hono/zod-openapi";
+import { storeCtxOf } from "../lib/context";
+import { cursorPageSchema, cursorQuery, walkOf } from "../lib/cursor";
+import { type App, errorResponses, idempotent, jsonBody, jsonResponse, requires } from "../lib/route";
+import { storeParams } from "../products/schemas";
+import { variantSchema } from "../products/variant-schemas";
+import { bulkUpdateVariants } from "./bulk.service";
+import { bulkBody } from "./bulk-schemas";
+import { listDeletions } from "../products/deleted.service";
+import { exportCatalog } from "./export.service";
+import { getImport, startImport } from "./import.service";
+import { requiresAlso } from "./permission";
+
+const deletedRoute = createRoute({
+  method: "get", path: "/stores/{store_id}/products/deleted", tags: ["Products"],
+  summary: "Deleted products at or after `since`, oldest first (kept as long as events)",
+  ...requires("products.read"),
+  request: {
+    params: storeParams,
+    query: z.object({
+      limit: cursorQuery.limit,
+      offset: cursorQuery.offset,
+      cursor: cursorQuery.cursor,
+      since: cursorQuery.updated_since.openapi({ description: "Only deletions at or after this time (ISO 8601)" }),
+    }),
+  },
+  responses: {
+    200: jsonResponse(cursorPageSchema(z.object({ id: z.string(), deleted_at: z.string().openapi({ format: "date-time" }) }).openapi("ProductDeletion")), "Deletions"),
+    ...errorResponses(404),
+  },
+});
+
+const bulkRoute = createRoute(idempotent({
+  method: "post", path: "/stores/{store_id}/variants/bulk", tags: ["Variants"],
+  summary: "Change price and stock of up to 250 variants by id or SKU, all or nothing",
+  ...requires("products.edit"),
+  request: { params: storeParams, ...jsonBody(bulkBody) },
+  responses: {
+    200: jsonResponse(z.object({ data: z.array(variantSchema) }), "The changed variants, in request order"),
+    ...errorResponses(400, 404, 409),
+  },
+}));
+
+const exportRoute = createRoute({
+  method: "get", path: "/stores/{store_id}/products/export.csv", tags: ["Products"],
+  summary: "The catalog as CSV (one row per variant), streamed",
+  ...requires("products.read"),
+  request: { params: storeParams },
+  responses: {
+    200: { description: "CSV, RFC 4180, header row first", content: { "text/csv; charset=utf-8": { schema: z.string() } } },
+    ...errorResponses(404),
+  },
+});
+
+const importForm = z
+  .strictObject({
+    file: z
+      .custom<File>((value) => value instanceof File, "must be a file")
+      .refine((file) => file.size > 0, "must not be empty")
+      .openapi({ type: "string", format: "binary", description: "The product CSV (export.csv's layout), at most 20 MiB" }),
+  })
+  .openapi("ProductImportUpload");
+
+const importSchema = z
+  .object({
+    id: z.string(),
+    state: z.enum(["queued", "running", "done", "failed"]),
+    rows_total: z.number().int(),
+    rows_done: z.number().int(),
+    products_created: z.number().int(),
+    products_updated: z.number().int(),
+    variants_created: z.number().int(),
+    variants_updated: z.number().int(),
+    errors: z.array(z.object({ line: z.number().int(), message: z.string() })).openapi({ description: "The first 100 rows skipped, with why" }),
+    created_at: z.string().openapi({ format: "date-time" }),
+    updated_at: z.string().openapi({ format: "date-time" }),
+  })
+  .openapi("ProductImport");
+
+const writeAccess = requires("products.write");
+const importAccess = {
+  ...writeAccess,
+  middleware: [...(writeAccess.middleware ?? []), requiresAlso("products.edit")],
+  "x-required-permission": "products.write, products.edit",
+  description: "Requires `products.write` and `products.edit`; rows with status `live` also need `products.publish`.",
+};
+
+const startImportRoute = createRoute(idempotent({
+  method: "post", path: "/stores/{store_id}/imports", tags: ["Products"],
+  summary: "Import a product CSV in the background (needs products.write and products.edit)",
+  ...importAccess,
+  request: { params: storeParams, body: { required: true, content: { "multipart/form-data": { schema: importForm } } } },
+  responses: {
+    202: jsonResponse(z.object({ id: z.string(), state: z.literal("queued") }), "Queued"),
+    ...errorResponses(400, 404, 413),
+  },
+}));
+
+const getImportRoute = createRoute({
+  method: "get", path: "/stores/{store_id}/imports/{id}", tags: ["Products"],
+  summary: "An import's state, progress and first 100 row errors",
+  ...requires("products.read"),
+  request: { params: storeParams.extend({ id: z.string() }) },
+  responses: { 200: jsonResponse(importSchema, "The import"), ...errorResponses(404) },
+});
+
+export function registerSyncRoutes(app: App) {
+  app.openapi(deletedRoute, async (c) => {
+    const { since, ...query } = c.req.valid("query");
+    const walk = walkOf("deleted", query, c.req.query("offset"), true);
+    return c.json(await listDeletions(storeCtxOf(c), walk, since), 200);
+  });
+  app.openapi(bulkRoute, async (c) => c.json(await bulkUpdateVariants(storeCtxOf(c), c.req.valid("json").updates), 200));
+  app.openapi(exportRoute, (async (c: any) => {
+    const stream = exportCatalog(storeCtxOf(c));
+    return new Response(stream, {
+      status: 200,
+      headers: { "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": 'attachment; filename="products.csv"' },
+    });
+  }) as never);
+  app.openapi(startImportRoute, async (c) => {
+    const { store_id } = c.req.valid("param");
+    const started = await startImport(storeCtxOf(c), c.req.valid("form").file);
+    return c.json(started, 202, { Location: `/stores/${store_id}/imports/${started.id}` });
+  });
+  app.openapi(getImportRoute, async (c) => c.json(await getImport(storeCtxOf(c), c.req.valid("param").id), 200));
+}

@@ -1,0 +1,32 @@
+// Webhook data follows the read permissions of what it carries (API.md section 13): a payload of `customers.*` holds
+// customers' emails and phones, so subscribing to it, reading one of its deliveries (payload and the receiver's
+// answers) or replaying it needs customers.read besides the webhook bit. Lists carry no payload.
+import type { StoreCtx } from "../lib/context";
+import { forbidden } from "../lib/errors";
+import type { EventName } from "../lib/outbox";
+import { type Permission, has } from "../lib/permissions";
+
+const READ_BIT_BY_PREFIX: Array<[string, Permission]> = [
+  ["products.", "products.read"],
+  ["product.image.", "products.read"],
+  ["orders.", "orders.read"],
+  ["customers.", "customers.read"],
+  ["user.", "members.read"],
+];
+
+/** The read bit an event's data needs. Every event name has one (a test walks EVENT_NAMES). */
+export function readBitOf(event: EventName | string): Permission {
+  const found = READ_BIT_BY_PREFIX.find(([prefix]) => event.startsWith(prefix));
+  if (!found) throw new Error(`No read permission is defined for the event ${event}`);
+  return found[1];
+}
+
+/** 403 naming the first read bit the caller lacks among `events`' (in their order). */
+export function assertMayReadEvents(ctx: StoreCtx, events: readonly string[], doing: string) {
+  for (const event of events) {
+    const bit = readBitOf(event);
+    if (!has(ctx.store.permissions, bit)) {
+      throw forbidden(`${doing} ${event} needs the ${bit} permission, since its data is ${bit.split(".")[0]} data`, bit);
+    }
+  }
+}
