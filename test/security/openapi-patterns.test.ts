@@ -26,6 +26,8 @@ const ACCEPTED: Record<string, string[]> = {
   currency: ["EUR"],
   permissions: ["2305843009213693952"],
   scopes: ["1"],
+  updated_since: ["2026-11-21T10:00:00.000Z"],
+  since: ["2026-11-21T10:00:00.000Z"],
 };
 
 function patternsOf(doc: unknown) {
