@@ -63,7 +63,11 @@ const defaults = [
   ...(given("test-scheduled") ? [] : ["--test-scheduled"]),
   ...(args.some((a) => a.startsWith("--show-interactive-dev-session")) ? [] : ["--show-interactive-dev-session=false"]),
 ];
-const wrangler = spawn(npx, ["wrangler", "dev", ...defaults, ...args], { env: wranglerEnv, stdio: ["ignore", "inherit", "inherit"] });
+// Built above: wrangler.toml's [build] command (scripts/build-console.mjs) need not build it again.
+const wrangler = spawn(npx, ["wrangler", "dev", ...defaults, ...args], {
+  env: { ...wranglerEnv, BOD_CONSOLE_BUILT: "1" },
+  stdio: ["ignore", "inherit", "inherit"],
+});
 
 let stopping = false;
 const stop = (code = 0) => {

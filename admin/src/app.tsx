@@ -14,6 +14,10 @@ import { ProductList } from "./routes/products/product-list/product-list";
 // The products list is in the first bundle (it is the landing screen); the other screens load on demand.
 const ProductCreate = lazy(() => import("./routes/products/product-create/product-create"));
 const ProductDetail = lazy(() => import("./routes/products/product-detail/product-detail"));
+const OrderList = lazy(() => import("./routes/orders/order-list/order-list"));
+const OrderDetail = lazy(() => import("./routes/orders/order-detail/order-detail"));
+const CustomerList = lazy(() => import("./routes/customers/customer-list/customer-list"));
+const CustomerDetail = lazy(() => import("./routes/customers/customer-detail/customer-detail"));
 const WebhookList = lazy(() => import("./routes/webhooks/webhook-list/webhook-list"));
 const WebhookDetail = lazy(() => import("./routes/webhooks/webhook-detail/webhook-detail"));
 const StoreDeliveries = lazy(() => import("./routes/webhooks/store-deliveries/store-deliveries"));
@@ -46,6 +50,10 @@ function SignedIn() {
           <Route path="products" element={<ProductList />} />
           <Route path="products/new" element={<ProductCreate />} />
           <Route path="products/:id" element={<ProductDetail />} />
+          <Route path="orders" element={<OrderList />} />
+          <Route path="orders/:id" element={<OrderDetail />} />
+          <Route path="customers" element={<CustomerList />} />
+          <Route path="customers/:id" element={<CustomerDetail />} />
           <Route path="webhooks" element={<WebhookList />} />
           <Route path="webhooks/deliveries" element={<StoreDeliveries />} />
           <Route path="webhooks/:id" element={<WebhookDetail />} />

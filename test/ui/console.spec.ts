@@ -91,8 +91,8 @@ test("a store admin runs their store from the console", async ({ page, baseURL, 
       await dialog.getByRole("textbox", { name: "Price" }).fill(price);
       await dialog.getByRole("spinbutton", { name: "Stock" }).fill(stock);
       await dialog.getByRole("combobox", { name: "Fulfillment" }).selectOption("stocked");
-      await dialog.getByRole("textbox", { name: "Option name" }).fill("Size");
-      await dialog.getByRole("textbox", { name: "Option value" }).fill(size);
+      await dialog.getByRole("textbox", { name: "Option 1 name" }).fill("Size");
+      await dialog.getByRole("textbox", { name: "Option 1 value" }).fill(size);
       if (sku === "LS-S") await expectAccessible(page, "add variant dialog");
       await dialog.getByRole("button", { name: "Save variant" }).click();
       await expect(page.getByRole("row", { name: new RegExp(sku) })).toBeVisible();
@@ -355,6 +355,13 @@ test("/docs renders the API reference offline under its CSP", async ({ page, bas
   expect(response?.headers()["content-security-policy"]).toContain("frame-ancestors 'none'");
   await expect(page.getByRole("heading", { name: "Commerce admin API" }).first()).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole("link", { name: /Sign up/ }).first()).toBeVisible();
+  // The API's own try-it-out stays; nothing that needs the reference vendor's cloud is offered (ADMIN.md, Day one).
+  await expect(page.getByRole("button", { name: /Test Request/ }).first()).toBeVisible();
+  for (const cloudOnly of [/Ask AI/i, /Generate MCP/i, /Connect MCP/i, /^Deploy/i, /Developer Tools/i, /^Share$/i]) {
+    await expect(page.getByRole("button", { name: cloudOnly })).toHaveCount(0);
+    await expect(page.getByRole("link", { name: cloudOnly })).toHaveCount(0);
+  }
+  await expect(page.getByText(/Ask AI|Generate MCP/)).toHaveCount(0);
   expect(violations).toEqual([]);
   expect(foreign).toEqual([]);
 });

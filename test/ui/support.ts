@@ -4,7 +4,7 @@ import { once } from "node:events";
 import { createServer, type Server } from "node:http";
 import { deflateSync } from "node:zlib";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page } from "@playwright/test";
+import { expect, type APIRequestContext, type Page } from "@playwright/test";
 
 /** Fails on any serious or critical axe-core violation of the page as it is now. */
 export async function expectAccessible(page: Page, screen: string) {
@@ -85,4 +85,22 @@ export async function failingReceiver(port: number, body: string): Promise<Recei
   receiver.url = `http://127.0.0.1:${port}/hooks`;
   receiver.close = () => new Promise((resolve) => server.close(() => resolve()));
   return receiver;
+}
+
+const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+/** A new user with a store, signed in through the console; returns what the API calls of a test need. */
+export async function signedInAdmin(page: Page, request: APIRequestContext, storeName = "Day one shop") {
+  const email = `day1-${unique()}@example.test`;
+  const password = "a-long-password-9";
+  expect((await request.post("/users", { data: { email, password, name: "Dee Admin" } })).status()).toBe(201);
+  const jwt = (await (await request.post("/login", { data: { email, password } })).json()).token as string;
+  const auth = { Authorization: `Bearer ${jwt}` };
+  const store = await (await request.post("/stores", { headers: auth, data: { name: storeName } })).json();
+  await page.goto("/admin/login");
+  await page.getByRole("textbox", { name: "Email" }).fill(email);
+  await page.getByRole("textbox", { name: "Password" }).fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Products" })).toBeVisible();
+  return { email, storeId: store.id as string, auth };
 }

@@ -16,6 +16,19 @@ export function formatDate(iso: string | null | undefined): string {
   return new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
 }
 
+/** Date and time to the second: webhook retries 2 s and 4 s apart must be told apart. */
+export function formatDateTimeSeconds(iso: string): string {
+  return new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "medium" });
+}
+
+/** Milliseconds between two instants, as "2.0 s" (or "1 min 5.0 s"). */
+export function formatGap(fromIso: string, toIso: string): string {
+  const ms = Date.parse(toIso) - Date.parse(fromIso);
+  const seconds = ms / 1000;
+  if (seconds < 60) return `${seconds.toFixed(1)} s`;
+  return `${Math.floor(seconds / 60)} min ${(seconds % 60).toFixed(1)} s`;
+}
+
 /** "products.read" → ["products", "read"]: permissions are grouped by their resource. */
 export function groupPermissions<T extends { name: string }>(permissions: T[]): Array<[string, T[]]> {
   const groups = new Map<string, T[]>();
@@ -25,3 +38,9 @@ export function groupPermissions<T extends { name: string }>(permissions: T[]): 
   }
   return [...groups];
 }
+
+/** An amount with its currency: 1250, "EUR" → "12.50 EUR". */
+export const formatMoney = (cents: number, currency: string) => `${formatCents(cents)} ${currency}`;
+
+/** Orders are named by the end of their id, as admins read them aloud ("Order …4F2A"). */
+export const orderName = (id: string) => `Order ${id.slice(-8).toUpperCase()}`;

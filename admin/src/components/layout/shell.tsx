@@ -1,5 +1,7 @@
-// The signed-in frame: store switch, main navigation, sign out, and the current screen.
-import { NavLink, Outlet, useNavigate } from "react-router";
+// The signed-in frame: store switch, main navigation, sign out, and the current screen. On a narrow screen the
+// navigation folds behind a button "Menu" (a disclosure: aria-expanded, closed again after each navigation).
+import { useEffect, useState } from "react";
+import { NavLink, Outlet, useLocation, useNavigate } from "react-router";
 import { useQueryClient } from "@tanstack/react-query";
 import { useSignOut } from "../../hooks/api/auth";
 import { sessionStore, useSession } from "../../lib/session";
@@ -9,6 +11,8 @@ type MeStore = Pick<components["schemas"]["Store"], "id" | "name">;
 
 const NAV = [
   ["/products", "Products"],
+  ["/orders", "Orders"],
+  ["/customers", "Customers"],
   ["/webhooks", "Webhooks"],
   ["/api-tokens", "Access tokens"],
   ["/team", "Team"],
@@ -20,6 +24,9 @@ export function Shell({ stores }: { stores: MeStore[] }) {
   const signOut = useSignOut();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const { pathname } = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  useEffect(() => setMenuOpen(false), [pathname]);
   const switchStore = (id: string) => {
     if (id === "__new") return navigate("/stores/new");
     sessionStore.selectStore(id);
@@ -29,6 +36,10 @@ export function Shell({ stores }: { stores: MeStore[] }) {
   return (
     <div className="shell">
       <header className="topbar">
+        <button type="button" className="menu-button" aria-expanded={menuOpen} aria-controls="main-nav"
+          onClick={() => setMenuOpen(!menuOpen)}>
+          Menu
+        </button>
         <span className="brand">Store admin</span>
         <label className="store-switch">
           <span className="visually-hidden">Store</span>
@@ -46,7 +57,7 @@ export function Shell({ stores }: { stores: MeStore[] }) {
           Sign out
         </button>
       </header>
-      <nav className="sidebar" aria-label="Main">
+      <nav className={menuOpen ? "sidebar open" : "sidebar"} id="main-nav" aria-label="Main">
         <ul>
           {NAV.map(([to, label]) => (
             <li key={to}>

@@ -20,6 +20,20 @@ export function useCreateVariant(productId: string) {
   });
 }
 
+export function useUpdateVariant(productId: string, variantId: string) {
+  const invalidate = useInvalidateProduct();
+  return useMutation({
+    mutationFn: (body: components["schemas"]["UpdateVariantRequest"]) =>
+      unwrap(
+        client.PATCH("/stores/{store_id}/products/{id}/variants/{variant_id}", {
+          params: { path: { store_id: currentStoreId(), id: productId, variant_id: variantId } },
+          body,
+        }),
+      ),
+    onSuccess: () => invalidate(productId),
+  });
+}
+
 export function useDeleteVariant(productId: string) {
   const invalidate = useInvalidateProduct();
   return useMutation({

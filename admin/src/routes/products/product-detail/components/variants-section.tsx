@@ -1,76 +1,25 @@
-// Variants with price, stock and availability; "Add variant" (variable products) opens a dialog.
-import { useState, type FormEvent } from "react";
-import { Dialog, FormActions } from "../../../../components/common/dialog";
-import { TextField } from "../../../../components/common/field";
+// Variants with price, stock and availability. "Add variant" (variable products) and "Edit variant <title>" (every
+// row, the hidden default variant of a single product included, titled "Default") open the variant dialog.
+import { useState } from "react";
 import { Empty, ErrorMessage } from "../../../../components/common/query-state";
 import type { Product } from "../../../../hooks/api/products";
-import { useCreateVariant, useDeleteVariant } from "../../../../hooks/api/variants";
-import { formatCents, parseMajor } from "../../../../lib/format";
-import { ApiProblem } from "../../../../lib/problem";
+import { useDeleteVariant, type Variant } from "../../../../hooks/api/variants";
+import { formatCents } from "../../../../lib/format";
+import { VariantDialog } from "./variant-dialog";
 
 const AVAILABILITY = { in_stock: "In stock", out_of_stock: "Out of stock", on_demand: "On demand" } as const;
-const FULFILLMENT = [
-  ["stocked", "Stocked"],
-  ["on_demand", "On demand"],
-  ["stocked_or_on_demand", "Stocked, then on demand"],
-] as const;
 
-function AddVariantDialog({ product, open, onClose }: { product: Product; open: boolean; onClose: () => void }) {
-  const create = useCreateVariant(product.id);
-  const blank = { sku: "", price: "", stock: "0", fulfillment: "stocked", optionName: "", optionValue: "" };
-  const [form, setForm] = useState(blank);
-  const [localError, setLocalError] = useState<ApiProblem | null>(null);
-  const set = (key: keyof typeof form) => (e: { target: { value: string } }) => setForm({ ...form, [key]: e.target.value });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const price = parseMajor(form.price);
-    if (price === null) {
-      const message = "Enter an amount such as 12.50";
-      return setLocalError(new ApiProblem(422, "validation_failed", message, [{ path: "price_cents", message }]));
-    }
-    setLocalError(null);
-    const option = form.optionName.trim() && form.optionValue.trim();
-    create.mutate(
-      {
-        price_cents: price,
-        sku: form.sku.trim() || undefined,
-        stock: Number(form.stock),
-        fulfillment_mode: form.fulfillment as "stocked",
-        option_values: option ? [{ name: form.optionName.trim(), value: form.optionValue.trim() }] : [],
-      },
-      { onSuccess: () => (setForm(blank), onClose()) },
-    );
-  };
-  const error = localError ?? create.error;
-  return (
-    <Dialog title="Add variant" open={open} onClose={onClose}>
-      <form onSubmit={submit}>
-        <TextField label="SKU" value={form.sku} onChange={set("sku")} path="sku" error={error} />
-        <TextField label="Price" inputMode="decimal" required value={form.price} onChange={set("price")} path="price_cents" error={error} />
-        <TextField label="Stock" type="number" min={0} value={form.stock} onChange={set("stock")} path="stock" error={error} />
-        <div className="field">
-          <label htmlFor="variant-fulfillment">Fulfillment</label>
-          <select id="variant-fulfillment" value={form.fulfillment} onChange={set("fulfillment")}>
-            {FULFILLMENT.map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <TextField label="Option name" placeholder="Size" value={form.optionName} onChange={set("optionName")} path="option_values" error={error} />
-        <TextField label="Option value" placeholder="M" value={form.optionValue} onChange={set("optionValue")} />
-        <ErrorMessage error={create.error} />
-        <FormActions submit="Save variant" pending={create.isPending} onCancel={onClose} />
-      </form>
-    </Dialog>
-  );
-}
+/** The default variant's stored title is the product's; ADMIN.md names it "Default" in the console. */
+export const variantTitle = (v: Variant) => (v.is_default ? "Default" : v.title);
+
+const describeOptions = (v: Variant) => v.option_values.map((o) => `${o.name}: ${o.value}`).join(", ");
 
 export function VariantsSection({ product }: { product: Product }) {
   const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<string | null>(null);
   const remove = useDeleteVariant(product.id);
   const variants = product.variants;
+  const edited = variants.find((v) => v.id === editing);
   return (
     <section className="card" aria-labelledby="variants-heading">
       <div className="section-header">
@@ -84,41 +33,58 @@ export function VariantsSection({ product }: { product: Product }) {
       {variants.length === 0 ? (
         <Empty>No variants yet: a variable product needs one before it can be published.</Empty>
       ) : (
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">Variant</th>
-              <th scope="col">SKU</th>
-              <th scope="col">Price</th>
-              <th scope="col">Stock</th>
-              <th scope="col">Availability</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {variants.map((v) => (
-              <tr key={v.id}>
-                <td>{v.title}</td>
-                <td>{v.sku ?? "—"}</td>
-                <td>{formatCents(v.price_cents)}</td>
-                <td>{v.stock}</td>
-                <td>{AVAILABILITY[v.availability]}</td>
-                <td>
-                  {!v.is_default && (
-                    <button type="button" aria-label={`Delete variant ${v.title}`} onClick={() => remove.mutate(v.id)}>
-                      Delete
-                    </button>
-                  )}
-                </td>
+        <div className="table-scroll" tabIndex={0} role="region" aria-label="Variants table">
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">Variant</th>
+                <th scope="col">SKU</th>
+                <th scope="col">Price</th>
+                <th scope="col">Stock</th>
+                <th scope="col">Availability</th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {variants.map((v) => (
+                <tr key={v.id}>
+                  <td>
+                    {variantTitle(v)}
+                    {v.option_values.length > 0 && <div className="hint">{describeOptions(v)}</div>}
+                  </td>
+                  <td>{v.sku ?? "—"}</td>
+                  <td>{formatCents(v.price_cents)}</td>
+                  <td>{v.stock}</td>
+                  <td>{AVAILABILITY[v.availability]}</td>
+                  <td className="actions">
+                    <button type="button" aria-label={`Edit variant ${variantTitle(v)}`} onClick={() => setEditing(v.id)}>
+                      Edit
+                    </button>
+                    {!v.is_default && (
+                      <button type="button" aria-label={`Delete variant ${v.title}`} onClick={() => remove.mutate(v.id)}>
+                        Delete
+                      </button>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
       <ErrorMessage error={remove.error} />
-      <AddVariantDialog product={product} open={adding} onClose={() => setAdding(false)} />
+      <VariantDialog product={product} open={adding} onClose={() => setAdding(false)} />
+      {edited && (
+        <VariantDialog
+          key={`${edited.id}-${edited.updated_at}`}
+          product={product}
+          variant={{ ...edited, title: variantTitle(edited) }}
+          open
+          onClose={() => setEditing(null)}
+        />
+      )}
     </section>
   );
 }

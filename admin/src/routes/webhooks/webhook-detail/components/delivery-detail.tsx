@@ -2,7 +2,7 @@
 import { useNavigate } from "react-router";
 import { ErrorMessage, QueryState } from "../../../../components/common/query-state";
 import { useDelivery, useReplayDelivery } from "../../../../hooks/api/webhooks";
-import { formatDate } from "../../../../lib/format";
+import { formatDate, formatDateTimeSeconds, formatGap } from "../../../../lib/format";
 
 function prettyJson(text: string) {
   try {
@@ -45,16 +45,23 @@ export function DeliveryDetail({ webhookId, deliveryId }: { webhookId: string; d
             {replay.isSuccess && <p role="status">Replayed: a new delivery of the same body was queued.</p>}
             <ErrorMessage error={replay.error} />
             <h3>Payload</h3>
-            <pre className="code" tabIndex={0} aria-label="Payload">{prettyJson(d.payload)}</pre>
+            <pre className="code" tabIndex={0} role="region" aria-label="Payload">{prettyJson(d.payload)}</pre>
             <h3>Attempts</h3>
             {d.attempts.length === 0 && <p className="empty">No attempt yet.</p>}
             <ol className="attempts">
-              {d.attempts.map((a) => (
+              {d.attempts.map((a, i) => (
                 <li key={a.attempt}>
                   <h4>Attempt {a.attempt}</h4>
                   <dl>
                     <dt>Started</dt>
-                    <dd>{formatDate(a.started_at)}</dd>
+                    <dd>
+                      <time dateTime={a.started_at}>{formatDateTimeSeconds(a.started_at)}</time>
+                      {i > 0 && (
+                        <span className="gap">
+                          {" "}({formatGap(d.attempts[i - 1].started_at, a.started_at)} after attempt {d.attempts[i - 1].attempt})
+                        </span>
+                      )}
+                    </dd>
                     <dt>Response status</dt>
                     <dd>{a.response_status ?? "none"}</dd>
                     <dt>Duration</dt>
@@ -63,7 +70,7 @@ export function DeliveryDetail({ webhookId, deliveryId }: { webhookId: string; d
                     <dd>{a.error ?? "none"}</dd>
                     <dt>Response body</dt>
                     <dd>
-                      <pre className="code" tabIndex={0} aria-label={`Response body of attempt ${a.attempt}`}>
+                      <pre className="code" tabIndex={0} role="region" aria-label={`Response body of attempt ${a.attempt}`}>
                         {a.response_body ?? ""}
                       </pre>
                     </dd>

@@ -1,0 +1,87 @@
+// One button per change the API allows from the order's status, each confirmed in a dialog by a button of the same
+// name; "Refund" asks for the amount (major units, prefilled with what is left to refund). A refusal (409: the
+// order changed meanwhile, or the move is not allowed) is shown as a message and the order is read again.
+import { useState, type FormEvent } from "react";
+import { ConfirmDialog, Dialog, FormActions } from "../../../components/common/dialog";
+import { TextField } from "../../../components/common/field";
+import { ErrorMessage } from "../../../components/common/query-state";
+import { ORDER_ACTIONS, useRefundOrder, useTransitionOrder, type Order } from "../../../hooks/api/orders";
+import { formatCents, formatMoney, parseMajor } from "../../../lib/format";
+import { ApiProblem } from "../../../lib/problem";
+
+type Target = "paid" | "fulfilled" | "canceled";
+const TRANSITION: Record<Target, { label: string; message: string }> = {
+  paid: { label: "Mark as paid", message: "Record that the customer has paid this order." },
+  fulfilled: { label: "Mark as fulfilled", message: "Record that this order has been shipped or handed over." },
+  canceled: { label: "Cancel order", message: "Cancel this order: reserved stock goes back to its variants. This cannot be undone." },
+};
+
+function RefundDialog({ order, onClose }: { order: Order; onClose: () => void }) {
+  const refund = useRefundOrder(order.id);
+  const left = order.total_cents - order.refunded_cents;
+  const [amount, setAmount] = useState(formatCents(left));
+  const [localError, setLocalError] = useState<ApiProblem | null>(null);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const cents = parseMajor(amount);
+    if (cents === null || cents === 0) {
+      const message = "Enter an amount such as 12.50";
+      return setLocalError(new ApiProblem(422, "validation_failed", message, [{ path: "amount_cents", message }]));
+    }
+    setLocalError(null);
+    refund.mutate(cents, { onSuccess: onClose });
+  };
+  const error = localError ?? refund.error;
+  return (
+    <Dialog title="Refund" open onClose={onClose}>
+      <form onSubmit={submit}>
+        <TextField label="Amount" inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)}
+          path="amount_cents" error={error} hint={`Up to ${formatMoney(left, order.currency)}`} />
+        <ErrorMessage error={error} />
+        <FormActions submit="Refund" pending={refund.isPending} onCancel={onClose} />
+      </form>
+    </Dialog>
+  );
+}
+
+export function OrderActions({ order }: { order: Order }) {
+  const transition = useTransitionOrder(order.id);
+  const [confirming, setConfirming] = useState<Target | null>(null);
+  const [refunding, setRefunding] = useState(false);
+  const actions = ORDER_ACTIONS[order.status];
+  return (
+    <div className="order-actions">
+      {actions.length === 0 ? (
+        <p className="hint">No further change is possible for a {order.status} order.</p>
+      ) : (
+        <div className="actions">
+          {actions.map((action) =>
+            action === "refund" ? (
+              <button key={action} type="button" onClick={() => (transition.reset(), setRefunding(true))}>
+                Refund
+              </button>
+            ) : (
+              <button key={action} type="button" className={action === "canceled" ? "danger" : "primary"}
+                onClick={() => (transition.reset(), setConfirming(action))}>
+                {TRANSITION[action].label}
+              </button>
+            ),
+          )}
+        </div>
+      )}
+      <ErrorMessage error={transition.error} />
+      {confirming && (
+        <ConfirmDialog
+          title={`${TRANSITION[confirming].label}?`}
+          message={TRANSITION[confirming].message}
+          action={TRANSITION[confirming].label}
+          open
+          pending={transition.isPending}
+          onConfirm={() => transition.mutate(confirming, { onSettled: () => setConfirming(null) })}
+          onClose={() => setConfirming(null)}
+        />
+      )}
+      {refunding && <RefundDialog order={order} onClose={() => setRefunding(false)} />}
+    </div>
+  );
+}

@@ -1,0 +1,78 @@
+// One order: its line items and total, the customer, the status and the changes the API allows from it.
+import { Link, useParams } from "react-router";
+import { QueryState } from "../../../components/common/query-state";
+import { useOrder } from "../../../hooks/api/orders";
+import { formatDate, formatMoney, orderName } from "../../../lib/format";
+import { STATUS_LABEL } from "../components/orders-table";
+import { OrderActions } from "./order-actions";
+
+export default function OrderDetail() {
+  const { id = "" } = useParams();
+  const order = useOrder(id);
+  return (
+    <QueryState query={order}>
+      {(o) => (
+        <section>
+          <p>
+            <Link to="/orders">← Orders</Link>
+          </p>
+          <div className="page-header">
+            <h1>{orderName(o.id)}</h1>
+            <span className={`badge order-${o.status}`}>{STATUS_LABEL[o.status]}</span>
+          </div>
+          <div className="card">
+            <h2>Status</h2>
+            <p>
+              {STATUS_LABEL[o.status]}, placed {formatDate(o.created_at)}, last changed {formatDate(o.updated_at)}
+              {o.refunded_cents > 0 && `; ${formatMoney(o.refunded_cents, o.currency)} refunded`}
+            </p>
+            <OrderActions order={o} />
+          </div>
+          <div className="card">
+            <h2>Customer</h2>
+            <p>
+              {o.customer_id ? <Link to={`/customers/${o.customer_id}`}>{o.email}</Link> : o.email}
+            </p>
+          </div>
+          <div className="card">
+            <h2>Items</h2>
+            <div className="table-scroll" tabIndex={0} role="region" aria-label="Items table">
+              <table>
+                <thead>
+                  <tr>
+                    <th scope="col">Item</th>
+                    <th scope="col">SKU</th>
+                    <th scope="col">Unit price</th>
+                    <th scope="col">Quantity</th>
+                    <th scope="col">Subtotal</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {o.line_items.map((line) => (
+                    <tr key={line.variant_id}>
+                      <td>
+                        <Link to={`/products/${line.product_id}`}>{line.title}</Link>
+                      </td>
+                      <td>{line.sku ?? "—"}</td>
+                      <td>{formatMoney(line.unit_price_cents, o.currency)}</td>
+                      <td>{line.quantity}</td>
+                      <td>{formatMoney(line.unit_price_cents * line.quantity, o.currency)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+                <tfoot>
+                  <tr>
+                    <th scope="row" colSpan={4}>
+                      Total
+                    </th>
+                    <td>{formatMoney(o.total_cents, o.currency)}</td>
+                  </tr>
+                </tfoot>
+              </table>
+            </div>
+          </div>
+        </section>
+      )}
+    </QueryState>
+  );
+}

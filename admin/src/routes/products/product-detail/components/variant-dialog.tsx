@@ -1,0 +1,147 @@
+// "Add variant" and "Edit variant <title>": every field of a variant (SKU, price, stock, fulfillment, up to three
+// option name/value pairs, the shipping box). Adding POSTs; editing PATCHes the same fields.
+import { useState, type FormEvent } from "react";
+import { Dialog, FormActions } from "../../../../components/common/dialog";
+import { TextField } from "../../../../components/common/field";
+import { ErrorMessage } from "../../../../components/common/query-state";
+import type { Product } from "../../../../hooks/api/products";
+import { useCreateVariant, useUpdateVariant, type Variant } from "../../../../hooks/api/variants";
+import { formatCents, parseMajor } from "../../../../lib/format";
+import { ApiProblem } from "../../../../lib/problem";
+
+const FULFILLMENT = [
+  ["stocked", "Stocked"],
+  ["on_demand", "On demand"],
+  ["stocked_or_on_demand", "Stocked, then on demand"],
+] as const;
+/** A variant carries up to three options (Size x Colour x Material), as Shopify's do. */
+export const MAX_OPTIONS = 3;
+const BOX = [
+  ["length_mm", "Length (mm)"],
+  ["width_mm", "Width (mm)"],
+  ["height_mm", "Height (mm)"],
+  ["weight_g", "Weight (g)"],
+] as const;
+type BoxKey = (typeof BOX)[number][0];
+
+interface Form {
+  sku: string;
+  price: string;
+  stock: string;
+  fulfillment: string;
+  options: Array<{ name: string; value: string }>;
+  box: Record<BoxKey, string>;
+}
+
+function initial(variant?: Variant): Form {
+  const options = Array.from({ length: MAX_OPTIONS }, (_, i) => variant?.option_values[i] ?? { name: "", value: "" });
+  const b = variant?.shipping_box;
+  return {
+    sku: variant?.sku ?? "",
+    price: variant ? formatCents(variant.price_cents) : "",
+    stock: String(variant?.stock ?? 0),
+    fulfillment: variant?.fulfillment_mode ?? "stocked",
+    options,
+    box: {
+      length_mm: b ? String(b.length_mm) : "",
+      width_mm: b ? String(b.width_mm) : "",
+      height_mm: b ? String(b.height_mm) : "",
+      weight_g: b ? String(b.weight_g) : "",
+    },
+  };
+}
+
+const invalid = (path: string, message: string) => new ApiProblem(422, "validation_failed", message, [{ path, message }]);
+
+/** The request body, or a field error the console can tell before sending (the API checks the values again). */
+function toBody(form: Form) {
+  const price = parseMajor(form.price);
+  if (price === null) return invalid("price_cents", "Enter an amount such as 12.50");
+  const options = form.options
+    .map((o) => ({ name: o.name.trim(), value: o.value.trim() }))
+    .filter((o) => o.name || o.value);
+  const half = options.findIndex((o) => !o.name || !o.value);
+  if (half >= 0) return invalid(`option_values.${half}.name`, "Give each option both a name and a value");
+  const boxValues = BOX.map(([key]) => form.box[key].trim());
+  let shipping_box: Record<BoxKey, number> | null = null;
+  if (boxValues.some(Boolean)) {
+    if (!boxValues.every((v) => /^\d+$/.test(v))) return invalid("shipping_box", "Give all four box measures as whole numbers");
+    shipping_box = Object.fromEntries(BOX.map(([key], i) => [key, Number(boxValues[i])])) as Record<BoxKey, number>;
+  }
+  return {
+    price_cents: price,
+    sku: form.sku.trim() || null,
+    stock: Number(form.stock),
+    fulfillment_mode: form.fulfillment as "stocked",
+    option_values: options,
+    shipping_box,
+  };
+}
+
+export function VariantDialog(props: { product: Product; variant?: Variant; open: boolean; onClose: () => void }) {
+  const { product, variant } = props;
+  const create = useCreateVariant(product.id);
+  const update = useUpdateVariant(product.id, variant?.id ?? "");
+  const mutation = variant ? update : create;
+  const [form, setForm] = useState(() => initial(variant));
+  const [localError, setLocalError] = useState<ApiProblem | null>(null);
+  const set = (key: "sku" | "price" | "stock" | "fulfillment") => (e: { target: { value: string } }) =>
+    setForm({ ...form, [key]: e.target.value });
+  const setOption = (i: number, key: "name" | "value", value: string) =>
+    setForm({ ...form, options: form.options.map((o, j) => (j === i ? { ...o, [key]: value } : o)) });
+  const close = () => (setForm(initial(variant)), setLocalError(null), mutation.reset(), props.onClose());
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const body = toBody(form);
+    if (body instanceof ApiProblem) return setLocalError(body);
+    setLocalError(null);
+    mutation.mutate(body, { onSuccess: () => (variant ? props.onClose() : close()) });
+  };
+  const error = localError ?? mutation.error;
+  const title = variant ? `Edit variant ${variant.title}` : "Add variant";
+  const idPrefix = variant ? `variant-${variant.id}` : "variant-new";
+  return (
+    <Dialog title={title} open={props.open} onClose={close}>
+      <form onSubmit={submit} className="variant-form">
+        <div className="form-grid">
+          <TextField label="SKU" value={form.sku} onChange={set("sku")} path="sku" error={error} />
+          <TextField label="Price" inputMode="decimal" required value={form.price} onChange={set("price")} path="price_cents" error={error} />
+          <TextField label="Stock" type="number" min={0} value={form.stock} onChange={set("stock")} path="stock" error={error} />
+          <div className="field">
+            <label htmlFor={`${idPrefix}-fulfillment`}>Fulfillment</label>
+            <select id={`${idPrefix}-fulfillment`} value={form.fulfillment} onChange={set("fulfillment")}>
+              {FULFILLMENT.map(([value, label]) => (
+                <option key={value} value={value}>
+                  {label}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+        <fieldset>
+          <legend>Options (up to {MAX_OPTIONS}, e.g. Size and Colour)</legend>
+          {form.options.map((o, i) => (
+            <div className="form-grid" key={i}>
+              <TextField label={`Option ${i + 1} name`} placeholder={["Size", "Colour", "Material"][i]} value={o.name}
+                onChange={(e) => setOption(i, "name", e.target.value)} path={`option_values.${i}.name`} error={error} />
+              <TextField label={`Option ${i + 1} value`} placeholder={["M", "Blue", "Linen"][i]} value={o.value}
+                onChange={(e) => setOption(i, "value", e.target.value)} path={`option_values.${i}.value`} error={error} />
+            </div>
+          ))}
+        </fieldset>
+        <fieldset>
+          <legend>Shipping box (all four, or none)</legend>
+          <div className="form-grid four">
+            {BOX.map(([key, label]) => (
+              <TextField key={key} label={label} inputMode="numeric" value={form.box[key]} path={`shipping_box.${key}`} error={error}
+                onChange={(e) => setForm({ ...form, box: { ...form.box, [key]: e.target.value } })} />
+            ))}
+          </div>
+        </fieldset>
+        <ErrorMessage error={error} />
+        <FormActions submit="Save variant" pending={mutation.isPending} onCancel={close} />
+      </form>
+    </Dialog>
+  );
+}
+
