@@ -61,9 +61,15 @@ const specsArraySql = (p: string) => sql`json((SELECT json_group_array(json_obje
   SELECT "group", key, value, position FROM product_specs WHERE product_id = ${col(p, "id")}
   ORDER BY position, rowid) s))`;
 
+/** The primary gallery item, when it is an image, as list rows show it (a video primary has no thumbnail). */
+const primaryImageSql = (p: string) => sql`(SELECT json_object('id', gi.id, 'alt', gi.alt,
+  'thumbnail_url', '/media/' || gi.store_id || '/' || gi.media_file_id || '/thumbnail')
+  FROM product_images gi WHERE gi.product_id = ${col(p, "id")} AND gi.is_primary = 1 AND gi.media_file_id IS NOT NULL
+  LIMIT 1)`;
+
 /**
  * Product row `p` as a JSON object. `full` adds the gallery (`images`) and `specs` (GET product, events);
- * list items carry `variants` only.
+ * list items carry `variants` and `primary_image`.
  */
 export const productObjectSql = (p: string, full: boolean): SQL =>
   renderedOnce(`product:${p}:${full}`, () => buildProductObjectSql(p, full));
@@ -72,7 +78,7 @@ function buildProductObjectSql(p: string, full: boolean): SQL {
   const c = (name: string) => col(p, name);
   const children = full
     ? sql`, 'images', json(${galleryJsonSql(c("id"))}), 'specs', ${specsArraySql(p)}`
-    : sql``;
+    : sql`, 'primary_image', json(${primaryImageSql(p)})`;
   return sql`json_object(
     'id', ${c("id")}, 'store_id', ${c("store_id")}, 'slug', ${c("slug")}, 'title', ${c("title")},
     'description', ${c("description")}, 'brand', ${c("brand")}, 'product_type', ${c("product_type")},

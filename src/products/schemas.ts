@@ -132,7 +132,19 @@ const productFields = {
   variants: z.array(variantSchema),
 };
 
-export const productListItemSchema = z.object(productFields).openapi("ProductListItem");
+export const productListItemSchema = z
+  .object({
+    ...productFields,
+    primary_image: z
+      .object({
+        id: z.string().openapi({ description: "The gallery item's id" }),
+        alt: z.string().nullable(),
+        thumbnail_url: z.string().openapi({ example: "/media/{store_id}/{media_file_id}/thumbnail" }),
+      })
+      .nullable()
+      .openapi({ description: "The gallery's primary item when it is an image (its 150 px size, for list rows); null without one" }),
+  })
+  .openapi("ProductListItem");
 
 export const productSchema = z
   .object({

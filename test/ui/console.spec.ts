@@ -148,6 +148,11 @@ test("a store admin runs their store from the console", async ({ page, baseURL, 
     await navigateTo(page, "Products", "Products");
     await expect(page.getByRole("row", { name: /Linen shirt/ })).toContainText("Live");
     await expect(page.getByRole("row", { name: /Enamel mug/ })).toContainText("Draft");
+    // The primary image (the blue one) as the row's thumbnail, loaded through the API's 150 px size; none for the mug.
+    const thumb = page.getByRole("row", { name: /Linen shirt/ }).locator("img.thumb");
+    await expect(thumb).toHaveAttribute("src", /\/thumbnail$/);
+    await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+    await expect(page.getByRole("row", { name: /Enamel mug/ }).locator("img")).toHaveCount(0);
     await page.getByRole("checkbox", { name: "Include drafts" }).uncheck();
     await expect(page.getByRole("row", { name: /Enamel mug/ })).toHaveCount(0);
     await page.getByRole("checkbox", { name: "Include drafts" }).check();

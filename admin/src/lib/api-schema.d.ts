@@ -8249,6 +8249,14 @@ export interface components {
              */
             published_at: string | null;
             variants: components["schemas"]["Variant"][];
+            /** @description The gallery's primary item when it is an image (its 150 px size, for list rows); null without one */
+            primary_image: {
+                /** @description The gallery item's id */
+                id: string;
+                alt: string | null;
+                /** @example /media/{store_id}/{media_file_id}/thumbnail */
+                thumbnail_url: string;
+            } | null;
         };
         Product: {
             id: string;

@@ -74,7 +74,13 @@ export function ProductList() {
           <tbody>
             {rows.map((p) => (
               <tr key={p.id}>
-                <td>
+                <td className="title-cell">
+                  {/* Decorative beside the title it illustrates: the link already names the product. */}
+                  {p.primary_image ? (
+                    <img className="thumb" src={p.primary_image.thumbnail_url} alt="" width={40} height={40} loading="lazy" />
+                  ) : (
+                    <span className="thumb" aria-hidden="true" />
+                  )}
                   <Link to={`/products/${p.id}`}>{p.title}</Link>
                 </td>
                 <td>
