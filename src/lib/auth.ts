@@ -13,7 +13,7 @@ import { type SQL, and, eq, isNull, lt, sql } from "drizzle-orm";
 import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
 import { apiTokens, memberships, users } from "../db/schema";
 import { primaryDb, primaryReadDb, requestDb } from "./db";
-import type { AppEnv, Db, Principal, Role, StoreAccess, StoreReadCtx } from "./context";
+import type { AppEnv, Db, PendingAccess, Principal, Role, StoreAccess, StoreReadCtx } from "./types";
 import { forbidden, notFound, unauthenticated } from "./errors";
 import { isUuid, nowIso } from "./ids";
 import { type Permission, has } from "./permissions";
@@ -220,7 +220,7 @@ export const storeAccess = (permission?: Permission): MiddlewareHandler<AppEnv> 
  * (`withAuthBatch`), or alone (`resolve`) when the request ends without that read. `admit` applies the same
  * rules as `storeAccess` to the lookup's row, and the read is handed back only after they pass.
  */
-export class PendingAccess {
+class PendingStoreAccess implements PendingAccess {
   private outcome: Promise<void> | null = null;
 
   constructor(
@@ -252,7 +252,7 @@ export class PendingAccess {
 }
 
 const pendingAccess = <Row>(storeId: string, db: Db, lookup: D1PreparedStatement, admit: (row: Row | null) => Promise<void>) =>
-  new PendingAccess(storeId, db, lookup, admit as (row: unknown) => Promise<void>);
+  new PendingStoreAccess(storeId, db, lookup, admit as (row: unknown) => Promise<void>);
 
 /**
  * `storeAccess` for hot read-only routes, in one D1 round trip instead of two: the token (or membership) lookup

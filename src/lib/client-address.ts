@@ -2,7 +2,7 @@
 // Cloudflare's edge, with an IPv6 address cut to its /64. One subscriber is usually handed a whole /64, so counting
 // single IPv6 addresses would let a client multiply every per-IP budget by rotating through its own prefix.
 import type { Context } from "hono";
-import type { AppEnv } from "./context";
+import type { AppEnv } from "./types";
 
 /** The budget key of an address: IPv4 as written, IPv6 as its /64 prefix (`2001:db8:0:1::/64`). */
 export function addressKey(address: string): string {

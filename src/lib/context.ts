@@ -1,69 +1,10 @@
-// Request-scoped types: the Hono environment, the authenticated principal, and the `ctx` that services take.
+// The `ctx` that services take, built from the request (its types are in ./types).
 import type { Context } from "hono";
-import type { DrizzleD1Database } from "drizzle-orm/d1";
-import type * as schema from "../db/schema";
-import type { PendingAccess } from "./auth";
-import type { IdempotencyClaim } from "./idempotency";
 import { requestDb } from "./db";
+import type { AppEnv, Ctx, StoreCtx, StoreReadCtx } from "./types";
 
-/** `$client` is the D1 binding or session under Drizzle, for what Drizzle cannot batch (raw SQL with parameters). */
-export type Db = DrizzleD1Database<typeof schema> & { $client: D1Database };
-
-/** Who is calling: a user, through a session JWT or through one of their personal access tokens. */
-export interface Principal {
-  kind: "jwt" | "pat";
-  userId: string;
-  /** `issuedBy`: who holds this PAT's raw value (API.md section 13); what it mints or rotates is theirs too. */
-  token: { id: string; name: string; storeId: string; issuedBy: string; scopes: bigint; effective: bigint; role: Role } | null;
-  /** A session JWT's identity for logout: its signature, the user's session version it carries, its end. */
-  session: Session | null;
-}
-
-export interface Session {
-  id: string;
-  version: number;
-  expiresAt: string;
-}
-
-export type Role = "owner" | "member";
-
-/** The caller's standing in the store named by the path. */
-export interface StoreAccess {
-  storeId: string;
-  role: Role;
-  /** The user's membership mask. */
-  memberPermissions: bigint;
-  /** What this request may do: the membership mask, AND the token's scope for a PAT. */
-  permissions: bigint;
-}
-
-export type AppEnv = {
-  Bindings: Env;
-  Variables: {
-    requestId: string;
-    /** Set by `requestDb` on first use. */
-    db?: Db;
-    principal: Principal;
-    store: StoreAccess;
-    pendingAccess?: PendingAccess;
-    /** Set by the idempotency middleware when the request holds an Idempotency-Key. */
-    idempotency?: IdempotencyClaim;
-  };
-};
-
-export interface Ctx {
-  db: Db;
-  env: Env;
-  requestId: string;
-  principal: Principal;
-  waitUntil: (promise: Promise<unknown>) => void;
-  /** The request's Idempotency-Key: `commit` writes it in the change's own batch. */
-  idempotency?: IdempotencyClaim;
-}
-
-export interface StoreCtx extends Ctx {
-  store: StoreAccess;
-}
+// The types live in ./types (which imports nothing from lib/); re-exported here for the domains that use both.
+export type { AppEnv, Ctx, Db, IdempotencyClaim, PendingAccess, Principal, Role, Session, StoreAccess, StoreCtx, StoreReadCtx } from "./types";
 
 export function ctxOf(c: Context<AppEnv>): Ctx {
   return {
@@ -80,15 +21,6 @@ export function storeCtxOf(c: Context<AppEnv>): StoreCtx {
   return { ...ctxOf(c), store: c.get("store") };
 }
 
-/**
- * For read-only services on routes with `batchedStoreAccess`: the caller's standing is not known until their one
- * read returns (through `withAuthBatch`), so they get the path's store id and the pending check, no principal.
- */
-export interface StoreReadCtx {
-  db: Db;
-  storeId: string;
-  access: PendingAccess | null;
-}
 
 export function storeReadCtxOf(c: Context<AppEnv>): StoreReadCtx {
   const pending = c.get("pendingAccess") ?? null;

@@ -6,7 +6,7 @@
 import type { Context } from "hono";
 import { drizzle } from "drizzle-orm/d1";
 import * as schema from "../db/schema";
-import type { AppEnv, Db } from "./context";
+import type { AppEnv, Db } from "./types";
 import { retryingReads } from "./d1-overload";
 
 const bindingDbs = new WeakMap<D1Database, Db>();

@@ -10,7 +10,9 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { and, eq, sql } from "drizzle-orm";
 import { idempotencyKeys } from "../db/schema";
-import type { AppEnv, Db } from "./context";
+import type { AppEnv, Db, IdempotencyClaim } from "./types";
+
+export type { IdempotencyClaim } from "./types";
 import { toHex } from "./crypto";
 import { isNotNullViolation, requestDb } from "./db";
 import { ApiError, conflict, invalidField } from "./errors";
@@ -25,12 +27,6 @@ export const KEEP_MS = 24 * 60 * 60 * 1000;
 export const STALE_MS = 60_000;
 
 /** The key this request holds, for `commit`. */
-export interface IdempotencyClaim {
-  scope: string;
-  key: string;
-  owner: string;
-}
-
 type KeyRow = typeof idempotencyKeys.$inferSelect;
 
 /**

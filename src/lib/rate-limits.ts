@@ -12,7 +12,7 @@
 // own limit; lowering one means changing the binding in wrangler.toml.
 import type { Context, MiddlewareHandler } from "hono";
 import { clientAddress } from "./client-address";
-import type { AppEnv } from "./context";
+import type { AppEnv } from "./types";
 import { ApiError } from "./errors";
 
 type RateLimitBinding = "IP_RATE_LIMITER" | "FAILED_AUTH_RATE_LIMITER" | "CREDENTIAL_RATE_LIMITER" | "STORE_RATE_LIMITER";

@@ -6,7 +6,7 @@ import { verify } from "hono/jwt";
 import { sql } from "drizzle-orm";
 import { revokedSessions, users } from "../db/schema";
 import { jwtSecret } from "./config";
-import type { Principal } from "./context";
+import type { Principal } from "./types";
 import { unauthenticated } from "./errors";
 import { nowIso } from "./ids";
 

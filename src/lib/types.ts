@@ -1,0 +1,93 @@
+// The request's shared types: the Hono environment, the principal, the store access and the `ctx` services take.
+// This file imports nothing from src/lib, so every lib module (auth, sessions, budgets, idempotency, db) can use
+// these types without an import circle (STYLE.md rule 12); src/lib/context.ts builds the values.
+import type { DrizzleD1Database } from "drizzle-orm/d1";
+import type * as schema from "../db/schema";
+
+/** `$client` is the D1 binding or session under Drizzle, for what Drizzle cannot batch (raw SQL with parameters). */
+export type Db = DrizzleD1Database<typeof schema> & { $client: D1Database };
+
+/** Who is calling: a user, through a session JWT or through one of their personal access tokens. */
+export interface Principal {
+  kind: "jwt" | "pat";
+  userId: string;
+  /** `issuedBy`: who holds this PAT's raw value (API.md section 13); what it mints or rotates is theirs too. */
+  token: { id: string; name: string; storeId: string; issuedBy: string; scopes: bigint; effective: bigint; role: Role } | null;
+  /** A session JWT's identity for logout: its signature, the user's session version it carries, its end. */
+  session: Session | null;
+}
+
+export interface Session {
+  id: string;
+  version: number;
+  expiresAt: string;
+}
+
+export type Role = "owner" | "member";
+
+/** The caller's standing in the store named by the path. */
+export interface StoreAccess {
+  storeId: string;
+  role: Role;
+  /** The user's membership mask. */
+  memberPermissions: bigint;
+  /** What this request may do: the membership mask, AND the token's scope for a PAT. */
+  permissions: bigint;
+}
+
+export type AppEnv = {
+  Bindings: Env;
+  Variables: {
+    requestId: string;
+    /** Set by `requestDb` on first use. */
+    db?: Db;
+    principal: Principal;
+    store: StoreAccess;
+    pendingAccess?: PendingAccess;
+    /** Set by the idempotency middleware when the request holds an Idempotency-Key. */
+    idempotency?: IdempotencyClaim;
+  };
+};
+
+export interface Ctx {
+  db: Db;
+  env: Env;
+  requestId: string;
+  principal: Principal;
+  waitUntil: (promise: Promise<unknown>) => void;
+  /** The request's Idempotency-Key: `commit` writes it in the change's own batch. */
+  idempotency?: IdempotencyClaim;
+}
+
+export interface StoreCtx extends Ctx {
+  store: StoreAccess;
+}
+
+/**
+ * For read-only services on routes with `batchedStoreAccess`: the caller's standing is not known until their one
+ * read returns (through `withAuthBatch`), so they get the path's store id and the pending check, no principal.
+ */
+export interface StoreReadCtx {
+  db: Db;
+  storeId: string;
+  access: PendingAccess | null;
+}
+
+/** The request's Idempotency-Key, claimed by the idempotency middleware and written by `commit` in the change's batch. */
+export interface IdempotencyClaim {
+  scope: string;
+  key: string;
+  owner: string;
+}
+
+/**
+ * A store access check whose lookup is prepared but not yet sent (src/lib/auth.ts): it goes out with the route's
+ * one read in a single D1 batch (`withRead`), or alone (`resolve`) when the request ends without that read.
+ */
+export interface PendingAccess {
+  readonly storeId: string;
+  readonly db: Db;
+  readonly sent: boolean;
+  resolve(): Promise<void>;
+  withRead<T>(read: D1PreparedStatement): Promise<D1Result<T>>;
+}
