@@ -142,8 +142,8 @@ export const authenticated = (): MiddlewareHandler<AppEnv> => async (c, next) =>
  * does not); that spend starts before the credential's verdict is awaited and is handed back unawaited, for the
  * caller to await when nothing else is left to run beside it.
  */
-async function admitToStore(c: C, credential: Spending, access: StoreAccess | null, permission?: Permission): Promise<Spending> {
-  const store = access && (!permission || has(access.permissions, permission)) ? { verdict: startSpend(c.env, "store", access.storeId) } : null;
+async function admitToStore(c: C, credential: Spending, access: StoreAccess | null, permission?: Needed): Promise<Spending> {
+  const store = access && !missingBit(access, permission) ? { verdict: startSpend(c.env, "store", access.storeId) } : null;
   await within(credential, "credential");
   enterStore(c, access, permission);
   return store;
@@ -172,12 +172,17 @@ function membershipAccess(principal: Principal, storeId: string, row: Membership
 }
 
 /** The store rules once the caller's standing is known (null: not theirs), then the route's bit; 403 otherwise. */
-function enterStore(c: C, access: StoreAccess | null, permission?: Permission): void {
+/** What a route needs: one bit, or several that must all be held (403 names the first missing one). */
+export type Needed = Permission | readonly Permission[];
+
+const missingBit = (access: StoreAccess, needed?: Needed): Permission | undefined =>
+  needed === undefined ? undefined : (typeof needed === "string" ? [needed] : needed).find((bit) => !has(access.permissions, bit));
+
+function enterStore(c: C, access: StoreAccess | null, permission?: Needed): void {
   const isPat = c.var.principal.kind === "pat";
   if (!access) throw forbidden(isPat ? "This access token belongs to another store" : "You are not a member of this store");
-  if (permission && !has(access.permissions, permission)) {
-    throw forbidden(`This endpoint needs the ${permission} permission`, permission);
-  }
+  const missing = missingBit(access, permission);
+  if (missing) throw forbidden(`This endpoint needs the ${missing} permission`, missing);
   c.set("store", access);
 }
 
@@ -188,7 +193,7 @@ const patAccess = (c: C, storeId: string) => (c.var.principal.token?.storeId ===
  * The caller must be a member of the path's store (403 otherwise; a PAT only works on its own store) and, when
  * a permission is given, hold it in their effective permission (403 naming the missing bit).
  */
-export const storeAccess = (permission?: Permission): MiddlewareHandler<AppEnv> => async (c, next) => {
+export const storeAccess = (permission?: Needed): MiddlewareHandler<AppEnv> => async (c, next) => {
   const storeId = c.req.param("store_id");
   // Null when an earlier middleware authenticated the request (and spent the credential's budget).
   let credential: Spending = null;

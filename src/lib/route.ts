@@ -78,6 +78,14 @@ export function requires(rule: Requirement) {
   };
 }
 
+/** `requires` for a route that needs several bits: all must be held, and a 403 names the first missing one. */
+export const requiresAll = (...permissions: Permission[]) => ({
+  ...requires(permissions[0]),
+  middleware: [storeAccess(permissions)],
+  "x-required-permission": permissions.join(", "),
+  description: `Requires ${permissions.map((p) => `\`${p}\``).join(" and ")}.`,
+});
+
 /**
  * `requires(permission)` for a hot read-only route whose handler makes its one read through `withAuthBatch`: the
  * access check travels in the same D1 batch as that read (see `batchedStoreAccess`). Same contract, same answers.

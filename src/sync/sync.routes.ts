@@ -2,7 +2,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { storeCtxOf } from "../lib/context";
 import { cursorPageSchema, cursorQuery, walkOf } from "../lib/cursor";
-import { type App, errorResponses, idempotent, jsonBody, jsonResponse, requires } from "../lib/route";
+import { type App, errorResponses, idempotent, jsonBody, jsonResponse, requires, requiresAll } from "../lib/route";
 import { storeParams } from "../products/schemas";
 import { variantSchema } from "../products/variant-schemas";
 import { bulkUpdateVariants } from "./bulk.service";
@@ -10,7 +10,6 @@ import { bulkBody } from "./bulk-schemas";
 import { listDeletions } from "../products/deleted.service";
 import { exportCatalog } from "./export.service";
 import { getImport, startImport } from "./import.service";
-import { requiresAlso } from "./permission";
 
 const deletedRoute = createRoute({
   method: "get", path: "/stores/{store_id}/products/deleted", tags: ["Products"],
@@ -78,11 +77,8 @@ const importSchema = z
   })
   .openapi("ProductImport");
 
-const writeAccess = requires("products.write");
 const importAccess = {
-  ...writeAccess,
-  middleware: [...(writeAccess.middleware ?? []), requiresAlso("products.edit")],
-  "x-required-permission": "products.write, products.edit",
+  ...requiresAll("products.write", "products.edit"),
   description: "Requires `products.write` and `products.edit`; rows with status `live` also need `products.publish`.",
 };
 

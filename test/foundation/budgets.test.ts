@@ -179,6 +179,8 @@ describe("a request refused with 403 does not spend the store's budget", () => {
     const store = await newStore();
     const reader = await addMember(store, ["products.read"]);
     const blind = await addMember(store, []);
+    // Holds the first of the two bits POST /imports needs (products.write, products.edit), not the second.
+    const writer = await addMember(store, ["products.read", "products.write"]);
     const outcome = await inOneWindow(10, async () => {
       const refused = [
         // A write without products.write, a batched catalog read and a plain read without products.read.
@@ -186,6 +188,8 @@ describe("a request refused with 403 does not spend the store's budget", () => {
         await send("POST", `/stores/${store.id}/products`, storeLimit, { token: reader.jwt, body: { title: "x", product_type: "single" } }),
         await send("GET", `/stores/${store.id}/products`, storeLimit, { token: blind.jwt }),
         await send("GET", `/stores/${store.id}/products`, storeLimit, { token: blind.jwt }),
+        await send("POST", `/stores/${store.id}/imports`, storeLimit, { token: writer.jwt, body: {} }),
+        await send("POST", `/stores/${store.id}/imports`, storeLimit, { token: writer.jwt, body: {} }),
         // A bad token (401) spends nothing of the store's either.
         await send("GET", `/stores/${store.id}/products`, storeLimit, { token: forgedPat() }),
       ];
@@ -196,7 +200,8 @@ describe("a request refused with 403 does not spend the store's budget", () => {
       const stillForbidden = await send("POST", `/stores/${store.id}/products`, storeLimit, { token: reader.jwt, body: { title: "x", product_type: "single" } });
       return { refused, admitted, fourth, stillForbidden };
     });
-    expect(outcome.refused.map((r) => r.status)).toEqual([403, 403, 403, 403, 401]);
+    expect(outcome.refused.map((r) => r.status)).toEqual([403, 403, 403, 403, 403, 403, 401]);
+    expect(outcome.refused[4].body.missing_permission).toBe("products.edit");
     expect(outcome.admitted.map((r) => r.status)).toEqual([200, 200, 200]);
     expectRateLimited(outcome.fourth);
     expect(outcome.stillForbidden.status).toBe(403);
