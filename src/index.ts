@@ -3,6 +3,7 @@
 import { createApp } from "./app";
 import { handleDeliveryBatch, runDeliverySweep } from "./webhooks";
 import { runAccessCleanup } from "./identity/cleanup";
+import { settleCreatingStores } from "./identity/stores.service";
 import { runRetention } from "./retention";
 import { handleImportBatch, runImportSweep } from "./sync";
 import type { DeliveryMessage } from "./webhooks/messages";
@@ -22,6 +23,7 @@ export default {
   scheduled: (_controller, env, ctx) => {
     ctx.waitUntil(runDeliverySweep(env));
     ctx.waitUntil(runAccessCleanup(env));
+    ctx.waitUntil(settleCreatingStores(env));
     ctx.waitUntil(runRetention(env));
     ctx.waitUntil(runImportSweep(env));
   },

@@ -6,3 +6,4 @@ export * from "./schema/webhooks";
 export * from "./schema/catalog";
 export * from "./schema/commerce";
 export * from "./schema/sync";
+export * from "./schema/directory";

@@ -3,7 +3,7 @@
 // (API.md section 13): it can be revoked, removing the inviter revokes it, and at accept time the inviter must still
 // be a member holding every bit it grants, checked inside the accept's own batch.
 import { and, count, desc, eq, gt, isNull, sql } from "drizzle-orm";
-import { invites, memberships, users } from "../db/schema";
+import { invites, memberships, stores } from "../db/schema";
 import { auditEntry } from "../lib/audit";
 import type { Ctx, StoreCtx } from "../lib/context";
 import { base64url, randomBytes, sha256Hex } from "../lib/crypto";
@@ -16,6 +16,8 @@ import type { Page } from "../lib/pagination";
 import { permissionFields } from "../lib/permissions";
 import { assertWithin } from "./grants";
 import { toMember } from "./members.service";
+import { accountOf, addUserStore, copyUser, indexInvite, invitedStore, removeUserStore } from "./directory";
+import { storeDb } from "../lib/store-db";
 
 const INVITE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
@@ -49,6 +51,8 @@ export async function createInvite(ctx: StoreCtx, input: { email: string; permis
     createdAt: nowIso(now),
     revokedAt: null,
   };
+  // The directory's index first: accepting finds the store through it (src/identity/directory.ts).
+  await indexInvite(ctx.env, row.tokenHash, row.storeId);
   await ctx.db.batch([ctx.db.insert(invites).values(row), auditEntry(ctx, "invite.create", "invite", row.id)]);
   return { ...toInvite(row), token };
 }
@@ -106,35 +110,46 @@ const inviterStillGrants = (invite: InviteRow) =>
 
 const voidInvite = () => conflict("This invite is no longer valid: it was used or revoked, or its sender can no longer grant it");
 
+/**
+ * The invitee's own session accepts: the directory's invite index names the store, whose database decides. The
+ * invitee's `user_stores` entry is written first and taken back if the accept does not commit.
+ */
 export async function acceptInvite(ctx: Ctx, input: { token: string }) {
-  const invite = await ctx.db.query.invites.findFirst({ where: eq(invites.tokenHash, await sha256Hex(input.token)) });
-  if (!invite) throw notFound("Invite");
-  const user = await ctx.db.query.users.findFirst({ where: eq(users.id, ctx.principal.userId) });
+  const tokenHash = await sha256Hex(input.token);
+  const storeId = await invitedStore(ctx.env, tokenHash);
+  const db = storeId ? await storeDb(ctx.env, storeId) : null;
+  const invite = db && (await db.query.invites.findFirst({ where: eq(invites.tokenHash, tokenHash) }));
+  if (!db || !invite) throw notFound("Invite");
+  const user = await accountOf(ctx.db, ctx.principal.userId);
   if (!user || user.emailLower !== invite.emailLower) throw forbidden("This invite was sent to another email address");
   if (invite.acceptedAt) throw conflict("This invite has already been used");
   if (invite.revokedAt) throw conflict("This invite was revoked");
   if (Date.parse(invite.expiresAt) <= Date.now()) throw conflict("This invite has expired");
-
   const now = nowIso();
   const mask = BigInt(invite.permissions);
   const storeCtx: StoreCtx = {
     ...ctx,
+    db,
+    idempotency: undefined,
     store: { storeId: invite.storeId, role: "member", memberPermissions: mask, permissions: mask },
   };
   const member = { userId: user.id, storeId: invite.storeId, role: "member" as const, permissions: invite.permissions, createdAt: now };
+  const store = await db.query.stores.findFirst({ where: eq(stores.id, invite.storeId) });
+  await addUserStore(ctx.env, user.id, invite.storeId, store?.createdAt ?? now);
   try {
-    await guarded(commit(ctx, [
+    await guarded(commit(storeCtx, [
       // Decided inside the batch: still pending (of two concurrent accepts one wins; a revocation or the inviter's
       // removal that ran meanwhile voids it), and the inviter can still grant every bit (409 otherwise).
-      stillHolds(ctx.db, exists(sql`${invites}`, and(eq(invites.id, invite.id), isNull(invites.acceptedAt), isNull(invites.revokedAt))!)),
-      stillHolds(ctx.db, inviterStillGrants(invite)),
-      ctx.db
+      stillHolds(db, exists(sql`${invites}`, and(eq(invites.id, invite.id), isNull(invites.acceptedAt), isNull(invites.revokedAt))!)),
+      stillHolds(db, inviterStillGrants(invite)),
+      copyUser(db, user),
+      db
         .update(invites)
         .set({ acceptedAt: now, acceptedBy: user.id })
         .where(eq(invites.id, invite.id)),
-      ctx.db.insert(memberships).values(member),
+      db.insert(memberships).values(member),
       auditEntry(storeCtx, "member.create", "member", user.id),
-      ...recordEvent(ctx.db, invite.storeId, "user.created", {
+      ...recordEvent(db, invite.storeId, "user.created", {
         id: user.id,
         email: user.email,
         name: user.name,
@@ -143,6 +158,8 @@ export async function acceptInvite(ctx: Ctx, input: { token: string }) {
     ]), { conflict: voidInvite });
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict("You are already a member of this store");
+    // Not a member after all: take the directory's entry back (best effort; a leftover is never access).
+    await removeUserStore(ctx.env, user.id, invite.storeId).catch(() => {});
     throw error;
   }
   return toMember({ ...member, email: user.email, name: user.name });

@@ -12,6 +12,7 @@ import { exists, guarded, stillExists } from "../lib/guards";
 import { nowIso } from "../lib/ids";
 import type { Page } from "../lib/pagination";
 import { permissionFields } from "../lib/permissions";
+import { removeUserStore } from "./directory";
 import { assertWithin } from "./grants";
 
 const memberColumns = {
@@ -108,4 +109,6 @@ export async function removeMember(ctx: StoreCtx, userId: string) {
     ]),
     { not_found: () => notFound("Member") },
   );
+  // After the store database's change (the directory's list is a superset of the memberships: src/identity/directory.ts).
+  await removeUserStore(ctx.env, userId, ctx.store.storeId);
 }

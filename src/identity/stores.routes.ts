@@ -39,7 +39,7 @@ const getStoreRoute = createRoute({
 export function registerStoreRoutes(app: App) {
   app.openapi(createStoreRoute, async (c) => {
     const ctx = ctxOf(c);
-    const store = await createStore(ctx, c.req.valid("json"));
+    const store = await createStore(ctx, c.req.valid("json"), c.req.raw.cf as IncomingRequestCfProperties | undefined);
     return c.json(store, 201, { Location: `/stores/${store.id}` });
   });
   app.openapi(listStoresRoute, async (c) => {

@@ -1,10 +1,14 @@
 // Stores: creating one makes the caller its owner with every permission bit.
-import { and, count, desc, eq } from "drizzle-orm";
-import { memberships, stores } from "../db/schema";
+import { and, count, desc, eq, lt } from "drizzle-orm";
+import { memberships, storeDirectory, stores, userStores } from "../db/schema";
 import { auditEntry } from "../lib/audit";
 import type { Ctx, StoreCtx } from "../lib/context";
 import { notFound, unauthenticated } from "../lib/errors";
-import { type Statement, commit } from "../lib/outbox";
+import { keyStatement } from "../lib/idempotency";
+import { commit } from "../lib/outbox";
+import { chooseShard } from "../lib/placement";
+import { dbOf, directoryDb, rememberPlacement, shardBinding } from "../lib/store-db";
+import { accountOf, copyUser, memberStores } from "./directory";
 import { nowIso, uuidv7 } from "../lib/ids";
 import type { Page } from "../lib/pagination";
 import { ALL_PERMISSIONS, permissionFields } from "../lib/permissions";
@@ -12,53 +16,113 @@ import { ALL_PERMISSIONS, permissionFields } from "../lib/permissions";
 type StoreRow = typeof stores.$inferSelect;
 export const toStore = (s: Pick<StoreRow, "id" | "name" | "createdAt">) => ({ id: s.id, name: s.name, created_at: s.createdAt });
 
-export async function createStore(ctx: Ctx, input: { name: string }) {
-  const store = { id: uuidv7(), name: input.name, ownerId: ctx.principal.userId, createdAt: nowIso() };
+/**
+ * A new store, on the database `chooseShard` picks (docs/scale.md section 4). Three writes: the directory says
+ * `creating` (with the owner's `user_stores` entry), the store database commits the store, its owner and the audit
+ * row, then the directory says `active` (with the request's idempotency key). A crash between them leaves a
+ * `creating` row that no request sees and the cron finishes or removes (`settleCreatingStores`).
+ */
+export async function createStore(ctx: Ctx, input: { name: string }, cf?: IncomingRequestCfProperties) {
+  const directory = directoryDb(ctx.env);
+  const owner = await accountOf(directory, ctx.principal.userId);
+  if (!owner) throw unauthenticated("The account no longer exists");
+  const shard = await chooseShard(ctx.env, cf);
+  const store = { id: uuidv7(), name: input.name, ownerId: owner.id, createdAt: nowIso() };
+  await directory.batch([
+    directory.insert(storeDirectory).values({ storeId: store.id, shard, state: "creating", createdAt: store.createdAt, updatedAt: store.createdAt }),
+    directory.insert(userStores).values({ userId: owner.id, storeId: store.id, storeCreatedAt: store.createdAt }),
+  ]);
+  const db = dbOf(shardBinding(ctx.env, shard));
+  // The store database's batch carries no idempotency key: the key lives in the directory (a user's scope).
   const ownerCtx: StoreCtx = {
     ...ctx,
+    db,
+    idempotency: undefined,
     store: { storeId: store.id, role: "owner", memberPermissions: ALL_PERMISSIONS, permissions: ALL_PERMISSIONS },
   };
-  await commitOrUnknownUser(ctx, [
-    ctx.db.insert(stores).values(store),
-    ctx.db.insert(memberships).values({
-      storeId: store.id,
-      userId: store.ownerId,
-      role: "owner",
-      permissions: ALL_PERMISSIONS.toString(),
-      createdAt: store.createdAt,
-    }),
-    auditEntry(ownerCtx, "store.create", "store", store.id),
-  ]);
+  try {
+    await commit(ownerCtx, [
+      copyUser(db, owner),
+      db.insert(stores).values(store),
+      db.insert(memberships).values({
+        storeId: store.id,
+        userId: store.ownerId,
+        role: "owner",
+        permissions: ALL_PERMISSIONS.toString(),
+        createdAt: store.createdAt,
+      }),
+      auditEntry(ownerCtx, "store.create", "store", store.id),
+    ]);
+  } catch (error) {
+    await forgetCreatingStore(ctx.env, store.id, owner.id);
+    throw error;
+  }
+  const activate = directory
+    .update(storeDirectory)
+    .set({ state: "active", updatedAt: nowIso() })
+    .where(and(eq(storeDirectory.storeId, store.id), eq(storeDirectory.state, "creating")));
+  await (ctx.idempotency ? directory.batch([keyStatement(directory, ctx.idempotency), activate]) : activate);
+  rememberPlacement({ storeId: store.id, shard, state: "active", version: 1 });
   return { ...toStore(store), role: "owner" as const, ...permissionFields(ALL_PERMISSIONS) };
 }
 
-/** A validly signed JWT whose user does not exist (any more) fails the owner foreign key: that is a 401. */
-async function commitOrUnknownUser(ctx: Ctx, statements: Statement[]) {
-  try {
-    await commit(ctx, statements);
-  } catch (error) {
-    if (String((error as { cause?: unknown })?.cause ?? error).includes("FOREIGN KEY constraint failed")) {
-      throw unauthenticated("The account no longer exists");
-    }
-    throw error;
-  }
+/** Undoes the directory's half of a store whose database write failed. */
+function forgetCreatingStore(env: Env, storeId: string, ownerId: string) {
+  const directory = directoryDb(env);
+  return directory.batch([
+    directory.delete(storeDirectory).where(and(eq(storeDirectory.storeId, storeId), eq(storeDirectory.state, "creating"))),
+    directory.delete(userStores).where(and(eq(userStores.storeId, storeId), eq(userStores.userId, ownerId))),
+  ]);
 }
 
+/** How long a store may stay `creating` before the cron settles it: far beyond any request. */
+export const CREATING_MS = 5 * 60 * 1000;
+
+/**
+ * The cron's repair of stores left `creating` by a crash: active if the store database has the store, else gone
+ * from the directory. Returns how many it settled.
+ */
+export async function settleCreatingStores(env: Env, now = Date.now()): Promise<number> {
+  const directory = directoryDb(env);
+  const stuck = await directory
+    .select()
+    .from(storeDirectory)
+    .where(and(eq(storeDirectory.state, "creating"), lt(storeDirectory.updatedAt, nowIso(now - CREATING_MS))))
+    .limit(50);
+  for (const row of stuck) {
+    const db = dbOf(shardBinding(env, row.shard));
+    const store = await db.query.stores.findFirst({ where: eq(stores.id, row.storeId) });
+    if (store) {
+      await directory.update(storeDirectory).set({ state: "active", updatedAt: nowIso() }).where(eq(storeDirectory.storeId, row.storeId));
+    } else {
+      await forgetCreatingStore(env, row.storeId, "");
+      await directory.delete(userStores).where(eq(userStores.storeId, row.storeId));
+    }
+  }
+  return stuck.length;
+}
+
+/** The caller's stores, newest first: the directory's list, each store's name and the caller's role from its database. */
 export async function listStores(ctx: Ctx, page: Page) {
-  const mine = eq(memberships.userId, ctx.principal.userId);
-  const [rows, [{ total }]] = await ctx.db.batch([
-    ctx.db
-      .select({ id: stores.id, name: stores.name, createdAt: stores.createdAt, role: memberships.role, permissions: memberships.permissions })
-      .from(memberships)
-      .innerJoin(stores, eq(stores.id, memberships.storeId))
+  const directory = directoryDb(ctx.env);
+  const mine = eq(userStores.userId, ctx.principal.userId);
+  const [rows, [{ total }]] = await directory.batch([
+    directory
+      .select({ storeId: userStores.storeId })
+      .from(userStores)
       .where(mine)
-      .orderBy(desc(stores.createdAt), desc(stores.id))
+      .orderBy(desc(userStores.storeCreatedAt), desc(userStores.storeId))
       .limit(page.limit)
       .offset(page.offset),
-    ctx.db.select({ total: count() }).from(memberships).where(mine),
+    directory.select({ total: count() }).from(userStores).where(mine),
   ]);
-  const data = rows.map((r) => ({ ...toStore(r), role: r.role, ...permissionFields(BigInt(r.permissions)) }));
-  return { data, total };
+  const found = await memberStores(ctx.env, ctx.principal.userId, rows.map((r) => r.storeId));
+  const data = rows.flatMap((r) => {
+    const s = found.get(r.storeId);
+    return s ? [{ ...toStore(s), role: s.role, ...permissionFields(BigInt(s.permissions)) }] : [];
+  });
+  // An index entry the store database does not confirm (a membership change that crashed halfway) is not counted.
+  return { data, total: total - (rows.length - data.length) };
 }
 
 export async function getStore(ctx: StoreCtx) {

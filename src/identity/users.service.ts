@@ -1,7 +1,7 @@
 // Accounts and sessions: sign-up, login (session JWTs), and the caller's own profile.
-import { eq, sql } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import { sign } from "hono/jwt";
-import { memberships, revokedSessions, stores, users } from "../db/schema";
+import { revokedSessions, userStores, users } from "../db/schema";
 import { SESSION_SECONDS } from "../lib/sessions";
 import { jwtSecret } from "../lib/config";
 import type { Ctx, Db } from "../lib/context";
@@ -10,6 +10,7 @@ import { ApiError, conflict, unauthenticated } from "../lib/errors";
 import { nowIso, uuidv7 } from "../lib/ids";
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from "../lib/passwords";
 import { permissionFields } from "../lib/permissions";
+import { accountOf, memberStores } from "./directory";
 import { loginLimitOf, releaseLoginAttempt, reserveLoginAttempt } from "./login-limit";
 
 export { SESSION_SECONDS };
@@ -67,26 +68,31 @@ export async function logIn(env: Env, db: Db, input: { email: string; password: 
   return { token, token_type: "Bearer" as const, expires_at: nowIso(exp * 1000), user: toUser(user) };
 }
 
-/** The caller and their stores. Through a PAT, only the token's store, with the token's effective permission. */
+/**
+ * The caller and their stores, oldest first. Through a PAT, only the token's store, with the token's effective
+ * permission. The account is the directory's; the stores come from the directory's list, each confirmed (name,
+ * role, permissions) by the database holding it.
+ */
 export async function getMe(ctx: Ctx) {
-  const user = await ctx.db.query.users.findFirst({ where: eq(users.id, ctx.principal.userId) });
+  const user = await accountOf(ctx.db, ctx.principal.userId);
   if (!user) throw new ApiError("unauthenticated", "The account no longer exists");
-  const rows = await ctx.db
-    .select({ id: stores.id, name: stores.name, role: memberships.role, permissions: memberships.permissions })
-    .from(memberships)
-    .innerJoin(stores, eq(stores.id, memberships.storeId))
-    .where(eq(memberships.userId, user.id))
-    .orderBy(stores.createdAt);
   const token = ctx.principal.token;
-  const visible = token ? rows.filter((r) => r.id === token.storeId) : rows;
+  const ids = token
+    ? [token.storeId]
+    : (
+        await ctx.db
+          .select({ storeId: userStores.storeId })
+          .from(userStores)
+          .where(eq(userStores.userId, user.id))
+          .orderBy(asc(userStores.storeCreatedAt), asc(userStores.storeId))
+      ).map((r) => r.storeId);
+  const found = await memberStores(ctx.env, user.id, ids);
   return {
     ...toUser(user),
-    stores: visible.map((r) => ({
-      id: r.id,
-      name: r.name,
-      role: r.role,
-      ...permissionFields(token ? token.effective : BigInt(r.permissions)),
-    })),
+    stores: ids.flatMap((id) => {
+      const r = found.get(id);
+      return r ? [{ id: r.id, name: r.name, role: r.role, ...permissionFields(token ? token.effective : BigInt(r.permissions)) }] : [];
+    }),
   };
 }
 

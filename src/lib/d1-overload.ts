@@ -4,26 +4,37 @@
 // once more. Writes are never retried here: a change is one batch, so a 503 means nothing was written, and the
 // client decides. D1 itself already retries read-only queries after transient errors (network, restarts).
 // Error texts: https://developers.cloudflare.com/d1/observability/debug-d1/#error-list. See docs/decisions.md.
+// A third kind is ours: "store_paused", raised by the store databases' triggers while a move has the store's writes
+// paused (migrations/store/0015_store_pause.sql, API.md section 14).
 import { ApiError } from "./errors";
 
+export const PAUSED_TEXT = "store_paused";
 const OVERLOADED_TEXTS = ["D1 DB is overloaded"];
 const FULL_TEXTS = ["Exceeded maximum DB size", "Exceeded maximum account storage", "SQLITE_FULL", "database or disk is full"];
 
 /** D1 reports these only through the message text (of the error, or its cause when Drizzle wraps it). */
-function d1Unavailable(error: unknown): "overloaded" | "full" | null {
+function d1Unavailable(error: unknown): "overloaded" | "full" | "paused" | null {
   const text = `${String(error)} ${String((error as { cause?: unknown })?.cause ?? "")}`;
+  if (text.includes(PAUSED_TEXT)) return "paused";
   if (OVERLOADED_TEXTS.some((t) => text.includes(t))) return "overloaded";
   if (FULL_TEXTS.some((t) => text.includes(t))) return "full";
   return null;
 }
 
 /** Seconds a client should wait: an overload passes in moments; space is freed by the retention cron (every minute). */
-const RETRY_AFTER_SECONDS = { overloaded: 1, full: 60 } as const;
+const RETRY_AFTER_SECONDS = { overloaded: 1, full: 60, paused: 5 } as const;
 
 const DETAIL = {
   overloaded: "The database is busy; nothing was changed. Retry after the time in Retry-After",
   full: "The database is out of space; nothing was changed. Retry after the time in Retry-After",
+  paused: "This store is being moved to another database and its changes are paused; nothing was changed. Retry after the time in Retry-After",
 } as const;
+
+/** The 503 for writes to a store whose move has paused them (reads go on). */
+export const storePaused = () => new ApiError("service_unavailable", DETAIL.paused, { headers: { "Retry-After": String(RETRY_AFTER_SECONDS.paused) } });
+
+/** A write refused by the pause triggers. */
+export const isStorePaused = (error: unknown) => d1Unavailable(error) === "paused";
 
 /** The 503 for a D1 overload or full database, or null for any other error. */
 export function unavailableError(error: unknown): ApiError | null {

@@ -1,5 +1,5 @@
-// Database access. Without a session, D1 sends every query to the primary database. A request that makes more
-// than one round trip runs on a D1 session that starts at the primary ("first-primary"): its first query (the
+// Database access within a request (which database: ./store-db.ts). Without a session, D1 sends every query to the
+// primary database. A request that makes more than one round trip runs on a D1 session that starts at the primary ("first-primary"): its first query (the
 // token check) sees the latest revocation, and with read replication on, its later reads may be served by a
 // replica at least as fresh as that. A request whose data is one round trip (the catalog reads, which batch the
 // token check with the read) gains nothing from a session and goes to the binding directly.
@@ -9,43 +9,17 @@ import * as schema from "../db/schema";
 import type { AppEnv, Db } from "./types";
 import { retryingReads } from "./d1-overload";
 
-const bindingDbs = new WeakMap<D1Database, Db>();
-const readBindingDbs = new WeakMap<D1Database, Db>();
+export const isReadOnly = (c: Context<AppEnv>) => c.req.method === "GET" || c.req.method === "HEAD";
 
 /**
- * Drizzle on the binding itself (every query to the primary), built once per isolate: building Drizzle's
- * relational schema is the costly part. For the queue consumer, the cron sweep, background writes and one-round-
- * trip reads.
- */
-export function primaryDb(env: Env): Db {
-  let db = bindingDbs.get(env.DB);
-  if (!db) {
-    db = drizzle(env.DB, { schema });
-    bindingDbs.set(env.DB, db);
-  }
-  return db;
-}
-
-/** `primaryDb` for the one-round-trip reads of read-only routes: a query that meets an overload is tried once more. */
-export function primaryReadDb(env: Env): Db {
-  let db = readBindingDbs.get(env.DB);
-  if (!db) {
-    db = drizzle(retryingReads(env.DB), { schema });
-    readBindingDbs.set(env.DB, db);
-  }
-  return db;
-}
-
-const isReadOnly = (c: Context<AppEnv>) => c.req.method === "GET" || c.req.method === "HEAD";
-
-/**
- * The request's first-primary session, made when the request first needs the database. On a read-only request
- * (GET, HEAD) a query that meets an overload is tried once more.
+ * The request's first-primary session, made when the request first needs the database: on a store's path the
+ * database holding the store (set by the access check, src/lib/auth.ts), elsewhere the directory. On a read-only
+ * request (GET, HEAD) a query that meets an overload is tried once more.
  */
 export function requestDb(c: Context<AppEnv>): Db {
   let db = c.get("db");
   if (!db) {
-    const session = c.env.DB.withSession("first-primary");
+    const session = (c.get("storeBinding") ?? c.env.DIRECTORY).withSession("first-primary");
     // A D1 session offers the prepare/batch surface Drizzle uses.
     db = drizzle((isReadOnly(c) ? retryingReads(session) : session) as unknown as D1Database, { schema });
     c.set("db", db);

@@ -1,17 +1,125 @@
-// Which D1 database holds a store's rows (docs/scale.md). Every store still lives in the one database bound as DB;
-// code that reads or writes a store's rows outside a request (the queue consumer, the sender objects, the sweep,
-// retention) asks here by store id, so that spreading stores over several databases changes this file, not them.
-import type { Db } from "./context";
-import { primaryDb } from "./db";
+// Which D1 database holds a store (docs/scale.md sections 2 and 6, API.md section 14). One directory database
+// (binding DIRECTORY) and the store databases, one binding each named STORE_DB_nnn ("shards"). The directory's
+// `store_directory` row says where a store is; each isolate keeps what it read for 60 s, so a request on a known
+// store asks the directory nothing. A stale entry is safe: every access check also reads the store's own row in the
+// database it was sent to (it is in the same batch), and a row that is missing there or says `moved` makes the caller
+// drop the entry (`forgetPlacement`), read the directory again and retry once. Nothing else reaches a store's rows
+// except through a placement from here.
+import { drizzle } from "drizzle-orm/d1";
+import * as schema from "../db/schema";
+import { retryingReads } from "./d1-overload";
+import type { Db } from "./types";
 
-/** The database holding `storeId`'s rows (its primary: no session). */
-export function storeDb(env: Env, _storeId: string): Db {
-  return primaryDb(env);
+/** The binding names of store databases. */
+const SHARD_BINDING = /^STORE_DB_\d{3,}$/;
+
+/** The database every store lived in before the directory existed (and the first one). */
+export const FIRST_SHARD = "STORE_DB_001";
+
+export type StoreState = "creating" | "active" | "moving";
+
+/** A store's row in the directory. */
+export interface Placement {
+  storeId: string;
+  shard: string;
+  state: StoreState;
+  version: number;
 }
 
-/** Every store database, for the jobs that walk all of them (the delivery sweep, retention). */
+/** Every store database binding of this deployment, by name. */
+export function shardNames(env: Env): string[] {
+  return Object.keys(env)
+    .filter((name) => SHARD_BINDING.test(name))
+    .sort();
+}
+
+export const isShard = (env: Env, name: string) => SHARD_BINDING.test(name) && name in env;
+
+/** The binding of a store database; a name the deployment does not bind is a server error (a bad directory row). */
+export function shardBinding(env: Env, name: string): D1Database {
+  const binding = isShard(env, name) ? ((env as unknown as Record<string, D1Database>)[name] ?? null) : null;
+  if (!binding) throw new Error(`No D1 binding for store database ${name}`);
+  return binding;
+}
+
+const dbs = new WeakMap<D1Database, Db>();
+const readDbs = new WeakMap<D1Database, Db>();
+
+/**
+ * Drizzle on a binding itself (every query to its primary), built once per isolate: building Drizzle's relational
+ * schema is the costly part.
+ */
+export function dbOf(binding: D1Database): Db {
+  let db = dbs.get(binding);
+  if (!db) {
+    db = drizzle(binding, { schema }) as Db;
+    dbs.set(binding, db);
+  }
+  return db;
+}
+
+/** `dbOf` for the one-round-trip reads of read-only routes: a query that meets an overload is tried once more. */
+export function readDbOf(binding: D1Database): Db {
+  let db = readDbs.get(binding);
+  if (!db) {
+    db = drizzle(retryingReads(binding), { schema }) as Db;
+    readDbs.set(binding, db);
+  }
+  return db;
+}
+
+/** The directory database. */
+export const directoryDb = (env: Env): Db => dbOf(env.DIRECTORY);
+
+const CACHE_MS = 60_000;
+const CACHE_ENTRIES = 10_000;
+const cache = new Map<string, { placement: Placement; until: number }>();
+
+/** Remembers where a store is, for this isolate (the newest entry last; the oldest go first when full). */
+export function rememberPlacement(placement: Placement): void {
+  cache.delete(placement.storeId);
+  if (cache.size >= CACHE_ENTRIES) cache.delete(cache.keys().next().value!);
+  cache.set(placement.storeId, { placement, until: Date.now() + CACHE_MS });
+}
+
+/** Drops what this isolate knows of a store's place: the next lookup reads the directory. */
+export function forgetPlacement(storeId: string): void {
+  cache.delete(storeId);
+}
+
+/** The directory's row for a store, uncached. Null: no such store (or one still being created). */
+export async function readPlacement(env: Env, storeId: string): Promise<Placement | null> {
+  const row = await env.DIRECTORY.prepare("SELECT shard, state, version FROM store_directory WHERE store_id = ?")
+    .bind(storeId)
+    .first<{ shard: string; state: StoreState; version: number }>();
+  if (!row || row.state === "creating") return null;
+  return { storeId, ...row };
+}
+
+/**
+ * Where a store is: from this isolate's cache, or the directory (`fresh`: always the directory). Null for a store
+ * that does not exist (not cached: a store created a moment later is found at once).
+ */
+export async function placementOf(env: Env, storeId: string, fresh = false): Promise<Placement | null> {
+  if (!fresh) {
+    const hit = cache.get(storeId);
+    if (hit && hit.until > Date.now()) return hit.placement;
+  }
+  const placement = await readPlacement(env, storeId);
+  if (placement) rememberPlacement(placement);
+  else forgetPlacement(storeId);
+  return placement;
+}
+
+/** The database holding `storeId`'s rows (its primary: no session), or null for a store that does not exist. */
+export async function storeDb(env: Env, storeId: string, fresh = false): Promise<Db | null> {
+  const placement = await placementOf(env, storeId, fresh);
+  return placement && dbOf(shardBinding(env, placement.shard));
+}
+
+/** Every store database, for the jobs that walk all of them (the delivery sweep, retention, cleanup). */
 export function allStoreDbs(env: Env): Db[] {
-  return [primaryDb(env)];
+  return shardNames(env).map((name) => dbOf(shardBinding(env, name)));
 }
 
 /**
@@ -19,5 +127,5 @@ export function allStoreDbs(env: Env): Db[] {
  * queued, or a to-do list kept, before that change can only name a delivery there.
  */
 export function legacyStoreDb(env: Env): Db {
-  return primaryDb(env);
+  return dbOf(shardBinding(env, FIRST_SHARD));
 }

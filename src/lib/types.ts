@@ -1,6 +1,7 @@
 // The request's shared types: the Hono environment, the principal, the store access and the `ctx` services take.
 // This file imports nothing from src/lib, so every lib module (auth, sessions, budgets, idempotency, db) can use
 // these types without an import circle (STYLE.md rule 12); src/lib/context.ts builds the values.
+import type { SQL } from "drizzle-orm";
 import type { DrizzleD1Database } from "drizzle-orm/d1";
 import type * as schema from "../db/schema";
 
@@ -33,6 +34,8 @@ export interface StoreAccess {
   memberPermissions: bigint;
   /** What this request may do: the membership mask, AND the token's scope for a PAT. */
   permissions: bigint;
+  /** A move has paused the store's writes (API.md section 14): a change-making request is 503. */
+  paused?: boolean;
 }
 
 export type AppEnv = {
@@ -41,6 +44,8 @@ export type AppEnv = {
     requestId: string;
     /** Set by `requestDb` on first use. */
     db?: Db;
+    /** The database holding the path's store, set by the access check (src/lib/auth.ts); `requestDb` uses it. */
+    storeBinding?: D1Database;
     principal: Principal;
     store: StoreAccess;
     pendingAccess?: PendingAccess;
@@ -89,5 +94,5 @@ export interface PendingAccess {
   readonly db: Db;
   readonly sent: boolean;
   resolve(): Promise<void>;
-  withRead<T>(read: D1PreparedStatement): Promise<D1Result<T>>;
+  withRead<T>(read: SQL): Promise<D1Result<T>>;
 }

@@ -9,8 +9,9 @@
 import Papa from "papaparse";
 import { eq, sql } from "drizzle-orm";
 import { productImports } from "../db/schema";
-import type { StoreCtx } from "../lib/context";
-import { isNotNullViolation, primaryDb } from "../lib/db";
+import type { Db, StoreCtx } from "../lib/context";
+import { isNotNullViolation } from "../lib/db";
+import { legacyStoreDb, storeDb } from "../lib/store-db";
 import { nowIso } from "../lib/ids";
 import { type Statement, commit } from "../lib/outbox";
 import { errorText } from "../orders/order-batch";
@@ -49,7 +50,7 @@ const countNewlines = (text: string, from: number, to: number) => {
 };
 
 /** Step 1: one pass over the file finds the rows, their count, and the slices' byte ranges. */
-async function split(env: Env, row: ImportRow) {
+async function split(env: Env, db: Db, row: ImportRow) {
   const object = await env.MEDIA.get(row.objectKey);
   if (!object) throw new Error("import file missing");
   const raw = await object.text();
@@ -77,23 +78,22 @@ async function split(env: Env, row: ImportRow) {
       start = end;
     },
   });
-  await primaryDb(env)
+  await db
     .update(productImports)
     .set({ state: "running", rowsTotal: rows, chunks: JSON.stringify({ header: header ?? [], slices }), updatedAt: nowIso() })
     .where(eq(productImports.id, row.id));
-  if (slices.length === 0) await finish(env, row, "done");
-  else await env.IMPORTS.send({ import_id: row.id, step: "slice", index: 0 } satisfies ImportMessage, { contentType: "json" });
+  if (slices.length === 0) await finish(env, db, row, "done");
+  else await env.IMPORTS.send({ import_id: row.id, store_id: row.storeId, step: "slice", index: 0 } satisfies ImportMessage, { contentType: "json" });
 }
 
 /** The end of an import: its state, and the uploaded file is deleted (the progress row stays). */
-async function finish(env: Env, row: ImportRow, state: "done" | "failed") {
-  await primaryDb(env).update(productImports).set({ state, updatedAt: nowIso() }).where(eq(productImports.id, row.id));
+async function finish(env: Env, db: Db, row: ImportRow, state: "done" | "failed") {
+  await db.update(productImports).set({ state, updatedAt: nowIso() }).where(eq(productImports.id, row.id));
   await env.MEDIA.delete(row.objectKey);
 }
 
 /** The import's changes are made in the name of whoever started it (audit rows name them and their token). */
-function importCtx(env: Env, row: ImportRow): StoreCtx {
-  const db = primaryDb(env);
+function importCtx(env: Env, db: Db, row: ImportRow): StoreCtx {
   return {
     db,
     env,
@@ -134,11 +134,11 @@ async function readSlice(env: Env, row: ImportRow, slices: Slices, index: number
 }
 
 /** Step 2..n: apply slice `index`, with its progress, and send the next. */
-async function runSlice(env: Env, row: ImportRow, index: number) {
+async function runSlice(env: Env, db: Db, row: ImportRow, index: number) {
   const slices = JSON.parse(row.chunks) as Slices;
   const [, , , firstRow] = slices.slices[index];
   const last = index === slices.slices.length - 1;
-  const next = () => env.IMPORTS.send({ import_id: row.id, step: "slice", index: index + 1 } satisfies ImportMessage, { contentType: "json" });
+  const next = () => env.IMPORTS.send({ import_id: row.id, store_id: row.storeId, step: "slice", index: index + 1 } satisfies ImportMessage, { contentType: "json" });
   if (row.rowsDone !== firstRow) {
     // A redelivery: this slice was applied. Its next message may have been lost with the first delivery, so it is
     // sent again when the next slice has not started (a duplicate of it is harmless, see above).
@@ -146,7 +146,7 @@ async function runSlice(env: Env, row: ImportRow, index: number) {
     if (!last && row.rowsDone === nextFirst) await next();
     return;
   }
-  const ctx = importCtx(env, row);
+  const ctx = importCtx(env, db, row);
   const rows = await readSlice(env, row, slices, index);
   const { groups, errors } = await planSlice(ctx, row.id, rows, row.canPublish);
   try {
@@ -200,22 +200,24 @@ function progress(ctx: StoreCtx, row: ImportRow, firstRow: number, count: number
 export async function handleImportBatch(batch: MessageBatch<ImportMessage>, env: Env) {
   for (const message of batch.messages) {
     const body = message.body;
-    const row = await primaryDb(env).query.productImports.findFirst({ where: eq(productImports.id, body.import_id) });
-    if (!row || row.state === "done" || row.state === "failed") {
+    // Messages name the store (older ones, from before several databases, only the import: the first database).
+    const db = body.store_id ? await storeDb(env, body.store_id) : legacyStoreDb(env);
+    const row = db && (await db.query.productImports.findFirst({ where: eq(productImports.id, body.import_id) }));
+    if (!db || !row || row.state === "done" || row.state === "failed") {
       message.ack();
       continue;
     }
     try {
       if (body.step === "split") {
-        if (row.state === "queued") await split(env, row);
+        if (row.state === "queued") await split(env, db, row);
         // Split before, but its first slice message may have been lost: send it again (duplicates are harmless).
-        else if (row.rowsDone === 0) await env.IMPORTS.send({ import_id: row.id, step: "slice", index: 0 } satisfies ImportMessage, { contentType: "json" });
-      } else await runSlice(env, row, body.index);
+        else if (row.rowsDone === 0) await env.IMPORTS.send({ import_id: row.id, store_id: row.storeId, step: "slice", index: 0 } satisfies ImportMessage, { contentType: "json" });
+      } else await runSlice(env, db, row, body.index);
       message.ack();
     } catch (error) {
       console.error(JSON.stringify({ level: "error", message: "import step failed", import_id: row.id, error: String(error) }));
       if (message.attempts >= MAX_ATTEMPTS) {
-        await finish(env, row, "failed");
+        await finish(env, db, row, "failed");
         message.ack();
       } else message.retry({ delaySeconds: 2 });
     }

@@ -3,7 +3,7 @@
 // safe because every step is idempotent (a split runs only from `queued`; a slice only where `rows_done` says).
 import { and, inArray, lt } from "drizzle-orm";
 import { productImports } from "../db/schema";
-import { primaryDb } from "../lib/db";
+import { allStoreDbs } from "../lib/store-db";
 import { nowIso } from "../lib/ids";
 import type { ImportMessage } from "./import.service";
 
@@ -11,16 +11,28 @@ export const STALL_MS = 2 * 60 * 1000;
 
 /** The message each stalled import needs next. `now` is injectable for tests. */
 export async function runImportSweep(env: Env, now = Date.now()): Promise<ImportMessage[]> {
-  const stalled = await primaryDb(env)
-    .select({ id: productImports.id, state: productImports.state, rowsDone: productImports.rowsDone, chunks: productImports.chunks })
-    .from(productImports)
-    .where(and(inArray(productImports.state, ["queued", "running"]), lt(productImports.updatedAt, nowIso(now - STALL_MS))))
-    .limit(50);
+  const stalled = (
+    await Promise.all(
+      allStoreDbs(env).map((db) =>
+        db
+          .select({
+            id: productImports.id,
+            storeId: productImports.storeId,
+            state: productImports.state,
+            rowsDone: productImports.rowsDone,
+            chunks: productImports.chunks,
+          })
+          .from(productImports)
+          .where(and(inArray(productImports.state, ["queued", "running"]), lt(productImports.updatedAt, nowIso(now - STALL_MS))))
+          .limit(50),
+      ),
+    )
+  ).flat();
   const messages: ImportMessage[] = stalled.flatMap((row): ImportMessage[] => {
-    if (row.state === "queued") return [{ import_id: row.id, step: "split" }];
+    if (row.state === "queued") return [{ import_id: row.id, store_id: row.storeId, step: "split" }];
     const slices = (JSON.parse(row.chunks) as { slices?: Array<[number, number, number, number]> }).slices ?? [];
     const index = slices.findIndex((slice) => slice[3] === row.rowsDone);
-    return index === -1 ? [] : [{ import_id: row.id, step: "slice", index }];
+    return index === -1 ? [] : [{ import_id: row.id, store_id: row.storeId, step: "slice", index }];
   });
   if (messages.length > 0) {
     await env.IMPORTS.sendBatch(messages.map((body) => ({ body, contentType: "json" as const })));

@@ -13,7 +13,8 @@ import { CSV_COLUMNS } from "./csv-columns";
 export const MAX_IMPORT_BYTES = 20 * 1024 * 1024;
 
 /** What the queue carries: which import, and which step (the split into slices, or slice `index`). */
-export type ImportMessage = { import_id: string; step: "split" } | { import_id: string; step: "slice"; index: number };
+/** One step of an import. `store_id` finds its database (absent only in messages queued before it existed). */
+export type ImportMessage = { import_id: string; store_id?: string } & ({ step: "split" } | { step: "slice"; index: number });
 
 export const importKey = (storeId: string, id: string) => `imports/${storeId}/${id}.csv`;
 
@@ -50,7 +51,7 @@ export async function startImport(ctx: StoreCtx, file: File) {
     createdAt: now,
     updatedAt: now,
   })]);
-  await ctx.env.IMPORTS.send({ import_id: id, step: "split" } satisfies ImportMessage, { contentType: "json" });
+  await ctx.env.IMPORTS.send({ import_id: id, store_id: ctx.store.storeId, step: "split" } satisfies ImportMessage, { contentType: "json" });
   return { id, state: "queued" as const };
 }
 

@@ -1,5 +1,6 @@
 // Personal access tokens: issue, list, read, rotate, revoke. A PAT acts with its effective permission only, so a
 // narrow token can never mint or revive a broader credential (API.md section 5).
+import { indexToken } from "../identity/directory";
 import { and, count, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { apiTokens, memberships } from "../db/schema";
 import { assertWithin } from "../identity/grants";
@@ -88,6 +89,8 @@ export async function issueToken(
     rotatedAt: null,
     revokedAt: null,
   };
+  // The directory's index first: a PAT used off its store's path is found through it (src/identity/directory.ts).
+  await indexToken(ctx.env, row.tokenHash, row.storeId);
   const unrevoked = sql`(SELECT count(*) FROM ${apiTokens} WHERE ${and(eq(apiTokens.storeId, row.storeId), eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt))})`;
   await guarded(
     ctx.db.batch([
@@ -160,6 +163,7 @@ export async function rotateToken(ctx: StoreCtx, tokenId: string) {
     prefix: displayPrefix(value),
     rotatedAt: nowIso(),
   };
+  await indexToken(ctx.env, rotated.tokenHash, rotated.storeId);
   await guarded(
     ctx.db.batch([
       // Decided on this value: revoked meanwhile is a 404, rotated meanwhile a 409 (the other rotation's value wins).

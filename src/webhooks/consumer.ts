@@ -23,7 +23,11 @@ export async function handleDeliveryBatch(batch: MessageBatch<DeliveryMessage | 
   // Only pending deliveries go on; a duplicate of a finished one, or an id that names nothing, is dropped.
   const groups = (
     await Promise.all(
-      [...byStore].map(([storeId, ids]) => pendingBySubscription(storeId ? storeDb(env, storeId) : legacyStoreDb(env), [...ids])),
+      [...byStore].map(async ([storeId, ids]) => {
+        // A store that no longer exists has no deliveries left to send.
+        const db = storeId ? await storeDb(env, storeId) : legacyStoreDb(env);
+        return db ? pendingBySubscription(db, [...ids]) : [];
+      }),
     )
   ).flat();
   const failed = new Set<string>();

@@ -11,7 +11,7 @@
 // A subscription belongs to one store: the object is told the store id with every hand-off and keeps it, so its
 // claims and records go to that store's database (storeDb), wherever the store lives now.
 import { DurableObject } from "cloudflare:workers";
-import { legacyStoreDb, storeDb } from "../lib/store-db";
+import { forgetPlacement, legacyStoreDb, storeDb } from "../lib/store-db";
 import { runAttempt } from "./attempt";
 
 /** Sends in flight per object: a Worker invocation opens at most 6 connections at once (more would queue). */
@@ -150,9 +150,13 @@ export class DeliverySender extends DurableObject<Env> {
   private async attempt(id: string) {
     let next: number | null;
     try {
-      const db = this.storeId ? storeDb(this.env, this.storeId) : legacyStoreDb(this.env);
-      next = await runAttempt(db, this.env, id);
+      const db = this.storeId ? await storeDb(this.env, this.storeId) : legacyStoreDb(this.env);
+      // No such store any more (deleted): nothing left to send.
+      next = db ? await runAttempt(db, this.env, id) : null;
     } catch (error) {
+      // A move may have paused the store's writes (the claim is refused) or moved it: the next try reads the
+      // directory again.
+      if (this.storeId) forgetPlacement(this.storeId);
       console.error(JSON.stringify({ level: "error", message: "delivery attempt failed to run", delivery_id: id, error: String(error) }));
       next = Date.now() + ERROR_BACKOFF_MS;
     }

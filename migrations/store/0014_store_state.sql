@@ -1,0 +1,1 @@
+ALTER TABLE `stores` ADD `state` text DEFAULT 'active' NOT NULL;
