@@ -46,6 +46,8 @@ export type AppEnv = {
     db?: Db;
     /** The database holding the path's store, set by the access check (src/lib/auth.ts); `requestDb` uses it. */
     storeBinding?: D1Database;
+    /** The database a PAT was found in (its store's), set by the token check. */
+    patBinding?: D1Database;
     principal: Principal;
     store: StoreAccess;
     pendingAccess?: PendingAccess;
