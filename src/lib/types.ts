@@ -85,6 +85,11 @@ export interface IdempotencyClaim {
   scope: string;
   key: string;
   owner: string;
+  /**
+   * What an earlier request with this key, presumed dead, had recorded as its resource (`location`) before it could
+   * finish: a change spanning two databases (POST /stores) resumes that resource instead of making a second one.
+   */
+  earlierLocation?: string | null;
 }
 
 /**
