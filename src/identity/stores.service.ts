@@ -65,7 +65,9 @@ export async function createStore(ctx: Ctx, input: { name: string }, cf?: Incomi
         auditEntry(ownerCtx, "store.create", "store", store.id),
       ]);
     } catch (error) {
+      // Nothing of the store was made: the directory's rows go, and the key is free for a plain retry.
       await forgetCreatingStore(ctx.env, store.id, owner.id);
+      if (ctx.idempotency) await intendedLocation(directory, ctx.idempotency, null).run().catch(() => {});
       throw error;
     }
   }

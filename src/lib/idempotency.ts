@@ -48,7 +48,7 @@ export const keyStatement = (db: Db, claim: IdempotencyClaim) =>
  * taking the key over after a crash resumes it (`earlierLocation`). Refused like `keyStatement` if the key went to
  * another request meanwhile.
  */
-export const intendedLocation = (db: Db, claim: IdempotencyClaim, location: string) =>
+export const intendedLocation = (db: Db, claim: IdempotencyClaim, location: string | null) =>
   db
     .update(idempotencyKeys)
     .set({
@@ -157,9 +157,10 @@ export const idempotency = (): MiddlewareHandler<AppEnv> => async (c, next) => {
   await next();
   const res = c.res;
   if (res.status >= 500) {
-    // Not kept: the client may retry with the key. Kept claimed if the change did commit (no second change).
+    // Not kept: the client may retry with the key. Kept claimed if the change did commit (no second change), or if
+    // a change spanning two databases recorded what it was making (`intendedLocation`): a retry resumes that.
     await d1
-      .prepare("DELETE FROM idempotency_keys WHERE scope = ? AND key = ? AND owner = ? AND committed_at IS NULL")
+      .prepare("DELETE FROM idempotency_keys WHERE scope = ? AND key = ? AND owner = ? AND committed_at IS NULL AND location IS NULL")
       .bind(scope, key, owner)
       .run();
     return;
