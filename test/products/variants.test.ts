@@ -1,7 +1,8 @@
 // Variants (API.md section 6): availability, SKU and option uniqueness, default-variant rules, validation.
 import { describe, expect, it } from "vitest";
 import { call } from "../helpers/api";
-import { catalogStore, getProduct, liveVariable, makeProduct, makeVariant } from "./fixtures";
+import { catalogStore, catalogStoreIds, getProduct, liveVariable, makeProduct, makeVariant } from "./fixtures";
+import { itSpreadsStoresOverDatabases } from "./store-databases";
 
 const variable = (store: Awaited<ReturnType<typeof catalogStore>>) =>
   makeProduct(store, { title: "Tee", product_type: "variable", default_price_cents: undefined });
@@ -161,3 +162,5 @@ describe("variants belong to their product", () => {
     }
   });
 });
+
+itSpreadsStoresOverDatabases(() => catalogStoreIds);
