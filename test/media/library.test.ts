@@ -4,7 +4,7 @@ import { env, exports } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { call, newStore } from "../helpers/api";
 import { authMatrix } from "../helpers/auth-matrix";
-import { failNextBatches } from "../helpers/d1-batches";
+import { failStoreBatches } from "../products/store-databases";
 import { dimensionsOf, makeJpeg, makePng, uploadForm } from "./images";
 
 const GIF_1X1 = Uint8Array.from(atob("R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw=="), (c) => c.charCodeAt(0));
@@ -264,7 +264,7 @@ describe("Public URLs /media/{store_id}/{media_file_id}/{size}", () => {
 describe("Nothing half-written: a failed database write leaves no R2 object", () => {
   it("deletes the uploaded object when the D1 batch fails", async () => {
     const store = await newStore();
-    failNextBatches();
+    await failStoreBatches(store.id);
     const res = await upload(store.id, store.owner.jwt, await makePng(30, 30));
     vi.restoreAllMocks();
     expect(res.status).toBe(500);
