@@ -1,12 +1,12 @@
 // Customers (API.md section 9): create, read, list, update; email unique per store case-insensitively; every
 // change emits customers.created / customers.updated carrying the customer.
-import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { authMatrix } from "../helpers/auth-matrix";
 import { call, newStore, type TestStore } from "../helpers/api";
+import { storeAll } from "../products/store-databases";
 
 const eventsOf = async (storeId: string, name: string) =>
-  (await env.DB.prepare("SELECT json_extract(payload, '$.data') AS data FROM events WHERE store_id = ? AND name = ? ORDER BY id").bind(storeId, name).all<{ data: string }>()).results.map(
+  (await storeAll<{ data: string }>(storeId, "SELECT json_extract(payload, '$.data') AS data FROM events WHERE store_id = ? AND name = ? ORDER BY id", storeId, name)).map(
     (r) => JSON.parse(r.data),
   );
 
