@@ -53,6 +53,20 @@ export const writeBeforeStoreBatches = (storeId: string, sql: string, ...params:
   });
 
 /**
+ * A store made by `make` on the same store database as `storeId`, for "another store's rows stay apart": on one
+ * database only the store_id filters keep two stores apart (on two, the routing alone would). Placement decides
+ * where a new store goes, so this makes stores until one lands there (the others are simply not used).
+ */
+export async function onSameDatabase<T>(storeId: string, make: () => Promise<T>, idOf: (made: T) => string = (made) => (made as { id: string }).id): Promise<T> {
+  const shard = await shardOf(storeId);
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const made = await make();
+    if ((await shardOf(idOf(made))) === shard) return made;
+  }
+  throw new Error(`no new store was placed on ${shard}`);
+}
+
+/**
  * A last test for a file: the stores it made (`storeIds()`, read when the test runs) sit on more than one store
  * database. Placement spreads new stores over the accepting databases (src/lib/placement.ts), so a file that makes
  * a few stores exercises each of them.
