@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { authMatrix } from "../helpers/auth-matrix";
 import { call, newStore, type TestStore } from "../helpers/api";
-import { storeAll } from "../products/store-databases";
+import { onSameDatabase, storeAll } from "../products/store-databases";
 
 const eventsOf = async (storeId: string, name: string) =>
   (await storeAll<{ data: string }>(storeId, "SELECT json_extract(payload, '$.data') AS data FROM events WHERE store_id = ? AND name = ? ORDER BY id", storeId, name)).map(
@@ -49,7 +49,7 @@ describe("Customers: create and read", () => {
 
   it("answers 409 for an email already used in the store, in any case; other stores may reuse it", async () => {
     const store = await newStore();
-    const other = await newStore();
+    const other = await onSameDatabase(store.id, newStore);
     expect((await create(store, { email: "dup@example.test" })).status).toBe(201);
     const dup = await create(store, { email: "DUP@example.test" });
     expect(dup.status).toBe(409);
@@ -60,7 +60,7 @@ describe("Customers: create and read", () => {
 
   it("answers 404 for another store's customer", async () => {
     const store = await newStore();
-    const other = await newStore();
+    const other = await onSameDatabase(store.id, newStore);
     const c = await create(store, { email: "mine@example.test" });
     expect((await call("GET", `/stores/${other.id}/customers/${c.body.id}`, { token: other.owner.jwt })).status).toBe(404);
     expect((await call("GET", `/stores/${store.id}/customers/nope`, { token: store.owner.jwt })).status).toBe(404);

@@ -4,7 +4,7 @@ import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { call } from "../helpers/api";
 import { dimensionsOf, makePng, uploadForm } from "./images";
-import { failStoreBatches, storeFirst, writeBeforeStoreBatches } from "../products/store-databases";
+import { failStoreBatches, onSameDatabase, storeFirst, writeBeforeStoreBatches } from "../products/store-databases";
 import { addVariant, addVideo, gallery, imagesPath, layout, smallPng, storeWithProduct, uploadImage } from "./gallery-helpers";
 
 afterEach(() => vi.restoreAllMocks());
@@ -81,7 +81,7 @@ describe("Associate an existing library file", () => {
 
   it("422 for an unknown media_file_id and for another store's file; nothing is added", async () => {
     const { store, productId } = await storeWithProduct();
-    const other = await storeWithProduct();
+    const other = await onSameDatabase(store.id, () => storeWithProduct(), (made) => made.store.id);
     const theirs = (await call("POST", `/stores/${other.store.id}/media`, { token: other.store.token, body: uploadForm(await smallPng(), "a.png", "image/png") })).body;
     for (const id of [theirs.id, "01a20000-0000-7000-8000-000000000000", "nope"]) {
       const res = await call("POST", imagesPath(store, productId, "/associate"), { token: store.token, body: { media_file_id: id } });
@@ -254,7 +254,7 @@ describe("Multipart and JSON fields are validated (422)", () => {
 describe("Ids of other stores and products are not found (404)", () => {
   it("404 for another store's product and for an item of another product", async () => {
     const { store, productId } = await storeWithProduct();
-    const other = await storeWithProduct();
+    const other = await onSameDatabase(store.id, () => storeWithProduct(), (made) => made.store.id);
     const theirItem = (await addVideo(other.store, other.productId)).body.id;
     expect((await call("GET", imagesPath(store, other.productId), { token: store.token })).status).toBe(404);
     expect((await addVideo(store, other.productId)).status).toBe(404);

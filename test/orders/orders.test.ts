@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { authMatrix } from "../helpers/auth-matrix";
 import { call, newStore, type TestStore } from "../helpers/api";
 import { allStoresAll, storeD1s } from "../helpers/databases";
+import { onSameDatabase } from "../products/store-databases";
 import { eventsOf, seedVariant, stockOf } from "./support";
 
 const order = (store: TestStore, body: unknown) => call("POST", `/stores/${store.id}/orders`, { token: store.owner.jwt, body });
@@ -102,7 +103,7 @@ describe("Order creation: priced from the variants, stock reserved, orders.creat
 
   it("validates the body (422)", async () => {
     const store = await newStore();
-    const other = await newStore();
+    const other = await onSameDatabase(store.id, newStore);
     const v = await seedVariant(store.id);
     const foreign = await seedVariant(other.id);
     const line = [{ variant_id: v.variantId, quantity: 1 }];
@@ -206,7 +207,7 @@ describe("Transitions: pending → paid → fulfilled; pending or paid → cance
 
   it("answers 404 for another store's order", async () => {
     const store = await newStore();
-    const other = await newStore();
+    const other = await onSameDatabase(store.id, newStore);
     const { order: o } = await placed(store);
     expect((await transition(other, o.id, "paid")).status).toBe(404);
     expect((await call("GET", `/stores/${other.id}/orders/${o.id}`, { token: other.owner.jwt })).status).toBe(404);

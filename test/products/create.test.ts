@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { addMember, call, newToken } from "../helpers/api";
 import { storeD1 } from "../helpers/databases";
 import { catalogStore, catalogStoreIds, getProduct, makeProduct, storeEvents } from "./fixtures";
-import { itSpreadsStoresOverDatabases } from "./store-databases";
+import { itSpreadsStoresOverDatabases, onSameDatabase } from "./store-databases";
 
 describe("a single product gets a hidden Default variant in the same batch", () => {
   it("creates the Default variant priced default_price_cents, and 0 when omitted", async () => {
@@ -92,7 +92,7 @@ describe("slugs are derived from the title, unique per store, with -2/-3 suffixe
     }
     expect((await makeProduct(store, { title: "X", slug: "custom-1" })).slug).toBe("custom-1");
     // Another store may use the same slug.
-    const other = await catalogStore();
+    const other = await onSameDatabase(store.id, catalogStore);
     expect((await makeProduct(other, { title: "Blue Shirt" })).slug).toBe("blue-shirt");
   });
 });

@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { call } from "../helpers/api";
 import { catalogStore, catalogStoreIds, getProduct, makeProduct, makeVariant, storeEvents } from "./fixtures";
-import { itSpreadsStoresOverDatabases, storeFirst } from "./store-databases";
+import { itSpreadsStoresOverDatabases, onSameDatabase, storeFirst } from "./store-databases";
 
 describe("outbox events carry the product as GET returns it", () => {
   it("products.created (drafts included), products.updated after each kind of change, products.deleted with the id", async () => {
@@ -98,7 +98,7 @@ describe("DELETE product is a hard delete cascading to variants, specs and revie
 describe("ids from other stores, and malformed ids, are 404", () => {
   it("answers 404 on every product path for another store's product", async () => {
     const store = await catalogStore();
-    const other = await catalogStore();
+    const other = await onSameDatabase(store.id, catalogStore);
     const theirs = await makeProduct(other, { product_type: "variable", default_price_cents: undefined });
     const v = await makeVariant(other, theirs.id);
     const requests: Array<[string, string, unknown?]> = [

@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { call } from "../helpers/api";
 import { type CatalogStore, catalogStore, catalogStoreIds, liveVariable, makeProduct, makeVariant } from "./fixtures";
-import { itSpreadsStoresOverDatabases, storeRun } from "./store-databases";
+import { itSpreadsStoresOverDatabases, onSameDatabase, storeRun } from "./store-databases";
 
 const list = (store: CatalogStore, query = "") => call("GET", store.path(query), { token: store.token });
 const titles = (res: { body: { data: Array<{ title: string }> } }) => res.body.data.map((p) => p.title);
@@ -87,7 +87,7 @@ describe("search matches a title substring or a SKU prefix, case-insensitively",
 
   it("does not find other stores' products", async () => {
     const store = await catalogStore();
-    const other = await catalogStore();
+    const other = await onSameDatabase(store.id, catalogStore);
     await makeProduct(other, { title: "Unique Gadget", status: "live" });
     expect(titles(await list(store, "?search=gadget"))).toEqual([]);
   });

@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { call } from "../helpers/api";
 import { catalogStore, catalogStoreIds, getProduct, liveVariable, makeProduct, makeVariant } from "./fixtures";
-import { itSpreadsStoresOverDatabases } from "./store-databases";
+import { itSpreadsStoresOverDatabases, onSameDatabase } from "./store-databases";
 
 const variable = (store: Awaited<ReturnType<typeof catalogStore>>) =>
   makeProduct(store, { title: "Tee", product_type: "variable", default_price_cents: undefined });
@@ -70,7 +70,7 @@ describe("SKU is unique per store", () => {
     const single = await makeProduct(store);
     const onDefault = await call("PATCH", store.path(`/${single.id}/variants/${single.variants[0].id}`), { token: store.token, body: { sku: "ABC-1" } });
     expect(onDefault.status).toBe(409);
-    const other = await catalogStore();
+    const other = await onSameDatabase(store.id, catalogStore);
     const r = await variable(other);
     expect((await makeVariant(other, r.id, { sku: "ABC-1" })).sku).toBe("ABC-1");
   });
