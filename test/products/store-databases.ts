@@ -52,19 +52,21 @@ export const writeBeforeStoreBatches = (storeId: string, sql: string, ...params:
     return send(statements);
   });
 
-/**
- * A store made by `make` on the same store database as `storeId`, for "another store's rows stay apart": on one
- * database only the store_id filters keep two stores apart (on two, the routing alone would). Placement decides
- * where a new store goes, so this makes stores until one lands there (the others are simply not used).
- */
-export async function onSameDatabase<T>(storeId: string, make: () => Promise<T>, idOf: (made: T) => string = (made) => (made as { id: string }).id): Promise<T> {
-  const shard = await shardOf(storeId);
+/** A store made by `make` on the store database `shard` (placement decides, so this makes stores until one lands there). */
+export async function onDatabase<T>(shard: string, make: () => Promise<T>, idOf: (made: T) => string = (made) => (made as { id: string }).id): Promise<T> {
   for (let attempt = 0; attempt < 5; attempt++) {
     const made = await make();
     if ((await shardOf(idOf(made))) === shard) return made;
   }
   throw new Error(`no new store was placed on ${shard}`);
 }
+
+/**
+ * A store made by `make` on the same store database as `storeId`, for "another store's rows stay apart": on one
+ * database only the store_id filters keep two stores apart (on two, the routing alone would).
+ */
+export const onSameDatabase = async <T>(storeId: string, make: () => Promise<T>, idOf?: (made: T) => string): Promise<T> =>
+  onDatabase(await shardOf(storeId), make, idOf);
 
 /**
  * A last test for a file: the stores it made (`storeIds()`, read when the test runs) sit on more than one store

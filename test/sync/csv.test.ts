@@ -3,7 +3,8 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
 import { call, newToken } from "../helpers/api";
 import { type CatalogStore, catalogStore, catalogStoreIds, liveVariable, makeProduct, makeVariant } from "../products/fixtures";
-import { itSpreadsStoresOverDatabases, onSameDatabase, storeFirst, storeRun } from "../products/store-databases";
+import { storeShardNames } from "../helpers/databases";
+import { itSpreadsStoresOverDatabases, onDatabase, onSameDatabase, storeFirst, storeRun } from "../products/store-databases";
 
 const HEADER =
   "handle,title,description,brand,product_type,status,seo_title,seo_description,variant_sku,variant_title," +
@@ -200,6 +201,33 @@ describe("POST /imports: rows matched by handle and variant_sku, bad rows skippe
     await finished(store, started.body.id);
     const row = await storeFirst(store.id, "SELECT store_id FROM product_imports WHERE id = ?", started.body.id);
     expect(row).toEqual({ store_id: store.id });
+  });
+});
+
+describe("import messages name the store, so the consumer finds its database (docs/scale.md section 6)", () => {
+  it("runs an import to the end on each store database", async () => {
+    for (const shard of storeShardNames()) {
+      const store = await onDatabase(shard, catalogStore);
+      const started = await importCsv(store, `${HEADER}\nmug,Mug,,,single,draft,,,M-1,,,,,,,,1.00,1,,,,,`);
+      expect(await finished(store, started.body.id), shard).toMatchObject({ state: "done", products_created: 1 });
+      expect(await storeFirst(store.id, "SELECT state FROM product_imports WHERE id = ?", started.body.id), shard).toEqual({ state: "done" });
+    }
+  });
+
+  it("a message from before store ids (no store_id) is read from the first database, where every import then was", async () => {
+    const { createMessageBatch } = await import("cloudflare:test");
+    const { handleImportBatch } = await import("../../src/sync/import-runner");
+    const store = await onDatabase("STORE_DB_001", catalogStore);
+    const started = await importCsv(store, `${HEADER}\nmug,Mug,,,single,draft,,,M-1,,,,,,,,1.00,1,,,,,`);
+    await finished(store, started.body.id);
+    // Back at queued with a new file, as an import queued before the deploy would be.
+    await env.MEDIA.put(`imports/${store.id}/${started.body.id}.csv`, `${HEADER}\nmug,Mug,,,single,draft,,,M-1,,,,,,,,3.00,1,,,,,`);
+    await storeRun(store.id, "UPDATE product_imports SET state = 'queued', rows_done = 0, chunks = '[]' WHERE id = ?", started.body.id);
+    const legacy = { import_id: started.body.id, step: "split" };
+    await handleImportBatch(createMessageBatch("product-imports", [{ id: "old", timestamp: new Date(), attempts: 1, body: legacy }]) as never, env);
+    expect((await finished(store, started.body.id)).state).toBe("done");
+    const mug = (await call("GET", store.path("?include_drafts=true&search=M-1"), { token: store.token })).body.data[0];
+    expect(mug.variants[0].price_cents).toBe(300);
   });
 });
 
