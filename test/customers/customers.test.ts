@@ -1,12 +1,12 @@
 // Customers (API.md section 9): create, read, list, update; email unique per store case-insensitively; every
 // change emits customers.created / customers.updated carrying the customer.
-import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { authMatrix } from "../helpers/auth-matrix";
 import { call, newStore, type TestStore } from "../helpers/api";
+import { onSameDatabase, storeAll } from "../products/store-databases";
 
 const eventsOf = async (storeId: string, name: string) =>
-  (await env.DB.prepare("SELECT json_extract(payload, '$.data') AS data FROM events WHERE store_id = ? AND name = ? ORDER BY id").bind(storeId, name).all<{ data: string }>()).results.map(
+  (await storeAll<{ data: string }>(storeId, "SELECT json_extract(payload, '$.data') AS data FROM events WHERE store_id = ? AND name = ? ORDER BY id", storeId, name)).map(
     (r) => JSON.parse(r.data),
   );
 
@@ -49,7 +49,7 @@ describe("Customers: create and read", () => {
 
   it("answers 409 for an email already used in the store, in any case; other stores may reuse it", async () => {
     const store = await newStore();
-    const other = await newStore();
+    const other = await onSameDatabase(store.id, newStore);
     expect((await create(store, { email: "dup@example.test" })).status).toBe(201);
     const dup = await create(store, { email: "DUP@example.test" });
     expect(dup.status).toBe(409);
@@ -60,7 +60,7 @@ describe("Customers: create and read", () => {
 
   it("answers 404 for another store's customer", async () => {
     const store = await newStore();
-    const other = await newStore();
+    const other = await onSameDatabase(store.id, newStore);
     const c = await create(store, { email: "mine@example.test" });
     expect((await call("GET", `/stores/${other.id}/customers/${c.body.id}`, { token: other.owner.jwt })).status).toBe(404);
     expect((await call("GET", `/stores/${store.id}/customers/nope`, { token: store.owner.jwt })).status).toBe(404);

@@ -1,7 +1,7 @@
 // Fixtures for the gallery tests: products and variants through the catalog API, gallery calls, event rows.
-import { env } from "cloudflare:workers";
 import { expect } from "vitest";
 import { call, newStore, type TestStore } from "../helpers/api";
+import { storeAll } from "../products/store-databases";
 import { makePng, uploadForm } from "./images";
 
 export interface GalleryStore extends TestStore {
@@ -57,6 +57,6 @@ export async function layout(store: GalleryStore, productId: string) {
 }
 
 export async function eventsOf(storeId: string) {
-  const { results } = await env.DB.prepare("SELECT name, json_extract(payload, '$.data') AS data FROM events WHERE store_id = ? ORDER BY id").bind(storeId).all<{ name: string; data: string }>();
+  const results = await storeAll<{ name: string; data: string }>(storeId, "SELECT name, json_extract(payload, '$.data') AS data FROM events WHERE store_id = ? ORDER BY id", storeId);
   return results.map((r) => ({ name: r.name, data: JSON.parse(r.data) }));
 }

@@ -4,7 +4,7 @@ import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { call } from "../helpers/api";
 import { dimensionsOf, makePng, uploadForm } from "./images";
-import { failNextBatches, writeBeforeNextBatches } from "../helpers/d1-batches";
+import { failStoreBatches, onSameDatabase, storeFirst, writeBeforeStoreBatches } from "../products/store-databases";
 import { addVariant, addVideo, gallery, imagesPath, layout, smallPng, storeWithProduct, uploadImage } from "./gallery-helpers";
 
 afterEach(() => vi.restoreAllMocks());
@@ -81,7 +81,7 @@ describe("Associate an existing library file", () => {
 
   it("422 for an unknown media_file_id and for another store's file; nothing is added", async () => {
     const { store, productId } = await storeWithProduct();
-    const other = await storeWithProduct();
+    const other = await onSameDatabase(store.id, () => storeWithProduct(), (made) => made.store.id);
     const theirs = (await call("POST", `/stores/${other.store.id}/media`, { token: other.store.token, body: uploadForm(await smallPng(), "a.png", "image/png") })).body;
     for (const id of [theirs.id, "01a20000-0000-7000-8000-000000000000", "nope"]) {
       const res = await call("POST", imagesPath(store, productId, "/associate"), { token: store.token, body: { media_file_id: id } });
@@ -254,7 +254,7 @@ describe("Multipart and JSON fields are validated (422)", () => {
 describe("Ids of other stores and products are not found (404)", () => {
   it("404 for another store's product and for an item of another product", async () => {
     const { store, productId } = await storeWithProduct();
-    const other = await storeWithProduct();
+    const other = await onSameDatabase(store.id, () => storeWithProduct(), (made) => made.store.id);
     const theirItem = (await addVideo(other.store, other.productId)).body.id;
     expect((await call("GET", imagesPath(store, other.productId), { token: store.token })).status).toBe(404);
     expect((await addVideo(store, other.productId)).status).toBe(404);
@@ -273,7 +273,7 @@ describe("Gallery rows go with their product; library files stay", () => {
     const { store, productId } = await storeWithProduct();
     const item = (await uploadImage(store, productId)).body;
     expect((await call("DELETE", `/stores/${store.id}/products/${productId}`, { token: store.token })).status).toBe(204);
-    const rows = await env.DB.prepare("SELECT count(*) AS n FROM product_images WHERE product_id = ?").bind(productId).first<{ n: number }>();
+    const rows = await storeFirst<{ n: number }>(store.id, "SELECT count(*) AS n FROM product_images WHERE product_id = ?", productId);
     expect(rows?.n).toBe(0);
     const library = await call("GET", `/stores/${store.id}/media`, { token: store.token });
     expect(library.body.data.map((f: any) => f.id)).toEqual([item.media_file_id]);
@@ -284,7 +284,7 @@ describe("Gallery rows go with their product; library files stay", () => {
 describe("Nothing half-written: a failed gallery upload leaves no R2 object and no rows", () => {
   it("removes the uploaded object when the D1 batch fails", async () => {
     const { store, productId } = await storeWithProduct();
-    failNextBatches();
+    await failStoreBatches(store.id);
     const res = await uploadImage(store, productId);
     vi.restoreAllMocks();
     expect(res.status).toBe(500);
@@ -296,13 +296,13 @@ describe("Nothing half-written: a failed gallery upload leaves no R2 object and 
   it("a product deleted while its upload is in flight: 404 (decided in the batch), and neither the object nor any row stays", async () => {
     const { store, productId } = await storeWithProduct();
     // The product passed its existence check; another request deletes it before the upload's batch commits.
-    writeBeforeNextBatches("DELETE FROM products WHERE id = ?", productId);
+    await writeBeforeStoreBatches(store.id, "DELETE FROM products WHERE id = ?", productId);
     const res = await uploadImage(store, productId);
     vi.restoreAllMocks();
     expect(res.status).toBe(404);
     expect(res.body).toMatchObject({ code: "not_found" });
     expect(await objectsOf(store.id)).toEqual([]);
-    expect((await env.DB.prepare("SELECT count(*) AS n FROM product_images WHERE product_id = ?").bind(productId).first<{ n: number }>())?.n).toBe(0);
+    expect((await storeFirst<{ n: number }>(store.id, "SELECT count(*) AS n FROM product_images WHERE product_id = ?", productId))?.n).toBe(0);
     expect((await call("GET", `/stores/${store.id}/media`, { token: store.token })).body.data).toEqual([]);
   });
 });

@@ -4,7 +4,7 @@ import { env, exports } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { call, newStore } from "../helpers/api";
 import { authMatrix } from "../helpers/auth-matrix";
-import { failNextBatches } from "../helpers/d1-batches";
+import { failStoreBatches, onSameDatabase } from "../products/store-databases";
 import { dimensionsOf, makeJpeg, makePng, uploadForm } from "./images";
 
 const GIF_1X1 = Uint8Array.from(atob("R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw=="), (c) => c.charCodeAt(0));
@@ -140,7 +140,7 @@ describe("Multipart fields are validated like JSON fields", () => {
 describe("GET /stores/{store_id}/media lists library files", () => {
   it("lists newest first with pagination, only this store's files", async () => {
     const store = await newStore();
-    const other = await newStore();
+    const other = await onSameDatabase(store.id, newStore);
     const png = await makePng(20, 10);
     const first = await upload(store.id, store.owner.jwt, png, "first.png");
     const second = await upload(store.id, store.owner.jwt, png, "second.png");
@@ -244,7 +244,7 @@ describe("WebP by Accept negotiation (Vary: Accept)", () => {
 describe("Public URLs /media/{store_id}/{media_file_id}/{size}", () => {
   it("need no token, and are 404 for another store's id, an unknown file or an unknown size", async () => {
     const store = await newStore();
-    const other = await newStore();
+    const other = await onSameDatabase(store.id, newStore);
     const file = (await upload(store.id, store.owner.jwt, await makePng(50, 50))).body;
     expect((await fetchPublic(file.url)).res.status).toBe(200);
     for (const path of [
@@ -264,7 +264,7 @@ describe("Public URLs /media/{store_id}/{media_file_id}/{size}", () => {
 describe("Nothing half-written: a failed database write leaves no R2 object", () => {
   it("deletes the uploaded object when the D1 batch fails", async () => {
     const store = await newStore();
-    failNextBatches();
+    await failStoreBatches(store.id);
     const res = await upload(store.id, store.owner.jwt, await makePng(30, 30));
     vi.restoreAllMocks();
     expect(res.status).toBe(500);

@@ -1,9 +1,10 @@
 // Orders (API.md section 9): creation with atomic stock reservation, the race for the last unit, status
 // transitions with stock returned on cancel, refunds, and the orders.* events.
-import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { authMatrix } from "../helpers/auth-matrix";
 import { call, newStore, type TestStore } from "../helpers/api";
+import { allStoresAll, storeD1s } from "../helpers/databases";
+import { onSameDatabase } from "../products/store-databases";
 import { eventsOf, seedVariant, stockOf } from "./support";
 
 const order = (store: TestStore, body: unknown) => call("POST", `/stores/${store.id}/orders`, { token: store.owner.jwt, body });
@@ -102,7 +103,7 @@ describe("Order creation: priced from the variants, stock reserved, orders.creat
 
   it("validates the body (422)", async () => {
     const store = await newStore();
-    const other = await newStore();
+    const other = await onSameDatabase(store.id, newStore);
     const v = await seedVariant(store.id);
     const foreign = await seedVariant(other.id);
     const line = [{ variant_id: v.variantId, quantity: 1 }];
@@ -206,7 +207,7 @@ describe("Transitions: pending → paid → fulfilled; pending or paid → cance
 
   it("answers 404 for another store's order", async () => {
     const store = await newStore();
-    const other = await newStore();
+    const other = await onSameDatabase(store.id, newStore);
     const { order: o } = await placed(store);
     expect((await transition(other, o.id, "paid")).status).toBe(404);
     expect((await call("GET", `/stores/${other.id}/orders/${o.id}`, { token: other.owner.jwt })).status).toBe(404);
@@ -265,8 +266,8 @@ describe("Orders: list", () => {
     const paid = await call("GET", `/stores/${store.id}/orders?status=paid`, { token: store.owner.jwt });
     expect(paid.body.data.map((o: any) => o.id)).toEqual([first.body.id]);
     expect((await call("GET", `/stores/${store.id}/orders?status=nope`, { token: store.owner.jwt })).status).toBe(422);
-    const rows = await env.DB.prepare("SELECT count(*) AS n FROM commerce_guards").first<{ n: number }>();
-    expect(rows!.n).toBe(0);
+    // No store database keeps a guard row.
+    expect(await allStoresAll<{ n: number }>("SELECT count(*) AS n FROM commerce_guards")).toEqual(storeD1s().map(() => ({ n: 0 })));
   });
 });
 

@@ -1,8 +1,9 @@
 // Creating products (API.md section 6): the hidden default variant, variable products, slugs, validation.
-import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { addMember, call, newToken } from "../helpers/api";
-import { catalogStore, getProduct, makeProduct, storeEvents } from "./fixtures";
+import { storeD1 } from "../helpers/databases";
+import { catalogStore, catalogStoreIds, getProduct, makeProduct, storeEvents } from "./fixtures";
+import { itSpreadsStoresOverDatabases, onSameDatabase } from "./store-databases";
 
 describe("a single product gets a hidden Default variant in the same batch", () => {
   it("creates the Default variant priced default_price_cents, and 0 when omitted", async () => {
@@ -16,8 +17,9 @@ describe("a single product gets a hidden Default variant in the same batch", () 
 
   it("if the variant insert fails, the product does not exist either (one atomic batch)", async () => {
     const store = await catalogStore();
-    // Fault injection: the database refuses this one default variant.
-    await env.DB.exec("CREATE TRIGGER fail_variant_777 BEFORE INSERT ON product_variants WHEN NEW.price_cents = 777 BEGIN SELECT RAISE(ABORT, 'injected'); END");
+    // Fault injection: the store's database refuses this one default variant.
+    const db = await storeD1(store.id);
+    await db.exec("CREATE TRIGGER fail_variant_777 BEFORE INSERT ON product_variants WHEN NEW.price_cents = 777 BEGIN SELECT RAISE(ABORT, 'injected'); END");
     try {
       const res = await call("POST", store.path(), {
         token: store.token,
@@ -26,7 +28,7 @@ describe("a single product gets a hidden Default variant in the same batch", () 
       expect(res.status).toBe(500);
       expect(res.text).not.toContain("injected");
     } finally {
-      await env.DB.exec("DROP TRIGGER fail_variant_777");
+      await db.exec("DROP TRIGGER fail_variant_777");
     }
     const list = await call("GET", store.path("?include_drafts=true"), { token: store.token });
     expect(list.body.pagination.total).toBe(0);
@@ -90,7 +92,7 @@ describe("slugs are derived from the title, unique per store, with -2/-3 suffixe
     }
     expect((await makeProduct(store, { title: "X", slug: "custom-1" })).slug).toBe("custom-1");
     // Another store may use the same slug.
-    const other = await catalogStore();
+    const other = await onSameDatabase(store.id, catalogStore);
     expect((await makeProduct(other, { title: "Blue Shirt" })).slug).toBe("blue-shirt");
   });
 });
@@ -180,3 +182,5 @@ describe("the catalog is in the OpenAPI document", () => {
     expect(doc.paths["/stores/{store_id}/products/{id}/publish"].post["x-required-permission"]).toBe("products.publish");
   });
 });
+
+itSpreadsStoresOverDatabases(() => catalogStoreIds);

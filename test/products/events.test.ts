@@ -1,8 +1,8 @@
 // Outbox events and audit rows for every catalog change, and the cascading hard delete.
-import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { call } from "../helpers/api";
-import { catalogStore, getProduct, makeProduct, makeVariant, storeEvents } from "./fixtures";
+import { catalogStore, catalogStoreIds, getProduct, makeProduct, makeVariant, storeEvents } from "./fixtures";
+import { itSpreadsStoresOverDatabases, onSameDatabase, storeFirst } from "./store-databases";
 
 describe("outbox events carry the product as GET returns it", () => {
   it("products.created (drafts included), products.updated after each kind of change, products.deleted with the id", async () => {
@@ -83,7 +83,7 @@ describe("DELETE product is a hard delete cascading to variants, specs and revie
     await call("POST", store.path(`/${p.id}/reviews`), { token: store.token, body: { author_name: "A", rating: 5 } });
     expect((await call("DELETE", store.path(`/${p.id}`), { token: store.token })).status).toBe(204);
     for (const table of ["product_variants", "product_specs", "product_reviews"]) {
-      const row = await env.DB.prepare(`SELECT count(*) AS n FROM ${table} WHERE product_id = ?`).bind(p.id).first<{ n: number }>();
+      const row = await storeFirst<{ n: number }>(store.id, `SELECT count(*) AS n FROM ${table} WHERE product_id = ?`, p.id);
       expect(row!.n, table).toBe(0);
     }
     expect((await getProduct(store, p.id)).status).toBe(404);
@@ -98,7 +98,7 @@ describe("DELETE product is a hard delete cascading to variants, specs and revie
 describe("ids from other stores, and malformed ids, are 404", () => {
   it("answers 404 on every product path for another store's product", async () => {
     const store = await catalogStore();
-    const other = await catalogStore();
+    const other = await onSameDatabase(store.id, catalogStore);
     const theirs = await makeProduct(other, { product_type: "variable", default_price_cents: undefined });
     const v = await makeVariant(other, theirs.id);
     const requests: Array<[string, string, unknown?]> = [
@@ -126,3 +126,5 @@ describe("ids from other stores, and malformed ids, are 404", () => {
     expect((await getProduct(other, theirs.id)).body.title).toBe(theirs.title);
   });
 });
+
+itSpreadsStoresOverDatabases(() => catalogStoreIds);

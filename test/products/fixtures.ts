@@ -1,14 +1,19 @@
 // Catalog test fixtures: a fresh store with an all-permission PAT, and product/variant factories through the API.
 import { PERMISSION_NAMES } from "../../src/lib/permissions";
 import { type TestStore, call, newStore, newToken } from "../helpers/api";
+import { storeAll } from "./store-databases";
 
 export interface CatalogStore extends TestStore {
   token: string;
   path: (suffix?: string) => string;
 }
 
+/** Every store `catalogStore` made in this test file, oldest first (for `itSpreadsStoresOverDatabases`). */
+export const catalogStoreIds: string[] = [];
+
 export async function catalogStore(): Promise<CatalogStore> {
   const store = await newStore();
+  catalogStoreIds.push(store.id);
   const { token } = await newToken(store.id, store.owner.jwt, [...PERMISSION_NAMES]);
   return { ...store, token, path: (suffix = "") => `/stores/${store.id}/products${suffix}` };
 }
@@ -39,8 +44,7 @@ export async function liveVariable(store: CatalogStore, title = "Hoodie", varian
 
 /** The store's outbox events, oldest first, with `data` parsed. */
 export async function storeEvents(storeId: string): Promise<Array<{ name: string; data: any }>> {
-  const { env } = await import("cloudflare:workers");
-  const { results } = await env.DB.prepare("SELECT name, json_extract(payload, '$.data') AS data FROM events WHERE store_id = ? ORDER BY id").bind(storeId).all<{ name: string; data: string }>();
+  const results = await storeAll<{ name: string; data: string }>(storeId, "SELECT name, json_extract(payload, '$.data') AS data FROM events WHERE store_id = ? ORDER BY id", storeId);
   return results.map((r) => ({ name: r.name, data: JSON.parse(r.data) }));
 }
 

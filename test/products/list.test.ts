@@ -1,8 +1,8 @@
 // Listing products (API.md section 6): drafts, ordering, search, pagination and totals.
-import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { call } from "../helpers/api";
-import { type CatalogStore, catalogStore, liveVariable, makeProduct, makeVariant } from "./fixtures";
+import { type CatalogStore, catalogStore, catalogStoreIds, liveVariable, makeProduct, makeVariant } from "./fixtures";
+import { itSpreadsStoresOverDatabases, onSameDatabase, storeRun } from "./store-databases";
 
 const list = (store: CatalogStore, query = "") => call("GET", store.path(query), { token: store.token });
 const titles = (res: { body: { data: Array<{ title: string }> } }) => res.body.data.map((p) => p.title);
@@ -57,7 +57,7 @@ describe("the list is ordered by updated_at desc, then id desc", () => {
     const store = await catalogStore();
     const created = [];
     for (const title of ["T1", "T2", "T3"]) created.push(await makeProduct(store, { title, status: "live" }));
-    await env.DB.prepare("UPDATE products SET updated_at = '2026-01-01T00:00:00.000Z' WHERE store_id = ?").bind(store.id).run();
+    await storeRun(store.id, "UPDATE products SET updated_at = '2026-01-01T00:00:00.000Z' WHERE store_id = ?", store.id);
     const expected = created.map((p) => p.id).sort().reverse();
     expect((await list(store)).body.data.map((p: { id: string }) => p.id)).toEqual(expected);
   });
@@ -87,7 +87,7 @@ describe("search matches a title substring or a SKU prefix, case-insensitively",
 
   it("does not find other stores' products", async () => {
     const store = await catalogStore();
-    const other = await catalogStore();
+    const other = await onSameDatabase(store.id, catalogStore);
     await makeProduct(other, { title: "Unique Gadget", status: "live" });
     expect(titles(await list(store, "?search=gadget"))).toEqual([]);
   });
@@ -158,3 +158,5 @@ describe("odd search input never causes a 500", () => {
     expect(res.body.pagination.total).toBe(0);
   });
 });
+
+itSpreadsStoresOverDatabases(() => catalogStoreIds);

@@ -1,7 +1,8 @@
 // Specs (PUT replaces the list) and reviews (newest first; the product's counters follow every change).
 import { describe, expect, it } from "vitest";
 import { call } from "../helpers/api";
-import { catalogStore, getProduct, makeProduct } from "./fixtures";
+import { catalogStore, catalogStoreIds, getProduct, makeProduct } from "./fixtures";
+import { itSpreadsStoresOverDatabases } from "./store-databases";
 
 describe("PUT specs replaces the list, and GET product returns it", () => {
   it("replaces, orders by position, and an empty list clears", async () => {
@@ -95,3 +96,5 @@ describe("a full specs list (200 rows) is stored in one batch of small inserts",
     expect(tooMany.status).toBe(422);
   });
 });
+
+itSpreadsStoresOverDatabases(() => catalogStoreIds);

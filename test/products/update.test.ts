@@ -1,16 +1,18 @@
 // Updating products (API.md section 6): PATCH, publish/unpublish, highlight video, ETag and If-Match.
-import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
 import { call, newToken } from "../helpers/api";
-import { writeBeforeNextBatches } from "../helpers/d1-batches";
-import { catalogStore, getProduct, makeProduct, makeVariant } from "./fixtures";
+import { catalogStore, catalogStoreIds, getProduct, makeProduct, makeVariant } from "./fixtures";
+import { itSpreadsStoresOverDatabases, storeFirst, writeBeforeStoreBatches } from "./store-databases";
 
-/** Another writer retitles the product just before the request's batch is sent (after its If-Match check). */
-const retitleBeforeNextBatch = (productId: string, title: string) =>
-  writeBeforeNextBatches("UPDATE products SET title = ?, updated_at = ? WHERE id = ?", title, new Date().toISOString(), productId);
+/**
+ * Another writer retitles the product on the store's database just before the request's batch is sent there (after
+ * its If-Match check).
+ */
+const retitleBeforeNextBatch = (storeId: string, productId: string, title: string) =>
+  writeBeforeStoreBatches(storeId, "UPDATE products SET title = ?, updated_at = ? WHERE id = ?", title, new Date().toISOString(), productId);
 
 const productEventCount = async (storeId: string) =>
-  (await env.DB.prepare("SELECT count(*) AS n FROM events WHERE store_id = ? AND name LIKE 'products.%'").bind(storeId).first<{ n: number }>())!.n;
+  (await storeFirst<{ n: number }>(storeId, "SELECT count(*) AS n FROM events WHERE store_id = ? AND name LIKE 'products.%'", storeId))!.n;
 
 describe("PATCH is partial: fields not sent stay unchanged", () => {
   it("changes only what was sent, and null clears an optional field", async () => {
@@ -192,7 +194,7 @@ describe("ETag on GET product and If-Match on PATCH", () => {
     const p = await makeProduct(store, { title: "Before" });
     const etag = (await getProduct(store, p.id)).headers.get("ETag")!;
     const eventsBefore = await productEventCount(store.id);
-    retitleBeforeNextBatch(p.id, "Concurrent");
+    await retitleBeforeNextBatch(store.id, p.id, "Concurrent");
     const res = await call("PATCH", store.path(`/${p.id}`), { token: store.token, body: { title: "Mine" }, headers: { "If-Match": etag } });
     vi.restoreAllMocks();
     expect(res.status).toBe(412);
@@ -200,7 +202,7 @@ describe("ETag on GET product and If-Match on PATCH", () => {
     expect((await getProduct(store, p.id)).body.title).toBe("Concurrent");
     expect(await productEventCount(store.id)).toBe(eventsBefore);
     // Without If-Match (or with "*") the last write wins, as before.
-    retitleBeforeNextBatch(p.id, "Concurrent again");
+    await retitleBeforeNextBatch(store.id, p.id, "Concurrent again");
     const wins = await call("PATCH", store.path(`/${p.id}`), { token: store.token, body: { title: "Mine" }, headers: { "If-Match": "*" } });
     vi.restoreAllMocks();
     expect(wins.status).toBe(200);
@@ -216,3 +218,5 @@ describe("ETag on GET product and If-Match on PATCH", () => {
     expect(res.text).toBe("");
   });
 });
+
+itSpreadsStoresOverDatabases(() => catalogStoreIds);

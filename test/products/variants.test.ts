@@ -1,7 +1,8 @@
 // Variants (API.md section 6): availability, SKU and option uniqueness, default-variant rules, validation.
 import { describe, expect, it } from "vitest";
 import { call } from "../helpers/api";
-import { catalogStore, getProduct, liveVariable, makeProduct, makeVariant } from "./fixtures";
+import { catalogStore, catalogStoreIds, getProduct, liveVariable, makeProduct, makeVariant } from "./fixtures";
+import { itSpreadsStoresOverDatabases, onSameDatabase } from "./store-databases";
 
 const variable = (store: Awaited<ReturnType<typeof catalogStore>>) =>
   makeProduct(store, { title: "Tee", product_type: "variable", default_price_cents: undefined });
@@ -69,7 +70,7 @@ describe("SKU is unique per store", () => {
     const single = await makeProduct(store);
     const onDefault = await call("PATCH", store.path(`/${single.id}/variants/${single.variants[0].id}`), { token: store.token, body: { sku: "ABC-1" } });
     expect(onDefault.status).toBe(409);
-    const other = await catalogStore();
+    const other = await onSameDatabase(store.id, catalogStore);
     const r = await variable(other);
     expect((await makeVariant(other, r.id, { sku: "ABC-1" })).sku).toBe("ABC-1");
   });
@@ -161,3 +162,5 @@ describe("variants belong to their product", () => {
     }
   });
 });
+
+itSpreadsStoresOverDatabases(() => catalogStoreIds);

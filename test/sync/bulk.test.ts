@@ -3,7 +3,9 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { fetchWithEnv } from "../foundation/support";
 import { call, newToken } from "../helpers/api";
-import { type CatalogStore, catalogStore, liveVariable, makeProduct, storeEvents } from "../products/fixtures";
+import { storeD1 } from "../helpers/databases";
+import { type CatalogStore, catalogStore, catalogStoreIds, liveVariable, makeProduct, storeEvents } from "../products/fixtures";
+import { itSpreadsStoresOverDatabases, onSameDatabase, storeAll } from "../products/store-databases";
 
 const bulk = (store: CatalogStore, updates: unknown[], headers: Record<string, string> = {}, token = store.token) =>
   call("POST", `/stores/${store.id}/variants/bulk`, { token, body: { updates }, headers });
@@ -25,7 +27,11 @@ async function twoProducts(store: CatalogStore) {
 }
 
 const auditRows = async (storeId: string) =>
-  (await env.DB.prepare("SELECT action, resource_id, details FROM audit_log WHERE store_id = ? AND action = 'variant.bulk_update' ORDER BY id").bind(storeId).all<{ action: string; resource_id: string; details: string }>()).results;
+  storeAll<{ action: string; resource_id: string; details: string }>(
+    storeId,
+    "SELECT action, resource_id, details FROM audit_log WHERE store_id = ? AND action = 'variant.bulk_update' ORDER BY id",
+    storeId,
+  );
 
 describe("bulk changes by variant_id or sku: 200 with the variants in request order", () => {
   it("sets price and stock, applies deltas, matches SKUs case-insensitively", async () => {
@@ -71,15 +77,16 @@ describe("a full request: 250 variants of 250 products in one batch", () => {
   it("changes all 250, with 250 events and 250 audit rows", async () => {
     const store = await catalogStore();
     const now = new Date().toISOString();
+    const db = await storeD1(store.id);
     const statements = [];
     for (let i = 0; i < 250; i++) {
       const pid = crypto.randomUUID();
       statements.push(
-        env.DB.prepare("INSERT INTO products (id, store_id, slug, title, product_type, status, created_at, updated_at) VALUES (?, ?, ?, ?, 'single', 'draft', ?, ?)").bind(pid, store.id, `p-${i}`, `P ${i}`, now, now),
-        env.DB.prepare("INSERT INTO product_variants (id, store_id, product_id, title, is_default, sku, sku_lower, price_cents, stock, option_key, created_at, updated_at) VALUES (?, ?, ?, 'Default', 1, ?, ?, 100, 5, '[]', ?, ?)").bind(crypto.randomUUID(), store.id, pid, `BULK-${i}`, `bulk-${i}`, now, now),
+        db.prepare("INSERT INTO products (id, store_id, slug, title, product_type, status, created_at, updated_at) VALUES (?, ?, ?, ?, 'single', 'draft', ?, ?)").bind(pid, store.id, `p-${i}`, `P ${i}`, now, now),
+        db.prepare("INSERT INTO product_variants (id, store_id, product_id, title, is_default, sku, sku_lower, price_cents, stock, option_key, created_at, updated_at) VALUES (?, ?, ?, 'Default', 1, ?, ?, 100, 5, '[]', ?, ?)").bind(crypto.randomUUID(), store.id, pid, `BULK-${i}`, `bulk-${i}`, now, now),
       );
     }
-    await env.DB.batch(statements);
+    await db.batch(statements);
     const before = (await storeEvents(store.id)).length;
     const res = await bulk(store, Array.from({ length: 250 }, (_, i) => ({ sku: `BULK-${i}`, stock_delta: i, price_cents: 200 + i })));
     expect(res.status).toBe(200);
@@ -94,7 +101,7 @@ describe("all or nothing: any bad item is a 422 naming every bad index, and noth
   it("unknown SKU, unknown id, repeated target, stock below 0, no target, two targets, stock with delta, no change", async () => {
     const store = await catalogStore();
     const { a } = await twoProducts(store);
-    const other = await catalogStore();
+    const other = await onSameDatabase(store.id, catalogStore);
     const foreign = await makeProduct(other, { title: "Elsewhere" });
     const before = (await storeEvents(store.id)).length;
     const res = await bulk(store, [
@@ -155,15 +162,16 @@ describe("stock changes are race-free", () => {
     const { a } = await twoProducts(store);
     // The look-up sees 10; between it and the write, the stock drops to 2 (as an order would make it).
     const { bulkUpdateVariants } = await import("../../src/sync/bulk.service");
-    const { primaryDb } = await import("../../src/lib/db");
-    const db = primaryDb(env);
+    const { storeDb } = await import("../../src/lib/store-db");
+    const db = (await storeDb(env, store.id))!;
+    const binding = await storeD1(store.id);
     let first = true;
     const racing = new Proxy(db, {
       get(target, prop, receiver) {
         if (prop === "batch" && first) {
           first = false;
           return async (statements: unknown) => {
-            await env.DB.prepare("UPDATE product_variants SET stock = 2 WHERE sku_lower = 'a-1' AND store_id = ?").bind(store.id).run();
+            await binding.prepare("UPDATE product_variants SET stock = 2 WHERE sku_lower = 'a-1' AND store_id = ?").bind(store.id).run();
             return (target.batch as (s: unknown) => unknown).call(target, statements);
           };
         }
@@ -235,3 +243,5 @@ describe("Idempotency-Key, permission, budgets", () => {
     }
   });
 });
+
+itSpreadsStoresOverDatabases(() => catalogStoreIds);

@@ -2,7 +2,9 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
 import { call, newToken } from "../helpers/api";
-import { type CatalogStore, catalogStore, liveVariable, makeProduct, makeVariant } from "../products/fixtures";
+import { type CatalogStore, catalogStore, catalogStoreIds, liveVariable, makeProduct, makeVariant } from "../products/fixtures";
+import { storeShardNames } from "../helpers/databases";
+import { itSpreadsStoresOverDatabases, onDatabase, onSameDatabase, storeFirst, storeRun } from "../products/store-databases";
 
 const HEADER =
   "handle,title,description,brand,product_type,status,seo_title,seo_description,variant_sku,variant_title," +
@@ -109,14 +111,15 @@ describe("imports run in slices on the queue, one after another", () => {
     const before = await finished(store, started.body.id);
     const { createMessageBatch, createExecutionContext, getQueueResult } = await import("cloudflare:test");
     const { handleImportBatch } = await import("../../src/sync/import-runner");
-    await env.DB.prepare("UPDATE product_imports SET state = 'running' WHERE id = ?").bind(started.body.id).run();
-    const batch = createMessageBatch("product-imports", [{ id: "m1", timestamp: new Date(), attempts: 1, body: { import_id: started.body.id, step: "slice", index: 0 } }]);
+    await storeRun(store.id, "UPDATE product_imports SET state = 'running' WHERE id = ?", started.body.id);
+    const body = { import_id: started.body.id, store_id: store.id, step: "slice", index: 0 };
+    const batch = createMessageBatch("product-imports", [{ id: "m1", timestamp: new Date(), attempts: 1, body }]);
     const ctx = createExecutionContext();
     await handleImportBatch(batch as never, env);
     await getQueueResult(batch, ctx);
     const after = (await call("GET", `/stores/${store.id}/imports/${started.body.id}`, { token: store.token })).body;
     expect({ ...after, state: "done", updated_at: null }).toEqual({ ...before, updated_at: null });
-    const count = await env.DB.prepare("SELECT count(*) AS n FROM products WHERE store_id = ?").bind(store.id).first();
+    const count = await storeFirst(store.id, "SELECT count(*) AS n FROM products WHERE store_id = ?", store.id);
     expect(count).toEqual({ n: 1 });
   });
 });
@@ -186,18 +189,45 @@ describe("POST /imports: rows matched by handle and variant_sku, bad rows skippe
     expect(again.headers.get("Idempotent-Replayed")).toBe("true");
     expect(again.body).toEqual(first.body);
     await finished(store, first.body.id);
-    const imports = await env.DB.prepare("SELECT count(*) AS n FROM product_imports WHERE store_id = ?").bind(store.id).first();
+    const imports = await storeFirst(store.id, "SELECT count(*) AS n FROM product_imports WHERE store_id = ?", store.id);
     expect(imports).toEqual({ n: 1 });
   });
 
   it("another store's import is not found", async () => {
     const store = await catalogStore();
     const started = await importCsv(store, `${HEADER}\n`);
-    const other = await catalogStore();
+    const other = await onSameDatabase(store.id, catalogStore);
     expect((await call("GET", `/stores/${other.id}/imports/${started.body.id}`, { token: other.token })).status).toBe(404);
     await finished(store, started.body.id);
-    const row = await env.DB.prepare("SELECT store_id FROM product_imports WHERE id = ?").bind(started.body.id).first();
+    const row = await storeFirst(store.id, "SELECT store_id FROM product_imports WHERE id = ?", started.body.id);
     expect(row).toEqual({ store_id: store.id });
+  });
+});
+
+describe("import messages name the store, so the consumer finds its database (docs/scale.md section 6)", () => {
+  it("runs an import to the end on each store database", async () => {
+    for (const shard of storeShardNames()) {
+      const store = await onDatabase(shard, catalogStore);
+      const started = await importCsv(store, `${HEADER}\nmug,Mug,,,single,draft,,,M-1,,,,,,,,1.00,1,,,,,`);
+      expect(await finished(store, started.body.id), shard).toMatchObject({ state: "done", products_created: 1 });
+      expect(await storeFirst(store.id, "SELECT state FROM product_imports WHERE id = ?", started.body.id), shard).toEqual({ state: "done" });
+    }
+  });
+
+  it("a message from before store ids (no store_id) is read from the first database, where every import then was", async () => {
+    const { createMessageBatch } = await import("cloudflare:test");
+    const { handleImportBatch } = await import("../../src/sync/import-runner");
+    const store = await onDatabase("STORE_DB_001", catalogStore);
+    const started = await importCsv(store, `${HEADER}\nmug,Mug,,,single,draft,,,M-1,,,,,,,,1.00,1,,,,,`);
+    await finished(store, started.body.id);
+    // Back at queued with a new file, as an import queued before the deploy would be.
+    await env.MEDIA.put(`imports/${store.id}/${started.body.id}.csv`, `${HEADER}\nmug,Mug,,,single,draft,,,M-1,,,,,,,,3.00,1,,,,,`);
+    await storeRun(store.id, "UPDATE product_imports SET state = 'queued', rows_done = 0, chunks = '[]' WHERE id = ?", started.body.id);
+    const legacy = { import_id: started.body.id, step: "split" };
+    await handleImportBatch(createMessageBatch("product-imports", [{ id: "old", timestamp: new Date(), attempts: 1, body: legacy }]) as never, env);
+    expect((await finished(store, started.body.id)).state).toBe("done");
+    const mug = (await call("GET", store.path("?include_drafts=true&search=M-1"), { token: store.token })).body.data[0];
+    expect(mug.variants[0].price_cents).toBe(300);
   });
 });
 
@@ -211,11 +241,11 @@ describe("the cron re-sends the next step of an import whose message was lost", 
     await finished(store, started.body.id);
     // As if the first message had been lost: the import is back at queued, its file still there.
     await env.MEDIA.put(`imports/${store.id}/${started.body.id}.csv`, `${HEADER}\nmug,Mug,,,single,draft,,,M-1,,,,,,,,2.00,1,,,,,`);
-    await env.DB.prepare("UPDATE product_imports SET state = 'queued', rows_done = 0, chunks = '[]' WHERE id = ?").bind(started.body.id).run();
+    await storeRun(store.id, "UPDATE product_imports SET state = 'queued', rows_done = 0, chunks = '[]' WHERE id = ?", started.body.id);
     const send = vi.spyOn(env.IMPORTS, "sendBatch").mockResolvedValue(undefined as never);
     expect(await runImportSweep(env)).toEqual([]); // not stalled yet
     const messages = await runImportSweep(env, Date.now() + STALL_MS + 1000);
-    expect(messages).toContainEqual({ import_id: started.body.id, step: "split" });
+    expect(messages).toContainEqual({ import_id: started.body.id, store_id: store.id, step: "split" });
     expect(send).toHaveBeenCalled();
     send.mockRestore();
     const mine = messages.filter((m) => m.import_id === started.body.id);
@@ -226,3 +256,5 @@ describe("the cron re-sends the next step of an import whose message was lost", 
     expect(mug.variants[0].price_cents).toBe(200);
   });
 });
+
+itSpreadsStoresOverDatabases(() => catalogStoreIds);

@@ -1,7 +1,8 @@
 // Cursors and change feeds (API.md section 15) on the products, orders and customers lists.
 import { describe, expect, it } from "vitest";
 import { call } from "../helpers/api";
-import { type CatalogStore, catalogStore, makeProduct } from "../products/fixtures";
+import { type CatalogStore, catalogStore, catalogStoreIds, makeProduct } from "../products/fixtures";
+import { itSpreadsStoresOverDatabases } from "../products/store-databases";
 
 const get = (store: CatalogStore, path: string) => call("GET", `/stores/${store.id}${path}`, { token: store.token });
 
@@ -152,3 +153,5 @@ describe("bad cursors and mixes are 422, never 500", () => {
     }
   });
 });
+
+itSpreadsStoresOverDatabases(() => catalogStoreIds);

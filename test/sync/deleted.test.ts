@@ -3,7 +3,8 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { runRetention } from "../../src/retention";
 import { call, newToken } from "../helpers/api";
-import { type CatalogStore, catalogStore, makeProduct, storeEvents } from "../products/fixtures";
+import { type CatalogStore, catalogStore, catalogStoreIds, makeProduct, storeEvents } from "../products/fixtures";
+import { itSpreadsStoresOverDatabases, onSameDatabase, storeFirst } from "../products/store-databases";
 
 const DAY = 24 * 60 * 60 * 1000;
 const deleted = (store: CatalogStore, query = "", token = store.token) => call("GET", store.path(`/deleted${query}`), { token });
@@ -33,7 +34,7 @@ describe("a deleted product is listed with its deletion time, oldest first", () 
 
   it("is per store, needs products.read, and refuses a bad since", async () => {
     const store = await catalogStore();
-    const other = await catalogStore();
+    const other = await onSameDatabase(store.id, catalogStore);
     const p = await makeProduct(store);
     await remove(store, p.id);
     expect((await deleted(other)).body.data).toEqual([]);
@@ -55,7 +56,7 @@ describe("deletion records are kept as long as events (the retention cron)", () 
     const p = await makeProduct(store);
     await remove(store, p.id);
     const count = async () =>
-      (await env.DB.prepare("SELECT count(*) AS n FROM product_deletions WHERE store_id = ?").bind(store.id).first<{ n: number }>())!.n;
+      (await storeFirst<{ n: number }>(store.id, "SELECT count(*) AS n FROM product_deletions WHERE store_id = ?", store.id))!.n;
     expect(await count()).toBe(1);
     await runRetention(env, Date.now() + 29 * DAY);
     expect(await count()).toBe(1);
@@ -64,3 +65,5 @@ describe("deletion records are kept as long as events (the retention cron)", () 
     expect(await count()).toBe(0);
   });
 });
+
+itSpreadsStoresOverDatabases(() => catalogStoreIds);
