@@ -4,7 +4,7 @@ import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test"
 import { env } from "cloudflare:workers";
 import { sign } from "hono/jwt";
 import { createApp } from "../../src/app";
-import { shardOf, storeD1, storeD1s } from "../helpers/databases";
+import { shardOf, storeD1, storeD1s, storeShardNames } from "../helpers/databases";
 
 export const DEV_JWT_SECRET = "development-only-jwt-secret-not-for-deployment";
 
@@ -137,6 +137,20 @@ export async function countingStoreAndDirectory(storeId: string) {
   const store = countingD1((env as unknown as Record<string, D1Database>)[shard], { name: "store", events: log });
   const directory = countingD1(env.DIRECTORY, { name: "directory", events: log });
   return { overrides: { [shard]: store.db, DIRECTORY: directory.db } as Partial<Env>, store: store.counter, directory: directory.counter, log, shard };
+}
+
+/** Counters around every D1 binding (the directory and each store database), by binding name. */
+export function countingEverywhere() {
+  const log: QueryLog = [];
+  const names = ["DIRECTORY", ...storeShardNames()];
+  const counted = names.map((name) => ({ name, ...countingD1((env as unknown as Record<string, D1Database>)[name], { name, events: log }) }));
+  return {
+    overrides: Object.fromEntries(counted.map(({ name, db }) => [name, db])) as Partial<Env>,
+    counters: Object.fromEntries(counted.map(({ name, counter }) => [name, counter])),
+    /** Queries on every database together. */
+    total: () => counted.reduce((n, { counter }) => n + counter.queries, 0),
+    log,
+  };
 }
 
 /** True when a query on each of the two bindings started before the other's ended: they were sent together. */
