@@ -2,9 +2,9 @@
 import { and, count, desc, eq, lt } from "drizzle-orm";
 import { memberships, storeDirectory, stores, userStores } from "../db/schema";
 import { auditEntry } from "../lib/audit";
-import type { Ctx, StoreCtx } from "../lib/context";
+import type { Ctx, Db, StoreCtx } from "../lib/context";
 import { notFound, unauthenticated } from "../lib/errors";
-import { keyStatement } from "../lib/idempotency";
+import { intendedLocation, keyStatement, lostKey } from "../lib/idempotency";
 import { commit } from "../lib/outbox";
 import { chooseShard } from "../lib/placement";
 import { dbOf, directoryDb, rememberPlacement, shardBinding } from "../lib/store-db";
@@ -19,19 +19,28 @@ export const toStore = (s: Pick<StoreRow, "id" | "name" | "createdAt">) => ({ id
 /**
  * A new store, on the database `chooseShard` picks (docs/scale.md section 4). Three writes: the directory says
  * `creating` (with the owner's `user_stores` entry), the store database commits the store, its owner and the audit
- * row, then the directory says `active` (with the request's idempotency key). A crash between them leaves a
- * `creating` row that no request sees and the cron finishes or removes (`settleCreatingStores`).
+ * row, then the directory says `active` (with the request's idempotency key). A failed store batch takes the
+ * directory's rows back; a crash between them leaves a `creating` row that no request sees and the cron finishes or
+ * removes (`settleCreatingStores`). With an Idempotency-Key, the first write also records the store's Location on
+ * the key, so a retry that takes the key over after a crash finishes that store rather than making a second one.
  */
 export async function createStore(ctx: Ctx, input: { name: string }, cf?: IncomingRequestCfProperties) {
   const directory = directoryDb(ctx.env);
   const owner = await accountOf(directory, ctx.principal.userId);
   if (!owner) throw unauthenticated("The account no longer exists");
-  const shard = await chooseShard(ctx.env, cf);
-  const store = { id: uuidv7(), name: input.name, ownerId: owner.id, createdAt: nowIso() };
+  const earlier = await earlierAttempt(directory, ctx);
+  const shard = earlier?.shard ?? (await chooseShard(ctx.env, cf));
+  const store = { id: earlier?.storeId ?? uuidv7(), name: input.name, ownerId: owner.id, createdAt: earlier?.createdAt ?? nowIso() };
   await directory.batch([
-    directory.insert(storeDirectory).values({ storeId: store.id, shard, state: "creating", createdAt: store.createdAt, updatedAt: store.createdAt }),
-    directory.insert(userStores).values({ userId: owner.id, storeId: store.id, storeCreatedAt: store.createdAt }),
-  ]);
+    directory
+      .insert(storeDirectory)
+      .values({ storeId: store.id, shard, state: "creating", createdAt: store.createdAt, updatedAt: store.createdAt })
+      .onConflictDoNothing(),
+    directory.insert(userStores).values({ userId: owner.id, storeId: store.id, storeCreatedAt: store.createdAt }).onConflictDoNothing(),
+    ...(ctx.idempotency ? [intendedLocation(directory, ctx.idempotency, `/stores/${store.id}`)] : []),
+  ]).catch((error: unknown) => {
+    throw (ctx.idempotency && lostKey(error)) || error;
+  });
   const db = dbOf(shardBinding(ctx.env, shard));
   // The store database's batch carries no idempotency key: the key lives in the directory (a user's scope).
   const ownerCtx: StoreCtx = {
@@ -40,22 +49,27 @@ export async function createStore(ctx: Ctx, input: { name: string }, cf?: Incomi
     idempotency: undefined,
     store: { storeId: store.id, role: "owner", memberPermissions: ALL_PERMISSIONS, permissions: ALL_PERMISSIONS },
   };
-  try {
-    await commit(ownerCtx, [
-      copyUser(db, owner),
-      db.insert(stores).values(store),
-      db.insert(memberships).values({
-        storeId: store.id,
-        userId: store.ownerId,
-        role: "owner",
-        permissions: ALL_PERMISSIONS.toString(),
-        createdAt: store.createdAt,
-      }),
-      auditEntry(ownerCtx, "store.create", "store", store.id),
-    ]);
-  } catch (error) {
-    await forgetCreatingStore(ctx.env, store.id, owner.id);
-    throw error;
+  const committed = earlier && (await db.query.stores.findFirst({ where: eq(stores.id, store.id) }));
+  if (!committed) {
+    try {
+      await commit(ownerCtx, [
+        copyUser(db, owner),
+        db.insert(stores).values(store),
+        db.insert(memberships).values({
+          storeId: store.id,
+          userId: store.ownerId,
+          role: "owner",
+          permissions: ALL_PERMISSIONS.toString(),
+          createdAt: store.createdAt,
+        }),
+        auditEntry(ownerCtx, "store.create", "store", store.id),
+      ]);
+    } catch (error) {
+      // Nothing of the store was made: the directory's rows go, and the key is free for a plain retry.
+      await forgetCreatingStore(ctx.env, store.id, owner.id);
+      if (ctx.idempotency) await intendedLocation(directory, ctx.idempotency, null).run().catch(() => {});
+      throw error;
+    }
   }
   const activate = directory
     .update(storeDirectory)
@@ -63,7 +77,16 @@ export async function createStore(ctx: Ctx, input: { name: string }, cf?: Incomi
     .where(and(eq(storeDirectory.storeId, store.id), eq(storeDirectory.state, "creating")));
   await (ctx.idempotency ? directory.batch([keyStatement(directory, ctx.idempotency), activate]) : activate);
   rememberPlacement({ storeId: store.id, shard, state: "active", version: 1 });
-  return { ...toStore(store), role: "owner" as const, ...permissionFields(ALL_PERMISSIONS) };
+  const name = committed ? committed.name : store.name;
+  return { ...toStore({ ...store, name }), role: "owner" as const, ...permissionFields(ALL_PERMISSIONS) };
+}
+
+/** The store an earlier request with this Idempotency-Key had started, if it is still in the directory. */
+async function earlierAttempt(directory: Db, ctx: Ctx) {
+  const id = /^\/stores\/([0-9a-f-]{36})$/.exec(ctx.idempotency?.earlierLocation ?? "")?.[1];
+  if (!id) return null;
+  const row = await directory.query.storeDirectory.findFirst({ where: eq(storeDirectory.storeId, id) });
+  return row ?? null;
 }
 
 /** Undoes the directory's half of a store whose database write failed. */

@@ -168,6 +168,7 @@ function admitPat(c: C, found: FoundPat | null): void {
   const memberPermissions = BigInt(row.memberPermissions);
   const effective = memberPermissions & scopes;
   c.set("store", { storeId: row.storeId, role: row.role, memberPermissions, permissions: effective, paused: row.storeState === "moving" });
+  c.set("patBinding", found.binding);
   c.set("principal", {
     kind: "pat",
     userId: row.userId,
@@ -294,8 +295,13 @@ function enterStore(c: C, access: StoreAccess | null, permission?: Needed): void
   c.set("store", access);
 }
 
-/** A PAT only works on its own store: its standing there was set by `admitPat`. */
-const patAccess = (c: C, storeId: string) => (c.var.principal.token?.storeId === storeId ? c.var.store : null);
+/** A PAT only works on its own store: its standing there was set by `admitPat`, with the database it was found in. */
+function patAccess(c: C, storeId: string): StoreAccess | null {
+  const token = c.var.principal.token;
+  if (token?.storeId !== storeId) return null;
+  c.set("storeBinding", c.var.patBinding);
+  return c.var.store;
+}
 
 /**
  * The caller must be a member of the path's store (403 otherwise; a PAT only works on its own store) and, when

@@ -43,6 +43,20 @@ export const keyStatement = (db: Db, claim: IdempotencyClaim) =>
     })
     .where(and(eq(idempotencyKeys.scope, claim.scope), eq(idempotencyKeys.key, claim.key)));
 
+/**
+ * Records, before a change that spans two databases, the resource it is making (its Location), so that a request
+ * taking the key over after a crash resumes it (`earlierLocation`). Refused like `keyStatement` if the key went to
+ * another request meanwhile.
+ */
+export const intendedLocation = (db: Db, claim: IdempotencyClaim, location: string | null) =>
+  db
+    .update(idempotencyKeys)
+    .set({
+      location,
+      fingerprint: sql`CASE WHEN ${idempotencyKeys.owner} = ${claim.owner} THEN ${idempotencyKeys.fingerprint} ELSE NULL END`,
+    })
+    .where(and(eq(idempotencyKeys.scope, claim.scope), eq(idempotencyKeys.key, claim.key)));
+
 /** A batch refused by `keyStatement`: the key went to another request. */
 export const lostKey = (error: unknown) =>
   isNotNullViolation(error, "idempotency_keys.fingerprint")
@@ -139,13 +153,14 @@ export const idempotency = (): MiddlewareHandler<AppEnv> => async (c, next) => {
     }
     throw new ApiError("request_in_progress", `A request with this ${IDEMPOTENCY_KEY} is still running: retry shortly`);
   }
-  c.set("idempotency", { scope, key, owner });
+  c.set("idempotency", { scope, key, owner, earlierLocation: row.committedAt === null ? row.location : null });
   await next();
   const res = c.res;
   if (res.status >= 500) {
-    // Not kept: the client may retry with the key. Kept claimed if the change did commit (no second change).
+    // Not kept: the client may retry with the key. Kept claimed if the change did commit (no second change), or if
+    // a change spanning two databases recorded what it was making (`intendedLocation`): a retry resumes that.
     await d1
-      .prepare("DELETE FROM idempotency_keys WHERE scope = ? AND key = ? AND owner = ? AND committed_at IS NULL")
+      .prepare("DELETE FROM idempotency_keys WHERE scope = ? AND key = ? AND owner = ? AND committed_at IS NULL AND location IS NULL")
       .bind(scope, key, owner)
       .run();
     return;

@@ -1,7 +1,8 @@
 // Session JWTs (API.md sections 3 and 11): HS256 with sub, iat, exp, jti and sv, never older than 24 hours, and
 // still in force: not logged out (its signature in revoked_sessions) and carrying the user's current session
 // version (raised by logging out everywhere). The signature and lifetime are checked here without D1; the session
-// state comes as SQL columns that the auth lookups join (./auth.ts), so it costs no round trip of its own.
+// state comes from the directory database, read by the access check (./auth.ts) at the same time as the store
+// database's lookup, so it costs a query but no round trip of its own.
 import { verify } from "hono/jwt";
 import { sql } from "drizzle-orm";
 import { revokedSessions, users } from "../db/schema";
@@ -62,7 +63,7 @@ export async function verifyJwt(env: Env, raw: string): Promise<Principal> {
 }
 
 /**
- * Whether a session JWT still counts, as SQL columns over `users u` for the lookup it joins: the user's session
+ * Whether a session JWT still counts, as SQL columns over the directory's `users`: the user's session
  * version (a JWT carrying an older one was ended by logging out everywhere) and whether this JWT was logged out.
  */
 export const sessionColumns = (sessionId: string) =>

@@ -46,6 +46,8 @@ export type AppEnv = {
     db?: Db;
     /** The database holding the path's store, set by the access check (src/lib/auth.ts); `requestDb` uses it. */
     storeBinding?: D1Database;
+    /** The database a PAT was found in (its store's), set by the token check. */
+    patBinding?: D1Database;
     principal: Principal;
     store: StoreAccess;
     pendingAccess?: PendingAccess;
@@ -83,6 +85,11 @@ export interface IdempotencyClaim {
   scope: string;
   key: string;
   owner: string;
+  /**
+   * What an earlier request with this key, presumed dead, had recorded as its resource (`location`) before it could
+   * finish: a change spanning two databases (POST /stores) resumes that resource instead of making a second one.
+   */
+  earlierLocation?: string | null;
 }
 
 /**
