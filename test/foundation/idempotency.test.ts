@@ -12,7 +12,7 @@ import { smallPng } from "../media/gallery-helpers";
 import { uploadForm } from "../media/images";
 import { seedVariant } from "../orders/support";
 import { insertDelivery, subscribe } from "../webhooks/support";
-import { sqlFirst, sqlRun } from "./support";
+import { sqlAll, sqlFirst, sqlRun } from "./support";
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -22,7 +22,8 @@ const newKey = () => `key-${Date.now()}-${seq++}`;
 const post = (path: string, token: string, body: unknown, key?: string, headers: Record<string, string> = {}) =>
   call("POST", path, { token, body, headers: key === undefined ? headers : { ...headers, "Idempotency-Key": key } });
 
-const countOf = async (query: string, ...params: unknown[]) => (await sqlFirst<{ n: number }>(query, ...params))!.n;
+/** A count over every database the query's table is in (a store's rows are in one of them). */
+const countOf = async (query: string, ...params: unknown[]) => (await sqlAll<{ n: number }>(query, ...params)).reduce((sum, row) => sum + row.n, 0);
 const productCount = (storeId: string) => countOf("SELECT count(*) AS n FROM products WHERE store_id = ?", storeId);
 /** Everything a change leaves behind in a store: audit rows and events. */
 const traces = async (storeId: string) => ({
