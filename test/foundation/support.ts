@@ -37,8 +37,11 @@ export async function sqlFirst<T = Record<string, unknown>>(query: string, ...pa
 export const sqlAll = async <T = Record<string, unknown>>(query: string, ...params: unknown[]) =>
   (await Promise.all(databasesFor(query).map((db) => db.prepare(query).bind(...params).all<T>()))).flatMap((r) => r.results);
 
-/** Runs on every database the query's tables are in; `meta.changes` is the sum. */
+/** Runs on every database the query's tables are in; `meta.changes` is the sum. An insert of store rows: `storeRun`. */
 export async function sqlRun(query: string, ...params: unknown[]): Promise<D1Result> {
+  if (/^\s*(INSERT|REPLACE)\b/i.test(query) && !DIRECTORY_TABLES.test(query)) {
+    throw new Error("sqlRun would insert the rows into every store database: use storeRun(storeId, ...)");
+  }
   const results = await Promise.all(databasesFor(query).map((db) => db.prepare(query).bind(...params).run()));
   return { ...results[0], meta: { ...results[0].meta, changes: results.reduce((n, r) => n + r.meta.changes, 0) } };
 }
