@@ -12,7 +12,7 @@ import { smallPng } from "../media/gallery-helpers";
 import { uploadForm } from "../media/images";
 import { seedVariant } from "../orders/support";
 import { insertDelivery, subscribe } from "../webhooks/support";
-import { sqlAll, sqlFirst, sqlRun } from "./support";
+import { sqlAll, sqlFirst, sqlRun, storeRun } from "./support";
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -120,7 +120,9 @@ describe("while the first request with a key is running: 409 request_in_progress
     const first = await post(path, store.owner.jwt, mug, key);
     const fingerprint = (await sqlFirst<{ fingerprint: string }>("SELECT fingerprint FROM idempotency_keys WHERE key = ?", key))!.fingerprint;
     const key2 = newKey();
-    await sqlRun(
+    // A store-scoped key lives in the store's database.
+    await storeRun(
+      store.id,
       "INSERT INTO idempotency_keys (scope, key, fingerprint, owner, locked_at, created_at, expires_at) VALUES (?, ?, ?, 'someone', ?, ?, ?)",
       `store:${store.id}`, key2, fingerprint, Date.now(), Date.now(), Date.now() + 86_400_000,
     );
