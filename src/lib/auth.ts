@@ -14,7 +14,7 @@
 // nowhere there is looked for through the directory's token index (a PAT of another store, or any PAT off a store's
 // path, such as GET /me).
 import type { Context, MiddlewareHandler } from "hono";
-import { type SQL, and, eq, isNull, lt, sql } from "drizzle-orm";
+import { type SQL, and, eq, lt, sql } from "drizzle-orm";
 import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
 import { apiTokens, memberships, stores, users } from "../db/schema";
 import { isReadOnly } from "./db";
@@ -64,24 +64,28 @@ type HereState = "active" | "incoming" | "moving" | "moved" | "purging";
 /** The database that answered no longer holds the store, or does not hold it yet: ask the directory again. */
 const left = (state: HereState) => state === "moved" || state === "purging" || state === "incoming";
 
-type PatRow = Pick<typeof apiTokens.$inferSelect, "id" | "name" | "storeId" | "userId" | "issuedBy" | "scopes" | "expiresAt" | "lastUsedAt"> & {
+type PatRow = Pick<typeof apiTokens.$inferSelect, "id" | "name" | "storeId" | "userId" | "issuedBy" | "scopes" | "expiresAt" | "lastUsedAt" | "revokedAt"> & {
   memberPermissions: string;
   role: Role;
   storeState: HereState;
 };
 
-/** One indexed query: the token, the issuing user's current membership and the store's state here. */
+/**
+ * One indexed query: the token, the issuing user's current membership and the store's state here. A revoked token
+ * is returned too (and refused by `admitPat`): found in the path store's database it is known dead there, so the
+ * directory's token index is not asked.
+ */
 const patLookup = (db: Db, hash: string) =>
   d1Statement(
     db,
     sql`SELECT ${apiTokens.id} AS id, ${apiTokens.name} AS name, ${apiTokens.storeId} AS storeId,
         ${apiTokens.userId} AS userId, ${apiTokens.issuedBy} AS issuedBy, ${apiTokens.scopes} AS scopes, ${apiTokens.expiresAt} AS expiresAt,
-        ${apiTokens.lastUsedAt} AS lastUsedAt, ${memberships.permissions} AS memberPermissions, ${memberships.role} AS role,
+        ${apiTokens.lastUsedAt} AS lastUsedAt, ${apiTokens.revokedAt} AS revokedAt, ${memberships.permissions} AS memberPermissions, ${memberships.role} AS role,
         ${stores.state} AS storeState
       FROM ${apiTokens} INNER JOIN ${memberships}
         ON ${and(eq(memberships.storeId, apiTokens.storeId), eq(memberships.userId, apiTokens.userId))}
         INNER JOIN ${stores} ON ${eq(stores.id, apiTokens.storeId)}
-      WHERE ${and(eq(apiTokens.tokenHash, hash), isNull(apiTokens.revokedAt))} LIMIT 1`,
+      WHERE ${eq(apiTokens.tokenHash, hash)} LIMIT 1`,
   );
 
 /** A PAT found in a database, with that database. */
@@ -152,11 +156,11 @@ async function findPat(c: C, hash: string, storeId: string | null): Promise<Foun
   return patElsewhere(c, hash, tried);
 }
 
-/** The token rules on the lookup's row: 401 unless it exists and has not expired; sets the principal and store. */
+/** The token rules on the lookup's row: 401 unless it exists, is not revoked and has not expired; sets the principal and store. */
 function admitPat(c: C, found: FoundPat | null): void {
   const now = Date.now();
   const row = found?.row;
-  if (!found || !row || (row.expiresAt && Date.parse(row.expiresAt) <= now)) throw unauthenticated();
+  if (!found || !row || row.revokedAt || (row.expiresAt && Date.parse(row.expiresAt) <= now)) throw unauthenticated();
   if (now - Date.parse(row.lastUsedAt) >= LAST_USED_RESOLUTION_MS) {
     c.executionCtx.waitUntil(touchLastUsed(dbOf(found.binding), row.id, now));
   }

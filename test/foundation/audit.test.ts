@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import * as schema from "../../src/db/schema";
 import { commit, recordEvent } from "../../src/lib/outbox";
 import { addMember, call, newStore, newToken, newUser } from "../helpers/api";
+import { storeD1, storeD1s } from "../helpers/databases";
 import { sqlAll } from "./support";
 
 const ENTRY_KEYS = ["action", "created_at", "details", "id", "resource_id", "resource_type", "store_id", "token_id", "token_name", "user_id"];
@@ -77,14 +78,16 @@ describe("audit rows and events commit in the same batch as the change, or not a
 
 describe("events outbox: (id, store_id, name, created_at, payload: the envelope holding the data JSON), inserted by a helper inside the change's batch", () => {
   it("the table has exactly those columns", async () => {
-    const columns = await sqlAll<{ name: string }>("SELECT name FROM pragma_table_info('events')");
-    // The data is kept once, inside `payload` (the webhook envelope every delivery sends).
-    expect(columns.map((c) => c.name).sort()).toEqual(["created_at", "id", "name", "payload", "store_id"]);
+    // The data is kept once, inside `payload` (the webhook envelope every delivery sends): in every store database.
+    for (const db of storeD1s()) {
+      const columns = (await db.prepare("SELECT name FROM pragma_table_info('events')").all<{ name: string }>()).results;
+      expect(columns.map((c) => c.name).sort()).toEqual(["created_at", "id", "name", "payload", "store_id"]);
+    }
   });
 
   it("recordEvent + commit write the change and its event atomically, with value or SQL data", async () => {
     const store = await newStore();
-    const db = drizzle(env.DB, { schema });
+    const db = drizzle(await storeD1(store.id), { schema });
     const ctx = { db, env, waitUntil: () => {} };
     await commit(ctx, [
       ...recordEvent(db, store.id, "customers.created", { id: "c1", email: "c@example.test" }),

@@ -1,14 +1,14 @@
 // Budgets added by API.md section 13: failed authentication per address (checked before any D1 query), IPv6
 // clients counted by their /64 in every per-IP budget, and a 403 that does not spend the store's budget. As in
 // rate-limits.test.ts, each test swaps a low-limit twin (3 per window, vitest.config.ts) for the real binding, so
-// the real middleware and the simulated binding decide; D1 statements are counted with a Proxy around the binding.
+// the real middleware and the simulated binding decide; D1 statements are counted with a Proxy around every D1 binding.
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { createApp } from "../../src/app";
 import { addressKey } from "../../src/lib/client-address";
 import { addMember, newStore, newToken, newUser } from "../helpers/api";
-import { countingD1, crc32 } from "./support";
+import { countingEverywhere, crc32 } from "./support";
 
 let seq = 0;
 const freshIpv4 = () => `203.0.113.${(seq++ % 250) + 1}-${Date.now()}`;
@@ -21,17 +21,18 @@ async function send(
   overrides: Partial<Env>,
   { token, ip, body }: { token?: string; ip?: string; body?: unknown } = {},
 ) {
-  const { db, counter } = countingD1(env.DB);
+  const counted = countingEverywhere();
   const headers: Record<string, string> = {};
   if (token) headers.Authorization = `Bearer ${token}`;
   if (ip) headers["CF-Connecting-IP"] = ip;
   if (body !== undefined) headers["Content-Type"] = "application/json";
   const ctx = createExecutionContext();
   const request = new Request(`http://api.test${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  const res = await createApp().fetch(request, { ...env, ...overrides, DB: db } as Env, ctx);
+  const res = await createApp().fetch(request, { ...env, ...overrides, ...counted.overrides } as Env, ctx);
   await waitOnExecutionContext(ctx);
   const text = await res.text();
-  return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : null, queries: counter.queries };
+  const directory = counted.counters.DIRECTORY.queries;
+  return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : null, queries: counted.total(), directory, stores: counted.total() - directory };
 }
 
 /** Runs `scenario` until one run starts and ends in the same window of `period` seconds (at most 4 tries). */
@@ -67,7 +68,8 @@ describe("requests answered 401 spend a per-address budget of failed authenticat
     const reader = await newToken(store.id, store.owner.jwt, ["products.read"]);
     const outcome = await inOneWindow(60, async () => {
       const ip = freshIpv4();
-      // Three forged values: each is looked up (one query) and refused.
+      // Three forged values: each is looked up (one query in the store's database, which does not have it, and one in
+      // the directory's token index, which would name the store of a real token of another store) and refused.
       const refused = [];
       for (let i = 0; i < 3; i++) refused.push(await send("GET", `/stores/${store.id}/products`, failedAuthLimit, { token: forgedPat(), ip }));
       // The 4th finds the budget spent: its 401 becomes a 429.
@@ -84,10 +86,10 @@ describe("requests answered 401 spend a per-address budget of failed authenticat
       const publicRoute = await send("GET", "/permissions", failedAuthLimit, { ip });
       return { refused, fourth, after, elsewhere, publicRoute };
     });
-    expect(outcome.refused.map((r) => [r.status, r.queries])).toEqual([
-      [401, 1],
-      [401, 1],
-      [401, 1],
+    expect(outcome.refused.map((r) => [r.status, r.stores, r.directory])).toEqual([
+      [401, 1, 1],
+      [401, 1, 1],
+      [401, 1, 1],
     ]);
     expectRateLimited(outcome.fourth);
     for (const res of outcome.after) {

@@ -3,6 +3,7 @@
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
 import { call, newStore, newToken } from "../helpers/api";
+import { shardOf, storeD1 } from "../helpers/databases";
 import { fetchWithEnv } from "./support";
 
 const PROBLEM_KEYS = ["code", "detail", "request_id", "status", "title", "type"];
@@ -168,7 +169,7 @@ describe("unexpected errors are 500 without internals, logged with the request i
     try {
       const res = await fetchWithEnv(
         new Request(`http://api.test/stores/${store.id}`, { headers: { Authorization: `Bearer ${store.owner.jwt}`, "X-Request-Id": "db-down-1" } }),
-        { DB: failing(env.DB) } as Partial<Env>,
+        { [await shardOf(store.id)]: failing(await storeD1(store.id)), DIRECTORY: failing(env.DIRECTORY) } as Partial<Env>,
       );
       expect(res.status).toBe(500);
       const text = await res.text();

@@ -12,7 +12,7 @@ import { smallPng } from "../media/gallery-helpers";
 import { uploadForm } from "../media/images";
 import { seedVariant } from "../orders/support";
 import { insertDelivery, subscribe } from "../webhooks/support";
-import { sqlFirst, sqlRun } from "./support";
+import { sqlAll, sqlFirst, sqlRun, storeRun } from "./support";
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -22,7 +22,8 @@ const newKey = () => `key-${Date.now()}-${seq++}`;
 const post = (path: string, token: string, body: unknown, key?: string, headers: Record<string, string> = {}) =>
   call("POST", path, { token, body, headers: key === undefined ? headers : { ...headers, "Idempotency-Key": key } });
 
-const countOf = async (query: string, ...params: unknown[]) => (await sqlFirst<{ n: number }>(query, ...params))!.n;
+/** A count over every database the query's table is in (a store's rows are in one of them). */
+const countOf = async (query: string, ...params: unknown[]) => (await sqlAll<{ n: number }>(query, ...params)).reduce((sum, row) => sum + row.n, 0);
 const productCount = (storeId: string) => countOf("SELECT count(*) AS n FROM products WHERE store_id = ?", storeId);
 /** Everything a change leaves behind in a store: audit rows and events. */
 const traces = async (storeId: string) => ({
@@ -119,7 +120,9 @@ describe("while the first request with a key is running: 409 request_in_progress
     const first = await post(path, store.owner.jwt, mug, key);
     const fingerprint = (await sqlFirst<{ fingerprint: string }>("SELECT fingerprint FROM idempotency_keys WHERE key = ?", key))!.fingerprint;
     const key2 = newKey();
-    await sqlRun(
+    // A store-scoped key lives in the store's database.
+    await storeRun(
+      store.id,
       "INSERT INTO idempotency_keys (scope, key, fingerprint, owner, locked_at, created_at, expires_at) VALUES (?, ?, ?, 'someone', ?, ?, ?)",
       `store:${store.id}`, key2, fingerprint, Date.now(), Date.now(), Date.now() + 86_400_000,
     );

@@ -6,13 +6,21 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { call, newStore, newToken } from "../helpers/api";
 import { interceptBatches } from "../helpers/d1-batches";
 import { FULL, OVERLOADED, QUEUED_TOO_LONG, faultyD1 } from "../helpers/d1-faults";
-import { fetchWithEnv, sqlFirst } from "./support";
+import { shardOf } from "../helpers/databases";
+import { fetchWithEnv, storeFirst } from "./support";
 
 afterEach(() => vi.restoreAllMocks());
 
+/** The database holding the store of `path` (/stores/{id}/...), failing its next calls with `errors`. */
+async function faultyStoreDb(path: string, errors: string[]) {
+  const shard = await shardOf(/^\/stores\/([^/?]+)/.exec(path)![1]);
+  const { db, calls } = faultyD1((env as unknown as Record<string, D1Database>)[shard], errors);
+  return { overrides: { [shard]: db } as Partial<Env>, calls };
+}
+
 async function readWith(errors: string[], path: string, token: string) {
-  const { db, calls } = faultyD1(env.DB, errors);
-  const res = await fetchWithEnv(new Request(`http://api.test${path}`, { headers: { Authorization: `Bearer ${token}` } }), { DB: db });
+  const { overrides, calls } = await faultyStoreDb(path, errors);
+  const res = await fetchWithEnv(new Request(`http://api.test${path}`, { headers: { Authorization: `Bearer ${token}` } }), overrides);
   const text = await res.text();
   return { res, calls, body: text ? JSON.parse(text) : null };
 }
@@ -54,10 +62,10 @@ describe("a read-only request that meets one overload is tried once more and suc
 
   it("HEAD is read-only too", async () => {
     const { store, writer } = await catalogStore();
-    const { db, calls } = faultyD1(env.DB, [OVERLOADED]);
+    const { overrides, calls } = await faultyStoreDb(`/stores/${store.id}/products`, [OVERLOADED]);
     const res = await fetchWithEnv(
       new Request(`http://api.test/stores/${store.id}/products`, { method: "HEAD", headers: { Authorization: `Bearer ${writer.token}` } }),
-      { DB: db },
+      overrides,
     );
     expect(res.status).toBe(200);
     expect(calls[0]).toEqual({ kind: "batch", failed: true });
@@ -84,7 +92,8 @@ describe("two overloads in a row: 503 service_unavailable with Retry-After", () 
 describe("a write that meets an overload is 503, is not retried, and writes nothing", () => {
   it("creating a product: one batch sent, no product, audit row or event", async () => {
     const { store, writer } = await catalogStore();
-    const before = await sqlFirst<{ n: number }>(
+    const before = await storeFirst<{ n: number }>(
+      store.id,
       "SELECT (SELECT count(*) FROM products WHERE store_id = ?1) + (SELECT count(*) FROM audit_log WHERE store_id = ?1) + (SELECT count(*) FROM events WHERE store_id = ?1) AS n",
       store.id,
     );
@@ -97,7 +106,8 @@ describe("a write that meets an overload is 503, is not retried, and writes noth
     expect503(res as unknown as Response, res.body, "1");
     expect(batches).toBe(1);
     vi.restoreAllMocks();
-    const after = await sqlFirst<{ n: number }>(
+    const after = await storeFirst<{ n: number }>(
+      store.id,
       "SELECT (SELECT count(*) FROM products WHERE store_id = ?1) + (SELECT count(*) FROM audit_log WHERE store_id = ?1) + (SELECT count(*) FROM events WHERE store_id = ?1) AS n",
       store.id,
     );

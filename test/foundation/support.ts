@@ -4,6 +4,7 @@ import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test"
 import { env } from "cloudflare:workers";
 import { sign } from "hono/jwt";
 import { createApp } from "../../src/app";
+import { shardOf, storeD1, storeD1s, storeShardNames } from "../helpers/databases";
 
 export const DEV_JWT_SECRET = "development-only-jwt-secret-not-for-deployment";
 
@@ -13,13 +14,47 @@ export async function jwtIssuedAgo(userId: string, ageSeconds: number, lifetimeS
   return sign({ sub: userId, iat, exp: iat + lifetimeSeconds }, secret, "HS256");
 }
 
-export const sqlFirst = <T = Record<string, unknown>>(query: string, ...params: unknown[]) =>
-  env.DB.prepare(query).bind(...params).first<T>();
+// Direct SQL for tests that read or set rows. The directory's own tables (users, sessions, login attempts, the store
+// directory and its indexes) are read on DIRECTORY; every other table lives in the store databases, where a query
+// runs on each of them (a store's rows are in one, so a query by id or store_id finds them wherever they are):
+// `sqlAll` concatenates, `sqlFirst` takes the first database that returns a row, `sqlRun` runs everywhere.
+// idempotency_keys is in both (user-scoped keys in the directory, store-scoped ones with the store). A count or any
+// other aggregate answers a row in every database: use `storeFirst` with the store's id for those.
+const DIRECTORY_TABLES = /\b(users|revoked_sessions|login_attempts|store_directory|user_stores|token_index|invite_index|shards|store_moves)\b/i;
+const BOTH = /\bidempotency_keys\b/i;
+
+const databasesFor = (query: string): D1Database[] =>
+  BOTH.test(query) ? [env.DIRECTORY, ...storeD1s()] : DIRECTORY_TABLES.test(query) ? [env.DIRECTORY] : storeD1s();
+
+export async function sqlFirst<T = Record<string, unknown>>(query: string, ...params: unknown[]): Promise<T | null> {
+  for (const db of databasesFor(query)) {
+    const row = await db.prepare(query).bind(...params).first<T>();
+    if (row !== null) return row;
+  }
+  return null;
+}
 
 export const sqlAll = async <T = Record<string, unknown>>(query: string, ...params: unknown[]) =>
-  (await env.DB.prepare(query).bind(...params).all<T>()).results;
+  (await Promise.all(databasesFor(query).map((db) => db.prepare(query).bind(...params).all<T>()))).flatMap((r) => r.results);
 
-export const sqlRun = (query: string, ...params: unknown[]) => env.DB.prepare(query).bind(...params).run();
+/** Runs on every database the query's tables are in; `meta.changes` is the sum. An insert of store rows: `storeRun`. */
+export async function sqlRun(query: string, ...params: unknown[]): Promise<D1Result> {
+  if (/^\s*(INSERT|REPLACE)\b/i.test(query) && !DIRECTORY_TABLES.test(query)) {
+    throw new Error("sqlRun would insert the rows into every store database: use storeRun(storeId, ...)");
+  }
+  const results = await Promise.all(databasesFor(query).map((db) => db.prepare(query).bind(...params).run()));
+  return { ...results[0], meta: { ...results[0].meta, changes: results.reduce((n, r) => n + r.meta.changes, 0) } };
+}
+
+/** A query on the database holding `storeId` (for aggregates and inserts). */
+export const storeFirst = async <T = Record<string, unknown>>(storeId: string, query: string, ...params: unknown[]) =>
+  (await storeD1(storeId)).prepare(query).bind(...params).first<T>();
+
+export const storeAll = async <T = Record<string, unknown>>(storeId: string, query: string, ...params: unknown[]) =>
+  (await (await storeD1(storeId)).prepare(query).bind(...params).all<T>()).results;
+
+export const storeRun = async (storeId: string, query: string, ...params: unknown[]) =>
+  (await storeD1(storeId)).prepare(query).bind(...params).run();
 
 export async function sha256Hex(text: string): Promise<string> {
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
@@ -41,9 +76,20 @@ export function base64urlDecode(text: string): Uint8Array {
   return Uint8Array.from(atob(b64 + "=".repeat((4 - (b64.length % 4)) % 4)), (c) => c.charCodeAt(0));
 }
 
-/** Wraps a D1 binding (and the sessions it opens) so that every executed statement is counted. */
-export function countingD1(db: D1Database) {
+/** What a counted query did, in order across every counted binding: for "sent in parallel". */
+export type QueryLog = Array<{ binding: string; at: "start" | "end"; statement: string }>;
+
+/**
+ * Wraps a D1 binding (and the sessions it opens) so that every executed statement is counted. With `log`, the start
+ * and end of each query are also recorded there under `name`.
+ */
+export function countingD1(db: D1Database, log?: { name: string; events: QueryLog }) {
   const counter = { queries: 0, statements: [] as string[] };
+  const track = <T>(statement: string, run: () => Promise<T>): Promise<T> => {
+    if (!log) return run();
+    log.events.push({ binding: log.name, at: "start", statement });
+    return run().finally(() => log.events.push({ binding: log.name, at: "end", statement }));
+  };
   const unwrap = new WeakMap<object, D1PreparedStatement>();
   const wrapStatement = (stmt: D1PreparedStatement, query: string): D1PreparedStatement => {
     const proxy = new Proxy(stmt, {
@@ -54,7 +100,7 @@ export function countingD1(db: D1Database) {
           return (...args: unknown[]) => {
             counter.queries++;
             counter.statements.push(query);
-            return value.apply(target, args);
+            return track(query, () => value.apply(target, args));
           };
         }
         return typeof value === "function" ? value.bind(target) : value;
@@ -74,13 +120,47 @@ export function countingD1(db: D1Database) {
           return (statements: D1PreparedStatement[]) => {
             counter.queries++;
             counter.statements.push(`batch(${statements.length})`);
-            return value.call(target, statements.map((s) => unwrap.get(s) ?? s));
+            return track(`batch(${statements.length})`, () => value.call(target, statements.map((s) => unwrap.get(s) ?? s)));
           };
         }
         return typeof value === "function" ? value.bind(target) : value;
       },
     });
   return { db: wrapDb(db), counter };
+}
+
+/**
+ * Counters around the two databases a request on `storeId`'s paths can reach: the store's own database and the
+ * directory. `overrides` is the environment to run the request with (`fetchWithEnv`); `log` orders the queries of
+ * both, to show that two of them were in flight together.
+ */
+export async function countingStoreAndDirectory(storeId: string) {
+  const shard = await shardOf(storeId);
+  const log: QueryLog = [];
+  const store = countingD1((env as unknown as Record<string, D1Database>)[shard], { name: "store", events: log });
+  const directory = countingD1(env.DIRECTORY, { name: "directory", events: log });
+  return { overrides: { [shard]: store.db, DIRECTORY: directory.db } as Partial<Env>, store: store.counter, directory: directory.counter, log, shard };
+}
+
+/** Counters around every D1 binding (the directory and each store database), by binding name. */
+export function countingEverywhere() {
+  const log: QueryLog = [];
+  const names = ["DIRECTORY", ...storeShardNames()];
+  const counted = names.map((name) => ({ name, ...countingD1((env as unknown as Record<string, D1Database>)[name], { name, events: log }) }));
+  return {
+    overrides: Object.fromEntries(counted.map(({ name, db }) => [name, db])) as Partial<Env>,
+    counters: Object.fromEntries(counted.map(({ name, counter }) => [name, counter])),
+    /** Queries on every database together. */
+    total: () => counted.reduce((n, { counter }) => n + counter.queries, 0),
+    log,
+  };
+}
+
+/** True when a query on each of the two bindings started before the other's ended: they were sent together. */
+export function overlapped(log: QueryLog, a: string, b: string): boolean {
+  const index = (binding: string, at: "start" | "end") => log.findIndex((e) => e.binding === binding && e.at === at);
+  const [aStart, aEnd, bStart, bEnd] = [index(a, "start"), index(a, "end"), index(b, "start"), index(b, "end")];
+  return aStart >= 0 && bStart >= 0 && aStart < bEnd && bStart < aEnd;
 }
 
 /** Calls a fresh app with a modified environment; waits for waitUntil work before returning. */

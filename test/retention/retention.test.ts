@@ -9,7 +9,9 @@ import worker from "../../src/index";
 import { runRetention } from "../../src/retention";
 import { RETAINED_TABLES, deleteBatch, uuidv7Floor } from "../../src/retention/tables";
 import { type TestStore, call, newStore } from "../helpers/api";
-import { sqlAll, sqlFirst, sqlRun } from "../foundation/support";
+import { storeShardNames } from "../helpers/databases";
+import { newStoreOnEachShard } from "../helpers/spread";
+import { sqlAll, sqlFirst, sqlRun, storeRun } from "../foundation/support";
 import { eventually, scriptedReceiver, subscribe } from "../webhooks/support";
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -25,8 +27,9 @@ function idAt(ms: number) {
 
 afterEach(() => vi.restoreAllMocks());
 
+/** Rows of `table` matching `where`, in every store database together (a store's rows are in one of them). */
 const count = async (table: string, where: string, ...params: unknown[]) =>
-  (await sqlFirst<{ n: number }>(`SELECT count(*) AS n FROM ${table} WHERE ${where}`, ...params))!.n;
+  (await sqlAll<{ n: number }>(`SELECT count(*) AS n FROM ${table} WHERE ${where}`, ...params)).reduce((sum, row) => sum + row.n, 0);
 
 async function createProducts(store: TestStore, n: number) {
   for (let i = 0; i < n; i++) {
@@ -97,7 +100,8 @@ describe("rows older than their age limit are deleted by the cron; younger rows 
   it("the scheduled handler runs it (next to the delivery sweep)", async () => {
     const store = await newStore();
     const old = idAt(Date.now() - 400 * DAY);
-    await sqlRun(
+    await storeRun(
+      store.id,
       "INSERT INTO audit_log (id, store_id, user_id, action, resource_type, resource_id, created_at) VALUES (?, ?, ?, 'old.change', 'store', ?, ?)",
       old, store.id, store.owner.id, store.id, new Date(Date.now() - 400 * DAY).toISOString(),
     );
@@ -134,7 +138,7 @@ describe("pending deliveries are never deleted, nor the events deliveries still 
     const replayId = idAt(Date.now() + 10 * DAY);
     const replay = { ...original, id: replayId, status: "delivered", created_at: new Date(Date.now() + 10 * DAY).toISOString() };
     const columns = Object.keys(replay);
-    await sqlRun(`INSERT INTO webhook_deliveries (${columns.join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`, ...Object.values(replay));
+    await storeRun(store.id, `INSERT INTO webhook_deliveries (${columns.join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`, ...Object.values(replay));
     await runRetention(env, Date.now() + 31 * DAY);
     expect(await sqlAll("SELECT id FROM webhook_deliveries WHERE store_id = ?", store.id)).toEqual([{ id: replayId }]);
     expect(await count("events", "id = ?", original.event_id)).toBe(1);
@@ -144,29 +148,32 @@ describe("pending deliveries are never deleted, nor the events deliveries still 
 });
 
 describe("one run touches a bounded number of rows, oldest first", () => {
-  it("RETENTION_BATCH_ROWS × RETENTION_BATCHES_PER_RUN rows per table per run", async () => {
+  it("RETENTION_BATCH_ROWS × RETENTION_BATCHES_PER_RUN rows per table per store database per run", async () => {
     await runRetention(env, Date.now() + 400 * DAY); // nothing older than now is left
-    const store = await newStore();
-    await createProducts(store, 7);
+    const stores = await newStoreOnEachShard();
+    for (const store of stores) await createProducts(store, 7);
     const bounded = withVars({ RETENTION_BATCH_ROWS: "2", RETENTION_BATCHES_PER_RUN: "2" });
-    const ids = (await sqlAll<{ id: string }>("SELECT id FROM events WHERE store_id = ? ORDER BY id", store.id)).map((r) => r.id);
-    expect((await runRetention(bounded, Date.now() + 31 * DAY)).events).toBe(4);
-    expect((await sqlAll<{ id: string }>("SELECT id FROM events WHERE store_id = ? ORDER BY id", store.id)).map((r) => r.id)).toEqual(ids.slice(4));
-    expect((await runRetention(bounded, Date.now() + 31 * DAY)).events).toBe(3);
+    const eventIds = async (storeId: string) => (await sqlAll<{ id: string }>("SELECT id FROM events WHERE store_id = ? ORDER BY id", storeId)).map((r) => r.id);
+    const ids = await Promise.all(stores.map((s) => eventIds(s.id)));
+    // Each database gives up to 2 × 2 of its oldest rows: 4 from each store here.
+    expect((await runRetention(bounded, Date.now() + 31 * DAY)).events).toBe(4 * stores.length);
+    for (const [i, store] of stores.entries()) expect(await eventIds(store.id)).toEqual(ids[i].slice(4));
+    expect((await runRetention(bounded, Date.now() + 31 * DAY)).events).toBe(3 * stores.length);
     expect((await runRetention(bounded, Date.now() + 31 * DAY)).events).toBe(0);
   });
 
-  it("each DELETE is a range of an index (EXPLAIN QUERY PLAN shows no table scan), attempts go by their index", async () => {
+  it.each(storeShardNames())("each DELETE is a range of an index (EXPLAIN QUERY PLAN shows no table scan), attempts go by their index: %s", async (shard) => {
+    const db = (env as unknown as Record<string, D1Database>)[shard];
     const dialect = new SQLiteAsyncDialect();
     for (const table of RETAINED_TABLES) {
       const { sql, params } = dialect.sqlToQuery(deleteBatch(table, uuidv7Floor(Date.now()), "", 500));
-      const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`).bind(...params).all<{ detail: string }>();
+      const plan = await db.prepare(`EXPLAIN QUERY PLAN ${sql}`).bind(...params).all<{ detail: string }>();
       const details = plan.results.map((r) => r.detail);
       expect(details.join(" | "), table.name).not.toMatch(/\bSCAN\b/);
       expect(details.some((d) => new RegExp(`SEARCH ${table.name} USING (COVERING )?INDEX sqlite_autoindex_${table.name}_1 \\(id>\\? AND id<\\?\\)`).test(d)), details.join(" | ")).toBe(true);
       if (table.name === "events") expect(details.join(" | ")).toMatch(/SEARCH webhook_deliveries USING COVERING INDEX webhook_deliveries_event_idx \(event_id=\?\)/);
     }
-    const cascade = await env.DB.prepare("EXPLAIN QUERY PLAN DELETE FROM webhook_attempts WHERE delivery_id = ?").bind("x").all<{ detail: string }>();
+    const cascade = await db.prepare("EXPLAIN QUERY PLAN DELETE FROM webhook_attempts WHERE delivery_id = ?").bind("x").all<{ detail: string }>();
     expect(cascade.results.map((r) => r.detail).join(" | ")).toMatch(/USING (COVERING )?INDEX webhook_attempts_delivery_idx/);
   });
 

@@ -3,7 +3,7 @@
 // others get 404 or 409 and write no audit row and no event.
 import { describe, expect, it } from "vitest";
 import { call } from "../helpers/api";
-import { sqlAll } from "../foundation/support";
+import { sqlAll, storeRun } from "../foundation/support";
 import { catalogStore, liveVariable, makeProduct, makeVariant } from "../products/fixtures";
 import { imagesPath, storeWithProduct, uploadImage } from "../media/gallery-helpers";
 
@@ -142,12 +142,12 @@ describe("caps: 100 variants and 250 gallery items per product (422 limit_exceed
 
   it("the 251st gallery item is refused naming the cap", async () => {
     const { store, productId } = await storeWithProduct();
-    const { sqlRun } = await import("../foundation/support");
     // 249 video items written directly (positions 0..248), then the API adds the 250th and refuses the 251st.
     const now = new Date().toISOString();
     for (let i = 0; i < 249; i += 12) {
       const rows = Array.from({ length: Math.min(12, 249 - i) }, (_, k) => i + k);
-      await sqlRun(
+      await storeRun(
+        store.id,
         `INSERT INTO product_images (id, store_id, product_id, media_type, url, provider, position, is_primary, created_at, updated_at)
          VALUES ${rows.map(() => "(?, ?, ?, 'video', 'https://youtu.be/x', 'youtube', ?, ?, ?, ?)").join(", ")}`,
         ...rows.flatMap((p) => [crypto.randomUUID(), store.id, productId, p, p === 0 ? 1 : 0, now, now]),

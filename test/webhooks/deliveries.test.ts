@@ -1,10 +1,10 @@
 // Fan-out and the delivery log (API.md section 8): every active matching subscription gets a delivery written
 // with the event, holding the envelope; the queue delivers it; the log lists it, shows the exact payload and
 // every attempt; replay sends the identical body again.
-import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it } from "vitest";
 import { authMatrix } from "../helpers/auth-matrix";
 import { call, newStore, type TestStore } from "../helpers/api";
+import { sqlFirst } from "../foundation/support";
 import { SECRET, eventually, hmacBase64, insertDelivery, scriptedReceiver, subscribe } from "./support";
 
 let receiver: ReturnType<typeof scriptedReceiver> | undefined;
@@ -41,7 +41,7 @@ describe("Fan-out: one delivery per active matching subscription, written with t
     // Both subscriptions got the same event (same id), each its own delivery.
     expect(JSON.parse(receiver.received[1].body).id).toBe(envelope.id);
 
-    const event = await env.DB.prepare("SELECT id, name FROM events WHERE id = ?").bind(envelope.id).first();
+    const event = await sqlFirst("SELECT id, name FROM events WHERE id = ?", envelope.id);
     expect(event).toEqual({ id: envelope.id, name: "customers.created" });
     expect((await deliveriesOf(store, inactive.id)).body.data).toEqual([]);
     expect((await deliveriesOf(store, a.id)).body.data).toHaveLength(1);

@@ -1,14 +1,15 @@
 // The envelope is stored once per event (issue 12), not once per delivery: every delivery of the event, every
 // retry and every replay sends those exact bytes, and GET of a delivery shows them as `payload`.
-import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it } from "vitest";
 import { call, newStore, type TestStore } from "../helpers/api";
+import { storeD1 } from "../helpers/databases";
+import { sqlFirst, storeFirst } from "../foundation/support";
 import { eventually, scriptedReceiver, subscribe } from "./support";
 
 let receiver: ReturnType<typeof scriptedReceiver> | undefined;
 afterEach(() => receiver?.restore());
 
-const eventRow = (id: string) => env.DB.prepare("SELECT payload FROM events WHERE id = ?").bind(id).first<{ payload: string }>();
+const eventRow = (id: string) => sqlFirst<{ payload: string }>("SELECT payload FROM events WHERE id = ?", id);
 const delivery = (store: TestStore, hookId: string, id: string) =>
   call("GET", `/stores/${store.id}/webhooks/${hookId}/deliveries/${id}`, { token: store.owner.jwt });
 
@@ -31,7 +32,7 @@ describe("Envelope stored once per event; every delivery, retry and replay sends
     const event = await eventRow(envelope.id);
     expect(event!.payload).toBe(first.body);
     expect(second.body).toBe(first.body);
-    const columns = (await env.DB.prepare("SELECT name FROM pragma_table_info('webhook_deliveries')").all<{ name: string }>()).results.map((c) => c.name);
+    const columns = (await (await storeD1(store.id)).prepare("SELECT name FROM pragma_table_info('webhook_deliveries')").all<{ name: string }>()).results.map((c) => c.name);
     expect(columns).not.toContain("payload");
 
     // GET shows it as the delivery's payload; a replay sends it again, byte for byte.
@@ -61,9 +62,11 @@ describe("Envelope stored once per event; every delivery, retry and replay sends
     const [hook] = await subscribe(store, "http://127.0.0.1:9139/a", ["customers.created"]);
     await call("PATCH", `/stores/${store.id}/webhooks/${hook.id}`, { token: store.owner.jwt, body: { active: false } });
     const created = await call("POST", `/stores/${store.id}/customers`, { token: store.owner.jwt, body: { email: `c-${crypto.randomUUID()}@example.test` } });
-    const row = await env.DB.prepare("SELECT id, created_at, payload FROM events WHERE store_id = ? AND name = 'customers.created'")
-      .bind(store.id)
-      .first<{ id: string; created_at: string; payload: string }>();
+    const row = await storeFirst<{ id: string; created_at: string; payload: string }>(
+      store.id,
+      "SELECT id, created_at, payload FROM events WHERE store_id = ? AND name = 'customers.created'",
+      store.id,
+    );
     expect(JSON.parse(row!.payload)).toEqual({
       id: row!.id,
       event: "customers.created",
@@ -71,7 +74,7 @@ describe("Envelope stored once per event; every delivery, retry and replay sends
       delivered_at: row!.created_at,
       data: created.body,
     });
-    const columns = (await env.DB.prepare("SELECT name FROM pragma_table_info('events')").all<{ name: string }>()).results.map((c) => c.name);
+    const columns = (await (await storeD1(store.id)).prepare("SELECT name FROM pragma_table_info('events')").all<{ name: string }>()).results.map((c) => c.name);
     expect(columns, "no second copy of the data beside the envelope").not.toContain("data");
     expect((await call("GET", `/stores/${store.id}/webhooks/${hook.id}/deliveries`, { token: store.owner.jwt })).body.data).toEqual([]);
   });

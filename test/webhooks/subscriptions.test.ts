@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { decryptSecret } from "../../src/webhooks/secrets";
 import { authMatrix } from "../helpers/auth-matrix";
 import { call, newStore } from "../helpers/api";
+import { sqlFirst } from "../foundation/support";
 import { SECRET, subscribe } from "./support";
 
 const URL_A = "http://127.0.0.1:9111/a";
@@ -92,7 +93,7 @@ describe("Secrets are encrypted at rest and never returned", () => {
   it("stores AES-GCM ciphertext that decrypts to the secret", async () => {
     const store = await newStore();
     const [webhook] = await subscribe(store, URL_A, ["orders.created"]);
-    const row = await env.DB.prepare("SELECT secret_ciphertext FROM webhooks WHERE id = ?").bind(webhook.id).first<{ secret_ciphertext: string }>();
+    const row = await sqlFirst<{ secret_ciphertext: string }>("SELECT secret_ciphertext FROM webhooks WHERE id = ?", webhook.id);
     expect(row!.secret_ciphertext).not.toContain(SECRET);
     expect(await decryptSecret(env, row!.secret_ciphertext)).toBe(SECRET);
     const read = await call("GET", `/stores/${store.id}/webhooks/${webhook.id}`, { token: store.owner.jwt });
@@ -123,7 +124,7 @@ describe("List, get, update, delete", () => {
     const off = await call("PATCH", path, { token: store.owner.jwt, body: { active: false, secret: "n".repeat(20) } });
     expect(off.status).toBe(200);
     expect(off.body).toMatchObject({ id: a.id, active: false, url: URL_A });
-    const row = await env.DB.prepare("SELECT secret_ciphertext FROM webhooks WHERE id = ?").bind(a.id).first<{ secret_ciphertext: string }>();
+    const row = await sqlFirst<{ secret_ciphertext: string }>("SELECT secret_ciphertext FROM webhooks WHERE id = ?", a.id);
     expect(await decryptSecret(env, row!.secret_ciphertext)).toBe("n".repeat(20));
     const clash = await call("PATCH", path, { token: store.owner.jwt, body: { url: URL_B } });
     expect(clash.status).toBe(409);

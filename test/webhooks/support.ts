@@ -1,15 +1,16 @@
 // Test-side tools for the webhook tests: a scripted receiver standing in for the network (a spy on the global
-// fetch the Worker uses), delivery rows written straight to D1 (no queue message, so the test drives the
+// fetch the Worker uses), delivery rows written straight to the store's database (no queue message, so the test drives the
 // consumer itself), and an HMAC check written independently of the service code.
 import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { vi } from "vitest";
-import { primaryDb } from "../../src/lib/db";
 import { handleDeliveryBatch } from "../../src/webhooks";
 import { runAttempt } from "../../src/webhooks/attempt";
 import { senderOf } from "../../src/webhooks/consumer";
 import type { DeliveryMessage } from "../../src/webhooks/messages";
+import { dbOf } from "../../src/lib/store-db";
 import { call, type TestStore } from "../helpers/api";
+import { allStoresAll, storeD1, storeD1s } from "../helpers/databases";
 
 export const SECRET = "test-secret-0123456789abcdef";
 
@@ -65,31 +66,39 @@ export async function insertDelivery(storeId: string, webhookId: string, fields:
   };
   const payload = JSON.stringify({ id: eventId, event: row.event, store_id: storeId, delivered_at: now, data: { id: "c1" } });
   const columns = Object.keys(row);
-  await env.DB.batch([
-    env.DB.prepare("INSERT INTO events (id, store_id, name, created_at, payload) VALUES (?, ?, ?, ?, ?)").bind(
+  const db = await storeD1(storeId);
+  await db.batch([
+    db.prepare("INSERT INTO events (id, store_id, name, created_at, payload) VALUES (?, ?, ?, ?, ?)").bind(
       eventId,
       storeId,
       row.event,
       now,
       payload,
     ),
-    env.DB.prepare(`INSERT INTO webhook_deliveries (${columns.join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`).bind(
+    db.prepare(`INSERT INTO webhook_deliveries (${columns.join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`).bind(
       ...Object.values(row),
     ),
   ]);
   return { ...row, payload };
 }
 
-export const deliveryRow = (id: string) =>
-  env.DB.prepare("SELECT * FROM webhook_deliveries WHERE id = ?").bind(id).first<Record<string, any>>();
+/** The store database holding a delivery (the one whose store it belongs to), or null for an unknown id. */
+async function deliveryDatabase(id: string): Promise<D1Database | null> {
+  for (const db of storeD1s()) {
+    if (await db.prepare("SELECT 1 FROM webhook_deliveries WHERE id = ?").bind(id).first()) return db;
+  }
+  return null;
+}
 
-export const attemptRows = async (deliveryId: string) =>
-  (await env.DB.prepare("SELECT * FROM webhook_attempts WHERE delivery_id = ? ORDER BY attempt, started_at").bind(deliveryId).all<Record<string, any>>())
-    .results;
+export const deliveryRow = async (id: string) =>
+  (await deliveryDatabase(id))?.prepare("SELECT * FROM webhook_deliveries WHERE id = ?").bind(id).first<Record<string, any>>() ?? null;
+
+export const attemptRows = (deliveryId: string) =>
+  allStoresAll<Record<string, any>>("SELECT * FROM webhook_attempts WHERE delivery_id = ? ORDER BY attempt, started_at", deliveryId);
 
 /** Moves a delivery's next attempt into the past, as if the retry delay had elapsed. */
-export const makeDue = (id: string) =>
-  env.DB.prepare("UPDATE webhook_deliveries SET next_attempt_at = ? WHERE id = ?").bind(new Date(Date.now() - 1000).toISOString(), id).run();
+export const makeDue = async (id: string) =>
+  (await deliveryDatabase(id))!.prepare("UPDATE webhook_deliveries SET next_attempt_at = ? WHERE id = ?").bind(new Date(Date.now() - 1000).toISOString(), id).run();
 
 /**
  * Runs the queue consumer on one batch of messages; returns the spies and the result. A body is sent as given:
@@ -113,7 +122,7 @@ export async function consume(...bodies: unknown[]) {
 export const queued = (delivery: { id: string; store_id: string }): DeliveryMessage => ({ store_id: delivery.store_id, delivery_id: delivery.id });
 
 /** One attempt of a delivery, as its sender object runs it; returns when to look at it again (or null). */
-export const attemptNow = (deliveryId: string) => runAttempt(primaryDb(env), env, deliveryId);
+export const attemptNow = async (deliveryId: string) => runAttempt(dbOf((await deliveryDatabase(deliveryId)) ?? storeD1s()[0]), env, deliveryId);
 
 /** The delivery ids a subscription's sender object holds. */
 export const heldBySender = (webhookId: string) => senderOf(env, webhookId).held();
