@@ -4,7 +4,7 @@ import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test"
 import { env } from "cloudflare:workers";
 import { sign } from "hono/jwt";
 import { createApp } from "../../src/app";
-import { shardOf, storeD1, storeD1s, storeShardNames } from "../helpers/databases";
+import { shardOf, storeD1s, storeShardNames } from "../helpers/databases";
 
 export const DEV_JWT_SECRET = "development-only-jwt-secret-not-for-deployment";
 
@@ -46,15 +46,8 @@ export async function sqlRun(query: string, ...params: unknown[]): Promise<D1Res
   return { ...results[0], meta: { ...results[0].meta, changes: results.reduce((n, r) => n + r.meta.changes, 0) } };
 }
 
-/** A query on the database holding `storeId` (for aggregates and inserts). */
-export const storeFirst = async <T = Record<string, unknown>>(storeId: string, query: string, ...params: unknown[]) =>
-  (await storeD1(storeId)).prepare(query).bind(...params).first<T>();
-
-export const storeAll = async <T = Record<string, unknown>>(storeId: string, query: string, ...params: unknown[]) =>
-  (await (await storeD1(storeId)).prepare(query).bind(...params).all<T>()).results;
-
-export const storeRun = async (storeId: string, query: string, ...params: unknown[]) =>
-  (await storeD1(storeId)).prepare(query).bind(...params).run();
+// Queries on the database holding one store.
+export { storeAll, storeFirst, storeRun } from "../helpers/databases";
 
 export async function sha256Hex(text: string): Promise<string> {
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));

@@ -5,14 +5,17 @@
 import { type TestStore, newStore } from "./api";
 import { shardOf, storeShardNames } from "./databases";
 
-/** A fresh store on the database named `shard`: new stores until one lands there (placement spreads them). */
-export async function newStoreOn(shard: string, tries = 8): Promise<TestStore> {
-  for (let i = 0; i < tries; i++) {
-    const store = await newStore();
-    if ((await shardOf(store.id)) === shard) return store;
+/** A store made by `make` on the store database `shard` (placement decides, so this makes stores until one lands there). */
+export async function onDatabase<T>(shard: string, make: () => Promise<T>, idOf: (made: T) => string = (made) => (made as { id: string }).id, tries = 8): Promise<T> {
+  for (let attempt = 0; attempt < tries; attempt++) {
+    const made = await make();
+    if ((await shardOf(idOf(made))) === shard) return made;
   }
   throw new Error(`no new store landed on ${shard} in ${tries} tries`);
 }
+
+/** A fresh store on the database named `shard`. */
+export const newStoreOn = (shard: string): Promise<TestStore> => onDatabase(shard, newStore);
 
 /** One fresh store on each store database, in the order of their names. */
 export async function newStoreOnEachShard(): Promise<TestStore[]> {

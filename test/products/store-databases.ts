@@ -5,18 +5,11 @@
 // for every database; these wrap only the store's own, where its rows are.
 import { describe, expect, it, vi } from "vitest";
 import { shardOf, storeD1 } from "../helpers/databases";
+import { onDatabase } from "../helpers/spread";
 
-/** The first row of `query` on the database holding `storeId`. */
-export const storeFirst = async <T = Record<string, unknown>>(storeId: string, query: string, ...params: unknown[]) =>
-  (await storeD1(storeId)).prepare(query).bind(...params).first<T>();
+export { onDatabase };
 
-/** Every row of `query` on the database holding `storeId`. */
-export const storeAll = async <T = Record<string, unknown>>(storeId: string, query: string, ...params: unknown[]) =>
-  (await (await storeD1(storeId)).prepare(query).bind(...params).all<T>()).results;
-
-/** Runs `query` on the database holding `storeId`. */
-export const storeRun = async (storeId: string, query: string, ...params: unknown[]) =>
-  (await storeD1(storeId)).prepare(query).bind(...params).run();
+export { storeAll, storeFirst, storeRun } from "../helpers/databases";
 
 type Send = (statements: D1PreparedStatement[]) => Promise<D1Result[]>;
 
@@ -51,15 +44,6 @@ export const writeBeforeStoreBatches = (storeId: string, sql: string, ...params:
     await db.prepare(sql).bind(...params).run();
     return send(statements);
   });
-
-/** A store made by `make` on the store database `shard` (placement decides, so this makes stores until one lands there). */
-export async function onDatabase<T>(shard: string, make: () => Promise<T>, idOf: (made: T) => string = (made) => (made as { id: string }).id): Promise<T> {
-  for (let attempt = 0; attempt < 5; attempt++) {
-    const made = await make();
-    if ((await shardOf(idOf(made))) === shard) return made;
-  }
-  throw new Error(`no new store was placed on ${shard}`);
-}
 
 /**
  * A store made by `make` on the same store database as `storeId`, for "another store's rows stay apart": on one
