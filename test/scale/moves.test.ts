@@ -1,7 +1,6 @@
 // API.md section 14 and docs/scale.md section 4, "Moving a store": a move under load loses nothing and duplicates
 // nothing, pauses writes only while it must, keeps media served and pending webhook deliveries delivered once.
 // The job's steps are run by the test, one queue message at a time (support.ts, `drive`), beside the load.
-import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it } from "vitest";
 import { MOVED_TABLES } from "../../src/moves/tables";
 import { call } from "../helpers/api";

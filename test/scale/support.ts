@@ -65,8 +65,16 @@ export async function drive(
   return (await moveRow(moveId))!;
 }
 
-/** Re-sends stalled steps as the cron would, `ms` from now. */
-export const cronLater = (q: KeptQueue, ms: number) => runMoveSweep(jobEnv(q), Date.now() + ms);
+/**
+ * Runs the cron's re-send of stalled steps `ms` from now; `q` gets the message for `moveId` only (moves left by
+ * other tests of the file are not this test's). Returns every move id the cron re-sent.
+ */
+export async function cronLater(q: KeptQueue, ms: number, moveId: string) {
+  const all = keptQueue();
+  const ids = await runMoveSweep(jobEnv(all), Date.now() + ms);
+  q.sent.push(...all.sent.filter((m) => m.move_id === moveId));
+  return ids;
+}
 
 /** Every row of the store on `db`, table by table, in key order (the store row without its per-database state). */
 export async function storeRows(db: D1Database, storeId: string): Promise<Record<string, Array<Record<string, unknown>>>> {
