@@ -21,7 +21,10 @@ const notFoundResponse = problem("Not found");
 
 const responses = {
   401: problem("Missing or wrong operator token (JWTs and personal access tokens included)"),
-  503: problem("OPS_TOKEN is not configured on this deployment (`service_unavailable`)"),
+  503: {
+    ...problem("OPS_TOKEN is not configured on this deployment, or a database is overloaded (`service_unavailable`)"),
+    headers: { "Retry-After": { description: "Whole seconds to wait (sent when a database is overloaded; not when OPS_TOKEN is missing)", schema: { type: "integer" as const } } },
+  },
 };
 
 const shardSchema = z
