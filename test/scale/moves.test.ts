@@ -90,6 +90,7 @@ describe("a move under load: writes 503 only while paused, nothing lost or dupli
     // Writes are paused now: the source is what the target must equal. Just before the flip (verified, still
     // paused) both sides are compared whole, row by row.
     const sourceAtPause = await storeRows(source, store.id);
+    expect((await ops("GET", `/ops/stores/${store.id}`)).body).toMatchObject({ shard: from, state: "moving", version: version + 1 });
     move = await drive(started.body.id, q, { around: load, stop: (m) => m.step === "flip" });
     const targetAtFlip = await storeRows(target, store.id);
     expect(targetAtFlip).toEqual(sourceAtPause);
@@ -148,5 +149,21 @@ describe("a move under load: writes 503 only while paused, nothing lost or dupli
     const mine = hooks.received.filter((id) => events.some((e) => e.event_id === id));
     expect(mine.sort()).toEqual(events.map((e) => e.event_id).sort());
     for (const d of waiting) expect(hooks.received.filter((id) => id === d.eventId)).toHaveLength(1);
+  });
+});
+
+describe("the job runs by itself on the store-moves queue", () => {
+  it("POST /ops/stores/{id}/move through the Worker, and the queue's own consumer takes it to done", { timeout: 120_000 }, async () => {
+    const store = await catalogStore();
+    const to = await otherShard(store.id);
+    const started = await ops("POST", `/ops/stores/${store.id}/move`, { to });
+    expect(started.status).toBe(202);
+    const done = await eventually(async () => {
+      const move = (await ops("GET", `/ops/moves/${started.body.id}`)).body;
+      return move.state === "done" && move;
+    }, 90_000);
+    expect(done).toMatchObject({ state: "done", error: null });
+    expect((await ops("GET", `/ops/stores/${store.id}`)).body).toMatchObject({ shard: to, state: "active" });
+    expect((await call("GET", store.path(), { token: store.token })).status).toBe(200);
   });
 });
