@@ -5,7 +5,9 @@ import { createMessageBatch } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { type MoveMessage, handleMoveBatch, runMoveStep } from "../../src/moves";
+import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
 import { runRetention } from "../../src/retention";
+import { RETAINED_TABLES, deleteBatch, uuidv7Floor } from "../../src/retention/tables";
 import { sweepCandidates } from "../../src/webhooks/sweep";
 import { call } from "../helpers/api";
 import { shardOf } from "../helpers/databases";
@@ -174,6 +176,17 @@ describe("retention and the delivery sweep skip stores not active in a database"
       expect(await settledDb.prepare("SELECT count(*) AS n FROM audit_log WHERE store_id = ?").bind(settled.id).first()).toEqual({ n: 0 });
     } finally {
       await db.prepare("UPDATE stores SET state = 'active' WHERE id = ?").bind(moving.id).run();
+    }
+  });
+
+  it("the filter is an index lookup: retention's DELETEs still scan no table", async () => {
+    const dialect = new SQLiteAsyncDialect();
+    for (const table of RETAINED_TABLES) {
+      const { sql, params } = dialect.sqlToQuery(deleteBatch(table, uuidv7Floor(Date.now()), "", 500));
+      const plan = await d1("STORE_DB_001").prepare(`EXPLAIN QUERY PLAN ${sql}`).bind(...params).all<{ detail: string }>();
+      const details = plan.results.map((r) => r.detail).join(" | ");
+      expect(details, table.name).not.toMatch(/\bSCAN\b/);
+      expect(details, table.name).toMatch(/SEARCH stores USING COVERING INDEX stores_state_idx \(state=\?\)/);
     }
   });
 });
