@@ -22,6 +22,8 @@ export default defineConfig(async () => {
             TEST_MIGRATIONS: migrations,
             ENVIRONMENT: "development",
             ALLOW_PRIVATE_WEBHOOK_URLS: "true",
+            // The operator endpoints' bearer token, as .dev.vars sets it (test/scale/ops.test.ts).
+            OPS_TOKEN: "development-only-ops-token-0123456789abcdef",
             TEST_DEPLOYED_LIMITS: { vars: deployed.vars, ratelimits: deployed.ratelimits },
           },
           // Low-limit twins of the Rate Limiting bindings, for the tests of each limit (test/foundation/rate-limits.test.ts),

@@ -19,6 +19,7 @@ import { registerOrderRoutes } from "./orders";
 import { registerCatalogRoutes } from "./products";
 import { registerSyncRoutes } from "./sync";
 import { registerConsole } from "./console";
+import { registerOpsRoutes } from "./ops";
 
 const REQUEST_ID_RE = /^[A-Za-z0-9._:-]{1,128}$/;
 const JSON_BODY_LIMIT = 1024 * 1024;
@@ -101,6 +102,7 @@ export function createApp() {
   // Before the catalog: /products/deleted and /products/export.csv must not be read as /products/{id}.
   registerSyncRoutes(app);
   registerCatalogRoutes(app);
+  registerOpsRoutes(app);
 
   app.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", {
     type: "http",

@@ -3,9 +3,11 @@ declare namespace Cloudflare {
   interface Env {
     JWT_SECRET?: string;
     WEBHOOK_SECRET_KEY?: string;
+    OPS_TOKEN?: string;
   }
 }
 interface Env {
   JWT_SECRET?: string;
   WEBHOOK_SECRET_KEY?: string;
+  OPS_TOKEN?: string;
 }

@@ -117,6 +117,14 @@ export async function storeDb(env: Env, storeId: string, fresh = false): Promise
   return placement && dbOf(shardBinding(env, placement.shard));
 }
 
+/**
+ * The stores of a store database whose rows its jobs must leave alone (SQL, no parameters): a move's target
+ * (`incoming`), its source (`moving`, `moved`, `purging`). Their writes and deletes abort on the pause triggers,
+ * which would fail the whole batch of a job that walks every store (retention, the delivery sweep). A lookup of
+ * `stores_state_idx`, so it adds no scan.
+ */
+export const STORES_NOT_ACTIVE = "SELECT id FROM stores WHERE state IN ('incoming', 'moving', 'moved', 'purging')";
+
 /** Every store database, for the jobs that walk all of them (the delivery sweep, retention, cleanup). */
 export function allStoreDbs(env: Env): Db[] {
   return shardNames(env).map((name) => dbOf(shardBinding(env, name)));

@@ -7,6 +7,7 @@
 // logged-out sessions, failed logins) are deleted by src/identity/cleanup.ts in the same cron run.
 import { type SQL, sql } from "drizzle-orm";
 import { auditLog, events, productDeletions, webhookDeliveries } from "../db/schema";
+import { STORES_NOT_ACTIVE } from "../lib/store-db";
 import type { RetentionConfig } from "./config";
 
 export interface RetainedTable {
@@ -50,13 +51,16 @@ export function uuidv7Floor(ms: number): string {
 }
 
 /**
- * One bounded DELETE: up to `limit` rows of `t` with an id in (after, floor), oldest first, minus those to keep.
+ * One bounded DELETE: up to `limit` rows of `t` with an id in (after, floor), oldest first, minus those to keep and
+ * those of stores not `active` in this database (docs/scale.md, moves).
  * Returns the deleted ids (the caller continues after the greatest).
  */
 export function deleteBatch(t: RetainedTable, floor: string, after: string, limit: number): SQL {
   const id = sql.identifier("id");
   const keep = t.keep ? sql` AND NOT ${t.keep}` : sql``;
+  // Stores that a move is bringing in or taking away are skipped (their deletes would abort on the pause triggers).
+  const settled = sql` AND ${sql.identifier("store_id")} NOT IN (${sql.raw(STORES_NOT_ACTIVE)})`;
   return sql`DELETE FROM ${t.table} WHERE ${id} IN (
-      SELECT ${id} FROM ${t.table} WHERE ${id} > ${after} AND ${id} < ${floor}${keep} ORDER BY ${id} LIMIT ${limit}
+      SELECT ${id} FROM ${t.table} WHERE ${id} > ${after} AND ${id} < ${floor}${settled}${keep} ORDER BY ${id} LIMIT ${limit}
     ) RETURNING ${id}`;
 }

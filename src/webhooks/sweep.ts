@@ -8,7 +8,7 @@ import { and, asc, isNull, lt, or, sql } from "drizzle-orm";
 import { webhookDeliveries } from "../db/schema";
 import type { Db } from "../lib/context";
 import { nowIso } from "../lib/ids";
-import { allStoreDbs } from "../lib/store-db";
+import { STORES_NOT_ACTIVE, allStoreDbs } from "../lib/store-db";
 import { STALE_CLAIM_MS } from "./attempt";
 import { groupDelivery, senderOf, type SubscriptionDeliveries } from "./consumer";
 
@@ -40,6 +40,8 @@ async function candidatesIn(db: Db, now: number): Promise<SubscriptionDeliveries
         lt(webhookDeliveries.nextAttemptAt, nowIso(now - SWEEP_GRACE_MS)),
         // Claimed but never recorded (the process died mid-send): sent again, and it does not count as an attempt.
         or(isNull(webhookDeliveries.claimedAt), lt(webhookDeliveries.claimedAt, nowIso(now - STALE_CLAIM_MS))),
+        // Not a store a move is bringing in or taking away: its claims would be refused here (the pause triggers).
+        sql`${webhookDeliveries.storeId} NOT IN (${sql.raw(STORES_NOT_ACTIVE)})`,
       ),
     )
     .orderBy(asc(webhookDeliveries.nextAttemptAt))

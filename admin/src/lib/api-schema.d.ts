@@ -7674,6 +7674,302 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/ops/shards": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every store database with its location hint, placement flag, store count and size
+         * @description Operators only: `Authorization: Bearer <OPS_TOKEN>`. Any other credential is a 401; a deployment without OPS_TOKEN answers 503.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The store databases */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["Shard"][];
+                        };
+                    };
+                };
+                /** @description Missing or wrong operator token (JWTs and personal access tokens included) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description OPS_TOKEN is not configured on this deployment, or a database is overloaded (`service_unavailable`) */
+                503: {
+                    headers: {
+                        /** @description Whole seconds to wait (sent when a database is overloaded; not when OPS_TOKEN is missing) */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ops/stores/{store_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Which database holds a store
+         * @description Operators only: `Authorization: Bearer <OPS_TOKEN>`. Any other credential is a 401; a deployment without OPS_TOKEN answers 503.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    store_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The store's directory entry */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StorePlacement"];
+                    };
+                };
+                /** @description Missing or wrong operator token (JWTs and personal access tokens included) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description OPS_TOKEN is not configured on this deployment, or a database is overloaded (`service_unavailable`) */
+                503: {
+                    headers: {
+                        /** @description Whole seconds to wait (sent when a database is overloaded; not when OPS_TOKEN is missing) */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ops/stores/{store_id}/move": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move a store to another store database (a background job; follow it with GET /ops/moves/{move_id})
+         * @description Operators only: `Authorization: Bearer <OPS_TOKEN>`. Any other credential is a 401; a deployment without OPS_TOKEN answers 503.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    store_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @example STORE_DB_002 */
+                        to: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description The move has started */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StoreMoveStarted"];
+                    };
+                };
+                /** @description Missing or wrong operator token (JWTs and personal access tokens included) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Another move of the store is still running, or the store is already on `to` */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description `to` is not a store database of this deployment (`validation_failed`) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description OPS_TOKEN is not configured on this deployment, or a database is overloaded (`service_unavailable`) */
+                503: {
+                    headers: {
+                        /** @description Whole seconds to wait (sent when a database is overloaded; not when OPS_TOKEN is missing) */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ops/moves/{move_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A move's progress
+         * @description Operators only: `Authorization: Bearer <OPS_TOKEN>`. Any other credential is a 401; a deployment without OPS_TOKEN answers 503.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    move_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The move */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StoreMove"];
+                    };
+                };
+                /** @description Missing or wrong operator token (JWTs and personal access tokens included) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description OPS_TOKEN is not configured on this deployment, or a database is overloaded (`service_unavailable`) */
+                503: {
+                    headers: {
+                        /** @description Whole seconds to wait (sent when a database is overloaded; not when OPS_TOKEN is missing) */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -8398,6 +8694,36 @@ export interface components {
             rating: number;
             title?: string | null;
             body?: string | null;
+        };
+        Shard: {
+            /** @example STORE_DB_001 */
+            name: string;
+            /** @description The location hint the database was created with (SHARD_LOCATIONS) */
+            location: string | null;
+            /** @description Whether new stores are placed here */
+            accepting: boolean;
+            stores: number;
+            /** @description As D1 reports it now (or last reported it) */
+            size_bytes: number;
+        };
+        StorePlacement: {
+            store_id: string;
+            shard: string;
+            /** @enum {string} */
+            state: "active" | "moving";
+            version: number;
+        };
+        StoreMoveStarted: {
+            id: string;
+            store_id: string;
+            from: string;
+            to: string;
+            /** @enum {string} */
+            state: "copying" | "paused" | "verifying" | "done" | "failed";
+        };
+        StoreMove: components["schemas"]["StoreMoveStarted"] & {
+            rows_copied: number;
+            error: string | null;
         };
     };
     responses: never;

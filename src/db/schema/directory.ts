@@ -4,7 +4,8 @@
 // holds each store, and the indexes that find a store from what carries no store id (a user, a PAT hash, an invite
 // token hash). The store databases stay the authority on memberships, tokens and invites: an index row is written
 // before the store's own row and removed after it, so an index is a superset and every hit is checked there.
-import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { sql } from "drizzle-orm";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 /** One row per store database binding (`STORE_DB_nnn`), made when the Worker first sees the binding. */
 export const shards = sqliteTable("shards", {
@@ -75,6 +76,17 @@ export const storeMoves = sqliteTable(
     error: text("error"),
     createdAt: text("created_at").notNull(),
     updatedAt: text("updated_at").notNull(),
+    /** Grows with every step taken: a step commits only if `seq` is still what it read, so a duplicate message loses. */
+    seq: integer("seq").notNull().default(0),
+    /** When the next step is due (later than now while the job waits); the cron re-sends a step overdue by a while. */
+    dueAt: text("due_at"),
+    /** Set when nothing is left to do: after `done`, once the source is purged; after `failed`, once the target is cleaned. */
+    finishedAt: text("finished_at"),
   },
-  (t) => [index("store_moves_store_idx").on(t.storeId, t.state)],
+  (t) => [
+    index("store_moves_store_idx").on(t.storeId, t.state),
+    // One unfinished move per store, enforced by the insert itself (two concurrent POSTs: one gets the conflict).
+    uniqueIndex("store_moves_running_idx").on(t.storeId).where(sql`finished_at IS NULL`),
+    index("store_moves_due_idx").on(t.finishedAt, t.dueAt),
+  ],
 );

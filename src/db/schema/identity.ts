@@ -24,19 +24,24 @@ export const revokedSessions = sqliteTable(
   (t) => [index("revoked_sessions_expires_idx").on(t.expiresAt)],
 );
 
-export const stores = sqliteTable("stores", {
-  id: text("id").primaryKey(),
-  name: text("name").notNull(),
-  ownerId: text("owner_id").notNull().references(() => users.id),
-  createdAt: text("created_at").notNull(),
-  /**
-   * Where this database stands with the store (docs/scale.md, moves): `active`; `incoming` on a move's target until
-   * the flip; on its source `moving` (writes paused), then `moved` (the directory points elsewhere) and `purging`
-   * (its rows are being deleted). Triggers (migration 0014) refuse every write to the store's rows unless `active`
-   * or `incoming`, deletes excepted while `purging`.
-   */
-  state: text("state", { enum: ["active", "incoming", "moving", "moved", "purging"] }).notNull().default("active"),
-});
+export const stores = sqliteTable(
+  "stores",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    ownerId: text("owner_id").notNull().references(() => users.id),
+    createdAt: text("created_at").notNull(),
+    /**
+     * Where this database stands with the store (docs/scale.md, moves): `active`; `incoming` on a move's target until
+     * the flip; on its source `moving` (writes paused), then `moved` (the directory points elsewhere) and `purging`
+     * (its rows are being deleted). Triggers (migration 0014) refuse every write to the store's rows unless `active`
+     * or `incoming`, deletes excepted while `purging`.
+     */
+    state: text("state", { enum: ["active", "incoming", "moving", "moved", "purging"] }).notNull().default("active"),
+  },
+  // The cron's jobs (retention, the delivery sweep) skip the few stores not `active` here: a lookup of this index.
+  (t) => [index("stores_state_idx").on(t.state, t.id)],
+);
 
 export const memberships = sqliteTable(
   "memberships",

@@ -1,0 +1,1 @@
+CREATE INDEX `stores_state_idx` ON `stores` (`state`,`id`);

@@ -1,0 +1,124 @@
+// What a store move copies, verifies and deletes, table by table (docs/scale.md section 4, "Moving a store").
+// Each entry says how to find one store's rows in a store database (`scope`, SQL with `?` for the store id) and
+// the primary key the job walks in order (its cursor), so every step is a bounded range of that key.
+//
+// The order is the foreign keys' order: a parent before its children when copying, the reverse when deleting.
+// Adding a table with store rows to the store databases means adding it here, or moves would leave it behind
+// (test/scale/moves.test.ts compares every table of a moved store before and after).
+
+export interface MovedTable {
+  name: string;
+  /** Primary key columns: the cursor and the verification walk in this order. */
+  key: string[];
+  /** The store's rows, with `?` standing for the store id (each `?` gets it). */
+  scope: string;
+  /**
+   * History (copied while the store stays live, step 1, and again from shortly before the move began, step 3).
+   * The retention cron deletes old history on the source meanwhile: rows only the target has are deleted there.
+   */
+  history?: true;
+  /**
+   * Rows that may come and go on the source up to the pause's first moments (an idempotency key's lock row of a
+   * request that was already past its access check): verification copies what is missing and drops what is gone.
+   */
+  volatile?: true;
+  /** Rows that may already be on the target for another store (members' user copies): never overwritten. */
+  shared?: true;
+  /** Values the target's copy gets whatever the source says (the store's own row arrives `incoming`). */
+  fixed?: Record<string, string>;
+}
+
+const byStore = "store_id = ?";
+
+/** Copy order. */
+export const MOVED_TABLES: MovedTable[] = [
+  {
+    name: "users",
+    key: ["id"],
+    // Members, the owner, and whoever holds a token here (a removed member's revoked tokens keep their user id).
+    scope: `id IN (SELECT user_id FROM memberships WHERE store_id = ? UNION SELECT user_id FROM api_tokens WHERE store_id = ?
+      UNION SELECT owner_id FROM stores WHERE id = ?)`,
+    shared: true,
+  },
+  { name: "stores", key: ["id"], scope: "id = ?", fixed: { state: "incoming" } },
+  { name: "memberships", key: ["store_id", "user_id"], scope: byStore },
+  { name: "api_tokens", key: ["id"], scope: byStore },
+  { name: "invites", key: ["id"], scope: byStore },
+  { name: "products", key: ["id"], scope: byStore },
+  { name: "product_variants", key: ["id"], scope: byStore },
+  { name: "product_specs", key: ["id"], scope: byStore },
+  { name: "product_reviews", key: ["id"], scope: byStore },
+  { name: "media_files", key: ["id"], scope: byStore },
+  { name: "product_images", key: ["id"], scope: byStore },
+  // After products: the products' insert triggers made a row on the target; the source's counts replace it.
+  { name: "store_catalog_stats", key: ["store_id"], scope: byStore },
+  { name: "customers", key: ["id"], scope: byStore },
+  { name: "orders", key: ["id"], scope: byStore },
+  { name: "order_lines", key: ["order_id", "position"], scope: "order_id IN (SELECT id FROM orders WHERE store_id = ?)" },
+  { name: "webhooks", key: ["id"], scope: byStore },
+  { name: "events", key: ["id"], scope: byStore, history: true },
+  { name: "webhook_deliveries", key: ["id"], scope: byStore },
+  { name: "webhook_attempts", key: ["id"], scope: "delivery_id IN (SELECT id FROM webhook_deliveries WHERE store_id = ?)" },
+  { name: "audit_log", key: ["id"], scope: byStore, history: true },
+  { name: "product_deletions", key: ["id"], scope: byStore, history: true },
+  { name: "product_imports", key: ["id"], scope: byStore },
+  { name: "idempotency_keys", key: ["scope", "key"], scope: "scope = 'store:' || ?", volatile: true },
+];
+
+/** Step 1 (the store stays live): its row and its members' user copies first (foreign keys), then history. */
+export const EARLY_TABLES = MOVED_TABLES.filter((t) => t.name === "users" || t.name === "stores" || t.history);
+
+export const tableNamed = (name: string): MovedTable => {
+  const table = MOVED_TABLES.find((t) => t.name === name);
+  if (!table) throw new Error(`not a moved table: ${name}`);
+  return table;
+};
+
+/**
+ * Delete order, children first. The catalog counters go before the products: a product's delete trigger updates
+ * them, and an update of a store's rows is refused while its row says `purging` (migrations/store/0015).
+ * The store's row goes last. Member user copies stay (other stores on the database may share them).
+ */
+export const DELETE_ORDER: string[] = [
+  "webhook_attempts",
+  "webhook_deliveries",
+  "webhooks",
+  "events",
+  "audit_log",
+  "product_deletions",
+  "product_imports",
+  "idempotency_keys",
+  "order_lines",
+  "orders",
+  "customers",
+  "product_images",
+  "media_files",
+  "store_catalog_stats",
+  "product_reviews",
+  "product_specs",
+  "product_variants",
+  "products",
+  "invites",
+  "api_tokens",
+  "memberships",
+  "stores",
+];
+
+/** Bound parameters per statement: D1's limit. */
+export const MAX_PARAMS = 100;
+
+/** The scope's SQL and its parameters for one store. */
+export function scoped(table: MovedTable, storeId: string): { where: string; params: string[] } {
+  const count = table.scope.split("?").length - 1;
+  return { where: `(${table.scope})`, params: Array(count).fill(storeId) };
+}
+
+/** `(k1, k2) > (?, ?)`: after the cursor, in key order (SQLite row values). */
+export function afterKey(table: MovedTable, cursor: unknown[] | null): { where: string; params: unknown[] } {
+  if (!cursor) return { where: "1", params: [] };
+  const cols = table.key.map(quote).join(", ");
+  return { where: `(${cols}) > (${table.key.map(() => "?").join(", ")})`, params: cursor };
+}
+
+export const quote = (column: string) => `"${column.replaceAll('"', '""')}"`;
+export const keyOrder = (table: MovedTable) => table.key.map(quote).join(", ");

@@ -1,0 +1,2 @@
+// The operators' endpoints (/ops/*): store databases, placements and store moves.
+export { registerOpsRoutes } from "./ops.routes";

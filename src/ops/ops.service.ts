@@ -1,0 +1,81 @@
+// The operators' verbs (API.md section 14): the store databases with their load, where a store is, and moving one.
+import { conflict, invalidField, notFound } from "../lib/errors";
+import { isUniqueViolation } from "../lib/db";
+import { isUuid, nowIso, uuidv7 } from "../lib/ids";
+import { shardLoads, shardLocations } from "../lib/placement";
+import { readPlacement, shardBinding, shardNames } from "../lib/store-db";
+import { type MoveRow, readMove, sendStep } from "../moves";
+
+export interface OpsCtx {
+  env: Env;
+}
+
+/**
+ * A database's size now, from the meta D1 returns with any query (`size_after`), stored in `shards` for placement.
+ * Null when the runtime does not report it; the last stored size is shown then.
+ */
+async function measure(env: Env, name: string): Promise<number | null> {
+  const { meta } = await shardBinding(env, name).prepare("SELECT 1").run();
+  const size = (meta as { size_after?: unknown }).size_after;
+  if (typeof size !== "number") return null;
+  await env.DIRECTORY.prepare("UPDATE shards SET size_bytes = ?, measured_at = ? WHERE name = ?").bind(size, nowIso(), name).run();
+  return size;
+}
+
+export async function listShards(ctx: OpsCtx) {
+  const names = shardNames(ctx.env);
+  const sizes = await Promise.all(names.map((name) => measure(ctx.env, name)));
+  const loads = await shardLoads(ctx.env);
+  const locations = shardLocations(ctx.env);
+  return loads.map((s) => ({
+    name: s.name,
+    location: locations[s.name] ?? null,
+    accepting: s.accepting === 1,
+    stores: s.stores,
+    size_bytes: sizes[names.indexOf(s.name)] ?? s.size_bytes,
+  }));
+}
+
+export async function storeInfo(ctx: OpsCtx, storeId: string) {
+  const placement = isUuid(storeId) ? await readPlacement(ctx.env, storeId) : null;
+  // readPlacement answers null for a store still being created; the check narrows the type as well.
+  if (!placement || placement.state === "creating") throw notFound("Store");
+  return { store_id: storeId, shard: placement.shard, state: placement.state, version: placement.version };
+}
+
+const moveJson = (m: MoveRow) => ({ id: m.id, store_id: m.store_id, from: m.from_shard, to: m.to_shard, state: m.state });
+
+/**
+ * Starts a move. One unfinished move per store is enforced by the insert itself (a partial unique index on
+ * store_moves), so two concurrent requests cannot both start one: the second gets the 409. A move counts as
+ * unfinished until its job has nothing left to do (after `done`, the purge of the source; after `failed`, the
+ * cleanup of the target), so no move can start into a database still deleting the store's rows.
+ */
+export async function startMove(ctx: OpsCtx, storeId: string, input: { to: string }) {
+  const names = shardNames(ctx.env);
+  if (!names.includes(input.to)) throw invalidField("to", `Not a store database of this deployment (one of ${names.join(", ")})`);
+  const placement = isUuid(storeId) ? await readPlacement(ctx.env, storeId) : null;
+  if (!placement) throw notFound("Store");
+  if (placement.shard === input.to) throw conflict(`The store is already on ${input.to}`);
+  const now = nowIso();
+  const move = { id: uuidv7(), seq: 0 };
+  try {
+    await ctx.env.DIRECTORY.prepare(
+      `INSERT INTO store_moves (id, store_id, from_shard, to_shard, state, step, rows_copied, seq, due_at, created_at, updated_at)
+       VALUES (?, ?, ?, ?, 'copying', 'copy:users', 0, 0, ?, ?, ?)`,
+    )
+      .bind(move.id, storeId, placement.shard, input.to, now, now, now)
+      .run();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict("Another move of this store is still running");
+    throw error;
+  }
+  await sendStep(ctx.env, move);
+  return { id: move.id, store_id: storeId, from: placement.shard, to: input.to, state: "copying" as const };
+}
+
+export async function getMove(ctx: OpsCtx, moveId: string) {
+  const move = isUuid(moveId) ? await readMove(ctx.env, moveId) : null;
+  if (!move) throw notFound("Move");
+  return { ...moveJson(move), rows_copied: move.rows_copied, error: move.error };
+}
