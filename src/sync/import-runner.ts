@@ -11,7 +11,8 @@ import { eq, sql } from "drizzle-orm";
 import { productImports } from "../db/schema";
 import type { Db, StoreCtx } from "../lib/context";
 import { isNotNullViolation } from "../lib/db";
-import { legacyStoreDb, storeDb } from "../lib/store-db";
+import { isStorePaused } from "../lib/d1-overload";
+import { forgetPlacement, legacyStoreDb, storeDb } from "../lib/store-db";
 import { nowIso } from "../lib/ids";
 import { type Statement, commit } from "../lib/outbox";
 import { errorText } from "../orders/order-batch";
@@ -197,6 +198,9 @@ function progress(ctx: StoreCtx, row: ImportRow, firstRow: number, count: number
 }
 
 /** The queue consumer of `product-imports`. */
+/** A step refused because the store's writes are paused by a move is tried again this much later. */
+const PAUSED_RETRY_S = 10;
+
 export async function handleImportBatch(batch: MessageBatch<ImportMessage>, env: Env) {
   for (const message of batch.messages) {
     const body = message.body;
@@ -215,6 +219,14 @@ export async function handleImportBatch(batch: MessageBatch<ImportMessage>, env:
       } else await runSlice(env, db, row, body.index);
       message.ack();
     } catch (error) {
+      if (isStorePaused(error)) {
+        // The store is being moved (writes paused), or has just moved and this isolate read its old database: not
+        // the import's fault. Wait for the pause, then look the store up again; the cron's import sweep re-sends
+        // the step should the queue give up first.
+        if (body.store_id) forgetPlacement(body.store_id);
+        message.retry({ delaySeconds: PAUSED_RETRY_S });
+        continue;
+      }
       console.error(JSON.stringify({ level: "error", message: "import step failed", import_id: row.id, error: String(error) }));
       if (message.attempts >= MAX_ATTEMPTS) {
         await finish(env, db, row, "failed");

@@ -1,9 +1,9 @@
 // The cron's safety net for imports: a queue message can be lost (the send after a commit failed, or a consumer
 // died after its retries). An import that has not moved for STALL_MS gets its next step's message again. This is
 // safe because every step is idempotent (a split runs only from `queued`; a slice only where `rows_done` says).
-import { and, inArray, lt } from "drizzle-orm";
+import { and, inArray, lt, sql } from "drizzle-orm";
 import { productImports } from "../db/schema";
-import { allStoreDbs } from "../lib/store-db";
+import { STORES_NOT_ACTIVE, allStoreDbs } from "../lib/store-db";
 import { nowIso } from "../lib/ids";
 import type { ImportMessage } from "./import.service";
 
@@ -23,7 +23,14 @@ export async function runImportSweep(env: Env, now = Date.now()): Promise<Import
             chunks: productImports.chunks,
           })
           .from(productImports)
-          .where(and(inArray(productImports.state, ["queued", "running"]), lt(productImports.updatedAt, nowIso(now - STALL_MS))))
+          .where(
+            and(
+              inArray(productImports.state, ["queued", "running"]),
+              lt(productImports.updatedAt, nowIso(now - STALL_MS)),
+              // A store being moved, or the copy a moved store left behind, is not this database's to resume.
+              sql`${productImports.storeId} NOT IN (${sql.raw(STORES_NOT_ACTIVE)})`,
+            ),
+          )
           .limit(50),
       ),
     )

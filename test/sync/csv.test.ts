@@ -257,4 +257,33 @@ describe("the cron re-sends the next step of an import whose message was lost", 
   });
 });
 
+describe("an import step that meets a store's move waits for it instead of failing (API.md section 14)", () => {
+  it("while the store's writes are paused the step is retried later, the import stays running, and it finishes after", async () => {
+    const { createMessageBatch, createExecutionContext, getQueueResult } = await import("cloudflare:test");
+    const { handleImportBatch } = await import("../../src/sync/import-runner");
+    const store = await catalogStore();
+    const started = await importCsv(store, `${HEADER}\nmug,Mug,,,single,draft,,,M-1,,,,,,,,1.00,1,,,,,`);
+    await finished(store, started.body.id);
+    // Back at queued with a new file, then the store is paused as a move does (its row says moving).
+    await env.MEDIA.put(`imports/${store.id}/${started.body.id}.csv`, `${HEADER}\nmug,Mug,,,single,draft,,,M-1,,,,,,,,4.00,1,,,,,`);
+    await storeRun(store.id, "UPDATE product_imports SET state = 'queued', rows_done = 0, chunks = '[]' WHERE id = ?", started.body.id);
+    await storeRun(store.id, "UPDATE stores SET state = 'moving' WHERE id = ?", store.id);
+    const body = { import_id: started.body.id, store_id: store.id, step: "split" };
+    // The last attempt the consumer counts: a failure of the import's own would end it `failed` here.
+    const batch = createMessageBatch("product-imports", [{ id: "p1", timestamp: new Date(), attempts: 5, body }]);
+    const ctx = createExecutionContext();
+    await handleImportBatch(batch as never, env);
+    const result = await getQueueResult(batch, ctx);
+    expect(result.retryMessages.map((m) => m.msgId)).toEqual(["p1"]);
+    expect(result.explicitAcks).toEqual([]);
+    expect(await storeFirst(store.id, "SELECT state FROM product_imports WHERE id = ?", started.body.id)).toEqual({ state: "queued" });
+    // The move ends (here: the pause is lifted); the retried step runs the import to the end.
+    await storeRun(store.id, "UPDATE stores SET state = 'active' WHERE id = ?", store.id);
+    await handleImportBatch(createMessageBatch("product-imports", [{ id: "p2", timestamp: new Date(), attempts: 6, body }]) as never, env);
+    expect((await finished(store, started.body.id)).state).toBe("done");
+    const mug = (await call("GET", store.path("?include_drafts=true&search=M-1"), { token: store.token })).body.data[0];
+    expect(mug.variants[0].price_cents).toBe(400);
+  });
+});
+
 itSpreadsStoresOverDatabases(() => catalogStoreIds);
