@@ -3,7 +3,8 @@
 // another writer), and the check that a file's stores are spread over more than one database, so that a
 // regression to a single database does not pass unnoticed. test/helpers/d1-batches.ts does the same interception
 // for every database; these wrap only the store's own, where its rows are.
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
+import { interceptBatches } from "../helpers/d1-batches";
 import { shardOf, storeD1 } from "../helpers/databases";
 import { onDatabase } from "../helpers/spread";
 
@@ -18,18 +19,7 @@ type Send = (statements: D1PreparedStatement[]) => Promise<D1Result[]>;
  * (restored by vi.restoreAllMocks). `db` is that database, for a write beside the request's.
  */
 export async function interceptStoreBatches(storeId: string, batch: (statements: D1PreparedStatement[], send: Send, db: D1Database) => Promise<D1Result[]>) {
-  const db = await storeD1(storeId);
-  const withSession = db.withSession.bind(db);
-  vi.spyOn(db, "withSession").mockImplementation((...args: any[]) => {
-    const session = withSession(...(args as [any]));
-    return new Proxy(session, {
-      get(target, prop) {
-        if (prop === "batch") return (statements: D1PreparedStatement[]) => batch(statements, (s) => target.batch(s), db);
-        const value = Reflect.get(target, prop);
-        return typeof value === "function" ? value.bind(target) : value;
-      },
-    });
-  });
+  interceptBatches(batch, [await storeD1(storeId)]);
 }
 
 /** Every batch to the store's database fails, as a D1 outage would make it: for "nothing half-written". */

@@ -6,21 +6,15 @@ import { MOVED_TABLES } from "../../src/moves/tables";
 import { call } from "../helpers/api";
 import { shardOf, storeD1 } from "../helpers/databases";
 import { catalogStore } from "../products/fixtures";
+import { eventually as waitFor } from "../webhooks/support";
 import { type SeededStore, consume, receiver, seededStore } from "./seed";
 import { counts, d1, drive, keptQueue, moveRow, ops, otherShard, startMove, storeRows } from "./support";
 
 let restore: (() => void) | undefined;
 afterEach(() => restore?.());
 
-async function eventually<T>(check: () => Promise<T | null | undefined | false>, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error("condition not reached in time");
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+/** `eventually` with a longer wait: a move's steps take longer than one delivery. */
+const eventually = <T>(check: () => Promise<T | null | undefined | false>, timeoutMs = 30_000) => waitFor(check, timeoutMs);
 
 const pendingDeliveries = async (db: D1Database, storeId: string) =>
   (await db.prepare("SELECT id FROM webhook_deliveries WHERE store_id = ? AND status = 'pending'").bind(storeId).all<{ id: string }>()).results;
