@@ -11,7 +11,7 @@
 //   d. the RSS of each server's workerd processes: after seeding, after part a, and at the end.
 // Environment: BENCH_PORT (new server, default 8880; old: +1), BENCH_ROUNDS (5), BENCH_REQUESTS (per scenario and
 // round, 400), BENCH_CONCURRENCY (4), BENCH_WRITES (per writer and round, 200), BENCH_PRODUCTS (200),
-// BENCH_BASELINE_REF (83bcf69), BENCH_SKIP_MOVE=1.
+// BENCH_BASELINE_REF (83bcf69), BENCH_PARTS (default "abc"; d always: e.g. BENCH_PARTS=c for the move alone).
 import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
@@ -27,6 +27,7 @@ const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 4);
 const WRITES = Number(process.env.BENCH_WRITES ?? 200);
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 200);
 const BASELINE_REF = process.env.BENCH_BASELINE_REF ?? "83bcf69";
+const PARTS = new Set((process.env.BENCH_PARTS ?? "abc").split(""));
 const root = path.resolve(import.meta.dirname, "..");
 const loads = [];
 const rssAt = [];
@@ -98,6 +99,7 @@ async function compareReads(newSide, oldSide) {
       oldP50: median(o.map((r) => r.p50)),
       newRps: median(n.map((r) => r.rps)),
       oldRps: median(o.map((r) => r.rps)),
+      pairedMedian: median(paired),
       pairedMin: Math.min(...paired),
       pairedMax: Math.max(...paired),
     };
@@ -156,62 +158,69 @@ async function compareWrites(server, jwt) {
 }
 
 const opsToken = /^OPS_TOKEN=(.*)$/m.exec(readFileSync(path.join(root, ".dev.vars"), "utf8"))?.[1]?.trim();
-const baseline = baselineCheckout(BASELINE_REF);
+const baseline = PARTS.has("a") ? baselineCheckout(BASELINE_REF) : null;
 const servers = [];
 const stopAll = () => servers.forEach((s) => s.stop());
 process.on("SIGINT", () => {
   stopAll();
-  baseline.remove();
+  baseline?.remove();
   process.exit(130);
 });
+
+const cell = (x) => (x ? `${fmt(x.total, 1)} (${x.processes.map((p) => fmt(p.mib, 0)).join(" + ")})` : "");
 
 try {
   noteLoad("start");
   const newServer = await startServer({ port: PORT });
   servers.push(newServer);
-  const oldServer = await startServer({ port: PORT + 1, cwd: baseline.dir });
-  servers.push(oldServer);
+  const oldServer = baseline && (await startServer({ port: PORT + 1, cwd: baseline.dir }));
+  if (oldServer) servers.push(oldServer);
   const newSide = await catalogOn(newServer);
-  const oldSide = await catalogOn(oldServer);
-  const rss = (label) => rssAt.push({ label, new: workerdRss(newServer.pgid), old: workerdRss(oldServer.pgid) });
-  rss("after seeding (both)");
+  const oldSide = oldServer && (await catalogOn(oldServer));
+  const rss = (label) => rssAt.push({ label, new: workerdRss(newServer.pgid), old: oldServer && workerdRss(oldServer.pgid) });
+  rss("after seeding");
 
-  noteLoad("reads");
-  const reads = await compareReads(newSide, oldSide);
-  rss("after a (the same reads on both)");
-  noteLoad("writes");
-  const writes = await compareWrites(newServer, newSide.jwt);
-  noteLoad("move");
-  const move = process.env.BENCH_SKIP_MOVE === "1" ? { skipped: "BENCH_SKIP_MOVE=1" } : await measureMove({ base: newServer.base, jwt: newSide.jwt, opsToken });
+  noteLoad("a");
+  const reads = PARTS.has("a") ? await compareReads(newSide, oldSide) : null;
+  if (reads) rss("after a (the same reads on both)");
+  noteLoad("b");
+  const writes = PARTS.has("b") ? await compareWrites(newServer, newSide.jwt) : null;
+  noteLoad("c");
+  const move = PARTS.has("c") ? await measureMove({ base: newServer.base, jwt: newSide.jwt, opsToken }) : { skipped: "not in BENCH_PARTS" };
   noteLoad("end");
-  rss("after b and c (new only: the old server idles)");
+  rss("at the end (b and c ran on new only)");
 
-  console.log(`\nbench:shards, ${new Date().toISOString()}: new = this checkout (${spawnSync("git", ["rev-parse", "--short", "HEAD"], { cwd: root, encoding: "utf8" }).stdout.trim()}), old = ${baseline.commit}`);
-  console.log(`load average (1/5/15 min): ${loads.join("; ")}`);
-  console.log(`\na. Catalog reads, ${PRODUCTS} products: ${ROUNDS} rounds x ${REQUESTS} requests per scenario and server, concurrency ${CONCURRENCY}; medians over rounds\n`);
-  console.log("| scenario | new p50 ms | old p50 ms | p50 new ÷ old | per-round p50 ratios, min-max | new req/s | old req/s | req/s new ÷ old |");
-  console.log("|---|---|---|---|---|---|---|---|");
-  for (const r of reads) {
-    console.log(`| ${r.name} | ${fmt(r.newP50, 2)} | ${fmt(r.oldP50, 2)} | ${fmt(r.newP50 / r.oldP50, 3)}x | ${fmt(r.pairedMin, 2)}-${fmt(r.pairedMax, 2)}x | ${fmt(r.newRps, 0)} | ${fmt(r.oldRps, 0)} | ${fmt(r.newRps / r.oldRps, 3)}x |`);
+  const head = spawnSync("git", ["rev-parse", "--short", "HEAD"], { cwd: root, encoding: "utf8" }).stdout.trim();
+  console.log(`\nbench:shards, ${new Date().toISOString()}: new = this checkout (${head})${baseline ? `, old = ${baseline.commit}` : ""}`);
+  console.log(`load average (1/5/15 min) before each part: ${loads.join("; ")}`);
+  if (reads) {
+    console.log(`\na. Catalog reads, ${PRODUCTS} products: ${ROUNDS} rounds x ${REQUESTS} requests per scenario and server, concurrency ${CONCURRENCY}; medians over rounds\n`);
+    console.log("| scenario | new p50 ms | old p50 ms | p50 new ÷ old | per-round p50 ratios: median (min-max) | new req/s | old req/s | req/s new ÷ old |");
+    console.log("|---|---|---|---|---|---|---|---|");
+    for (const r of reads) {
+      console.log(
+        `| ${r.name} | ${fmt(r.newP50, 2)} | ${fmt(r.oldP50, 2)} | ${fmt(r.newP50 / r.oldP50, 3)}x | ${fmt(r.pairedMedian, 2)}x (${fmt(r.pairedMin, 2)}-${fmt(r.pairedMax, 2)}) | ` +
+          `${fmt(r.newRps, 0)} | ${fmt(r.oldRps, 0)} | ${fmt(r.newRps / r.oldRps, 3)}x |`,
+      );
+    }
   }
-  console.log(`\nb. Writes: two writers x ${WRITES} PATCHes per round, ${CONCURRENCY} in flight each, ${ROUNDS} rounds (${writes.shards})\n`);
-  console.log("| layout | writes/s | p50 ms |");
-  console.log("|---|---|---|");
-  console.log(`| two stores on two databases (A + B) | ${fmt(writes.two.rps, 0)} | ${fmt(writes.two.p50, 1)} |`);
-  console.log(`| two stores on one database (A + C) | ${fmt(writes.one.rps, 0)} | ${fmt(writes.one.p50, 1)} |`);
-  console.log(`| two ÷ one | ${fmt(writes.two.rps / writes.one.rps, 2)}x | ${fmt(writes.two.p50 / writes.one.p50, 2)}x |`);
+  if (writes) {
+    console.log(`\nb. Writes: two writers x ${WRITES} PATCHes per round, ${CONCURRENCY} in flight each, ${ROUNDS} rounds (${writes.shards})\n`);
+    console.log("| layout | writes/s | p50 ms |");
+    console.log("|---|---|---|");
+    console.log(`| two stores on two databases (A + B) | ${fmt(writes.two.rps, 0)} | ${fmt(writes.two.p50, 1)} |`);
+    console.log(`| two stores on one database (A + C) | ${fmt(writes.one.rps, 0)} | ${fmt(writes.one.p50, 1)} |`);
+    console.log(`| two ÷ one | ${fmt(writes.two.rps / writes.one.rps, 2)}x | ${fmt(writes.two.p50 / writes.one.p50, 2)}x |`);
+  }
   console.log("\nc. Moving a 10,000-product store\n");
   if (move.skipped) console.log(`skipped: ${move.skipped}`);
   else console.log(JSON.stringify(move, null, 2));
   console.log("\nd. workerd RSS (all workerd processes of each server), MiB\n");
   console.log("| when | new | old |");
   console.log("|---|---|---|");
-  for (const r of rssAt) {
-    const cell = (x) => `${fmt(x.total, 1)} (${x.processes.map((p) => fmt(p.mib, 0)).join(" + ")})`;
-    console.log(`| ${r.label} | ${cell(r.new)} | ${cell(r.old)} |`);
-  }
+  for (const r of rssAt) console.log(`| ${r.label} | ${cell(r.new)} | ${cell(r.old)} |`);
 } finally {
   stopAll();
   await new Promise((r) => setTimeout(r, 2000)); // workerd lets go of the old worktree's files
-  baseline.remove();
+  baseline?.remove();
 }
