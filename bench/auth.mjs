@@ -13,7 +13,7 @@
 // D1 queries per request are counted in test/foundation/d1-queries.test.ts (a Proxy around the D1 binding), not
 // here: the Worker ships no debug counter.
 import { loadavg } from "node:os";
-import { api, fmt, load, median, setupAccount, startServer } from "./lib/harness.mjs";
+import { fmt, load, median, seedProducts, setupAccount, startServer } from "./lib/harness.mjs";
 
 const port = Number(process.env.BENCH_PORT ?? 8790);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -31,22 +31,8 @@ process.on("SIGINT", () => {
 
 try {
   const { jwt, pat, storeId } = await setupAccount(server.base);
-  // A catalog to read: live products, every 10th titled "Zephyr" (the search term), created 8 at a time.
-  const productIds = [];
-  for (let i = 0; i < productCount; i += 8) {
-    const created = await Promise.all(
-      Array.from({ length: Math.min(8, productCount - i) }, (_, k) =>
-        api(server.base, "POST", `/stores/${storeId}/products`, {
-          token: pat,
-          body: { title: `${(i + k) % 10 === 0 ? "Zephyr" : "Classic"} Cotton Shirt ${i + k}`, product_type: "single", status: "live", default_price_cents: 1000 + i + k },
-        }),
-      ),
-    );
-    for (const res of created) {
-      if (res.status !== 201) throw new Error(`seeding: ${res.status} ${JSON.stringify(res.body)}`);
-      productIds.push(res.body.id);
-    }
-  }
+  // A catalog to read: live products, every 10th titled "Zephyr" (the search term).
+  const productIds = await seedProducts(server.base, storeId, pat, productCount);
   const oneProduct = productIds[Math.floor(productIds.length / 2)];
   const get = (path, token, extra = {}) => () =>
     fetch(`${server.base}${path}`, { headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...extra } });

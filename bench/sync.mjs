@@ -7,13 +7,13 @@
 //      no product was read twice and no product the writer left alone was skipped.
 //   3. the export: time, size, and the dev server's peak memory while it streams (workerd's RSS, sampled).
 //   4. the import of that file into an empty store: rows per second from POST to state done.
-import { spawn, execSync } from "node:child_process";
-import { mkdtempSync, readFileSync, readdirSync } from "node:fs";
+import { execSync, spawn } from "node:child_process";
+import { mkdtempSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { randomUUID } from "node:crypto";
-import { api, setupAccount } from "./lib/harness.mjs";
+import { api, setupAccount, workerdRss } from "./lib/harness.mjs";
 
 const PORT = Number(process.env.BENCH_SYNC_PORT ?? 8804);
 const PRODUCTS = 10_000;
@@ -104,14 +104,8 @@ async function pool(tasks) {
   return performance.now() - started;
 }
 
-function workerdRss() {
-  try {
-    const pids = execSync(`pgrep -g ${process.env.BENCH_PGID} workerd || true`).toString().trim().split("\n").filter(Boolean);
-    return pids.reduce((kb, pid) => kb + Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0), 0);
-  } catch {
-    return 0;
-  }
-}
+/** KiB, the whole workerd process group of the dev server (bench/lib/harness.mjs). */
+const workerdRssKib = () => workerdRss(Number(process.env.BENCH_PGID)).total * 1024;
 
 const must = (res, status, what) => {
   if (res.status !== status) throw new Error(`${what}: ${res.status} ${res.text.slice(0, 300)}`);
@@ -221,9 +215,9 @@ try {
   console.log("walk", report.walk);
 
   // 3. Export, with workerd's memory sampled while it streams.
-  const rssBefore = workerdRss();
+  const rssBefore = workerdRssKib();
   let rssPeak = rssBefore;
-  const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, workerdRss())), 50);
+  const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, workerdRssKib())), 50);
   const exportStarted = performance.now();
   const response = await fetch(`${base}${store}/products/export.csv`, { headers: { Authorization: `Bearer ${pat}` } });
   const csv = await response.text();
