@@ -221,6 +221,7 @@ try {
   for (const r of rssAt) console.log(`| ${r.label} | ${cell(r.new)} | ${cell(r.old)} |`);
 } finally {
   stopAll();
-  await new Promise((r) => setTimeout(r, 2000)); // workerd lets go of the old worktree's files
+  await new Promise((r) => setTimeout(r, 2000)); // workerd lets go of the old worktree's and the state's files
   baseline?.remove();
+  for (const s of servers) rmSync(s.persistDir, { recursive: true, force: true });
 }

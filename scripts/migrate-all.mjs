@@ -1,12 +1,13 @@
 // `npm run migrate` (and `npm run dev`): applies D1 migrations to every database the Worker binds, each from its
 // own `migrations_dir` in wrangler.toml (docs/scale.md section 3): `DIRECTORY` first (when there is one), then the
-// others 4 at a time. Locally by default; `--remote` for the deployed databases. At the first failure it starts
+// others 4 at a time (one at a time locally). Locally by default; `--remote` for the deployed databases. At the first failure it starts
 // no further database and exits 1. Each database records what it has applied (its `d1_migrations` table), so
 // running the command again resumes: a database already up to date is a no-op, and the one that failed continues
 // from the migration that failed. Ends with a table: database -> last migration applied (or why not).
 //
 // Flags: --remote | --local (default), --persist-to <dir> (local state), --config <wrangler.toml>,
-// --concurrency <n> (default 4).
+// --concurrency <n> (default 4 remotely, 1 locally: two local `wrangler d1 migrations apply` on one state directory
+// can fail with SQLITE_BUSY_RECOVERY, seen 2026-11-25 in bench:shards).
 import { spawn } from "node:child_process";
 import { readdirSync } from "node:fs";
 import path from "node:path";
@@ -21,7 +22,7 @@ const flag = (name) => {
 const remote = args.includes("--remote");
 const configPath = path.resolve(flag("config") ?? "wrangler.toml");
 const persistTo = flag("persist-to");
-const concurrency = Number(flag("concurrency") ?? 4);
+const concurrency = Number(flag("concurrency") ?? (remote ? 4 : 1));
 const npx = process.platform === "win32" ? "npx.cmd" : "npx";
 
 const config = unstable_readConfig({ config: configPath });
