@@ -74,14 +74,17 @@ export function createApp() {
     if (apiError.status === 401) apiError = (await countFailedAuthentication(c)) ?? apiError;
     const requestId = c.var.requestId ?? uuidv7();
     if (apiError.status >= 500) {
-      console.error(
+      // An expected 503 (overload, a full database, a move's pause, an unconfigured /ops) is a warning without a
+      // stack: only the unexpected ones are errors worth a trace.
+      const expected = apiError.code === "service_unavailable";
+      (expected ? console.warn : console.error)(
         JSON.stringify({
-          level: "error",
+          level: expected ? "warn" : "error",
           request_id: requestId,
           method: c.req.method,
           path: c.req.path,
           message: error instanceof Error ? error.message : String(error),
-          stack: error instanceof Error ? error.stack : undefined,
+          stack: !expected && error instanceof Error ? error.stack : undefined,
         }),
       );
     }

@@ -161,7 +161,8 @@ function admitPat(c: C, found: FoundPat | null): void {
   const now = Date.now();
   const row = found?.row;
   if (!found || !row || row.revokedAt || (row.expiresAt && Date.parse(row.expiresAt) <= now)) throw unauthenticated();
-  if (now - Date.parse(row.lastUsedAt) >= LAST_USED_RESOLUTION_MS) {
+  // Not while a move has paused the store's writes: the store database would refuse the update.
+  if (row.storeState === "active" && now - Date.parse(row.lastUsedAt) >= LAST_USED_RESOLUTION_MS) {
     c.executionCtx.waitUntil(touchLastUsed(dbOf(found.binding), row.id, now));
   }
   const scopes = BigInt(row.scopes);
