@@ -1,6 +1,7 @@
 // The move job (docs/scale.md section 4, "Moving a store"; API.md section 14). A move is a row of `store_moves` in
 // the directory, and each queue message runs one bounded step of it, then sends the message for the next:
 //
+//   copying   wait         until the store's previous move (done or failed) has finished its purge or cleanup
 //   copying   copy:users, copy:stores (arrives `incoming`), copy:<history>      the store stays live
 //   copying   pause        the source's row and the directory say `moving`: writes answer 503
 //   paused    drain        wait (delayed messages) until no delivery holds a live claim
@@ -22,6 +23,8 @@ import { type MoveRow, type Next, advance, readMove } from "./moves-table";
 import { DELETE_ORDER, EARLY_TABLES, MOVED_TABLES, type MovedTable, tableNamed } from "./tables";
 import { verifyRange } from "./verify";
 
+/** While the store's previous move is still purging or cleaning, look again this much later. */
+const WAIT_POLL_MS = 2_000;
 /** While a sender's claim is live, look again this much later. */
 const DRAIN_POLL_MS = 2_000;
 /** Step 3 copies history again from this long before the move began: ids made then may have committed late. */
@@ -65,6 +68,15 @@ async function nextOf(env: Env, move: MoveRow, now: number): Promise<Next> {
   const store = move.store_id;
   const cursor = move.cursor ? (JSON.parse(move.cursor) as unknown[]) : null;
   switch (kind) {
+    case "wait": {
+      // The store's previous move may be done or failed and still deleting the store's rows somewhere (its purge or
+      // cleanup): this move starts copying only once that is over, so no two jobs touch the store's rows at once.
+      const previous = await env.DIRECTORY.prepare("SELECT count(*) AS n FROM store_moves WHERE store_id = ? AND id != ? AND finished_at IS NULL")
+        .bind(store, move.id)
+        .first<{ n: number }>();
+      if ((previous?.n ?? 0) > 0) return { step: "wait", delayMs: WAIT_POLL_MS };
+      return { step: `copy:${EARLY_TABLES[0].name}` };
+    }
     case "copy": {
       const done = await copyChunk(source, target, tableNamed(name), store, cursor);
       return done.cursor ? { step: move.step, cursor: done.cursor, copied: done.copied } : { ...afterCopy(move, name), copied: done.copied };

@@ -46,10 +46,10 @@ export async function storeInfo(ctx: OpsCtx, storeId: string) {
 const moveJson = (m: MoveRow) => ({ id: m.id, store_id: m.store_id, from: m.from_shard, to: m.to_shard, state: m.state });
 
 /**
- * Starts a move. One unfinished move per store is enforced by the insert itself (a partial unique index on
- * store_moves), so two concurrent requests cannot both start one: the second gets the 409. A move counts as
- * unfinished until its job has nothing left to do (after `done`, the purge of the source; after `failed`, the
- * cleanup of the target), so no move can start into a database still deleting the store's rows.
+ * Starts a move. One running move per store (copying, paused or verifying) is enforced by the insert itself (a
+ * partial unique index on store_moves), so two concurrent requests cannot both start one: the second gets the 409.
+ * Once the previous move is done or failed it may start, even while that one still deletes the store's rows (after
+ * `done`, the purge of the source; after `failed`, the cleanup of the target): its first step waits for that.
  */
 export async function startMove(ctx: OpsCtx, storeId: string, input: { to: string }) {
   const names = shardNames(ctx.env);
@@ -62,7 +62,7 @@ export async function startMove(ctx: OpsCtx, storeId: string, input: { to: strin
   try {
     await ctx.env.DIRECTORY.prepare(
       `INSERT INTO store_moves (id, store_id, from_shard, to_shard, state, step, rows_copied, seq, due_at, created_at, updated_at)
-       VALUES (?, ?, ?, ?, 'copying', 'copy:users', 0, 0, ?, ?, ?)`,
+       VALUES (?, ?, ?, ?, 'copying', 'wait', 0, 0, ?, ?, ?)`,
     )
       .bind(move.id, storeId, placement.shard, input.to, now, now, now)
       .run();

@@ -6,7 +6,7 @@ import { PERMISSION_NAMES } from "../../src/lib/permissions";
 import { call, newStore, newToken } from "../helpers/api";
 import { shardOf, storeShardNames } from "../helpers/databases";
 import { fetchWithEnv } from "../foundation/support";
-import { OPS_TOKEN, keptQueue, ops, otherShard, startMove } from "./support";
+import { OPS_TOKEN, drive, keptQueue, moveRow, ops, otherShard, startMove } from "./support";
 
 const UNKNOWN = "01930000-0000-7000-8000-000000000000";
 
@@ -103,6 +103,33 @@ describe("POST /ops/stores/{store_id}/move and GET /ops/moves/{move_id}", () => 
     const to = await otherShard(store.id);
     const results = await Promise.all([startMove(store.id, to, keptQueue()), startMove(store.id, to, keptQueue()), startMove(store.id, to, keptQueue())]);
     expect(results.map((r) => r.status).sort()).toEqual([202, 409, 409]);
+  });
+
+  it("once a move is done the store can be moved back at once: 202, and the new move waits for the old one's purge", async () => {
+    const store = await newStore();
+    const home = await shardOf(store.id);
+    const away = await otherShard(store.id);
+    const first = keptQueue();
+    const out = await startMove(store.id, away, first);
+    expect(out.status).toBe(202);
+    // The first move runs to `done` (the flip); its purge of `home` has not started (its message is still queued).
+    const done = await drive(out.body.id, first, { stop: (m) => m.state === "done" });
+    expect(done.state).toBe("done");
+    expect(done.finished_at).toBeNull();
+    const second = keptQueue();
+    const back = await startMove(store.id, home, second);
+    expect(back.status).toBe(202);
+    expect(back.body).toMatchObject({ from: away, to: home, state: "copying" });
+    // While the first move has not purged `home`, the second only waits: it copies nothing.
+    await drive(back.body.id, second, { stop: (m) => m.step === "wait" });
+    expect((await moveRow(back.body.id))).toMatchObject({ state: "copying", step: "wait", rows_copied: 0 });
+    await drive(out.body.id, first);
+    expect((await moveRow(out.body.id))?.finished_at).not.toBeNull();
+    const returned = await drive(back.body.id, second, { stop: (m) => m.state === "done" });
+    expect(returned).toMatchObject({ state: "done", error: null });
+    expect(await shardOf(store.id)).toBe(home);
+    expect((await call("GET", `/stores/${store.id}`, { token: store.owner.jwt })).status).toBe(200);
+    expect((await call("POST", `/stores/${store.id}/products`, { token: store.owner.jwt, body: { title: "Back home", product_type: "single" } })).status).toBe(201);
   });
 
   it("409 when `to` is the store's own database; 422 for a database the deployment does not have; 404 for an unknown store", async () => {

@@ -85,8 +85,10 @@ export const storeMoves = sqliteTable(
   },
   (t) => [
     index("store_moves_store_idx").on(t.storeId, t.state),
-    // One unfinished move per store, enforced by the insert itself (two concurrent POSTs: one gets the conflict).
-    uniqueIndex("store_moves_running_idx").on(t.storeId).where(sql`finished_at IS NULL`),
+    // One running move per store (copying, paused or verifying), enforced by the insert itself (two concurrent
+    // POSTs: one gets the conflict). A move that is done or failed may still be purging or cleaning: the next move
+    // of the store waits for that in its first step (`wait`, src/moves/job.ts).
+    uniqueIndex("store_moves_active_idx").on(t.storeId).where(sql`state IN ('copying', 'paused', 'verifying')`),
     index("store_moves_due_idx").on(t.finishedAt, t.dueAt),
   ],
 );
