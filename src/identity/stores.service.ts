@@ -66,7 +66,7 @@ export async function createStore(ctx: Ctx, input: { name: string }, cf?: Incomi
       ]);
     } catch (error) {
       // Nothing of the store was made: the directory's rows go, and the key is free for a plain retry.
-      await forgetCreatingStore(ctx.env, store.id, owner.id);
+      await forgetCreatingStore(ctx.env, store.id);
       if (ctx.idempotency) await intendedLocation(directory, ctx.idempotency, null).run().catch(() => {});
       throw error;
     }
@@ -89,12 +89,12 @@ async function earlierAttempt(directory: Db, ctx: Ctx) {
   return row ?? null;
 }
 
-/** Undoes the directory's half of a store whose database write failed. */
-function forgetCreatingStore(env: Env, storeId: string, ownerId: string) {
+/** Undoes the directory's half of a store whose database write failed (a store being created has only its owner). */
+function forgetCreatingStore(env: Env, storeId: string) {
   const directory = directoryDb(env);
   return directory.batch([
     directory.delete(storeDirectory).where(and(eq(storeDirectory.storeId, storeId), eq(storeDirectory.state, "creating"))),
-    directory.delete(userStores).where(and(eq(userStores.storeId, storeId), eq(userStores.userId, ownerId))),
+    directory.delete(userStores).where(eq(userStores.storeId, storeId)),
   ]);
 }
 
@@ -118,8 +118,7 @@ export async function settleCreatingStores(env: Env, now = Date.now()): Promise<
     if (store) {
       await directory.update(storeDirectory).set({ state: "active", updatedAt: nowIso() }).where(eq(storeDirectory.storeId, row.storeId));
     } else {
-      await forgetCreatingStore(env, row.storeId, "");
-      await directory.delete(userStores).where(eq(userStores.storeId, row.storeId));
+      await forgetCreatingStore(env, row.storeId);
     }
   }
   return stuck.length;

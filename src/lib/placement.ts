@@ -35,10 +35,15 @@ export function shardLocations(env: Env): Record<string, string> {
   }
 }
 
+/** The bindings this isolate has already given a `shards` row: registering is one write per isolate, not per call. */
+const registered = new Set<string>();
+
 /** A `shards` row for every store database binding (new bindings start accepting). */
 export async function registerShards(env: Env): Promise<void> {
-  const names = shardNames(env);
+  const names = shardNames(env).filter((name) => !registered.has(name));
+  if (names.length === 0) return;
   await env.DIRECTORY.batch(names.map((name) => env.DIRECTORY.prepare("INSERT OR IGNORE INTO shards (name) VALUES (?)").bind(name)));
+  for (const name of names) registered.add(name);
 }
 
 export interface ShardLoad {

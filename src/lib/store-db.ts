@@ -16,13 +16,14 @@ const SHARD_BINDING = /^STORE_DB_\d{3,}$/;
 /** The database every store lived in before the directory existed (and the first one). */
 export const FIRST_SHARD = "STORE_DB_001";
 
+/** A store's directory state; `creating` rows are never handed out (`readPlacement`), so a placement has the others. */
 export type StoreState = "creating" | "active" | "moving";
 
 /** A store's row in the directory. */
 export interface Placement {
   storeId: string;
   shard: string;
-  state: StoreState;
+  state: Exclude<StoreState, "creating">;
   version: number;
 }
 
@@ -93,7 +94,7 @@ export async function readPlacement(env: Env, storeId: string): Promise<Placemen
     .bind(storeId)
     .first<{ shard: string; state: StoreState; version: number }>();
   if (!row || row.state === "creating") return null;
-  return { storeId, ...row };
+  return { storeId, ...row, state: row.state };
 }
 
 /**

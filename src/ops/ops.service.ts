@@ -37,9 +37,9 @@ export async function listShards(ctx: OpsCtx) {
 }
 
 export async function storeInfo(ctx: OpsCtx, storeId: string) {
+  // readPlacement answers null for a store still being created, as for one that does not exist.
   const placement = isUuid(storeId) ? await readPlacement(ctx.env, storeId) : null;
-  // readPlacement answers null for a store still being created; the check narrows the type as well.
-  if (!placement || placement.state === "creating") throw notFound("Store");
+  if (!placement) throw notFound("Store");
   return { store_id: storeId, shard: placement.shard, state: placement.state, version: placement.version };
 }
 
