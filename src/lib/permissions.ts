@@ -20,6 +20,9 @@ export const PERMISSIONS = {
   "orders.write": { bit: 14, description: "Create orders, change their status, refund them" },
   "customers.read": { bit: 15, description: "List and read customers" },
   "customers.write": { bit: 16, description: "Create and edit customers" },
+  "integrations.read": { bit: 17, description: "List and read the store's integrations (store-owned keys)" },
+  "integrations.manage": { bit: 18, description: "Create, rename, rotate and revoke the store's integrations" },
+  "store.manage": { bit: 19, description: "Change the store's settings (name, currency, time zone)" },
   "audit.read": { bit: 61, description: "Read the store's audit log" },
 } as const;
 

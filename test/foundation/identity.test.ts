@@ -1,7 +1,8 @@
 // Identity (API.md section 3): sign-up, login, passwords, session JWTs, stores, GET /me, GET /permissions.
 import { describe, expect, it } from "vitest";
-import { call, newStore, newToken, newUser } from "../helpers/api";
-import { jwtIssuedAgo, sqlFirst } from "./support";
+import { env } from "cloudflare:workers";
+import { addMember, call, newStore, newToken, newUser } from "../helpers/api";
+import { jwtIssuedAgo, sqlFirst, storeAll, storeRun } from "./support";
 
 const uniqueEmail = (tag: string) => `${tag}-${crypto.randomUUID()}@example.test`;
 const PASSWORD = "a good long password";
@@ -242,8 +243,32 @@ describe("GET /permissions: every permission with name, bit and description, pub
       "products.read": 0, "products.write": 1, "products.edit": 2, "products.delete": 3, "products.publish": 4,
       "webhooks.read": 5, "webhooks.write": 6, "webhooks.edit": 7, "webhooks.delete": 8, "tokens.read": 9,
       "tokens.manage": 10, "members.read": 11, "members.manage": 12, "orders.read": 13, "orders.write": 14,
-      "customers.read": 15, "customers.write": 16, "audit.read": 61,
+      "customers.read": 15, "customers.write": 16, "integrations.read": 17, "integrations.manage": 18,
+      "store.manage": 19, "audit.read": 61,
     });
     for (const p of res.body.data) expect(p.description.length).toBeGreaterThan(0);
+  });
+});
+
+describe("bits 17-19 (integrations.read, integrations.manage, store.manage): the owner's mask stays every defined bit", () => {
+  it("a new store's owner holds them", async () => {
+    const store = await newStore();
+    const stores = await call("GET", "/stores", { token: store.owner.jwt });
+    expect(stores.body.data.find((s: any) => s.id === store.id).permission_names).toEqual(expect.arrayContaining(["integrations.read", "integrations.manage", "store.manage"]));
+  });
+
+  it("migration 0017 gives them to an owner created before it, and to nobody else", async () => {
+    const store = await newStore();
+    const member = await addMember(store, ["products.read"]);
+    const before = "2305843009213825023"; // bits 0-16 and 61: the owner's mask before the migration
+    await storeRun(store.id, "UPDATE memberships SET permissions = ? WHERE store_id = ? AND role = 'owner'", before, store.id);
+    const migration = env.TEST_MIGRATIONS.STORE_DB_001.find((m) => m.name.startsWith("0017_"))!;
+    for (const query of migration.queries) await storeRun(store.id, query);
+    const rows = await storeAll<{ role: string; permissions: string }>(store.id, "SELECT role, permissions FROM memberships WHERE store_id = ?", store.id);
+    const owner = rows.find((r) => r.role === "owner")!;
+    expect(BigInt(owner.permissions)).toBe(BigInt(before) | (7n << 17n));
+    expect(rows.find((r) => r.role === "member")!.permissions).not.toBe(owner.permissions);
+    const stores = await call("GET", "/stores", { token: member.jwt });
+    expect(stores.body.data.find((s: any) => s.id === store.id).permission_names).toEqual(["products.read"]);
   });
 });

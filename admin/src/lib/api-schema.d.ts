@@ -8083,7 +8083,7 @@ export interface components {
              *       "products.read"
              *     ]
              */
-            permissions: string | ("products.read" | "products.write" | "products.edit" | "products.delete" | "products.publish" | "webhooks.read" | "webhooks.write" | "webhooks.edit" | "webhooks.delete" | "tokens.read" | "tokens.manage" | "members.read" | "members.manage" | "orders.read" | "orders.write" | "customers.read" | "customers.write" | "audit.read")[];
+            permissions: string | ("products.read" | "products.write" | "products.edit" | "products.delete" | "products.publish" | "webhooks.read" | "webhooks.write" | "webhooks.edit" | "webhooks.delete" | "tokens.read" | "tokens.manage" | "members.read" | "members.manage" | "orders.read" | "orders.write" | "customers.read" | "customers.write" | "integrations.read" | "integrations.manage" | "store.manage" | "audit.read")[];
         };
         CreatedInvite: components["schemas"]["Invite"] & {
             token: string;
@@ -8124,7 +8124,7 @@ export interface components {
              *       "products.read"
              *     ]
              */
-            permissions: string | ("products.read" | "products.write" | "products.edit" | "products.delete" | "products.publish" | "webhooks.read" | "webhooks.write" | "webhooks.edit" | "webhooks.delete" | "tokens.read" | "tokens.manage" | "members.read" | "members.manage" | "orders.read" | "orders.write" | "customers.read" | "customers.write" | "audit.read")[];
+            permissions: string | ("products.read" | "products.write" | "products.edit" | "products.delete" | "products.publish" | "webhooks.read" | "webhooks.write" | "webhooks.edit" | "webhooks.delete" | "tokens.read" | "tokens.manage" | "members.read" | "members.manage" | "orders.read" | "orders.write" | "customers.read" | "customers.write" | "integrations.read" | "integrations.manage" | "store.manage" | "audit.read")[];
         };
         AcceptInviteRequest: {
             token: string;
@@ -8163,7 +8163,7 @@ export interface components {
              *       "products.read"
              *     ]
              */
-            scopes: string | ("products.read" | "products.write" | "products.edit" | "products.delete" | "products.publish" | "webhooks.read" | "webhooks.write" | "webhooks.edit" | "webhooks.delete" | "tokens.read" | "tokens.manage" | "members.read" | "members.manage" | "orders.read" | "orders.write" | "customers.read" | "customers.write" | "audit.read")[];
+            scopes: string | ("products.read" | "products.write" | "products.edit" | "products.delete" | "products.publish" | "webhooks.read" | "webhooks.write" | "webhooks.edit" | "webhooks.delete" | "tokens.read" | "tokens.manage" | "members.read" | "members.manage" | "orders.read" | "orders.write" | "customers.read" | "customers.write" | "integrations.read" | "integrations.manage" | "store.manage" | "audit.read")[];
             /** @description Issue for a teammate (needs tokens.manage) */
             user_id?: string;
             /** Format: date-time */
