@@ -40,7 +40,11 @@ function operationsModule(document) {
       entries.push(`  ${operation.operationId}: { method: "${method.toUpperCase()}", path: "${route}", idempotent: ${idempotent} },`);
     }
   }
-  const events = document.components.schemas.CreateWebhookRequest.properties.events.items.enum;
+  // The subscribable event names: the enum of createWebhook's `events` items, wherever the schemas put it.
+  const resolve = (schema) => (schema?.$ref ? document.components.schemas[schema.$ref.split("/").pop()] : schema);
+  const body = resolve(document.paths["/stores/{store_id}/webhooks"].post.requestBody.content["application/json"].schema);
+  const events = resolve(resolve(body.properties.events).items).enum;
+  if (!Array.isArray(events)) throw new Error("createWebhook's events have no enum of event names");
   return (
     HEADER +
     "\n/** Every operation of the API by its operationId: method, path template, and whether it accepts Idempotency-Key. */\n" +
