@@ -58,7 +58,7 @@ export type App = OpenAPIHono<AppEnv>;
  */
 export function requires(rule: Requirement) {
   // `security: []` says "no credential" to OpenAPI tools (Redocly's security-defined, client generators).
-  if (rule === "public") return { "x-required-permission": "none", security: [] } as const;
+  if (rule === "public") return { "x-required-permission": "none" as const, security: [] as Array<Record<string, string[]>> };
   const middleware =
     rule === "authenticated"
       ? authenticated()

@@ -39,6 +39,17 @@ describe("every operation has a stable, unique operationId", () => {
   });
 });
 
+describe("the POSTs a client may retry with an Idempotency-Key are marked for generators", () => {
+  it("x-idempotent is on exactly the operations that accept the header (and refuse it nowhere)", async () => {
+    const { found } = await operations();
+    const accepting = found
+      .filter(({ op }) => (op.parameters ?? []).some((p: any) => p.name === "Idempotency-Key" && !/Not accepted/.test(p.description)))
+      .map(({ name }) => name);
+    expect(accepting.length).toBeGreaterThan(10);
+    expect(found.filter(({ op }) => op["x-idempotent"] === true).map(({ name }) => name)).toEqual(accepting);
+  });
+});
+
 describe("public operations declare that they need no credential", () => {
   it("every operation without a permission has security: [], every other one names a scheme", async () => {
     const { found } = await operations();
