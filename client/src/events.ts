@@ -1,4 +1,4 @@
-// The webhook events a store sends and the `data` of each (API.md section 8), as the receiver gets them in the
+// The webhook events a store sends and the `data` of each (docs/webhooks.md), as the receiver gets them in the
 // envelope `{id, event, store_id, delivered_at, data}`. The names come from the generated document; the payloads
 // are the API's own schemas.
 import type { components } from "./generated/schema.js";

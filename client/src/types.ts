@@ -53,7 +53,7 @@ export type Result<K extends OperationId> = {
   [S in keyof Responses<Op<K>>]: S extends SuccessStatus ? Content<Responses<Op<K>>[S]> : never;
 }[keyof Responses<Op<K>>];
 
-/** The lists that page with `next_cursor` (API.md section 15: products, orders, customers). */
+/** The lists that page with `next_cursor` (products, orders, customers; docs/sync.md). */
 export type CursorListId = {
   [K in OperationId]: Result<K> extends { data: unknown[]; pagination: { next_cursor: string | null } } ? K : never;
 }[OperationId];

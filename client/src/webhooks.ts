@@ -1,5 +1,5 @@
-// Webhook verification for receivers (API.md section 17, the Standard Webhooks scheme), with Web Crypto only: it
-// runs in Node 20+, Workers, Deno and browsers. A delivery carries `webhook-id`, `webhook-timestamp` (Unix seconds)
+// Webhook verification for receivers (the Standard Webhooks scheme, standardwebhooks.com), with Web Crypto only: it
+// runs in Node 20+, Workers and browsers. A delivery carries `webhook-id`, `webhook-timestamp` (Unix seconds)
 // and `webhook-signature`: space-separated `v1,<base64 HMAC-SHA256(key, "<id>.<timestamp>.<raw body>")>` (two
 // while a secret rotates). The key is the secret's UTF-8 bytes, or for `whsec_<base64>` the decoded base64.
 import type { WebhookEvent } from "./events.js";

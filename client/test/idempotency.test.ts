@@ -1,5 +1,5 @@
 // Every POST the API lets one retry carries an Idempotency-Key, the same on each retry of one call, so the API
-// applies the change once (API.md section 11); POSTs that refuse the header never get one.
+// applies the change once; POSTs that refuse the header never get one.
 import { describe, expect, it } from "vitest";
 import { createClient, operations } from "../src/index.js";
 import { fakeFetch, fakeSleep, json, problem } from "./fake-fetch.js";

@@ -1,4 +1,4 @@
-// paginate() follows pagination.next_cursor until it is null (API.md section 15), yielding every item once.
+// paginate() follows pagination.next_cursor until it is null, yielding every item once.
 import { describe, expect, it } from "vitest";
 import { createClient } from "../src/index.js";
 import { fakeFetch, json } from "./fake-fetch.js";

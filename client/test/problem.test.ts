@@ -1,4 +1,4 @@
-// Failures are one typed class carrying the problem+json body (API.md section 2): status, code, errors[], request id.
+// Failures are one typed class carrying the problem+json body: status, code, errors[], request id.
 import { describe, expect, it } from "vitest";
 import { ApiProblem, createClient, isApiProblem } from "../src/index.js";
 import { fakeFetch } from "./fake-fetch.js";

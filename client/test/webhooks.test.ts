@@ -1,4 +1,4 @@
-// Webhook verification (API.md section 17) checked against the Standard Webhooks reference library in both
+// Webhook verification (Standard Webhooks) checked against the Standard Webhooks reference library in both
 // directions: what it signs we verify, what we sign it verifies; whsec_ and plain secrets; the timestamp tolerance.
 import { Webhook } from "standardwebhooks";
 import { describe, expect, it } from "vitest";
