@@ -120,7 +120,12 @@ export function createApp() {
       description:
         "Catalog, access tokens and webhooks for multi-store commerce. Each operation's `x-required-permission` " +
         "names the permission bit it needs.",
+      // Not published under an open licence: integrators of a store use it under the operator's terms. (OpenAPI
+      // 3.1's `identifier` is missing from the library's license type, which is 3.0's.)
+      license: { name: "Proprietary", ...{ identifier: "LicenseRef-Proprietary" } },
     },
+    // Relative: the document is served by the API it describes, so its own origin is the server.
+    servers: [{ url: "/", description: "The deployment serving this document" }],
   });
   // The admin console at /admin/ and the reference page at /docs, both from the static assets.
   registerConsole(app);

@@ -27,6 +27,7 @@ const auditEntrySchema = z
 const listAuditRoute = createRoute({
   method: "get",
   path: "/stores/{store_id}/audit-log",
+  operationId: "listAuditLogEntries",
   tags: ["Audit"],
   summary: "Audit log, newest first",
   ...requires("audit.read"),

@@ -4,13 +4,14 @@ import { ctxOf } from "../lib/context";
 import { requestDb } from "../lib/db";
 import { PERMISSIONS, PERMISSION_NAMES } from "../lib/permissions";
 import { perIpLimit } from "../lib/rate-limits";
-import { type App, errorResponses, jsonBody, jsonResponse, refusesIdempotency, requires } from "../lib/route";
+import { type App, errorResponses, jsonBody, jsonResponse, publicReadErrors, refusesIdempotency, requires } from "../lib/route";
 import { loginBody, loginResponse, logoutBody, meSchema, signupBody, userSchema } from "./schemas";
 import { getMe, logIn, logOut, signUp } from "./users.service";
 
 const signupRoute = createRoute(refusesIdempotency({
   method: "post",
   path: "/users",
+  operationId: "createUser",
   tags: ["Identity"],
   summary: "Sign up",
   ...requires("public"),
@@ -22,6 +23,7 @@ const signupRoute = createRoute(refusesIdempotency({
 const loginRoute = createRoute(refusesIdempotency({
   method: "post",
   path: "/login",
+  operationId: "login",
   tags: ["Identity"],
   summary: "Log in: a session JWT valid for 24 hours",
   ...requires("public"),
@@ -33,6 +35,7 @@ const loginRoute = createRoute(refusesIdempotency({
 const logoutRoute = createRoute({
   method: "post",
   path: "/logout",
+  operationId: "logout",
   tags: ["Identity"],
   summary: "Log out: this session JWT (or, with everywhere, every one of the user's) is 401 from the next request",
   ...requires("session"),
@@ -43,6 +46,7 @@ const logoutRoute = createRoute({
 const meRoute = createRoute({
   method: "get",
   path: "/me",
+  operationId: "getMe",
   tags: ["Identity"],
   summary: "The caller and their stores",
   ...requires("authenticated"),
@@ -53,10 +57,11 @@ const permissionSchema = z.object({ name: z.string(), bit: z.number().int(), des
 const permissionsRoute = createRoute({
   method: "get",
   path: "/permissions",
+  operationId: "listPermissions",
   tags: ["Identity"],
   summary: "Every permission bit",
   ...requires("public"),
-  responses: { 200: jsonResponse(z.object({ data: z.array(permissionSchema) }), "The permission registry") },
+  responses: { 200: jsonResponse(z.object({ data: z.array(permissionSchema) }), "The permission registry"), ...publicReadErrors },
 });
 
 export function registerUserRoutes(app: App) {

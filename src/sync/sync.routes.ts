@@ -12,7 +12,7 @@ import { exportCatalog } from "./export.service";
 import { getImport, startImport } from "./import.service";
 
 const deletedRoute = createRoute({
-  method: "get", path: "/stores/{store_id}/products/deleted", tags: ["Products"],
+  method: "get", path: "/stores/{store_id}/products/deleted", operationId: "listDeletedProducts", tags: ["Products"],
   summary: "Deleted products at or after `since`, oldest first (kept as long as events)",
   ...requires("products.read"),
   request: {
@@ -31,7 +31,7 @@ const deletedRoute = createRoute({
 });
 
 const bulkRoute = createRoute(idempotent({
-  method: "post", path: "/stores/{store_id}/variants/bulk", tags: ["Variants"],
+  method: "post", path: "/stores/{store_id}/variants/bulk", operationId: "bulkUpdateVariants", tags: ["Variants"],
   summary: "Change price and stock of up to 250 variants by id or SKU, all or nothing",
   ...requires("products.edit"),
   request: { params: storeParams, ...jsonBody(bulkBody) },
@@ -42,7 +42,7 @@ const bulkRoute = createRoute(idempotent({
 }));
 
 const exportRoute = createRoute({
-  method: "get", path: "/stores/{store_id}/products/export.csv", tags: ["Products"],
+  method: "get", path: "/stores/{store_id}/products/export.csv", operationId: "exportProductsCsv", tags: ["Products"],
   summary: "The catalog as CSV (one row per variant), streamed",
   ...requires("products.read"),
   request: { params: storeParams },
@@ -83,7 +83,7 @@ const importAccess = {
 };
 
 const startImportRoute = createRoute(idempotent({
-  method: "post", path: "/stores/{store_id}/imports", tags: ["Products"],
+  method: "post", path: "/stores/{store_id}/imports", operationId: "createImport", tags: ["Products"],
   summary: "Import a product CSV in the background (needs products.write and products.edit)",
   ...importAccess,
   request: { params: storeParams, body: { required: true, content: { "multipart/form-data": { schema: importForm } } } },
@@ -94,7 +94,7 @@ const startImportRoute = createRoute(idempotent({
 }));
 
 const getImportRoute = createRoute({
-  method: "get", path: "/stores/{store_id}/imports/{id}", tags: ["Products"],
+  method: "get", path: "/stores/{store_id}/imports/{id}", operationId: "getImport", tags: ["Products"],
   summary: "An import's state, progress and first 100 row errors",
   ...requires("products.read"),
   request: { params: storeParams.extend({ id: z.string() }) },
