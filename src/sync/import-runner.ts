@@ -15,14 +15,15 @@ import { forgetPlacement, legacyStoreDb, storeDb } from "../lib/store-db";
 import { nowIso } from "../lib/ids";
 import { type Statement, commit } from "../lib/outbox";
 import { errorText } from "../orders/order-batch";
+import { failedGuard, stillHolds } from "../lib/guards";
 import { type Slices, sliceFile, sliceRows } from "./import-file";
 import { type Group, type SliceRow, planSlice } from "./import-plan";
 import type { ImportMessage } from "./import.service";
+import { type ImportRow, starterHasAccess, starterMayContinue, stopForStarter } from "./import-starter";
 
 const MAX_ERRORS = 100;
 const MAX_ATTEMPTS = 5;
 
-type ImportRow = typeof productImports.$inferSelect;
 
 /** The whole file's bytes, from R2. */
 async function fileBytes(env: Env, row: ImportRow, range?: { offset: number; length: number }): Promise<Uint8Array> {
@@ -80,7 +81,7 @@ async function readSlice(env: Env, row: ImportRow, slices: Slices, index: number
 /** Step 2..n: apply slice `index`, with its progress, and send the next. */
 async function runSlice(env: Env, db: Db, row: ImportRow, index: number) {
   const slices = JSON.parse(row.chunks) as Slices;
-  const [, , , firstRow] = slices.slices[index];
+  const [, , firstLine, firstRow] = slices.slices[index];
   const last = index === slices.slices.length - 1;
   const next = () => env.IMPORTS.send({ import_id: row.id, store_id: row.storeId, step: "slice", index: index + 1 } satisfies ImportMessage, { contentType: "json" });
   if (row.rowsDone !== firstRow) {
@@ -90,13 +91,24 @@ async function runSlice(env: Env, db: Db, row: ImportRow, index: number) {
     if (!last && row.rowsDone === nextFirst) await next();
     return;
   }
+  const stop = async () => {
+    await stopForStarter(db, row, firstRow, firstLine);
+    await env.MEDIA.delete(row.objectKey);
+  };
+  if (!(await starterHasAccess(db, row))) return stop();
   const ctx = importCtx(env, db, row);
   const rows = await readSlice(env, row, slices, index);
   const { groups, errors } = await planSlice(ctx, row.id, rows, row.canPublish);
   try {
-    await commit(ctx, [...groups.flatMap((g) => g.statements), progress(ctx, row, firstRow, rows.length, groups, errors, last)]);
+    // The starter's access is asserted again inside the batch: a removal after the check above applies nothing.
+    const starter = stillHolds(ctx.db, starterMayContinue(row));
+    await commit(ctx, [starter, ...groups.flatMap((g) => g.statements), progress(ctx, row, firstRow, rows.length, groups, errors, last)]);
   } catch (error) {
     if (isNotNullViolation(error, "product_imports.rows_done")) return; // a duplicate delivery got there first
+    if (failedGuard(error) === "conflict") {
+      if (!(await starterHasAccess(db, row))) return stop();
+      throw error;
+    }
     if (!errorText(error).includes("constraint")) throw error;
     // A product changed under the import (e.g. an SKU taken meanwhile): apply the slice product by product.
     await applyOneByOne(ctx, row, firstRow, rows.length, groups, errors, last);

@@ -72,7 +72,7 @@ export async function getImport(ctx: StoreCtx, id: string) {
     products_updated: row.productsUpdated,
     variants_created: row.variantsCreated,
     variants_updated: row.variantsUpdated,
-    errors: JSON.parse(row.errors) as Array<{ line: number; message: string }>,
+    errors: JSON.parse(row.errors) as Array<{ line: number; message: string; code?: "starter_lost_access" }>,
     created_at: row.createdAt,
     updated_at: row.updatedAt,
   };

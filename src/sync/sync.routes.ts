@@ -71,7 +71,17 @@ const importSchema = z
     products_updated: z.number().int(),
     variants_created: z.number().int(),
     variants_updated: z.number().int(),
-    errors: z.array(z.object({ line: z.number().int(), message: z.string() })).openapi({ description: "The first 100 rows skipped, with why" }),
+    errors: z
+      .array(
+        z.object({
+          line: z.number().int().openapi({ description: "The physical line the row starts on (the header is line 1; line breaks inside quoted cells count)" }),
+          message: z.string(),
+          code: z.enum(["starter_lost_access"]).optional().openapi({
+            description: "Only on the entry that ended the import: its starter was removed or lost products.write or products.edit; `line` is the first line not applied",
+          }),
+        }),
+      )
+      .openapi({ description: "The first 100 rows skipped, with why, plus the `starter_lost_access` entry of an import that stopped" }),
     created_at: z.string().openapi({ format: "date-time" }),
     updated_at: z.string().openapi({ format: "date-time" }),
   })

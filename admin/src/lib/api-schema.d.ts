@@ -8500,10 +8500,16 @@ export interface components {
             products_updated: number;
             variants_created: number;
             variants_updated: number;
-            /** @description The first 100 rows skipped, with why */
+            /** @description The first 100 rows skipped, with why, plus the `starter_lost_access` entry of an import that stopped */
             errors: {
+                /** @description The physical line the row starts on (the header is line 1; line breaks inside quoted cells count) */
                 line: number;
                 message: string;
+                /**
+                 * @description Only on the entry that ended the import: its starter was removed or lost products.write or products.edit; `line` is the first line not applied
+                 * @enum {string}
+                 */
+                code?: "starter_lost_access";
             }[];
             /** Format: date-time */
             created_at: string;
