@@ -20,7 +20,7 @@ const file = () => [HEADER, ...Array.from({ length: 250 }, (_, i) => `p-${i},P $
 /** Catches every step message the import sends, for `step` to deliver one at a time. */
 function driveQueue() {
   const sent: ImportMessage[] = [];
-  vi.spyOn(env.IMPORTS, "send").mockImplementation(async (body: ImportMessage) => void sent.push(body));
+  vi.spyOn(env.IMPORTS, "send").mockImplementation((async (body: ImportMessage) => void sent.push(body)) as never);
   return {
     sent,
     async step() {
