@@ -45,3 +45,18 @@ export function minorUnits(text: string): number | null {
   if (!match) return null;
   return Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0"));
 }
+
+// Cells a spreadsheet would run as a formula (API.md section 16): a first character `=`, `+`, `-`, `@`, tab or CR.
+// The export writes them with one leading `'`, which spreadsheets show as "this is text"; the import removes exactly
+// that one `'`. A cell that already starts with `'`s before such a character gets one more, so the round trip is
+// exact for every text (`'=x` is written `''=x` and read back `'=x`); any other cell, `'Tis` included, is left as
+// it is both ways. Every cell follows the rule: numbers (prices, stock, sizes) are never negative, so it never
+// changes them.
+const FORMULA_START = /^'*[=+\-@\t\r]/;
+const ESCAPED_FORMULA = /^'+[=+\-@\t\r]/;
+
+/** The cell as exported: inert in a spreadsheet. */
+export const escapeFormula = (cell: string) => (FORMULA_START.test(cell) ? `'${cell}` : cell);
+
+/** The cell as imported: the export's `'` removed again. */
+export const unescapeFormula = (cell: string) => (ESCAPED_FORMULA.test(cell) ? cell.slice(1) : cell);

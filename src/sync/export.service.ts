@@ -1,10 +1,11 @@
 // GET /products/export.csv: the catalog as CSV, streamed. Products are read 100 at a time by id (a keyset walk,
 // so memory stays one page whatever the catalog's size), each page written as CSV rows by papaparse's unparse
-// (RFC 4180 quoting: fields with commas, quotes or line breaks are quoted, quotes doubled; CRLF line ends).
+// (RFC 4180 quoting: fields with commas, quotes or line breaks are quoted, quotes doubled; CRLF line ends). A cell a
+// spreadsheet would run as a formula is written with a leading `'` (csv-columns.ts, escapeFormula).
 import Papa from "papaparse";
 import { sql } from "drizzle-orm";
 import type { StoreCtx } from "../lib/context";
-import { CSV_COLUMNS, type CsvRecord, OPTION_SLOTS, majorUnits } from "./csv-columns";
+import { CSV_COLUMNS, type CsvRecord, OPTION_SLOTS, escapeFormula, majorUnits } from "./csv-columns";
 
 const PAGE = 100;
 
@@ -71,7 +72,7 @@ export function rowsOf(product: ExportProduct): string[][] {
       record.fulfillment_mode = v.fulfillment_mode;
       if (v.box) [record.length_mm, record.width_mm, record.height_mm, record.weight_g] = v.box.map(String);
     }
-    return CSV_COLUMNS.map((c) => record[c] ?? "");
+    return CSV_COLUMNS.map((c) => escapeFormula(record[c] ?? ""));
   });
 }
 

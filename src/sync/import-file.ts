@@ -2,7 +2,7 @@
 // of SLICE_ROWS rows recorded as byte ranges, and the rows of one slice read back from exactly those bytes.
 import { invalidField } from "../lib/errors";
 import { bomLength, cellsOf, firstInvalidByte, lineAt, rawRecords, strictDecoder } from "./csv-bytes";
-import type { CsvRecord } from "./csv-columns";
+import { type CsvRecord, unescapeFormula } from "./csv-columns";
 import type { SliceRow } from "./import-plan";
 
 export const SLICE_ROWS = 100;
@@ -54,14 +54,15 @@ export function sliceFile(bytes: Uint8Array): Slices & { rows: number } {
 
 /**
  * The rows of one slice, from its own bytes (fetched by its byte range): each cell decoded strictly (a byte sequence
- * that is not UTF-8 throws, it never becomes U+FFFD), blank lines skipped, each row with the line it starts on.
+ * that is not UTF-8 throws, it never becomes U+FFFD) and the export's formula `'` removed, blank lines skipped, each
+ * row with the line it starts on.
  */
 export function sliceRows(bytes: Uint8Array, header: string[], firstLine: number): SliceRow[] {
   const decoder = strictDecoder();
   const rows: SliceRow[] = [];
   for (const record of rawRecords(bytes, 0, bytes.length, firstLine, true)) {
     if (record.blank) continue;
-    const cells = cellsOf(bytes, record, decoder);
+    const cells = cellsOf(bytes, record, decoder).map(unescapeFormula);
     rows.push({ line: record.line, record: Object.fromEntries(header.map((h, i) => [h, cells[i] ?? ""])) as CsvRecord });
   }
   return rows;
