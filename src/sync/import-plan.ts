@@ -10,11 +10,11 @@ import { nowIso, uuidv7 } from "../lib/ids";
 import { type Statement, recordEvent } from "../lib/outbox";
 import { productJsonSql } from "../products/product-json";
 import { derivedTitle, optionKey } from "../products/variants.service";
-import { CSV_COLUMNS, type CsvRecord, PRODUCT_COLUMNS } from "./csv-columns";
+import { type CsvRecord, IMPORT_COLUMNS, PRODUCT_COLUMNS } from "./csv-columns";
 import { type ProductFields, RowError, type VariantFields, productFieldsOf, variantFieldsOf } from "./import-rows";
 
 const MAX_VARIANTS = 100;
-const VARIANT_COLUMNS = CSV_COLUMNS.filter((c) => c !== "handle" && !(PRODUCT_COLUMNS as readonly string[]).includes(c));
+const VARIANT_COLUMNS = IMPORT_COLUMNS.filter((c) => c !== "handle" && !(PRODUCT_COLUMNS as readonly string[]).includes(c)) as Array<keyof CsvRecord>;
 
 interface KnownProduct {
   id: string;

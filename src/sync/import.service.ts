@@ -7,7 +7,7 @@ import { ApiError, invalidField, notFound } from "../lib/errors";
 import { isUuid, nowIso, uuidv7 } from "../lib/ids";
 import { commit } from "../lib/outbox";
 import { has } from "../lib/permissions";
-import { CSV_COLUMNS } from "./csv-columns";
+import { IMPORT_COLUMNS } from "./csv-columns";
 import { assertUtf8, headerOf } from "./import-file";
 
 export const MAX_IMPORT_BYTES = 20 * 1024 * 1024;
@@ -18,10 +18,10 @@ export type ImportMessage = { import_id: string; store_id?: string } & ({ step: 
 
 export const importKey = (storeId: string, id: string) => `imports/${storeId}/${id}.csv`;
 
-/** The header row must name `handle` and only columns of the layout (in any order). */
+/** The header row must name `handle` and only columns of the layout, options up to option10 (in any order). */
 function checkHeader(bytes: Uint8Array) {
   const header = headerOf(bytes);
-  const unknown = header.filter((h) => !(CSV_COLUMNS as readonly string[]).includes(h));
+  const unknown = header.filter((h) => !IMPORT_COLUMNS.includes(h));
   if (!header.includes("handle")) throw invalidField("file", "the first row must be the header row, with a handle column");
   if (unknown.length > 0) throw invalidField("file", `unknown columns in the header row: ${unknown.join(", ")}`);
 }
