@@ -16,6 +16,7 @@ import { nowIso } from "../lib/ids";
 import { type Statement, commit } from "../lib/outbox";
 import { errorText } from "../orders/order-batch";
 import { failedGuard, stillHolds } from "../lib/guards";
+import { capErrors, insertedCount } from "./import-caps";
 import { type Slices, sliceFile, sliceRows } from "./import-file";
 import { type Group, type SliceRow, planSlice } from "./import-plan";
 import type { ImportMessage } from "./import.service";
@@ -132,20 +133,28 @@ async function applyOneByOne(ctx: StoreCtx, row: ImportRow, firstRow: number, co
   await commit(ctx, [progress(ctx, row, firstRow, count, applied, errors, last)]);
 }
 
-/** The import's progress after this slice (guarded: it fails the batch if the slice was already applied). */
+/**
+ * The import's progress after this slice (guarded: it fails the batch if the slice was already applied). Last in the
+ * slice's batch, it reads what the batch's capped inserts did (import-caps.ts).
+ */
 function progress(ctx: StoreCtx, row: ImportRow, firstRow: number, count: number, groups: Group[], errors: Array<{ line: number; message: string }>, last: boolean): Statement {
   const sum = (k: keyof Group["counts"]) => groups.reduce((n, g) => n + g.counts[k], 0);
+  const inserts = groups.flatMap((g) => g.inserts);
   const t = productImports;
+  // This slice's errors: the planned ones and the inserts the cap stopped inside this batch, in line order.
+  const sliceErrors = sql`SELECT value FROM (SELECT value, line FROM (
+      SELECT e.value AS value, json_extract(e.value, '$.line') AS line FROM json_each(${JSON.stringify(errors)}) e
+      UNION ALL ${capErrors(inserts)}) ORDER BY line)`;
   return ctx.db
     .update(t)
     .set({
       rowsDone: sql`CASE WHEN ${t.rowsDone} = ${firstRow} THEN ${firstRow + count} END`,
       productsCreated: sql`${t.productsCreated} + ${sum("products_created")}`,
       productsUpdated: sql`${t.productsUpdated} + ${sum("products_updated")}`,
-      variantsCreated: sql`${t.variantsCreated} + ${sum("variants_created")}`,
+      variantsCreated: sql`${t.variantsCreated} + ${sum("variants_created")} + ${insertedCount(inserts)}`,
       variantsUpdated: sql`${t.variantsUpdated} + ${sum("variants_updated")}`,
       errors: sql`(SELECT json_group_array(json(value)) FROM (SELECT value FROM json_each(${t.errors})
-        UNION ALL SELECT value FROM json_each(${JSON.stringify(errors)}) LIMIT ${MAX_ERRORS}))`,
+        UNION ALL ${sliceErrors} LIMIT ${MAX_ERRORS}))`,
       state: last ? "done" : "running",
       updatedAt: nowIso(),
     })

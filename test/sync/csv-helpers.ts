@@ -1,5 +1,9 @@
 // Shared by the CSV tests: the section 15 header, an upload, and polling an import to its end.
+import { createMessageBatch } from "cloudflare:test";
 import { env } from "cloudflare:workers";
+import { vi } from "vitest";
+import { handleImportBatch } from "../../src/sync/import-runner";
+import type { ImportMessage } from "../../src/sync/import.service";
 import { call } from "../helpers/api";
 import type { CatalogStore } from "../products/fixtures";
 import { storeFirst } from "../products/store-databases";
@@ -42,4 +46,27 @@ export function bytesOf(...parts: Array<string | number[]>): Uint8Array {
   let at = 0;
   for (const c of chunks) out.set(c, at), (at += c.length);
   return out;
+}
+
+/**
+ * Catches every step message imports send (restored by vi.restoreAllMocks), for `step` to hand them to the consumer
+ * one at a time, or `steps` several at once: the test decides what happens between two slices.
+ */
+export function driveQueue() {
+  const sent: ImportMessage[] = [];
+  vi.spyOn(env.IMPORTS, "send").mockImplementation((async (body: ImportMessage) => void sent.push(body)) as never);
+  const deliver = (body: ImportMessage) =>
+    handleImportBatch(createMessageBatch("product-imports", [{ id: crypto.randomUUID(), timestamp: new Date(), attempts: 1, body }]) as never, env);
+  return {
+    sent,
+    async step() {
+      const body = sent.shift();
+      if (!body) throw new Error("no step message was sent");
+      await deliver(body);
+    },
+    /** Every message sent so far, delivered at once. */
+    async steps() {
+      await Promise.all(sent.splice(0).map(deliver));
+    },
+  };
 }

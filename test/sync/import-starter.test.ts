@@ -1,35 +1,17 @@
 // An import outlives nobody's access (API.md section 16): one started by a member stops when the member is removed
 // or loses products.write or products.edit. The queue is driven here slice by slice: every message the import
 // sends is caught and handed to the consumer by the test, so the member's change lands between two slices.
-import { createMessageBatch } from "cloudflare:test";
-import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { handleImportBatch } from "../../src/sync/import-runner";
-import type { ImportMessage } from "../../src/sync/import.service";
 import { type TestUser, addMember, call } from "../helpers/api";
 import { type CatalogStore, catalogStore, catalogStoreIds } from "../products/fixtures";
 import { storeD1 } from "../helpers/databases";
 import { itSpreadsStoresOverDatabases, storeFirst } from "../products/store-databases";
-import { HEADER, importCsv, importFilesLeft } from "./csv-helpers";
+import { HEADER, driveQueue, importCsv, importFilesLeft } from "./csv-helpers";
 
 afterEach(() => vi.restoreAllMocks());
 
 /** 250 new products, one row each: three slices of 100, 100 and 50 rows. */
 const file = () => [HEADER, ...Array.from({ length: 250 }, (_, i) => `p-${i},P ${i},,,single,draft,,,S-${i},,,,,,,,1.00,1,,,,,`)].join("\n");
-
-/** Catches every step message the import sends, for `step` to deliver one at a time. */
-function driveQueue() {
-  const sent: ImportMessage[] = [];
-  vi.spyOn(env.IMPORTS, "send").mockImplementation((async (body: ImportMessage) => void sent.push(body)) as never);
-  return {
-    sent,
-    async step() {
-      const body = sent.shift();
-      if (!body) throw new Error("no step message was sent");
-      await handleImportBatch(createMessageBatch("product-imports", [{ id: crypto.randomUUID(), timestamp: new Date(), attempts: 1, body }]) as never, env);
-    },
-  };
-}
 
 async function memberImport(store: CatalogStore, member: TestUser) {
   const queue = driveQueue();

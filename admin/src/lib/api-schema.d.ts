@@ -8475,7 +8475,7 @@ export interface components {
         BulkVariantRequest: {
             updates: components["schemas"]["BulkVariantUpdate"][];
         };
-        /** @description Names exactly one of variant_id and sku, and at least one change; stock and stock_delta are exclusive */
+        /** @description Names exactly one of variant_id and sku, and at least one change; stock and stock_delta are exclusive. A stock_delta that would take the stock below 0 or above 1000000000 (the API's maximum) is a 422 on that item */
         BulkVariantUpdate: {
             variant_id?: string;
             sku?: string;
