@@ -5726,7 +5726,7 @@ export interface paths {
         put?: never;
         /**
          * Import a product CSV in the background (needs products.write and products.edit)
-         * @description Requires `products.write` and `products.edit`; rows with status `live` also need `products.publish`.
+         * @description Requires `products.write` and `products.edit`; rows with status `live` also need `products.publish`. The file must be UTF-8 (a BOM is allowed): any invalid byte sequence is a 422 `validation_failed` naming its line and byte offset, and nothing is queued. Columns `option1_*` to `option10_*` are read; one leading `'` before `=`, `+`, `-`, `@`, tab or CR is removed (the export's formula guard). Row errors name the physical line a row starts on (header = line 1); blank lines are not rows. An import whose starter is removed or loses `products.write` or `products.edit` ends `failed` with a `starter_lost_access` entry.
          */
         post: {
             parameters: {
