@@ -844,7 +844,7 @@ export interface paths {
         put?: never;
         /**
          * Import a product CSV in the background (needs products.write and products.edit)
-         * @description Requires `products.write` and `products.edit`; rows with status `live` also need `products.publish`.
+         * @description Requires `products.write` and `products.edit`; rows with status `live` also need `products.publish`. The file must be UTF-8 (a BOM is allowed): any invalid byte sequence is a 422 `validation_failed` naming its line and byte offset, and nothing is queued. Columns `option1_*` to `option10_*` are read; one leading `'` before `=`, `+`, `-`, `@`, tab or CR is removed (the export's formula guard). Row errors name the physical line a row starts on (header = line 1); blank lines are not rows. An import whose starter is removed or loses `products.write` or `products.edit` ends `failed` with a `starter_lost_access` entry.
          */
         post: operations["createImport"];
         delete?: never;
@@ -1666,7 +1666,7 @@ export interface components {
         BulkVariantRequest: {
             updates: components["schemas"]["BulkVariantUpdate"][];
         };
-        /** @description Names exactly one of variant_id and sku, and at least one change; stock and stock_delta are exclusive */
+        /** @description Names exactly one of variant_id and sku, and at least one change; stock and stock_delta are exclusive. A stock_delta that would take the stock below 0 or above 1000000000 (the API's maximum) is a 422 on that item */
         BulkVariantUpdate: {
             variant_id?: string;
             sku?: string;
@@ -1691,10 +1691,16 @@ export interface components {
             products_updated: number;
             variants_created: number;
             variants_updated: number;
-            /** @description The first 100 rows skipped, with why */
+            /** @description The first 100 rows skipped, with why, plus the `starter_lost_access` entry of an import that stopped */
             errors: {
+                /** @description The physical line the row starts on (the header is line 1; line breaks inside quoted cells count) */
                 line: number;
                 message: string;
+                /**
+                 * @description Only on the entry that ended the import: its starter was removed or lost products.write or products.edit; `line` is the first line not applied
+                 * @enum {string}
+                 */
+                code?: "starter_lost_access";
             }[];
             /** Format: date-time */
             created_at: string;
