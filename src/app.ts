@@ -5,7 +5,7 @@ import { HTTPException } from "hono/http-exception";
 import { assertConfigured } from "./lib/config";
 import { unavailableError } from "./lib/d1-overload";
 import { isForeignKeyViolation } from "./lib/db";
-import { countFailedAuthentication } from "./lib/rate-limits";
+import { countFailedAuthentication } from "./access/budgets";
 import { ApiError, conflict, problemResponse } from "./lib/errors";
 import { uuidv7 } from "./lib/ids";
 import { createRouter } from "./lib/route";

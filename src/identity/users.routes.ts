@@ -3,7 +3,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { ctxOf } from "../lib/context";
 import { requestDb } from "../lib/db";
 import { PERMISSIONS, PERMISSION_NAMES } from "../lib/permissions";
-import { perIpLimit } from "../lib/rate-limits";
+import { perIpLimit } from "../access/budgets";
 import { type App, errorResponses, jsonBody, jsonResponse, refusesIdempotency, requires } from "../lib/route";
 import { loginBody, loginResponse, logoutBody, meSchema, signupBody, userSchema } from "./schemas";
 import { getMe, logIn, logOut, signUp } from "./users.service";

@@ -11,7 +11,7 @@ import { nowIso, uuidv7 } from "../lib/ids";
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from "../lib/passwords";
 import { permissionFields } from "../lib/permissions";
 import { accountOf, memberStores } from "./directory";
-import { loginLimitOf, releaseLoginAttempt, reserveLoginAttempt } from "./login-limit";
+import { loginLimitOf, releaseLoginAttempt, reserveLoginAttempt } from "../access/login-limit";
 
 export { SESSION_SECONDS };
 

@@ -44,7 +44,7 @@ export type AppEnv = {
     requestId: string;
     /** Set by `requestDb` on first use. */
     db?: Db;
-    /** The database holding the path's store, set by the access check (src/lib/auth.ts); `requestDb` uses it. */
+    /** The database holding the path's store, set by the access check (src/access/lookups.ts); `requestDb` uses it. */
     storeBinding?: D1Database;
     /** The database a PAT was found in (its store's), set by the token check. */
     patBinding?: D1Database;
@@ -93,7 +93,7 @@ export interface IdempotencyClaim {
 }
 
 /**
- * A store access check whose lookup is prepared but not yet sent (src/lib/auth.ts): it goes out with the route's
+ * A store access check whose lookup is prepared but not yet sent (src/access/batched.ts): it goes out with the route's
  * one read in a single D1 batch (`withRead`), or alone (`resolve`) when the request ends without that read.
  */
 export interface PendingAccess {

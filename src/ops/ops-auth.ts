@@ -22,7 +22,7 @@ export function opsAccess(): MiddlewareHandler<AppEnv> {
     if (!expected || expected.length < MIN_TOKEN_LENGTH) {
       throw new ApiError("service_unavailable", "The operator endpoints are not configured on this deployment");
     }
-    // Parsed as the access check parses it (src/lib/auth.ts).
+    // Parsed as the access check parses it (src/access/lookups.ts).
     const match = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header("Authorization") ?? "");
     if (!match || !(await sameToken(match[1], expected))) throw unauthenticated("The operator endpoints take the operators' token only");
     await next();

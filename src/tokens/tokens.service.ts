@@ -11,7 +11,7 @@ import { exists, guarded, stillExists, stillHolds, withinCap } from "../lib/guar
 import { isUuid, nowIso, uuidv7 } from "../lib/ids";
 import type { Page } from "../lib/pagination";
 import { has, scopeFields } from "../lib/permissions";
-import { displayPrefix, generateTokenValue, hashTokenValue } from "../lib/token-format";
+import { displayPrefix, generateTokenValue, hashTokenValue } from "../access/token-format";
 
 type TokenRow = typeof apiTokens.$inferSelect;
 

@@ -24,7 +24,7 @@
 // answered 401/403; set `expectAllowed: <status>` to assert the exact status instead.
 import { beforeAll, describe, expect, it } from "vitest";
 import { type Permission, PERMISSION_NAMES } from "../../src/lib/permissions";
-import { generateTokenValue } from "../../src/lib/token-format";
+import { generateTokenValue } from "../../src/access/token-format";
 import { type ApiResponse, type TestStore, addMember, call, newStore, newToken } from "./api";
 
 export interface MatrixStore extends TestStore {

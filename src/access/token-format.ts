@@ -1,6 +1,6 @@
 // Personal access token values: "bod_" + base64url(28 random bytes + big-endian CRC32 of them) = 47 characters.
 // The checksum lets us reject typos and truncations without a database read.
-import { base64url, crc32, fromBase64url, randomBytes, sha256Hex } from "./crypto";
+import { base64url, crc32, fromBase64url, randomBytes, sha256Hex } from "../lib/crypto";
 
 export const TOKEN_PREFIX = "bod_";
 // 43 characters carry 258 bits for 32 bytes: the last character holds 4 bits and two unused ones, which canonical
