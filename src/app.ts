@@ -11,6 +11,7 @@ import { uuidv7 } from "./lib/ids";
 import { createRouter } from "./lib/route";
 import { registerIdentityRoutes } from "./identity";
 import { registerTokenRoutes } from "./tokens";
+import { registerIntegrationRoutes } from "./integrations";
 import { registerAuditRoutes } from "./audit";
 import { registerMediaRoutes } from "./media";
 import { registerWebhookRoutes } from "./webhooks";
@@ -97,6 +98,7 @@ export function createApp() {
 
   registerIdentityRoutes(app);
   registerTokenRoutes(app);
+  registerIntegrationRoutes(app);
   registerAuditRoutes(app);
   registerMediaRoutes(app);
   registerWebhookRoutes(app);

@@ -10,11 +10,12 @@ import { isUuid } from "../lib/ids";
 import type { Permission } from "../lib/permissions";
 import { admitSession, verifyJwt } from "../lib/sessions";
 import { within } from "./budgets";
-import { admitToStore, patAccess, storeAccess } from "./admission";
-import { type C, type Lookup, type Spending, bearerToken, d1Statement, onStore } from "./lookups";
+import { admitToStore, isStoreKey, keyAccess, storeAccess } from "./admission";
+import { type IntegrationRow, admitIntegration, integrationBudget, integrationElsewhere, integrationKeyHash, integrationOn } from "./integration";
+import { type C, type Lookup, type Spending, bearerToken, d1Statement, left, onStore } from "./lookups";
 import { type PatRow, admitPat, patBudget, patElsewhere, patHash, patOn } from "./pat";
 import { type MembershipRow, membershipAccess, membershipLookup, sessionCheck, userBudget } from "./session";
-import { TOKEN_PREFIX } from "./token-format";
+import { INTEGRATION_PREFIX } from "./token-format";
 
 /**
  * An access check whose lookup is prepared but not sent: it goes out with the route's read in one D1 batch
@@ -74,7 +75,7 @@ class PendingStoreAccess<Row> implements PendingAccess {
  * order (401, 403, then validation, then 404): a request that ends without the batch (failed validation, an error)
  * has its lookup run alone before the response leaves, and a failing check's 401/403 replaces that response. A
  * store this isolate has not placed yet costs one directory read first; a PAT that the store's database does not
- * have is looked for through the token index (`patElsewhere`). Read-only routes only: the handler starts before the
+ * have is looked for through the token index (`patElsewhere`), an integration key likewise (`integrationElsewhere`). Read-only routes only: the handler starts before the
  * caller is known.
  */
 export const batchedStoreAccess = (permission: Permission): MiddlewareHandler<AppEnv> => async (c, next) => {
@@ -83,9 +84,10 @@ export const batchedStoreAccess = (permission: Permission): MiddlewareHandler<Ap
   // A malformed store id is a 404 after the token check: storeAccess answers that.
   if (!isUuid(storeId)) return storeAccess(permission)(c, next);
   // What needs no database first: a bad checksum or a bad JWT is a 401 before any query.
-  const isPat = raw.startsWith(TOKEN_PREFIX);
-  const hash = isPat ? await patHash(raw) : "";
-  const principal = isPat ? null : await verifyJwt(c.env, raw);
+  const isKey = isStoreKey(raw);
+  const isIntegration = raw.startsWith(INTEGRATION_PREFIX);
+  const hash = isIntegration ? await integrationKeyHash(raw) : isKey ? await patHash(raw) : "";
+  const principal = isKey ? null : await verifyJwt(c.env, raw);
   // A store no database holds is a 403 (or a 401) from storeAccess, which does not need the store's database.
   const placement = await placementOf(c.env, storeId);
   if (!placement) return storeAccess(permission)(c, next);
@@ -93,18 +95,28 @@ export const batchedStoreAccess = (permission: Permission): MiddlewareHandler<Ap
   // The store's budget, started once the batch has shown the caller may read: it runs beside the handler's own
   // work on the rows, and its 429 replaces the response (nothing was changed: read-only routes).
   let store: Spending = null;
-  if (!principal) {
+  // A key's row from a database its store has left is not the word (./lookups.ts `foundElsewhere`).
+  const here = <Row extends { storeState: Parameters<typeof left>[0] }>(row: Row | null, shard: string) =>
+    row && !left(row.storeState) ? { row, binding: shardBinding(c.env, shard) } : null;
+  if (isIntegration) {
+    const credential = integrationBudget(c, hash);
+    pending = new PendingStoreAccess<IntegrationRow>(c, placement, integrationOn(storeId, hash), async (row, shard) => {
+      admitIntegration(c, here(row, shard) ?? (await integrationElsewhere(c, hash, shard)));
+      store = await admitToStore(c, credential, keyAccess(c, storeId), permission);
+    });
+  } else if (isKey) {
     const credential = patBudget(c, hash);
     pending = new PendingStoreAccess<PatRow>(c, placement, patOn(storeId, hash), async (row, shard) => {
-      admitPat(c, row ? { row, binding: shardBinding(c.env, shard) } : await patElsewhere(c, hash, shard));
-      store = await admitToStore(c, credential, patAccess(c, storeId), permission);
+      admitPat(c, here(row, shard) ?? (await patElsewhere(c, hash, shard)));
+      store = await admitToStore(c, credential, keyAccess(c, storeId), permission);
     });
   } else {
-    const credential = userBudget(c, principal);
-    const session = sessionCheck(c, principal);
-    pending = new PendingStoreAccess<MembershipRow>(c, placement, membershipLookup(storeId, principal), async (row) => {
-      admitSession(principal, await session);
-      c.set("principal", principal);
+    const jwt = principal!;
+    const credential = userBudget(c, jwt);
+    const session = sessionCheck(c, jwt);
+    pending = new PendingStoreAccess<MembershipRow>(c, placement, membershipLookup(storeId, jwt), async (row) => {
+      admitSession(jwt, await session);
+      c.set("principal", jwt);
       store = await admitToStore(c, credential, membershipAccess(storeId, row), permission);
     });
   }

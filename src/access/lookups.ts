@@ -75,3 +75,54 @@ export async function onStore<Row, T = unknown>(c: C, placement: Placement, look
 
 /** A budget spend still running. Boxed: an async function returning a bare promise would wait for it. */
 export type Spending = { verdict: Promise<boolean> } | null;
+
+/** A store-bound key's row (a PAT's or an integration key's), with the database it was found in. */
+export type Found<Row> = { row: Row; binding: D1Database };
+
+/**
+ * A store-bound key that the path store's database did not vouch for (`tried`: that database, null when the path
+ * names no store): the directory's index (`indexSql`: hash → store_id) names its store, whose database has the
+ * word. A copy found in a database its store has left (a move's source before the purge) is not the word: it misses
+ * whatever happened since the move (a revocation), so the placement is read again and the lookup sent once more
+ * where the directory says. Null: no such live key.
+ */
+export async function foundElsewhere<Row extends { storeState: HereState }>(
+  c: C,
+  indexSql: string,
+  hash: string,
+  tried: string | null,
+  statement: (db: Db, hash: string) => D1PreparedStatement,
+): Promise<Found<Row> | null> {
+  const indexed = await c.env.DIRECTORY.prepare(indexSql).bind(hash).first<{ store_id: string }>();
+  if (!indexed) return null;
+  let placement = await placementOf(c.env, indexed.store_id, tried !== null);
+  for (let attempt = 0; attempt < 2 && placement && placement.shard !== tried; attempt++) {
+    const binding = shardBinding(c.env, placement.shard);
+    const row = await statement(readDbOf(binding), hash).first<Row>();
+    if (!row) return null;
+    if (!left(row.storeState)) return { row, binding };
+    forgetPlacement(placement.storeId);
+    placement = await placementOf(c.env, indexed.store_id, true);
+  }
+  return null;
+}
+
+/**
+ * A store-bound key's row wherever it is: in the path store's database first (one query when the key is that
+ * store's), else through the directory (`elsewhere`). A row in a database its store has left is never trusted.
+ */
+export async function findKey<Row extends { storeState: HereState }>(
+  c: C,
+  storeId: string | null,
+  on: (storeId: string) => Lookup<Row>,
+  elsewhere: (tried: string | null) => Promise<Found<Row> | null>,
+): Promise<Found<Row> | null> {
+  let tried: string | null = null;
+  const placement = storeId ? await placementOf(c.env, storeId) : null;
+  if (placement) {
+    const sent = await onStore(c, placement, on(storeId!));
+    if (sent.row && !left(sent.row.storeState)) return { row: sent.row, binding: shardBinding(c.env, sent.placement.shard) };
+    tried = sent.placement.shard;
+  }
+  return elsewhere(tried);
+}

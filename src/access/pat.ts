@@ -1,15 +1,15 @@
 // How a personal access token (`bod_`, API.md section 5) is checked: the checksum before any query, then one
 // indexed query in the path store's database (the token, its user's current membership, the store's state), or,
 // for a PAT that database does not have (another store's, or any PAT off a store's path such as GET /me), through
-// the directory's token index. Effective permission = the user's current membership AND the token's scope.
+// the directory's token index (./lookups.ts). Effective permission = the user's current membership AND the token's scope.
 import { and, eq, lt, sql } from "drizzle-orm";
 import { apiTokens, memberships, stores } from "../db/schema";
-import { dbOf, placementOf, readDbOf, shardBinding } from "../lib/store-db";
+import { dbOf } from "../lib/store-db";
 import type { Db, Role } from "../lib/types";
 import { unauthenticated } from "../lib/errors";
 import { nowIso } from "../lib/ids";
 import { startSpend } from "./budgets";
-import { type C, type HereState, type Lookup, type Spending, d1Statement, left, onStore } from "./lookups";
+import { type C, type Found, type HereState, type Lookup, type Spending, d1Statement, findKey, foundElsewhere, left } from "./lookups";
 import { hashTokenValue, hasValidChecksum } from "./token-format";
 
 const LAST_USED_RESOLUTION_MS = 60_000;
@@ -45,7 +45,7 @@ const patLookup = (db: Db, hash: string) =>
   );
 
 /** A PAT found in a database, with that database. */
-export type FoundPat = { row: PatRow; binding: D1Database };
+export type FoundPat = Found<PatRow>;
 
 /** The PAT lookup on a store's path: stale when the token is the path store's and that store has left. */
 export const patOn = (storeId: string, hash: string): Lookup<PatRow> => ({
@@ -53,31 +53,13 @@ export const patOn = (storeId: string, hash: string): Lookup<PatRow> => ({
   stale: (row) => row !== null && row.storeId === storeId && left(row.storeState),
 });
 
-/**
- * A PAT the path store's database did not have (`tried`: that database, null when the path names no store): the
- * directory's token index names its store, whose database has the word. Null: no such live token.
- */
-export async function patElsewhere(c: C, hash: string, tried: string | null): Promise<FoundPat | null> {
-  const indexed = await c.env.DIRECTORY.prepare("SELECT store_id FROM token_index WHERE token_hash = ?").bind(hash).first<{ store_id: string }>();
-  if (!indexed) return null;
-  const placement = await placementOf(c.env, indexed.store_id, tried !== null);
-  if (!placement || placement.shard === tried) return null;
-  const binding = shardBinding(c.env, placement.shard);
-  const row = await patLookup(readDbOf(binding), hash).first<PatRow>();
-  return row && { row, binding };
-}
+/** A PAT the path store's database did not vouch for, through the directory's token index. */
+export const patElsewhere = (c: C, hash: string, tried: string | null) =>
+  foundElsewhere<PatRow>(c, "SELECT store_id FROM token_index WHERE token_hash = ?", hash, tried, patLookup);
 
 /** A PAT's row wherever it is: in the path store's database first (one query when it is that store's). */
-export async function findPat(c: C, hash: string, storeId: string | null): Promise<FoundPat | null> {
-  let tried: string | null = null;
-  const placement = storeId ? await placementOf(c.env, storeId) : null;
-  if (placement) {
-    const sent = await onStore(c, placement, patOn(storeId!, hash));
-    if (sent.row) return { row: sent.row, binding: shardBinding(c.env, sent.placement.shard) };
-    tried = sent.placement.shard;
-  }
-  return patElsewhere(c, hash, tried);
-}
+export const findPat = (c: C, hash: string, storeId: string | null): Promise<FoundPat | null> =>
+  findKey(c, storeId, (id) => patOn(id, hash), (tried) => patElsewhere(c, hash, tried));
 
 /** The token rules on the lookup's row: 401 unless it exists, is not revoked and has not expired; sets the principal and store. */
 export function admitPat(c: C, found: FoundPat | null): void {
