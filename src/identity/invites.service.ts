@@ -62,9 +62,18 @@ export async function createInvite(ctx: StoreCtx, input: { email: string; permis
 /** Not accepted, not revoked, not expired. */
 const pending = (now = nowIso()) => and(isNull(invites.acceptedAt), isNull(invites.revokedAt), gt(invites.expiresAt, now))!;
 
-/** The pending invites, newest first (ids are UUIDv7: time-ordered). */
+/**
+ * SQL over each invite row: its inviter is still a member holding every bit it grants. An invite failing this is
+ * void (accepting it is a 409), so it is not pending: it is left out of the list, like an expired one (issue 23 item
+ * 8, docs/decisions.md). It becomes pending again if the inviter gets the bits back, as accepting it would then work.
+ */
+const inviterCanGrant = sql`EXISTS (SELECT 1 FROM ${memberships} WHERE ${memberships.storeId} = ${invites.storeId}
+  AND ${memberships.userId} = ${invites.invitedBy}
+  AND (CAST(${memberships.permissions} AS INTEGER) & CAST(${invites.permissions} AS INTEGER)) = CAST(${invites.permissions} AS INTEGER))`;
+
+/** The pending invites (ones that can still be accepted), newest first (ids are UUIDv7: time-ordered). */
 export async function listInvites(ctx: StoreCtx, page: Page) {
-  const where = and(eq(invites.storeId, ctx.store.storeId), pending());
+  const where = and(eq(invites.storeId, ctx.store.storeId), pending(), inviterCanGrant);
   const [rows, [{ total }]] = await ctx.db.batch([
     ctx.db.select().from(invites).where(where).orderBy(desc(invites.createdAt), desc(invites.id)).limit(page.limit).offset(page.offset),
     ctx.db.select({ total: count() }).from(invites).where(where),
