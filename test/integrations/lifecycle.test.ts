@@ -54,6 +54,31 @@ describe("effective permission = the scope: it follows no user and survives the 
   });
 });
 
+describe("imports an integration starts run to the end after its creator leaves, in the integration's name", () => {
+  it("the import ends done, its products are audited as the integration with no user", async () => {
+    const store = await newStore();
+    const creator = await addMember(store, ["integrations.manage", "products.read", "products.write", "products.edit"]);
+    const integration = await newIntegration(store, ["products.read", "products.write", "products.edit"], creator.jwt, "Feed");
+    const header = "handle,title,description,brand,product_type,status,seo_title,seo_description,variant_sku,variant_title," +
+      "option1_name,option1_value,option2_name,option2_value,option3_name,option3_value,price,stock,fulfillment_mode," +
+      "length_mm,width_mm,height_mm,weight_g";
+    const form = new FormData();
+    form.append("file", new File([`${header}\nmug,Mug,,,single,draft,,,MUG-1,,,,,,,,3.00,5,,,,,\n`], "feed.csv", { type: "text/csv" }));
+    const started = await call("POST", `/stores/${store.id}/imports`, { token: integration.token, body: form });
+    expect(started.status, started.text).toBe(202);
+    await removeMember(store, creator.id);
+    let state = "";
+    for (let i = 0; i < 200 && state !== "done" && state !== "failed"; i++) {
+      state = (await call("GET", `/stores/${store.id}/imports/${started.body.id}`, { token: integration.token })).body.state;
+      if (state !== "done" && state !== "failed") await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(state).toBe("done");
+    const log = await call("GET", `/stores/${store.id}/audit-log`, { token: store.owner.jwt });
+    const created = log.body.data.find((e: { action: string }) => e.action === "product.create");
+    expect(created).toMatchObject({ user_id: null, integration_id: integration.id, integration_name: "Feed" });
+  });
+});
+
 describe("rotation: the new value works at once; the previous one until previous_expires_at; only one previous value", () => {
   it("default 0: the previous value is 401 from the next request; rotated_at and previous_expires_at are set", async () => {
     const store = await newStore();
