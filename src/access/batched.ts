@@ -12,7 +12,7 @@ import { admitSession, verifyJwt } from "../lib/sessions";
 import { within } from "./budgets";
 import { admitToStore, isStoreKey, keyAccess, storeAccess } from "./admission";
 import { type IntegrationRow, admitIntegration, integrationBudget, integrationElsewhere, integrationKeyHash, integrationOn } from "./integration";
-import { type C, type Lookup, type Spending, bearerToken, d1Statement, left, onStore } from "./lookups";
+import { type C, type HereState, type Lookup, type Spending, bearerToken, d1Statement, left, onStore } from "./lookups";
 import { type PatRow, admitPat, patBudget, patElsewhere, patHash, patOn } from "./pat";
 import { type MembershipRow, membershipAccess, membershipLookup, sessionCheck, userBudget } from "./session";
 import { INTEGRATION_PREFIX } from "./token-format";
@@ -96,7 +96,7 @@ export const batchedStoreAccess = (permission: Permission): MiddlewareHandler<Ap
   // work on the rows, and its 429 replaces the response (nothing was changed: read-only routes).
   let store: Spending = null;
   // A key's row from a database its store has left is not the word (./lookups.ts `foundElsewhere`).
-  const here = <Row extends { storeState: Parameters<typeof left>[0] }>(row: Row | null, shard: string) =>
+  const here = <Row extends { storeState: HereState }>(row: Row | null, shard: string) =>
     row && !left(row.storeState) ? { row, binding: shardBinding(c.env, shard) } : null;
   if (isIntegration) {
     const credential = integrationBudget(c, hash);

@@ -44,9 +44,12 @@ const meRoute = createRoute({
   method: "get",
   path: "/me",
   tags: ["Identity"],
-  summary: "The caller and their stores",
+  summary: "The caller and their stores (with an integration's key: the integration)",
   ...requires("authenticated"),
-  responses: { 200: jsonResponse(meSchema, "The caller"), ...errorResponses() },
+  responses: {
+    200: jsonResponse(meSchema, "The person and their stores (`Me`), or `{kind: \"integration\", integration}` for an integration's key (`IntegrationMe`)"),
+    ...errorResponses(),
+  },
 });
 
 const permissionSchema = z.object({ name: z.string(), bit: z.number().int(), description: z.string() });

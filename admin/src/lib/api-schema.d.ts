@@ -319,7 +319,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The caller and their stores
+         * The caller and their stores (with an integration's key: the integration)
          * @description Any valid token.
          */
         get: {
@@ -331,7 +331,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description The caller */
+                /** @description The person and their stores (`Me`), or `{kind: "integration", integration}` for an integration's key (`IntegrationMe`) */
                 200: {
                     headers: {
                         [name: string]: unknown;
