@@ -5,12 +5,13 @@ import { HTTPException } from "hono/http-exception";
 import { assertConfigured } from "./lib/config";
 import { unavailableError } from "./lib/d1-overload";
 import { isForeignKeyViolation } from "./lib/db";
-import { countFailedAuthentication } from "./lib/rate-limits";
+import { countFailedAuthentication } from "./access/budgets";
 import { ApiError, conflict, problemResponse } from "./lib/errors";
 import { uuidv7 } from "./lib/ids";
 import { createRouter } from "./lib/route";
 import { registerIdentityRoutes } from "./identity";
 import { registerTokenRoutes } from "./tokens";
+import { registerIntegrationRoutes } from "./integrations";
 import { registerAuditRoutes } from "./audit";
 import { registerMediaRoutes } from "./media";
 import { registerWebhookRoutes } from "./webhooks";
@@ -97,6 +98,7 @@ export function createApp() {
 
   registerIdentityRoutes(app);
   registerTokenRoutes(app);
+  registerIntegrationRoutes(app);
   registerAuditRoutes(app);
   registerMediaRoutes(app);
   registerWebhookRoutes(app);

@@ -3,7 +3,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { ctxOf } from "../lib/context";
 import { requestDb } from "../lib/db";
 import { PERMISSIONS, PERMISSION_NAMES } from "../lib/permissions";
-import { perIpLimit } from "../lib/rate-limits";
+import { perIpLimit } from "../access/budgets";
 import { type App, errorResponses, jsonBody, jsonResponse, publicReadErrors, refusesIdempotency, requires } from "../lib/route";
 import { loginBody, loginResponse, logoutBody, meSchema, signupBody, userSchema } from "./schemas";
 import { getMe, logIn, logOut, signUp } from "./users.service";
@@ -48,9 +48,12 @@ const meRoute = createRoute({
   path: "/me",
   operationId: "getMe",
   tags: ["Identity"],
-  summary: "The caller and their stores",
+  summary: "The caller and their stores (with an integration's key: the integration)",
   ...requires("authenticated"),
-  responses: { 200: jsonResponse(meSchema, "The caller"), ...errorResponses() },
+  responses: {
+    200: jsonResponse(meSchema, "The person and their stores (`Me`), or `{kind: \"integration\", integration}` for an integration's key (`IntegrationMe`)"),
+    ...errorResponses(),
+  },
 });
 
 const permissionSchema = z.object({ name: z.string(), bit: z.number().int(), description: z.string() });

@@ -3,7 +3,8 @@
 // which installs the auth middleware and documents the bearer scheme and the permission in OpenAPI.
 import { OpenAPIHono, z } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
-import { authenticated, batchedStoreAccess, sessionOnly, storeAccess } from "./auth";
+import { authenticated, sessionOnly, storeAccess } from "../access/admission";
+import { batchedStoreAccess } from "../access/batched";
 import { IDEMPOTENCY_KEY, REPLAYED, idempotency, refusesIdempotencyKey } from "./idempotency";
 import type { AppEnv } from "./context";
 import { validationError } from "./errors";

@@ -1,7 +1,7 @@
 // Session JWTs (API.md sections 3 and 11): HS256 with sub, iat, exp, jti and sv, never older than 24 hours, and
 // still in force: not logged out (its signature in revoked_sessions) and carrying the user's current session
 // version (raised by logging out everywhere). The signature and lifetime are checked here without D1; the session
-// state comes from the directory database, read by the access check (./auth.ts) at the same time as the store
+// state comes from the directory database, read by the access check (src/access/session.ts) at the same time as the store
 // database's lookup, so it costs a query but no round trip of its own.
 import { verify } from "hono/jwt";
 import { sql } from "drizzle-orm";

@@ -58,10 +58,11 @@ function importCtx(env: Env, db: Db, row: ImportRow): StoreCtx {
     requestId: row.id,
     waitUntil: () => {},
     principal: {
-      kind: row.tokenId ? "pat" : "jwt",
+      kind: row.integrationId ? "integration" : row.tokenId ? "pat" : "jwt",
       userId: row.userId,
       token: row.tokenId ? ({ id: row.tokenId, name: row.tokenName ?? "" } as NonNullable<StoreCtx["principal"]["token"]>) : null,
       session: null,
+      integration: row.integrationId ? { id: row.integrationId, name: row.integrationName ?? "", storeId: row.storeId, scopes: 0n } : null,
     },
     store: { storeId: row.storeId, role: "member", memberPermissions: 0n, permissions: 0n },
   };

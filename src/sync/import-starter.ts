@@ -3,8 +3,9 @@
 // batch asserts it again, so a removal between the two applies nothing. When the check fails the import ends
 // `failed` with one `starter_lost_access` entry in `errors`.
 //
-// `starterMayContinue` is the one place that says what "may continue" means for a kind of starter: imports started
-// by an integration (issue 23) get their own branch here.
+// `starterMayContinue` is the one place that says what "may continue" means for a kind of starter. An import started
+// with an integration's key belongs to the store, not to a person: it runs to the end unless the integration is
+// revoked (its scope never changes, so there are no bits to lose).
 import { type SQL, and, eq, sql } from "drizzle-orm";
 import { productImports } from "../db/schema";
 import type { Db } from "../lib/context";
@@ -18,8 +19,12 @@ const IMPORT_BITS = Number(bitOf("products.write") | bitOf("products.edit"));
 
 export const STARTER_LOST_ACCESS = "starter_lost_access";
 
-/** An SQL condition, true while the import's starter may go on: still a member holding both bits. */
+/** An SQL condition, true while the import's starter may go on: a member still holding both bits, or an integration not revoked. */
 export function starterMayContinue(row: ImportRow): SQL {
+  if (row.integrationId) {
+    return sql`EXISTS (SELECT 1 FROM integrations i WHERE i.store_id = ${row.storeId} AND i.id = ${row.integrationId}
+      AND i.revoked_at IS NULL)`;
+  }
   return sql`EXISTS (SELECT 1 FROM memberships m WHERE m.store_id = ${row.storeId} AND m.user_id = ${row.userId}
     AND (CAST(m.permissions AS INTEGER) & ${IMPORT_BITS}) = ${IMPORT_BITS})`;
 }
@@ -39,7 +44,7 @@ export async function stopForStarter(db: Db, row: ImportRow, firstRow: number, f
   const entry = {
     line: firstLine,
     code: STARTER_LOST_ACCESS,
-    message: `${STARTER_LOST_ACCESS}: the member who started this import was removed or lost products.write or products.edit; rows from line ${firstLine} on were not applied`,
+    message: `${STARTER_LOST_ACCESS}: ${row.integrationId ? "the integration that started this import was revoked" : "the member who started this import was removed or lost products.write or products.edit"}; rows from line ${firstLine} on were not applied`,
   };
   const t = productImports;
   await db

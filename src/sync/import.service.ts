@@ -46,6 +46,8 @@ export async function startImport(ctx: StoreCtx, file: File) {
     userId: ctx.principal.userId,
     tokenId: ctx.principal.token?.id ?? null,
     tokenName: ctx.principal.token?.name ?? null,
+    integrationId: ctx.principal.integration?.id ?? null,
+    integrationName: ctx.principal.integration?.name ?? null,
     canPublish: has(ctx.store.permissions, "products.publish"),
     state: "queued",
     objectKey: key,

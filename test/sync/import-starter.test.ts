@@ -84,4 +84,44 @@ describe("an import started by a member stops when the member loses products.wri
   });
 });
 
+describe("an import started by an integration runs while the integration exists, whoever leaves, and stops when it is revoked", () => {
+  async function integrationImport(store: CatalogStore, creator: TestUser) {
+    const created = await call("POST", `/stores/${store.id}/integrations`, {
+      token: creator.jwt,
+      body: { name: "ERP", scopes: ["products.read", "products.write", "products.edit"] },
+    });
+    expect(created.status).toBe(201);
+    const queue = driveQueue();
+    const started = await importCsv(store, file(), created.body.token);
+    expect(started.status).toBe(202);
+    await queue.step(); // split
+    await queue.step(); // slice 0
+    const state = () => call("GET", `/stores/${store.id}/imports/${started.body.id}`, { token: store.token }).then((r) => r.body);
+    return { queue, state, integrationId: created.body.id as string };
+  }
+
+  it("its creator removed: the import still ends done", async () => {
+    const store = await catalogStore();
+    const creator = await addMember(store, ["integrations.manage", "products.read", "products.write", "products.edit"]);
+    const { queue, state } = await integrationImport(store, creator);
+    expect((await call("DELETE", `/stores/${store.id}/members/${creator.id}`, { token: store.owner.jwt })).status).toBe(204);
+    await queue.step();
+    await queue.step();
+    expect(await state()).toMatchObject({ state: "done", rows_done: 250, products_created: 250, errors: [] });
+  });
+
+  it("the integration revoked: the next slice ends it failed with starter_lost_access", async () => {
+    const store = await catalogStore();
+    const { queue, state, integrationId } = await integrationImport(store, store.owner);
+    expect((await call("DELETE", `/stores/${store.id}/integrations/${integrationId}`, { token: store.owner.jwt })).status).toBe(204);
+    await queue.step();
+    expect(await state()).toMatchObject({
+      state: "failed",
+      rows_done: 100,
+      errors: [{ line: 102, code: "starter_lost_access", message: expect.stringMatching(/integration .* revoked/) }],
+    });
+    expect(await productCount(store)).toBe(100);
+  });
+});
+
 itSpreadsStoresOverDatabases(() => catalogStoreIds);
