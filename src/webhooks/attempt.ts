@@ -59,7 +59,7 @@ export async function runAttempt(db: Db, env: Env, deliveryId: string): Promise<
   }
   const outcome = await sendAttempt({
     url: claim.url,
-    secret: await decryptSecret(env, claim.secret),
+    secrets: [await decryptSecret(env, claim.secret)],
     payload: claim.payload,
     eventId: claim.eventId,
     attempt,

@@ -3,14 +3,24 @@ import { z } from "@hono/zod-openapi";
 import { EVENT_NAMES, type EventName } from "../lib/outbox";
 import { isUuid } from "../lib/ids";
 import { paginationQuery } from "../lib/pagination";
+import { whsecProblem } from "./signing";
 
 const timestamp = z.string().openapi({ format: "date-time" });
 const eventName = z.enum(Object.keys(EVENT_NAMES) as [EventName, ...EventName[]]);
-const secret = z
+export const secret = z
   .string()
   .min(16, "must be at least 16 characters")
   .max(256, "must be at most 256 characters")
-  .openapi({ description: "Signing secret (16..256 characters); stored encrypted, never returned" });
+  .superRefine((value, ctx) => {
+    const problem = whsecProblem(value);
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
+  })
+  .openapi({
+    description:
+      "Signing secret (16..256 characters); stored encrypted, never returned. `whsec_<base64>` (a key of at least 16 " +
+      "bytes) signs `webhook-signature` with the decoded key, as the Standard Webhooks and Svix libraries expect; " +
+      "any other secret signs with its UTF-8 bytes",
+  });
 const url = z.string().trim().openapi({ format: "uri", example: "https://example.com/hooks/commerce" });
 
 export const webhookSchema = z

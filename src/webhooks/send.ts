@@ -1,6 +1,9 @@
 // One HTTP attempt of a delivery: the stored bytes, signed, POSTed with the contract's headers; redirects are
 // not followed and the whole exchange (headers and the kept part of the body) is bounded by a 10 s timeout.
-import { hmacSha256Base64, utf8 } from "../lib/crypto";
+import { utf8 } from "../lib/crypto";
+import { signatureHeaders } from "./signing";
+
+export { signatureHeader } from "./signing";
 
 export const ATTEMPT_TIMEOUT_MS = 10_000;
 export const RESPONSE_BODY_LIMIT = 4096;
@@ -14,26 +17,25 @@ export interface AttemptOutcome {
   durationMs: number;
 }
 
-/** `sha256=` + base64 (standard alphabet, padded) HMAC-SHA256 of the raw body bytes. */
-export const signatureHeader = async (secret: string, body: Uint8Array) => `sha256=${await hmacSha256Base64(secret, body)}`;
-
 export async function sendAttempt(input: {
   url: string;
-  secret: string;
+  /** The secrets to sign with: the current one, then the previous one while a rotation's overlap lasts. */
+  secrets: string[];
   payload: string;
   eventId: string;
   attempt: number;
 }): Promise<AttemptOutcome> {
   const body = utf8(input.payload);
+  const started = Date.now();
   const headers = {
     "Content-Type": "application/json",
     "User-Agent": USER_AGENT,
     "X-Webhook-Event": "webhook.delivery",
-    "X-Webhook-Signature": await signatureHeader(input.secret, body),
     "X-Webhook-Id": input.eventId,
     "X-Webhook-Attempt": String(input.attempt),
+    // This attempt's own time: a retry is signed afresh, so receivers can refuse a replayed capture.
+    ...(await signatureHeaders(input.secrets, input.eventId, Math.floor(started / 1000), body)),
   };
-  const started = Date.now();
   const signal = AbortSignal.timeout(ATTEMPT_TIMEOUT_MS);
   try {
     const response = await fetch(input.url, { method: "POST", headers, body, redirect: "manual", signal });

@@ -8318,7 +8318,7 @@ export interface components {
              */
             url: string;
             events: ("orders.created" | "orders.updated" | "orders.refunded" | "products.created" | "products.updated" | "products.deleted" | "product.image.created" | "product.image.updated" | "product.image.deleted" | "customers.created" | "customers.updated" | "user.created")[];
-            /** @description Signing secret (16..256 characters); stored encrypted, never returned */
+            /** @description Signing secret (16..256 characters); stored encrypted, never returned. `whsec_<base64>` (a key of at least 16 bytes) signs `webhook-signature` with the decoded key, as the Standard Webhooks and Svix libraries expect; any other secret signs with its UTF-8 bytes */
             secret: string;
         };
         UpdateWebhookRequest: {
@@ -8327,7 +8327,7 @@ export interface components {
              * @example https://example.com/hooks/commerce
              */
             url?: string;
-            /** @description Signing secret (16..256 characters); stored encrypted, never returned */
+            /** @description Signing secret (16..256 characters); stored encrypted, never returned. `whsec_<base64>` (a key of at least 16 bytes) signs `webhook-signature` with the decoded key, as the Standard Webhooks and Svix libraries expect; any other secret signs with its UTF-8 bytes */
             secret?: string;
             active?: boolean;
         };
