@@ -44,6 +44,8 @@ export async function runAttempt(db: Db, env: Env, deliveryId: string): Promise<
       attemptCount: webhookDeliveries.attemptCount,
       url: sql<string>`(SELECT w.url FROM webhooks w WHERE w.id = webhook_deliveries.webhook_id)`,
       secret: sql<string>`(SELECT w.secret_ciphertext FROM webhooks w WHERE w.id = webhook_deliveries.webhook_id)`,
+      // A rotation's previous secret while its overlap lasts (null otherwise): it signs beside the current one.
+      previousSecret: sql<string | null>`(SELECT w.previous_secret_ciphertext FROM webhooks w WHERE w.id = webhook_deliveries.webhook_id AND w.previous_secret_expires_at > ${nowIso(now)})`,
       active: sql<number>`(SELECT w.active FROM webhooks w WHERE w.id = webhook_deliveries.webhook_id)`,
     });
   if (!claim) return notClaimed(db, deliveryId);
@@ -59,7 +61,7 @@ export async function runAttempt(db: Db, env: Env, deliveryId: string): Promise<
   }
   const outcome = await sendAttempt({
     url: claim.url,
-    secrets: [await decryptSecret(env, claim.secret)],
+    secrets: await Promise.all([claim.secret, claim.previousSecret].filter((s) => s !== null).map((s) => decryptSecret(env, s))),
     payload: claim.payload,
     eventId: claim.eventId,
     attempt,

@@ -1,6 +1,7 @@
 // Webhooks: subscriptions and their delivery log (HTTP), the DELIVERIES queue consumer, and the cron sweep.
 import type { App } from "../lib/route";
 import { registerDeliveryRoutes } from "./deliveries.routes";
+import { registerOperationRoutes } from "./operations.routes";
 import { registerSubscriptionRoutes } from "./webhooks.routes";
 
 export { handleDeliveryBatch } from "./consumer";
@@ -10,4 +11,5 @@ export { runDeliverySweep } from "./sweep";
 export function registerWebhookRoutes(app: App) {
   registerSubscriptionRoutes(app);
   registerDeliveryRoutes(app);
+  registerOperationRoutes(app);
 }

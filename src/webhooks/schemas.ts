@@ -38,6 +38,9 @@ export const webhookSchema = z
       .number()
       .int()
       .openapi({ description: "Deliveries in a row that ended failed; 0 after a delivered one" }),
+    previous_secret_expires_at: timestamp.nullable().openapi({
+      description: "While a rotation's overlap lasts: when the previous secret stops signing (every attempt carries both signatures until then); null otherwise",
+    }),
   })
   .openapi("Webhook");
 
@@ -110,3 +113,16 @@ export const storeDeliverySchema = deliverySchema
 export const webhookEventsSchema = z
   .object({ data: z.array(z.object({ name: z.string(), description: z.string() })) })
   .openapi("WebhookEvents");
+
+export const rotateSecretBody = z
+  .strictObject({
+    secret,
+    previous_expires_in: z
+      .number()
+      .int("must be a whole number of seconds")
+      .min(0, "must be 0..604800")
+      .max(604_800, "must be 0..604800")
+      .optional()
+      .openapi({ description: "Seconds the replaced secret keeps signing beside the new one (0..604800, default 86400; 0: no overlap)" }),
+  })
+  .openapi("RotateWebhookSecretRequest");

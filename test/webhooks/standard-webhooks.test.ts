@@ -5,12 +5,8 @@
 import { Webhook } from "standardwebhooks";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { call, newStore } from "../helpers/api";
-import { SECRET, attemptNow, attemptRows, hmacBase64, insertDelivery, makeDue, scriptedReceiver, subscribe, type Received } from "./support";
+import { SECRET, attemptNow, attemptRows, headersOf, hmacBase64, insertDelivery, makeDue, scriptedReceiver, subscribe, whsecSecret } from "./support";
 
-/** A whsec_ secret: 24 random bytes, base64 (as Svix and Standard Webhooks issue them). */
-export const whsecSecret = () => `whsec_${btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(24))))}`;
-
-const headersOf = (r: Received) => Object.fromEntries(r.headers);
 
 let receiver: ReturnType<typeof scriptedReceiver> | undefined;
 afterEach(() => {

@@ -4395,6 +4395,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/stores/{store_id}/webhooks/{id}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replace the signing secret; the replaced one keeps signing beside it for `previous_expires_in` seconds
+         * @description Requires `webhooks.edit`. Until `previous_secret_expires_at` every attempt carries both signatures: `webhook-signature: v1,<new> v1,<previous>` and `X-Webhook-Signature: sha256=<new>, sha256=<previous>`. Rotating again during an overlap keeps only the secret it replaces as the previous one. `PATCH {secret}` is a rotation with no overlap.
+         */
+        post: operations["rotateWebhookSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/stores/{store_id}/customers": {
         parameters: {
             query?: never;
@@ -8310,6 +8330,11 @@ export interface components {
             last_delivery_status: "delivered" | "failed" | null;
             /** @description Deliveries in a row that ended failed; 0 after a delivered one */
             consecutive_failures: number;
+            /**
+             * Format: date-time
+             * @description While a rotation's overlap lasts: when the previous secret stops signing (every attempt carries both signatures until then); null otherwise
+             */
+            previous_secret_expires_at: string | null;
         };
         CreateWebhookRequest: {
             /**
@@ -8370,6 +8395,12 @@ export interface components {
             /** @description The first 4 KiB of the response body */
             response_body: string | null;
             error: string | null;
+        };
+        RotateWebhookSecretRequest: {
+            /** @description Signing secret (16..256 characters); stored encrypted, never returned. `whsec_<base64>` (a key of at least 16 bytes) signs `webhook-signature` with the decoded key, as the Standard Webhooks and Svix libraries expect; any other secret signs with its UTF-8 bytes */
+            secret: string;
+            /** @description Seconds the replaced secret keeps signing beside the new one (0..604800, default 86400; 0: no overlap) */
+            previous_expires_in?: number;
         };
         Customer: {
             id: string;
@@ -8733,4 +8764,113 @@ export interface components {
     pathItems: never;
 }
 export type $defs = Record<string, never>;
-export type operations = Record<string, never>;
+export interface operations {
+    rotateWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1-255 printable ASCII characters. The first response (status, body, Location) is kept 24 hours per store (or user) and key; the same request again gets it back with `Idempotent-Replayed: true` and changes nothing. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                store_id: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RotateWebhookSecretRequest"];
+            };
+        };
+        responses: {
+            /** @description The subscription, with `previous_secret_expires_at` */
+            200: {
+                headers: {
+                    /** @description `true` when this is the kept response of an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Webhook"];
+                };
+            };
+            /** @description Malformed JSON body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token's effective permission lacks the required bit */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict (`conflict`, or `request_in_progress` while a request with the same Idempotency-Key is still running) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed, or `idempotency_key_reused`: the Idempotency-Key was used for a different request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`): per IP on POST /login and POST /users, failed logins per email, per credential and per store */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is overloaded or full (`service_unavailable`): nothing was changed; retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+}
