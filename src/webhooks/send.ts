@@ -1,5 +1,6 @@
 // One HTTP attempt of a delivery: the stored bytes, signed, POSTed with the contract's headers; redirects are
-// not followed and the whole exchange (headers and the kept part of the body) is bounded by a 10 s timeout.
+// not followed and the whole exchange (headers and the kept part of the body) is bounded by a 10 s timeout. A send
+// that got no response at all (a connection lost before any response byte) is sent once more within the attempt.
 import { utf8 } from "../lib/crypto";
 import { signatureHeaders } from "./signing";
 
@@ -8,6 +9,8 @@ export { signatureHeader } from "./signing";
 export const ATTEMPT_TIMEOUT_MS = 10_000;
 export const RESPONSE_BODY_LIMIT = 4096;
 export const USER_AGENT = "bod-commerce-webhooks/1.0";
+/** Sends in flight per sender object: a Worker invocation opens at most 6 connections at once (more would queue). */
+export const MAX_IN_FLIGHT = 6;
 
 export interface AttemptOutcome {
   ok: boolean;
@@ -37,8 +40,23 @@ export async function sendAttempt(input: {
     ...(await signatureHeaders(input.secrets, input.eventId, Math.floor(started / 1000), body)),
   };
   const signal = AbortSignal.timeout(ATTEMPT_TIMEOUT_MS);
+  const post = () => fetch(input.url, { method: "POST", headers, body, redirect: "manual", signal });
+  const lost: string[] = [];
   try {
-    const response = await fetch(input.url, { method: "POST", headers, body, redirect: "manual", signal });
+    let response: Response | null = null;
+    while (!response) {
+      try {
+        response = await post();
+      } catch (error) {
+        // fetch() rejects only when no response came at all. Most often the runtime reused a pooled keep-alive
+        // connection the receiver had just closed ("Network connection lost."), so the receiver never saw the
+        // request: send it again at once, within this attempt and its 10 s. A failed connection is not pooled
+        // again, and the runtime holds at most MAX_IN_FLIGHT connections of this sender to the receiver, so
+        // after that many lost sends the next one is on a fresh connection. A timeout is not a lost connection.
+        if (signal.aborted || lost.length >= MAX_IN_FLIGHT) throw error;
+        lost.push(messageOf(error));
+      }
+    }
     const responseBody = await readPrefix(response, RESPONSE_BODY_LIMIT);
     const ok = response.status >= 200 && response.status < 300;
     const redirect = response.status >= 300 && response.status < 400;
@@ -50,16 +68,18 @@ export async function sendAttempt(input: {
       durationMs: Date.now() - started,
     };
   } catch (error) {
-    const timedOut = signal.aborted;
+    const message = signal.aborted ? `timed out after ${ATTEMPT_TIMEOUT_MS / 1000} s` : messageOf(error);
     return {
       ok: false,
       responseStatus: null,
       responseBody: null,
-      error: timedOut ? `timed out after ${ATTEMPT_TIMEOUT_MS / 1000} s` : String((error as Error)?.message ?? error),
+      error: lost.length === 0 ? message : `${message} (sent ${lost.length + 1} times within the attempt; each lost the connection before any response)`,
       durationMs: Date.now() - started,
     };
   }
 }
+
+const messageOf = (error: unknown) => String((error as Error)?.message ?? error);
 
 /** The first `limit` bytes of the body as text; the rest is never downloaded. */
 async function readPrefix(response: Response, limit: number): Promise<string> {
