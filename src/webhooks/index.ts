@@ -6,6 +6,7 @@ import { registerSubscriptionRoutes } from "./webhooks.routes";
 
 export { handleDeliveryBatch } from "./consumer";
 export { DeliverySender } from "./sender";
+export { disableFailingSubscriptions } from "./disable";
 export { runDeliverySweep } from "./sweep";
 
 export function registerWebhookRoutes(app: App) {

@@ -2,8 +2,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { storeCtxOf } from "../lib/context";
 import { type App, errorResponses, idempotent, jsonBody, jsonResponse, requires } from "../lib/route";
-import { rotateWebhookSecret } from "./operations.service";
-import { rotateSecretBody, webhookSchema } from "./schemas";
+import { recoverWebhookDeliveries, rotateWebhookSecret, sendWebhookTest } from "./operations.service";
+import { recoverBody, recoveredSchema, rotateSecretBody, testDeliverySchema, webhookSchema } from "./schemas";
 
 const webhookParams = z.object({ store_id: z.string(), id: z.string() });
 const tags = ["Webhooks"];
@@ -24,7 +24,41 @@ const rotateSecretRoute = createRoute(idempotent({
   responses: { 200: jsonResponse(webhookSchema, "The subscription, with `previous_secret_expires_at`"), ...errorResponses(400, 404) },
 }));
 
+const sendTestRoute = createRoute(idempotent({
+  method: "post",
+  path: "/stores/{store_id}/webhooks/{id}/test",
+  operationId: "sendWebhookTest",
+  tags,
+  summary: "Send a `webhook.test` event to this subscription through the normal pipeline",
+  ...requires("webhooks.edit"),
+  description:
+    "Requires `webhooks.edit`. A delivery of the event `webhook.test` with `data: {webhook_id, url}`: signed, stored, " +
+    "retried and listed like any other. An inactive subscription: 409 `conflict`.",
+  request: { params: webhookParams },
+  responses: { 202: jsonResponse(testDeliverySchema, "The test delivery, queued"), ...errorResponses(404, 409) },
+}));
+
+const recoverRoute = createRoute(idempotent({
+  method: "post",
+  path: "/stores/{store_id}/webhooks/{id}/recover",
+  operationId: "recoverWebhookDeliveries",
+  tags,
+  summary: "Replay every delivery that ended failed since `since`, oldest first, at most 1,000 per call",
+  ...requires("webhooks.edit"),
+  description:
+    "Requires `webhooks.edit` and the read permission of the subscription's event (as replay does). Each failed " +
+    "delivery is replayed as a new delivery of the same event with its own three attempts; one already replayed is " +
+    "left out, so repeating the call goes on where the previous one stopped. `since` must be within the retention " +
+    "period (422 otherwise). An inactive subscription: 409 `conflict`.",
+  request: { params: webhookParams, ...jsonBody(recoverBody) },
+  responses: { 202: jsonResponse(recoveredSchema, "How many deliveries were replayed"), ...errorResponses(400, 404, 409) },
+}));
+
 export function registerOperationRoutes(app: App) {
+  app.openapi(sendTestRoute, async (c) => c.json(await sendWebhookTest(storeCtxOf(c), c.req.valid("param").id), 202));
+  app.openapi(recoverRoute, async (c) =>
+    c.json(await recoverWebhookDeliveries(storeCtxOf(c), c.req.valid("param").id, c.req.valid("json")), 202),
+  );
   app.openapi(rotateSecretRoute, async (c) =>
     c.json(await rotateWebhookSecret(storeCtxOf(c), c.req.valid("param").id, c.req.valid("json")), 200),
   );

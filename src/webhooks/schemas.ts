@@ -5,6 +5,9 @@ import { isUuid } from "../lib/ids";
 import { paginationQuery } from "../lib/pagination";
 import { whsecProblem } from "./signing";
 
+/** The event of POST .../test: not subscribable, sent to the one subscription it tests. */
+export const TEST_EVENT = "webhook.test";
+
 const timestamp = z.string().openapi({ format: "date-time" });
 const eventName = z.enum(Object.keys(EVENT_NAMES) as [EventName, ...EventName[]]);
 export const secret = z
@@ -38,6 +41,10 @@ export const webhookSchema = z
       .number()
       .int()
       .openapi({ description: "Deliveries in a row that ended failed; 0 after a delivered one" }),
+    disabled_reason: z.enum(["gone", "failing"]).nullable().openapi({
+      description: "Why the service disabled it: `gone` (its receiver answered 410 Gone) or `failing` (all deliveries failed for WEBHOOK_DISABLE_AFTER_DAYS days); null otherwise. `PATCH {active: true}` clears it",
+    }),
+    disabled_at: timestamp.nullable().openapi({ description: "When the service disabled it; null otherwise" }),
     previous_secret_expires_at: timestamp.nullable().openapi({
       description: "While a rotation's overlap lasts: when the previous secret stops signing (every attempt carries both signatures until then); null otherwise",
     }),
@@ -100,7 +107,7 @@ const uuidFilter = z.string().refine(isUuid, "must be a lowercase UUID").optiona
 
 export const storeDeliveryListQuery = z.object({
   status: deliveryStatus.optional(),
-  event: eventName.optional(),
+  event: z.enum([...eventName.options, TEST_EVENT]).optional(),
   event_id: uuidFilter,
   webhook_id: uuidFilter,
   ...paginationQuery,
@@ -126,3 +133,17 @@ export const rotateSecretBody = z
       .openapi({ description: "Seconds the replaced secret keeps signing beside the new one (0..604800, default 86400; 0: no overlap)" }),
   })
   .openapi("RotateWebhookSecretRequest");
+
+export const recoverBody = z
+  .strictObject({
+    since: z.iso
+      .datetime({ offset: true, message: "must be an ISO 8601 date and time, e.g. 2026-11-21T10:00:00.000Z" })
+      .openapi({ description: "Replay the deliveries that ended failed at or after this time (within the retention period)" }),
+  })
+  .openapi("RecoverWebhookDeliveriesRequest");
+
+export const recoveredSchema = z
+  .object({ replayed: z.number().int().openapi({ description: "Deliveries replayed by this call (at most 1,000)" }) })
+  .openapi("RecoveredWebhookDeliveries");
+
+export const testDeliverySchema = z.object({ delivery_id: z.string() }).openapi("WebhookTestDelivery");

@@ -30,6 +30,8 @@ export const toWebhook = (w: WebhookRow) => ({
   consecutive_failures: w.consecutiveFailures,
   // Only while the overlap lasts: after it the previous secret signs nothing.
   previous_secret_expires_at: w.previousSecretExpiresAt && w.previousSecretExpiresAt > nowIso() ? w.previousSecretExpiresAt : null,
+  disabled_reason: w.disabledReason,
+  disabled_at: w.disabledAt,
 });
 
 const DUPLICATE_PAIR = "A subscription for this event and URL already exists";
@@ -123,6 +125,8 @@ export async function updateWebhook(ctx: StoreCtx, id: string, input: { url?: st
   const changes: Partial<WebhookRow> = { updatedAt: nowIso() };
   if (input.url !== undefined) changes.url = input.url;
   if (input.active !== undefined) changes.active = input.active;
+  // Enabling again clears why the service disabled it, and starts the failing clock afresh.
+  if (input.active === true) Object.assign(changes, { disabledReason: null, disabledAt: null, failingSince: null });
   // A new secret by PATCH is a rotation without overlap: the previous one stops signing at once.
   if (input.secret !== undefined) {
     Object.assign(changes, { secretCiphertext: await encryptSecret(ctx.env, input.secret), previousSecretCiphertext: null, previousSecretExpiresAt: null });
