@@ -1,19 +1,24 @@
 // Webhook operations end to end (docs/webhooks.md): `npm run dev` plus real Node receivers on 127.0.0.1.
 // Every attempt is a real try: a receiver whose keep-alive timeout (1 s) is shorter than the 2 s back-off gets
-// every attempt, and one that resets every connection gets three failed attempts recorded, no more.
-// Bounded: about a minute.
+// every attempt, and one that resets every connection gets three failed attempts recorded, no more. A test event,
+// recovering after a receiver's outage, and a 410 Gone that disables the subscription, verified with the
+// standardwebhooks package. Bounded: about a minute and a half.
+import { spawn } from "node:child_process";
 import { once } from "node:events";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:http";
 import { tmpdir } from "node:os";
+import { createInterface } from "node:readline";
 import path from "node:path";
+import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { account, api, startDev, until } from "./harness.mjs";
 
 // Ports: E2E_PORT (dev server, default 8794) and E2E_RECEIVER_PORT + 1.. (receivers, default 9151..).
 const PORT = Number(process.env.E2E_PORT ?? 8794);
 const RECEIVER_BASE = Number(process.env.E2E_RECEIVER_PORT ?? 9150) + 1;
-const SECRET = "e2e-secret-0123456789abcdef";
+const SECRET = `whsec_${Buffer.from("e2e-standard-webhooks-key-0123").toString("base64")}`;
+const verifier = new Webhook(SECRET);
 const persistDir = mkdtempSync(path.join(tmpdir(), "e2e-webhook-ops-"));
 let server;
 const receivers = [];
@@ -131,5 +136,108 @@ describe("An attempt is a real try: a reused connection the receiver had closed 
     for (const n of [1, 2, 3]) expect(byAttempt(n)).toBeGreaterThanOrEqual(1);
     for (const n of [1, 2, 3]) expect(byAttempt(n)).toBeLessThanOrEqual(7);
     expect(r.received).toHaveLength(byAttempt(1) + byAttempt(2) + byAttempt(3));
+  });
+});
+
+/** A receiver answering `status()` (changeable while it runs), verifying every request with standardwebhooks. */
+async function verifyingReceiver(port, status) {
+  const r = await receiver(port, (req, res) => res.writeHead(status()).end());
+  const events = () =>
+    r.received.map((x) => {
+      const envelope = verifier.verify(x.body, x.headers);
+      expect(envelope.id).toBe(x.headers["webhook-id"]);
+      return envelope;
+    });
+  return { ...r, events };
+}
+
+describe("A test event, through the normal pipeline", () => {
+  it("POST .../test delivers a signed webhook.test with {webhook_id, url}", async () => {
+    const owner = await account(server.base);
+    const call = as(owner);
+    const r = await verifyingReceiver(RECEIVER_BASE + 3, () => 200);
+    const hook = await subscribe(call, owner, r.url("/test"), ["orders.created"]);
+    const res = await call("POST", `/stores/${owner.storeId}/webhooks/${hook.id}/test`);
+    expect(res.status).toBe(202);
+    await until(async () => r.received.length === 1, 15_000, "the test event");
+    expect(r.events()[0]).toMatchObject({ event: "webhook.test", store_id: owner.storeId, data: { webhook_id: hook.id, url: r.url("/test") } });
+    const [delivery] = await finished(call, owner, hook, 1, "delivered");
+    expect(delivery.id).toBe(res.body.delivery_id);
+  });
+});
+
+describe("docs/examples/verify-webhook.mjs, run as written, verifies a real delivery and spots the duplicate", () => {
+  it("prints the verified test event, then the replayed one as a duplicate", async () => {
+    const owner = await account(server.base);
+    const call = as(owner);
+    const port = RECEIVER_BASE + 6;
+    // A plain secret this time: the example takes both forms.
+    const secret = "a-plain-example-secret-0123";
+    const child = spawn(process.execPath, ["docs/examples/verify-webhook.mjs"], { env: { ...process.env, WEBHOOK_SECRET: secret, PORT: String(port) }, stdio: ["ignore", "pipe", "inherit"] });
+    const lines = [];
+    createInterface({ input: child.stdout }).on("line", (line) => lines.push(JSON.parse(line)));
+    try {
+      await until(async () => lines.some((l) => l.listening === port), 15_000, "the example to listen");
+      const res = await call("POST", `/stores/${owner.storeId}/webhooks`, { url: `http://127.0.0.1:${port}/webhooks`, events: ["orders.created"], secret });
+      const hook = res.body.data[0];
+      const test = await call("POST", `/stores/${owner.storeId}/webhooks/${hook.id}/test`);
+      const first = await until(async () => lines.find((l) => l.verified), 15_000, "the verified test event");
+      expect(first).toMatchObject({ duplicate: false, event: "webhook.test", data: { webhook_id: hook.id } });
+      await finished(call, owner, hook, 1, "delivered");
+      await call("POST", `/stores/${owner.storeId}/webhooks/${hook.id}/deliveries/${test.body.delivery_id}/replay`);
+      const again = await until(async () => lines.filter((l) => l.verified)[1], 15_000, "the replayed test event");
+      expect(again).toMatchObject({ duplicate: true, id: first.id });
+    } finally {
+      child.kill();
+    }
+  });
+});
+
+describe("Recover after a receiver's outage", () => {
+  it("every delivery that failed during the outage is replayed, oldest first, and delivered", async () => {
+    const owner = await account(server.base);
+    const call = as(owner);
+    let down = true;
+    const r = await verifyingReceiver(RECEIVER_BASE + 4, () => (down ? 503 : 200));
+    const hook = await subscribe(call, owner, r.url("/outage"));
+    const since = new Date().toISOString();
+    for (let i = 0; i < 3; i++) expect((await newCustomer(call, owner)).status).toBe(201);
+    const failed = await finished(call, owner, hook, 3, "failed");
+    down = false;
+    const res = await call("POST", `/stores/${owner.storeId}/webhooks/${hook.id}/recover`, { since });
+    expect([res.status, res.body]).toEqual([202, { replayed: 3 }]);
+    await finished(call, owner, hook, 3, "delivered");
+    const replayed = r.events().slice(9);
+    // Each failed event once more, byte for byte, in the order the originals were made.
+    const oldestFirst = [...failed].sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id));
+    expect(replayed.map((e) => e.id)).toEqual(oldestFirst.map((d) => d.event_id));
+    expect(r.received.slice(9).map((x) => x.body)).toEqual(oldestFirst.map((d) => d.payload));
+    // Nothing is left to recover.
+    expect((await call("POST", `/stores/${owner.storeId}/webhooks/${hook.id}/recover`, { since })).body).toEqual({ replayed: 0 });
+  });
+});
+
+describe("410 Gone disables the subscription at once", () => {
+  it("one attempt, then disabled as gone; no new deliveries until it is enabled again", async () => {
+    const owner = await account(server.base);
+    const call = as(owner);
+    let gone = true;
+    const r = await verifyingReceiver(RECEIVER_BASE + 5, () => (gone ? 410 : 200));
+    const hook = await subscribe(call, owner, r.url("/gone"));
+    await newCustomer(call, owner);
+    const [delivery] = await finished(call, owner, hook, 1, "failed");
+    expect(delivery.attempts.map((a) => a.response_status)).toEqual([410]);
+    const got = (await call("GET", `/stores/${owner.storeId}/webhooks/${hook.id}`)).body;
+    expect(got).toMatchObject({ active: false, disabled_reason: "gone" });
+    await newCustomer(call, owner);
+    await new Promise((res) => setTimeout(res, 2000));
+    expect(r.received).toHaveLength(1);
+
+    gone = false;
+    const enabled = await call("PATCH", `/stores/${owner.storeId}/webhooks/${hook.id}`, { active: true });
+    expect(enabled.body).toMatchObject({ active: true, disabled_reason: null, disabled_at: null });
+    await newCustomer(call, owner);
+    await finished(call, owner, hook, 1, "delivered");
+    expect(r.events().map((e) => e.event)).toEqual(["customers.created", "customers.created"]);
   });
 });
