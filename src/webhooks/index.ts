@@ -1,6 +1,7 @@
 // Webhooks: subscriptions and their delivery log (HTTP), the DELIVERIES queue consumer, and the cron sweep.
 import type { App } from "../lib/route";
 import { registerDeliveryRoutes } from "./deliveries.routes";
+import { registerDeliveryDocs } from "./delivery-docs";
 import { registerOperationRoutes } from "./operations.routes";
 import { registerSubscriptionRoutes } from "./webhooks.routes";
 
@@ -13,4 +14,5 @@ export function registerWebhookRoutes(app: App) {
   registerSubscriptionRoutes(app);
   registerDeliveryRoutes(app);
   registerOperationRoutes(app);
+  registerDeliveryDocs(app);
 }

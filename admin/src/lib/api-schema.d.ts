@@ -8031,9 +8031,43 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    webhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A delivery to a subscription's URL: the stored envelope, signed (Standard Webhooks and X-Webhook-Signature) */
+        post: operations["webhookDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
+        WebhookEnvelope: {
+            /** @description The event id */
+            id: string;
+            /** @description The event name, or `webhook.test` for POST .../test */
+            event: string;
+            store_id: string;
+            /**
+             * Format: date-time
+             * @description When the envelope was built (the same on every attempt)
+             */
+            delivered_at: string;
+            /** @description The event's data; `{webhook_id, url}` for webhook.test */
+            data: {
+                [key: string]: unknown;
+            };
+        };
         User: {
             id: string;
             email: string;
@@ -9137,6 +9171,56 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
+            };
+        };
+    };
+    webhookDelivery: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (as X-Webhook-Id and the envelope's `id`): the same on every retry, replay and recovery; deduplicate on it */
+                "webhook-id": string;
+                /** @description This attempt's Unix time in seconds (fresh on every attempt); refuse one far from now (the standardwebhooks library allows 5 minutes) */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256(key, "<webhook-id>.<webhook-timestamp>.<raw body>")>`; the key is the decoded base64 of a `whsec_<base64>` secret, else the secret's UTF-8 bytes. During a secret rotation's overlap: `v1,<new> v1,<previous>` (either may match) */
+                "webhook-signature": string;
+                /** @description `sha256=<base64 HMAC-SHA256(secret's UTF-8 bytes, raw body)>`; during an overlap `sha256=<new>, sha256=<previous>` */
+                "X-Webhook-Signature": string;
+                /** @description The event id */
+                "X-Webhook-Id": string;
+                "X-Webhook-Event": "webhook.delivery";
+                /** @description 1, 2 or 3 (a replay or recovery counts from 1 again) */
+                "X-Webhook-Attempt": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["WebhookEnvelope"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 s: delivered */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled at once (`disabled_reason: gone`); nothing more is sent until it is enabled again */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a network error or a 10 s timeout: a failed attempt (retried after 2 s and 4 s, three in all) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
