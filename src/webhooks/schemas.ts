@@ -10,7 +10,7 @@ export const TEST_EVENT = "webhook.test";
 
 const timestamp = z.string().openapi({ format: "date-time" });
 const eventName = z.enum(Object.keys(EVENT_NAMES) as [EventName, ...EventName[]]);
-export const secret = z
+const secret = z
   .string()
   .min(16, "must be at least 16 characters")
   .max(256, "must be at most 256 characters")
