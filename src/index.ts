@@ -2,7 +2,7 @@
 // the cron's data retention, CSV imports and store moves (their queue consumers, and the cron re-sending a stalled
 // step).
 import { createApp } from "./app";
-import { handleDeliveryBatch, runDeliverySweep } from "./webhooks";
+import { disableFailingSubscriptions, handleDeliveryBatch, runDeliverySweep } from "./webhooks";
 import { runAccessCleanup } from "./identity/cleanup";
 import { settleCreatingStores } from "./identity/stores.service";
 import { runRetention } from "./retention";
@@ -26,6 +26,7 @@ export default {
         : handleDeliveryBatch(batch as MessageBatch<DeliveryMessage | string>, env, ctx),
   scheduled: (_controller, env, ctx) => {
     ctx.waitUntil(runDeliverySweep(env));
+    ctx.waitUntil(disableFailingSubscriptions(env));
     ctx.waitUntil(runAccessCleanup(env));
     ctx.waitUntil(settleCreatingStores(env));
     ctx.waitUntil(runRetention(env));
