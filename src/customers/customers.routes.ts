@@ -24,7 +24,7 @@ const listCustomersRoute = createRoute({
   method: "get",
   path: "/stores/{store_id}/customers",
   tags,
-  summary: "Customers, newest first (with updated_since: a change feed, oldest change first); filter `email`",
+  summary: "Customers, newest first (with updated_since: a change feed, oldest change first); filter `email`, or `search` by part of the email, name or phone",
   ...requires("customers.read"),
   request: { params: storeParams, query: customerListQuery },
   responses: { 200: jsonResponse(cursorPageSchema(customerSchema), "Customers"), ...errorResponses() },

@@ -646,95 +646,20 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * One store
+         * One store, with its currency and time zone
          * @description Any member of the store.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    store_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The store */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Store"];
-                    };
-                };
-                /** @description Missing, invalid, expired or revoked token */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description The token's effective permission lacks the required bit */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Not found */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Validation failed */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Rate limited (`rate_limited`): per IP on POST /login and POST /users, failed logins per email, per credential and per store */
-                429: {
-                    headers: {
-                        /** @description Whole seconds to wait before retrying */
-                        "Retry-After"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description The database is overloaded or full (`service_unavailable`): nothing was changed; retry after Retry-After */
-                503: {
-                    headers: {
-                        /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
-                        "Retry-After"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        get: operations["getStore"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Change the store's name, currency (ISO 4217) or time zone (IANA)
+         * @description Requires `store.manage`.
+         */
+        patch: operations["updateStore"];
         trace?: never;
     };
     "/stores/{store_id}/members": {
@@ -1458,6 +1383,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/invites/lookup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * What an invite token offers (store, permissions, status), read with the invitee's session before accepting
+         * @description A session JWT from POST /login (personal access tokens get 403).
+         */
+        post: operations["lookupInvite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/invites/accept": {
         parameters: {
             query?: never;
@@ -2100,7 +2045,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Audit log, newest first
+         * Audit log, newest first; filters actor_user_id, integration_id, action, resource_type, since, until
          * @description Requires `audit.read`.
          */
         get: {
@@ -2108,6 +2053,18 @@ export interface paths {
                 query?: {
                     limit?: number;
                     offset?: number;
+                    /** @description Entries by this user (through a session or their tokens) */
+                    actor_user_id?: string;
+                    /** @description Entries by this integration */
+                    integration_id?: string;
+                    /** @description Exact action, e.g. product.update */
+                    action?: string;
+                    /** @description Exact resource type, e.g. product */
+                    resource_type?: string;
+                    /** @description Entries at or after this time */
+                    since?: string;
+                    /** @description Entries at or before this time */
+                    until?: string;
                 };
                 header?: never;
                 path: {
@@ -4403,7 +4360,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Customers, newest first (with updated_since: a change feed, oldest change first); filter `email`
+         * Customers, newest first (with updated_since: a change feed, oldest change first); filter `email`, or `search` by part of the email, name or phone
          * @description Requires `customers.read`.
          */
         get: {
@@ -4411,6 +4368,8 @@ export interface paths {
                 query?: {
                     /** @description Exact email, case-insensitive */
                     email?: string;
+                    /** @description Part of the email, name or phone, case-insensitive (at least 2 characters) */
+                    search?: string;
                     limit?: number;
                     offset?: number;
                     /** @description Opaque: the previous page's `pagination.next_cursor`. Not combinable with `offset` (422). */
@@ -8057,6 +8016,23 @@ export interface components {
         CreateStoreRequest: {
             name: string;
         };
+        StoreWithSettings: components["schemas"]["Store"] & {
+            /**
+             * @description ISO 4217 code the console shows prices in
+             * @example EUR
+             */
+            currency: string;
+            /**
+             * @description IANA time zone the console shows times in
+             * @example Europe/Berlin
+             */
+            timezone: string;
+        };
+        UpdateStoreRequest: {
+            name?: string;
+            currency?: string;
+            timezone?: string;
+        };
         Member: {
             user_id: string;
             store_id: string;
@@ -8126,6 +8102,22 @@ export interface components {
              */
             permissions: string | ("products.read" | "products.write" | "products.edit" | "products.delete" | "products.publish" | "webhooks.read" | "webhooks.write" | "webhooks.edit" | "webhooks.delete" | "tokens.read" | "tokens.manage" | "members.read" | "members.manage" | "orders.read" | "orders.write" | "customers.read" | "customers.write" | "integrations.read" | "integrations.manage" | "store.manage" | "audit.read")[];
         };
+        InviteLookup: {
+            store_id: string;
+            store_name: string;
+            /** @description The address the invite was sent to; only that account can accept it */
+            email: string;
+            /** @description 64-bit permission mask as a decimal string */
+            permissions: string;
+            permission_names: string[];
+            /** Format: date-time */
+            expires_at: string;
+            /**
+             * @description Only `pending` can be accepted
+             * @enum {string}
+             */
+            status: "pending" | "accepted" | "revoked" | "expired";
+        };
         AcceptInviteRequest: {
             token: string;
         };
@@ -8173,8 +8165,14 @@ export interface components {
             id: string;
             store_id: string;
             user_id: string;
+            /** @description The actor's display name when the entry was written */
+            actor_name: string | null;
+            /** @description The actor's email when the entry was written */
+            actor_email: string | null;
             token_id: string | null;
             token_name: string | null;
+            /** @description The integration that acted, else null */
+            integration_id: string | null;
             /** @example product.create */
             action: string;
             resource_type: string;
@@ -8733,4 +8731,283 @@ export interface components {
     pathItems: never;
 }
 export type $defs = Record<string, never>;
-export type operations = Record<string, never>;
+export interface operations {
+    getStore: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                store_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The store */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoreWithSettings"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token's effective permission lacks the required bit */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`): per IP on POST /login and POST /users, failed logins per email, per credential and per store */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is overloaded or full (`service_unavailable`): nothing was changed; retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updateStore: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                store_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateStoreRequest"];
+            };
+        };
+        responses: {
+            /** @description The updated store */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoreWithSettings"];
+                };
+            };
+            /** @description Malformed JSON body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token's effective permission lacks the required bit */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`): per IP on POST /login and POST /users, failed logins per email, per credential and per store */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is overloaded or full (`service_unavailable`): nothing was changed; retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    lookupInvite: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1-255 printable ASCII characters. The first response (status, body, Location) is kept 24 hours per store (or user) and key; the same request again gets it back with `Idempotent-Replayed: true` and changes nothing. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AcceptInviteRequest"];
+            };
+        };
+        responses: {
+            /** @description The invite */
+            200: {
+                headers: {
+                    /** @description `true` when this is the kept response of an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InviteLookup"];
+                };
+            };
+            /** @description Malformed JSON body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token's effective permission lacks the required bit */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict (`conflict`, or `request_in_progress` while a request with the same Idempotency-Key is still running) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed, or `idempotency_key_reused`: the Idempotency-Key was used for a different request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`): per IP on POST /login and POST /users, failed logins per email, per credential and per store */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is overloaded or full (`service_unavailable`): nothing was changed; retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+}
