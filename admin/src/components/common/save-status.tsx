@@ -24,3 +24,15 @@ export function SaveStatus({ state, stale = false }: { state: SaveState; stale?:
     </span>
   );
 }
+
+/** A form's closing row: the submit button "Save" (or `label`) and, beside it, what the last save did. */
+export function SaveActions({ state, stale, label = "Save" }: { state: SaveState; stale?: boolean; label?: string }) {
+  return (
+    <div className="actions">
+      <button type="submit" className="primary" disabled={state.isPending}>
+        {label}
+      </button>
+      <SaveStatus state={state} stale={stale} />
+    </div>
+  );
+}

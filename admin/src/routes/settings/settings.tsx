@@ -4,7 +4,7 @@ import { useId, type FormEvent } from "react";
 import { useEditForm } from "../../components/common/edit-form";
 import { TextField } from "../../components/common/field";
 import { QueryState } from "../../components/common/query-state";
-import { SaveStatus } from "../../components/common/save-status";
+import { SaveActions } from "../../components/common/save-status";
 import { type StoreSettings, useStoreSettings, useUpdateStore } from "../../hooks/api/store-settings";
 import { fieldError } from "../../lib/problem";
 
@@ -65,12 +65,7 @@ function SettingsForm({ store }: { store: StoreSettings }) {
         options={withCurrent(ZONES.map((z) => [z, z.replace(/_/g, " ")] as const), edit.form.timezone)}
         error={fieldError(update.error, "timezone")}
       />
-      <div className="actions">
-        <button type="submit" className="primary" disabled={update.isPending}>
-          Save
-        </button>
-        <SaveStatus state={update} stale={edit.dirty} />
-      </div>
+      <SaveActions state={update} stale={edit.dirty} />
     </form>
   );
 }

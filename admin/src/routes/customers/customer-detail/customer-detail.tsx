@@ -6,7 +6,7 @@ import { TextField } from "../../../components/common/field";
 import { Pager } from "../../../components/common/pager";
 import { useEditForm } from "../../../components/common/edit-form";
 import { QueryState } from "../../../components/common/query-state";
-import { SaveStatus } from "../../../components/common/save-status";
+import { SaveActions } from "../../../components/common/save-status";
 import { useCustomer, useUpdateCustomer, type Customer } from "../../../hooks/api/customers";
 import { useOrders } from "../../../hooks/api/orders";
 import { OrdersTable } from "../../orders/components/orders-table";
@@ -29,12 +29,7 @@ function CustomerForm({ customer }: { customer: Customer }) {
       <TextField label="Email" type="email" required value={edit.form.email} onChange={edit.set("email")} path="email" error={update.error} />
       <TextField label="Name" value={edit.form.name} onChange={edit.set("name")} path="name" error={update.error} />
       <TextField label="Phone" type="tel" value={edit.form.phone} onChange={edit.set("phone")} path="phone" error={update.error} />
-      <div className="actions">
-        <button type="submit" className="primary" disabled={update.isPending}>
-          Save
-        </button>
-        <SaveStatus state={update} stale={edit.dirty} />
-      </div>
+      <SaveActions state={update} stale={edit.dirty} />
     </form>
   );
 }

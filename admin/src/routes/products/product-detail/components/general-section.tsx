@@ -2,7 +2,7 @@
 import type { FormEvent } from "react";
 import { useEditForm } from "../../../../components/common/edit-form";
 import { TextArea, TextField } from "../../../../components/common/field";
-import { SaveStatus } from "../../../../components/common/save-status";
+import { SaveActions } from "../../../../components/common/save-status";
 import { useUpdateProduct, type Product } from "../../../../hooks/api/products";
 
 const FIELDS = ["title", "description", "brand", "seo_title", "seo_description", "highlight_video_url"] as const;
@@ -43,12 +43,7 @@ export function GeneralSection({ product }: { product: Product }) {
           hint={product.highlight_video_provider ? `Detected provider: ${product.highlight_video_provider}` : "YouTube, Vimeo or a video file URL"}
           {...common}
         />
-        <div className="actions">
-          <button type="submit" className="primary" disabled={update.isPending}>
-            Save
-          </button>
-          <SaveStatus state={update} stale={edit.dirty} />
-        </div>
+        <SaveActions state={update} stale={edit.dirty} />
       </form>
     </section>
   );
