@@ -8,6 +8,7 @@ import { execSync, spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { DatabaseSync } from "node:sqlite";
 import { gzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
 import { seedStore } from "./catalog-seed.mjs";
@@ -17,9 +18,30 @@ const PORT = Number(process.env.BENCH_PORT ?? 8847);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const PRODUCTS = 10_000;
 
-function d1File(persistDir) {
+/** The local SQLite file of the store database that holds `storeId` (npm run dev spreads stores over several). */
+function d1File(persistDir, storeId) {
   const dir = path.join(persistDir, "v3", "d1", "miniflare-D1DatabaseObject");
-  return path.join(dir, readdirSync(dir).find((f) => f.endsWith(".sqlite") && f !== "metadata.sqlite"));
+  const files = readdirSync(dir).filter((f) => f.endsWith(".sqlite") && f !== "metadata.sqlite");
+  const holds = (file) => {
+    const db = new DatabaseSync(path.join(dir, file), { readOnly: true });
+    try {
+      return Boolean(db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'stores'").get()) &&
+        Boolean(db.prepare("SELECT 1 FROM stores WHERE id = ?").get(storeId));
+    } finally {
+      db.close();
+    }
+  };
+  // workerd may hold a lock for a moment after the server stops answering.
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const file = files.find(holds);
+      if (!file) throw new Error(`no local database holds store ${storeId}`);
+      return path.join(dir, file);
+    } catch (error) {
+      if (attempt >= 40 || !/locked|busy/i.test(String(error))) throw error;
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 250);
+    }
+  }
 }
 
 async function stopAndWait(server) {
@@ -67,7 +89,7 @@ await api(server.base, "POST", "/users", { body: { email, password, name: "Bench
 let login = (await api(server.base, "POST", "/login", { body: { email, password } })).body;
 const store = (await api(server.base, "POST", "/stores", { token: login.token, body: { name: "10k store" } })).body;
 await stopAndWait(server);
-seedStore(d1File(persistDir), store.id, PRODUCTS);
+seedStore(d1File(persistDir, store.id), store.id, PRODUCTS);
 server = await startServer({ port: PORT, persistDir });
 login = (await api(server.base, "POST", "/login", { body: { email, password } })).body;
 
