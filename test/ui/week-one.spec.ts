@@ -220,6 +220,11 @@ test.describe("not losing work", () => {
       await item.getByRole("button", { name: "Remove" }).click();
       await confirm.getByRole("button", { name: "Remove" }).click();
       await expect(page.getByRole("img", { name: "A red gadget" })).toHaveCount(0);
+      await page.getByRole("button", { name: "Edit variant Red" }).click();
+      const edit = page.getByRole("dialog", { name: "Edit variant Red" });
+      await edit.getByRole("spinbutton", { name: "Stock" }).fill("5");
+      await edit.getByRole("button", { name: "Save variant" }).click();
+      await expect(page.getByRole("region", { name: "Variants" }).getByRole("status")).toHaveText("Saved variant Red");
       await page.getByRole("button", { name: "Delete variant Red" }).click();
       const variantConfirm = page.getByRole("dialog", { name: /Delete the variant/ });
       await expect(variantConfirm).toBeVisible();

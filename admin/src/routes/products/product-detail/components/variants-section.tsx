@@ -19,6 +19,7 @@ export function VariantsSection({ product }: { product: Product }) {
   useDisplay();
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<string | null>(null);
+  const [saved, setSaved] = useState("");
   const remove = useDeleteVariant(product.id);
   const variants = product.variants;
   const edited = variants.find((v) => v.id === editing);
@@ -80,7 +81,10 @@ export function VariantsSection({ product }: { product: Product }) {
           },
         ]}
       />
-      <VariantDialog product={product} open={adding} onClose={() => setAdding(false)} />
+      <p role="status" className="save-status">
+        {saved}
+      </p>
+      <VariantDialog product={product} open={adding} onClose={() => setAdding(false)} onSaved={(t) => setSaved(`Saved variant ${t}`)} />
       {edited && (
         <VariantDialog
           key={`${edited.id}-${edited.updated_at}`}
@@ -88,6 +92,7 @@ export function VariantsSection({ product }: { product: Product }) {
           variant={{ ...edited, title: variantTitle(edited) }}
           open
           onClose={() => setEditing(null)}
+          onSaved={(t) => setSaved(`Saved variant ${t}`)}
         />
       )}
     </section>
