@@ -1,7 +1,8 @@
 // Routes of the console (under /admin/). Signed-out visitors see sign-in; a signed-in user without a store
 // creates one; everything else renders inside the shell for the current store.
+import { useQueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, useEffect } from "react";
-import { BrowserRouter, Navigate, Route, Routes, useLocation } from "react-router";
+import { createBrowserRouter, Navigate, Route, RouterProvider, Routes, useLocation } from "react-router";
 import { Shell } from "./components/layout/shell";
 import { ErrorMessage, Loading } from "./components/common/query-state";
 import { useMe } from "./hooks/api/auth";
@@ -25,6 +26,8 @@ const TokenList = lazy(() => import("./routes/api-tokens/token-list/token-list")
 const IntegrationList = lazy(() => import("./routes/integrations/integration-list/integration-list"));
 const Team = lazy(() => import("./routes/team/team-list/team-list"));
 const AuditLog = lazy(() => import("./routes/audit-log/audit-log"));
+const Settings = lazy(() => import("./routes/settings/settings"));
+const Join = lazy(() => import("./routes/join/join"));
 
 function SignedIn() {
   const { session, storeId } = useSession();
@@ -63,6 +66,7 @@ function SignedIn() {
           <Route path="integrations" element={<IntegrationList />} />
           <Route path="team" element={<Team />} />
           <Route path="audit-log" element={<AuditLog />} />
+          <Route path="settings" element={<Settings />} />
           <Route path="*" element={<h1>Page not found</h1>} />
         </Route>
       </Routes>
@@ -70,14 +74,28 @@ function SignedIn() {
   );
 }
 
-export function App() {
+/** The whole console under one catch-all route of a data router: the unsaved-changes guard needs `useBlocker`. */
+function Root() {
+  const { session, waking } = useSession();
+  const queryClient = useQueryClient();
+  // Signed out (here or in another tab): nothing the last user could read stays in memory.
+  useEffect(() => {
+    if (!session) queryClient.clear();
+  }, [session, queryClient]);
+  // A new tab asks the open ones for their session before deciding it is signed out (lib/session.ts).
+  if (waking) return <Loading label="Signing in…" />;
   return (
-    <BrowserRouter basename="/admin">
-      <Routes>
-        <Route path="login" element={<Login />} />
-        <Route path="signup" element={<Signup />} />
-        <Route path="*" element={<SignedIn />} />
-      </Routes>
-    </BrowserRouter>
+    <Routes>
+      <Route path="login" element={<Login />} />
+      <Route path="signup" element={<Signup />} />
+      <Route path="join" element={<Suspense fallback={<Loading />}><Join /></Suspense>} />
+      <Route path="*" element={<SignedIn />} />
+    </Routes>
   );
+}
+
+const router = createBrowserRouter([{ path: "*", element: <Root /> }], { basename: "/admin" });
+
+export function App() {
+  return <RouterProvider router={router} />;
 }

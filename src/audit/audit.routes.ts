@@ -1,16 +1,17 @@
-// GET /stores/{store_id}/audit-log: who changed what, newest first.
+// GET /stores/{store_id}/audit-log: who changed what, newest first, with filters.
 import { createRoute, z } from "@hono/zod-openapi";
-import { count, desc, eq } from "drizzle-orm";
-import { auditLog } from "../db/schema";
-import { type StoreCtx, storeCtxOf } from "../lib/context";
-import { type Page, pageSchema, paginated, paginationQuery } from "../lib/pagination";
+import { storeCtxOf } from "../lib/context";
+import { pageSchema, paginated, paginationQuery } from "../lib/pagination";
 import { type App, errorResponses, jsonResponse, requires } from "../lib/route";
+import { listAudit } from "./audit.service";
 
 const auditEntrySchema = z
   .object({
     id: z.string(),
     store_id: z.string(),
     user_id: z.string().nullable().openapi({ description: "Null for a change made with an integration's key" }),
+    actor_name: z.string().nullable().openapi({ description: "The acting person's display name when the entry was written (null for an integration)" }),
+    actor_email: z.string().nullable().openapi({ description: "The acting person's email when the entry was written (null for an integration)" }),
     token_id: z.string().nullable(),
     token_name: z.string().nullable(),
     integration_id: z.string().nullable().openapi({ description: "The integration whose key made the change, else null" }),
@@ -26,45 +27,43 @@ const auditEntrySchema = z
   })
   .openapi("AuditEntry");
 
+const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$/;
+const instant = (description: string) =>
+  z
+    .string()
+    .regex(ISO, "must be an ISO 8601 UTC timestamp, e.g. 2026-11-21T10:00:00.000Z")
+    .refine((v) => !Number.isNaN(Date.parse(v)), "must be a real date and time")
+    .transform((v) => new Date(v).toISOString())
+    .optional()
+    .openapi({ type: "string", format: "date-time", description });
+const exact = (description: string) => z.string().min(1).max(200).optional().openapi({ description });
+
+const auditQuery = z.object({
+  ...paginationQuery,
+  actor_user_id: exact("Entries by this user (through a session or their tokens)"),
+  integration_id: exact("Entries by this integration"),
+  action: exact("Exact action, e.g. product.update"),
+  resource_type: exact("Exact resource type, e.g. product"),
+  since: instant("Entries at or after this time"),
+  until: instant("Entries at or before this time"),
+});
+
 const listAuditRoute = createRoute({
   method: "get",
   path: "/stores/{store_id}/audit-log",
   operationId: "listAuditLogEntries",
   tags: ["Audit"],
-  summary: "Audit log, newest first",
+  summary: "Audit log, newest first; filters actor_user_id, integration_id, action, resource_type, since, until",
   ...requires("audit.read"),
-  request: { params: z.object({ store_id: z.string() }), query: z.object(paginationQuery) },
+  request: { params: z.object({ store_id: z.string() }), query: auditQuery },
   responses: { 200: jsonResponse(pageSchema(auditEntrySchema), "Audit entries"), ...errorResponses(404) },
 });
 
-export async function listAudit(ctx: StoreCtx, page: Page) {
-  const inStore = eq(auditLog.storeId, ctx.store.storeId);
-  const [rows, [{ total }]] = await ctx.db.batch([
-    // UUIDv7 ids are time-ordered: id order is creation order.
-    ctx.db.select().from(auditLog).where(inStore).orderBy(desc(auditLog.id)).limit(page.limit).offset(page.offset),
-    ctx.db.select({ total: count() }).from(auditLog).where(inStore),
-  ]);
-  const data = rows.map((r) => ({
-    id: r.id,
-    store_id: r.storeId,
-    user_id: r.userId,
-    token_id: r.tokenId,
-    token_name: r.tokenName,
-    integration_id: r.integrationId,
-    integration_name: r.integrationName,
-    action: r.action,
-    resource_type: r.resourceType,
-    resource_id: r.resourceId,
-    created_at: r.createdAt,
-    details: r.details ? (JSON.parse(r.details) as Record<string, unknown>) : null,
-  }));
-  return { data, total };
-}
-
 export function registerAuditRoutes(app: App) {
   app.openapi(listAuditRoute, async (c) => {
-    const page = c.req.valid("query");
-    const { data, total } = await listAudit(storeCtxOf(c), page);
+    const { limit, offset, ...filter } = c.req.valid("query");
+    const page = { limit, offset };
+    const { data, total } = await listAudit(storeCtxOf(c), page, filter);
     return c.json(paginated(data, page, total), 200);
   });
 }

@@ -26,7 +26,7 @@ const listCustomersRoute = createRoute({
   path: "/stores/{store_id}/customers",
   operationId: "listCustomers",
   tags,
-  summary: "Customers, newest first (with updated_since: a change feed, oldest change first); filter `email`",
+  summary: "Customers, newest first (with updated_since: a change feed, oldest change first); filter `email`, or `search` by part of the email, name or phone",
   ...requires("customers.read"),
   request: { params: storeParams, query: customerListQuery },
   responses: { 200: jsonResponse(cursorPageSchema(customerSchema), "Customers"), ...errorResponses() },

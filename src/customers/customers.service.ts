@@ -49,10 +49,28 @@ export async function createCustomer(ctx: StoreCtx, input: { email: string; name
   return customer;
 }
 
+const TRIGRAM = 3;
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+const ftsPhrase = (text: string) => `"${text.replace(/"/g, '""')}"`;
+
+/**
+ * Customers whose email, name or phone contains `term` (case-insensitive): the FTS5 trigram table reads only the
+ * matches. A 2-character term is shorter than a trigram: it reads this store's customers only (docs/decisions.md).
+ */
+export function searchCondition(storeId: string, term: string): SQL {
+  if ([...term].length >= TRIGRAM) {
+    return sql`${customers}.rowid IN (SELECT rowid FROM customers_fts WHERE customers_fts MATCH ${ftsPhrase(term)})`;
+  }
+  const like = `%${escapeLike(term)}%`;
+  return sql`${customers}.rowid IN (SELECT rowid FROM customers WHERE store_id = ${storeId}
+    AND (email LIKE ${like} ESCAPE '\\' OR name LIKE ${like} ESCAPE '\\' OR phone LIKE ${like} ESCAPE '\\'))`;
+}
+
 /** Newest first (created_at desc); with updated_since, a change feed (updated_at, then id, ascending). */
-export async function listCustomers(ctx: StoreCtx, walk: Walk, filter: { email?: string }) {
+export async function listCustomers(ctx: StoreCtx, walk: Walk, filter: { email?: string; search?: string }) {
   const conditions: SQL[] = [eq(customers.storeId, ctx.store.storeId)];
   if (filter.email) conditions.push(eq(customers.emailLower, filter.email.toLowerCase()));
+  if (filter.search) conditions.push(searchCondition(ctx.store.storeId, filter.search));
   const at = walk.ascending ? customers.updatedAt : customers.createdAt;
   const counted = and(...conditions, ...(walk.since ? [sql`${customers.updatedAt} >= ${walk.since}`] : []));
   const [rows, [{ total }]] = await ctx.db.batch([

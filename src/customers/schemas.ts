@@ -27,5 +27,12 @@ export const updateCustomerBody = z
 
 export const customerListQuery = z.object({
   email: z.string().optional().openapi({ description: "Exact email, case-insensitive" }),
+  search: z
+    .string()
+    .trim()
+    .refine((v) => [...v].length >= 2, "must be at least 2 characters")
+    .pipe(z.string().max(200))
+    .optional()
+    .openapi({ description: "Part of the email, name or phone, case-insensitive (at least 2 characters)" }),
   ...cursorQuery,
 });

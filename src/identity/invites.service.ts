@@ -122,6 +122,34 @@ const inviterStillGrants = (invite: InviteRow) =>
 const voidInvite = () => conflict("This invite is no longer valid: it was used or revoked, or its sender can no longer grant it");
 
 /**
+ * What an invite link offers, for the invitee's session before accepting: the store's name, the permissions, the
+ * email it was sent to, and whether it can still be accepted (`pending`) or why not. Unknown token: 404.
+ */
+export async function lookupInvite(ctx: Ctx, input: { token: string }) {
+  const tokenHash = await sha256Hex(input.token);
+  const storeId = await invitedStore(ctx.env, tokenHash);
+  const db = storeId ? await storeDb(ctx.env, storeId) : null;
+  const invite = db && (await db.query.invites.findFirst({ where: eq(invites.tokenHash, tokenHash) }));
+  if (!db || !invite) throw notFound("Invite");
+  const store = await db.query.stores.findFirst({ where: eq(stores.id, invite.storeId) });
+  const status = invite.acceptedAt
+    ? "accepted"
+    : invite.revokedAt
+      ? "revoked"
+      : Date.parse(invite.expiresAt) <= Date.now()
+        ? "expired"
+        : "pending";
+  return {
+    store_id: invite.storeId,
+    store_name: store?.name ?? "",
+    email: invite.email,
+    ...permissionFields(BigInt(invite.permissions)),
+    expires_at: invite.expiresAt,
+    status: status as "pending" | "accepted" | "revoked" | "expired",
+  };
+}
+
+/**
  * The invitee's own session accepts: the directory's invite index names the store, whose database decides. The
  * invitee's `user_stores` entry is written first and taken back if the accept does not commit.
  */

@@ -2,8 +2,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { ctxOf, storeCtxOf } from "../lib/context";
 import { pageSchema, paginated, paginationQuery } from "../lib/pagination";
-import { type App, errorResponses, jsonBody, jsonResponse, refusesIdempotency, requires } from "../lib/route";
-import { acceptInvite, createInvite, getInvite, listInvites, revokeInvite } from "./invites.service";
+import { type App, errorResponses, idempotent, jsonBody, jsonResponse, refusesIdempotency, requires } from "../lib/route";
+import { acceptInvite, createInvite, getInvite, listInvites, lookupInvite, revokeInvite } from "./invites.service";
 import { listMembers, removeMember, updateMember } from "./members.service";
 import { acceptInviteBody, inviteBody, inviteSchema, memberSchema, updateMemberBody } from "./schemas";
 
@@ -102,6 +102,29 @@ const acceptInviteRoute = createRoute(refusesIdempotency({
   responses: { 200: jsonResponse(memberSchema, "The new membership"), ...errorResponses(400, 404, 409) },
 }));
 
+const inviteLookupSchema = z
+  .object({
+    store_id: z.string(),
+    store_name: z.string(),
+    email: z.string().openapi({ description: "The address the invite was sent to; only that account can accept it" }),
+    permissions: z.string().openapi({ description: "64-bit permission mask as a decimal string" }),
+    permission_names: z.array(z.string()),
+    expires_at: z.string().openapi({ format: "date-time" }),
+    status: z.enum(["pending", "accepted", "revoked", "expired"]).openapi({ description: "Only `pending` can be accepted" }),
+  })
+  .openapi("InviteLookup");
+
+const lookupInviteRoute = createRoute(idempotent({
+  method: "post",
+  path: "/invites/lookup",
+  operationId: "lookupInvite",
+  tags: ["Members"],
+  summary: "What an invite token offers (store, permissions, status), read with the invitee's session before accepting",
+  ...requires("session"),
+  request: jsonBody(acceptInviteBody),
+  responses: { 200: jsonResponse(inviteLookupSchema, "The invite"), ...errorResponses(400, 404) },
+}));
+
 export function registerMemberRoutes(app: App) {
   app.openapi(listMembersRoute, async (c) => {
     const page = c.req.valid("query");
@@ -129,6 +152,7 @@ export function registerMemberRoutes(app: App) {
     await revokeInvite(storeCtxOf(c), c.req.valid("param").invite_id);
     return c.body(null, 204);
   });
+  app.openapi(lookupInviteRoute, async (c) => c.json(await lookupInvite(ctxOf(c), c.req.valid("json")), 200));
   app.openapi(acceptInviteRoute, async (c) => {
     const ctx = ctxOf(c);
     return c.json(await acceptInvite(ctx, c.req.valid("json")), 200);

@@ -13,6 +13,13 @@ export const userSchema = z
 
 export const storeSchema = z.object({ id: z.string(), name: z.string(), created_at: timestamp }).openapi("Store");
 
+export const storeSettingsSchema = storeSchema
+  .extend({
+    currency: z.string().openapi({ description: "ISO 4217 code the console shows prices in", example: "EUR" }),
+    timezone: z.string().openapi({ description: "IANA time zone the console shows times in", example: "Europe/Berlin" }),
+  })
+  .openapi("StoreWithSettings");
+
 export const storeMembershipSchema = storeSchema
   .extend({ role: roleSchema, permissions: mask, permission_names: z.array(z.string()) })
   .openapi("StoreWithPermissions");
@@ -78,6 +85,32 @@ export const loginResponse = z
 export const createStoreBody = z
   .strictObject({ name: z.string().trim().min(1, "must not be empty").max(200) })
   .openapi("CreateStoreRequest");
+
+/** Intl's own lists where the runtime has them (ISO 4217 codes, IANA zone names), else the shape alone. */
+const supported = (key: "currency" | "timeZone") => {
+  try {
+    return new Set<string>(Intl.supportedValuesOf(key));
+  } catch {
+    return null;
+  }
+};
+const isCurrency = (code: string) => /^[A-Z]{3}$/.test(code) && (supported("currency")?.has(code) ?? true);
+const isTimeZone = (name: string) => {
+  if (name === "UTC" || supported("timeZone")?.has(name)) return true;
+  try {
+    return new Intl.DateTimeFormat("en", { timeZone: name }).resolvedOptions().timeZone === name;
+  } catch {
+    return false;
+  }
+};
+
+export const updateStoreBody = z
+  .strictObject({
+    name: z.string().trim().min(1, "must not be empty").max(200).optional(),
+    currency: z.string().refine(isCurrency, "must be an ISO 4217 currency code, e.g. EUR").optional(),
+    timezone: z.string().max(100).refine(isTimeZone, "must be an IANA time zone name, e.g. Europe/Berlin").optional(),
+  })
+  .openapi("UpdateStoreRequest");
 
 export const inviteBody = z.strictObject({ email, permissions: maskInput }).openapi("CreateInviteRequest");
 export const acceptInviteBody = z.strictObject({ token: z.string().min(1).max(200) }).openapi("AcceptInviteRequest");

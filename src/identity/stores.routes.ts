@@ -1,10 +1,10 @@
-// POST /stores, GET /stores, GET /stores/{store_id}.
+// POST /stores, GET /stores, GET and PATCH /stores/{store_id}.
 import { createRoute, z } from "@hono/zod-openapi";
 import { ctxOf, storeCtxOf } from "../lib/context";
 import { pageSchema, paginated, paginationQuery } from "../lib/pagination";
 import { type App, errorResponses, idempotent, jsonBody, jsonResponse, requires } from "../lib/route";
-import { createStoreBody, storeMembershipSchema, storeSchema } from "./schemas";
-import { createStore, getStore, listStores } from "./stores.service";
+import { createStoreBody, storeMembershipSchema, storeSettingsSchema, updateStoreBody } from "./schemas";
+import { createStore, getStore, listStores, updateStore } from "./stores.service";
 
 const createStoreRoute = createRoute(idempotent({
   method: "post",
@@ -33,10 +33,21 @@ const getStoreRoute = createRoute({
   path: "/stores/{store_id}",
   operationId: "getStore",
   tags: ["Stores"],
-  summary: "One store",
+  summary: "One store, with its currency and time zone",
   ...requires("member"),
   request: { params: z.object({ store_id: z.string() }) },
-  responses: { 200: jsonResponse(storeSchema, "The store"), ...errorResponses(404) },
+  responses: { 200: jsonResponse(storeSettingsSchema, "The store"), ...errorResponses(404) },
+});
+
+const updateStoreRoute = createRoute({
+  method: "patch",
+  path: "/stores/{store_id}",
+  operationId: "updateStore",
+  tags: ["Stores"],
+  summary: "Change the store's name, currency (ISO 4217) or time zone (IANA)",
+  ...requires("store.manage"),
+  request: { params: z.object({ store_id: z.string() }), ...jsonBody(updateStoreBody) },
+  responses: { 200: jsonResponse(storeSettingsSchema, "The updated store"), ...errorResponses(400, 404) },
 });
 
 export function registerStoreRoutes(app: App) {
@@ -52,4 +63,5 @@ export function registerStoreRoutes(app: App) {
     return c.json(paginated(data, page, total), 200);
   });
   app.openapi(getStoreRoute, async (c) => c.json(await getStore(storeCtxOf(c)), 200));
+  app.openapi(updateStoreRoute, async (c) => c.json(await updateStore(storeCtxOf(c), c.req.valid("json")), 200));
 }

@@ -149,8 +149,24 @@ export async function listStores(ctx: Ctx, page: Page) {
   return { data, total: total - (rows.length - data.length) };
 }
 
+const toStoreSettings = (s: StoreRow) => ({ ...toStore(s), currency: s.currency, timezone: s.timezone });
+
 export async function getStore(ctx: StoreCtx) {
   const store = await ctx.db.query.stores.findFirst({ where: and(eq(stores.id, ctx.store.storeId)) });
   if (!store) throw notFound("Store");
-  return toStore(store);
+  return toStoreSettings(store);
+}
+
+/** PATCH: name, currency, time zone; audited as `store.update` in the same batch. */
+export async function updateStore(ctx: StoreCtx, input: { name?: string; currency?: string; timezone?: string }) {
+  const current = await ctx.db.query.stores.findFirst({ where: eq(stores.id, ctx.store.storeId) });
+  if (!current) throw notFound("Store");
+  const changes = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
+  if (Object.keys(changes).length > 0) {
+    await commit(ctx, [
+      ctx.db.update(stores).set(changes).where(eq(stores.id, ctx.store.storeId)),
+      auditEntry(ctx, "store.update", "store", ctx.store.storeId, { fields: Object.keys(changes) }),
+    ]);
+  }
+  return toStoreSettings({ ...current, ...changes });
 }

@@ -1,11 +1,16 @@
 // Audit rows. `auditEntry` returns the insert for the change's own db.batch, so the change and its record of
 // who made it commit together or not at all. Who: a user (and the PAT, if one was used), or an integration with
 // no user (API.md section 16).
+import { sql } from "drizzle-orm";
 import { auditLog } from "../db/schema";
 import type { StoreCtx } from "./context";
 import { nowIso, uuidv7 } from "./ids";
 
-/** `details`: what the resource id alone does not say (e.g. the variant ids of a bulk change), stored as JSON. */
+/**
+ * `details`: what the resource id alone does not say (e.g. the variant ids of a bulk change), stored as JSON.
+ * The actor's name and email are read from the store's copy of the user inside the same statement, so the entry
+ * keeps them as they were, whatever becomes of the member later.
+ */
 export function auditEntry(ctx: StoreCtx, action: string, resourceType: string, resourceId: string, details?: object) {
   const { token, integration } = ctx.principal;
   return ctx.db.insert(auditLog).values({
@@ -21,5 +26,7 @@ export function auditEntry(ctx: StoreCtx, action: string, resourceType: string, 
     resourceId,
     createdAt: nowIso(),
     details: details ? JSON.stringify(details) : null,
+    actorName: sql`(SELECT name FROM users WHERE id = ${ctx.principal.userId})`,
+    actorEmail: sql`(SELECT email FROM users WHERE id = ${ctx.principal.userId})`,
   });
 }

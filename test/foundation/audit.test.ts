@@ -10,7 +10,7 @@ import { addMember, call, newStore, newToken, newUser } from "../helpers/api";
 import { storeD1, storeD1s } from "../helpers/databases";
 import { sqlAll } from "./support";
 
-const ENTRY_KEYS = ["action", "created_at", "details", "id", "integration_id", "integration_name", "resource_id", "resource_type", "store_id", "token_id", "token_name", "user_id"];
+const ENTRY_KEYS = ["action", "actor_email", "actor_name", "created_at", "details", "id", "integration_id", "integration_name", "resource_id", "resource_type", "store_id", "token_id", "token_name", "user_id"];
 
 describe("audit log: who changed what, newest first, paginated, audit.read", () => {
   it("entries for session and token changes", async () => {

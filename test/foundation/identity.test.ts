@@ -168,7 +168,7 @@ describe("stores: the creator is the owner holding every bit", () => {
     expect(res.headers.get("Location")).toBe(`/stores/${res.body.id}`);
     const get = await call("GET", `/stores/${res.body.id}`, { token: user.jwt });
     expect(get.status).toBe(200);
-    expect(get.body).toEqual({ id: res.body.id, name: "Corner shop", created_at: res.body.created_at });
+    expect(get.body).toEqual({ id: res.body.id, name: "Corner shop", created_at: res.body.created_at, currency: "USD", timezone: "UTC" });
   });
 
   it("GET /stores lists only the caller's stores, paginated", async () => {

@@ -38,7 +38,7 @@ async function pendingDelivery(store: SeededStore) {
 describe("a move copies every table that holds a store's rows", () => {
   it("MOVED_TABLES names every table of a store database except the global ones", async () => {
     const { results } = await d1("STORE_DB_001")
-      .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name NOT LIKE 'd1_%' AND name NOT LIKE 'products_fts%'")
+      .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name NOT LIKE 'd1_%' AND name NOT LIKE 'products_fts%' AND name NOT LIKE 'customers_fts%'")
       .all<{ name: string }>();
     // Not a store's: failed logins and revoked sessions (per user), and the guards' always-empty tables.
     const global = ["login_attempts", "revoked_sessions", "commerce_guards", "guard_conflict", "guard_limit", "guard_not_found"];

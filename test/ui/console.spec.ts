@@ -263,7 +263,7 @@ test("a store admin runs their store from the console", async ({ page, baseURL, 
     await dialog.getByRole("checkbox", { name: "webhooks.read" }).check();
     await expectAccessible(page, "invite dialog");
     await dialog.getByRole("button", { name: "Create invite" }).click();
-    await expect(dialog.getByRole("textbox", { name: "Invite token" })).toHaveValue(/.{20,}/);
+    await expect(dialog.getByRole("textbox", { name: "Invite link" })).toHaveValue(/\/admin\/join\?invite=.{20,}/);
     await dialog.getByRole("button", { name: "Done" }).click();
     await expect(page.getByRole("heading", { name: "Invites" })).toBeVisible();
     const inviteRow = page.getByRole("row", { name: new RegExp(teammate) });
@@ -284,8 +284,8 @@ test("a store admin runs their store from the console", async ({ page, baseURL, 
 
   await test.step("audit log, then sign out", async () => {
     await navigateTo(page, "Audit log", "Audit log");
-    await expect(page.getByRole("row", { name: /product\.publish/ })).toBeVisible();
-    await expect(page.getByRole("row", { name: /token\.create/ }).first()).toBeVisible();
+    await expect(page.getByRole("row", { name: /published a product/ })).toBeVisible();
+    await expect(page.getByRole("row", { name: /created an access token/ }).first()).toBeVisible();
     await expectAccessible(page, "audit log");
     const jwt = await page.evaluate(() => JSON.parse(sessionStorage.getItem("bod.session")!).token as string);
     expect((await request.get("/me", { headers: { Authorization: `Bearer ${jwt}` } })).status()).toBe(200);

@@ -153,8 +153,10 @@ test("every screen fits a 390 px wide phone, with the navigation behind Menu", a
     await viaMenu(page, "Team", "Team");
     await expectFits(page, "team");
     await viaMenu(page, "Audit log", "Audit log");
-    await expect(page.getByRole("row", { name: /order\.pay/ })).toBeVisible();
+    await expect(page.getByRole("row", { name: /marked an order as paid/ })).toBeVisible();
     await expectFits(page, "audit log");
+    await viaMenu(page, "Settings", "Settings");
+    await expectFits(page, "settings");
     await page.getByRole("combobox", { name: "Store" }).selectOption({ label: "New store…" });
     await expect(page.getByRole("textbox", { name: "Store name" })).toBeVisible();
     await expectFits(page, "new store");

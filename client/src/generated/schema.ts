@@ -124,7 +124,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * One store
+         * One store, with its currency and time zone
          * @description Any member of the store.
          */
         get: operations["getStore"];
@@ -133,7 +133,11 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Change the store's name, currency (ISO 4217) or time zone (IANA)
+         * @description Requires `store.manage`.
+         */
+        patch: operations["updateStore"];
         trace?: never;
     };
     "/stores/{store_id}/members": {
@@ -223,6 +227,26 @@ export interface paths {
          * @description Requires `members.manage`.
          */
         delete: operations["revokeInvite"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/invites/lookup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * What an invite token offers (store, permissions, status), read with the invitee's session before accepting
+         * @description A session JWT from POST /login (personal access tokens get 403).
+         */
+        post: operations["lookupInvite"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -396,7 +420,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Audit log, newest first
+         * Audit log, newest first; filters actor_user_id, integration_id, action, resource_type, since, until
          * @description Requires `audit.read`.
          */
         get: operations["listAuditLogEntries"];
@@ -781,7 +805,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Customers, newest first (with updated_since: a change feed, oldest change first); filter `email`
+         * Customers, newest first (with updated_since: a change feed, oldest change first); filter `email`, or `search` by part of the email, name or phone
          * @description Requires `customers.read`.
          */
         get: operations["listCustomers"];
@@ -1450,6 +1474,23 @@ export interface components {
         CreateStoreRequest: {
             name: string;
         };
+        StoreWithSettings: components["schemas"]["Store"] & {
+            /**
+             * @description ISO 4217 code the console shows prices in
+             * @example EUR
+             */
+            currency: string;
+            /**
+             * @description IANA time zone the console shows times in
+             * @example Europe/Berlin
+             */
+            timezone: string;
+        };
+        UpdateStoreRequest: {
+            name?: string;
+            currency?: string;
+            timezone?: string;
+        };
         Member: {
             user_id: string;
             store_id: string;
@@ -1518,6 +1559,22 @@ export interface components {
              *     ]
              */
             permissions: string | ("products.read" | "products.write" | "products.edit" | "products.delete" | "products.publish" | "webhooks.read" | "webhooks.write" | "webhooks.edit" | "webhooks.delete" | "tokens.read" | "tokens.manage" | "members.read" | "members.manage" | "orders.read" | "orders.write" | "customers.read" | "customers.write" | "integrations.read" | "integrations.manage" | "store.manage" | "audit.read")[];
+        };
+        InviteLookup: {
+            store_id: string;
+            store_name: string;
+            /** @description The address the invite was sent to; only that account can accept it */
+            email: string;
+            /** @description 64-bit permission mask as a decimal string */
+            permissions: string;
+            permission_names: string[];
+            /** Format: date-time */
+            expires_at: string;
+            /**
+             * @description Only `pending` can be accepted
+             * @enum {string}
+             */
+            status: "pending" | "accepted" | "revoked" | "expired";
         };
         AcceptInviteRequest: {
             token: string;
@@ -1590,6 +1647,10 @@ export interface components {
             store_id: string;
             /** @description Null for a change made with an integration's key */
             user_id: string | null;
+            /** @description The acting person's display name when the entry was written (null for an integration) */
+            actor_name: string | null;
+            /** @description The acting person's email when the entry was written (null for an integration) */
+            actor_email: string | null;
             token_id: string | null;
             token_name: string | null;
             /** @description The integration whose key made the change, else null */
@@ -2750,7 +2811,100 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Store"];
+                    "application/json": components["schemas"]["StoreWithSettings"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token's effective permission lacks the required bit */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`): per IP on POST /login and POST /users, failed logins per email, per credential and per store */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is overloaded or full (`service_unavailable`): nothing was changed; retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updateStore: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                store_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateStoreRequest"];
+            };
+        };
+        responses: {
+            /** @description The updated store */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoreWithSettings"];
+                };
+            };
+            /** @description Malformed JSON body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Missing, invalid, expired or revoked token */
@@ -3417,6 +3571,111 @@ export interface operations {
                 };
             };
             /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`): per IP on POST /login and POST /users, failed logins per email, per credential and per store */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is overloaded or full (`service_unavailable`): nothing was changed; retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    lookupInvite: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1-255 printable ASCII characters. The first response (status, body, Location) is kept 24 hours per store (or user) and key; the same request again gets it back with `Idempotent-Replayed: true` and changes nothing. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AcceptInviteRequest"];
+            };
+        };
+        responses: {
+            /** @description The invite */
+            200: {
+                headers: {
+                    /** @description `true` when this is the kept response of an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InviteLookup"];
+                };
+            };
+            /** @description Malformed JSON body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token's effective permission lacks the required bit */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict (`conflict`, or `request_in_progress` while a request with the same Idempotency-Key is still running) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed, or `idempotency_key_reused`: the Idempotency-Key was used for a different request */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4561,6 +4820,18 @@ export interface operations {
             query?: {
                 limit?: number;
                 offset?: number;
+                /** @description Entries by this user (through a session or their tokens) */
+                actor_user_id?: string;
+                /** @description Entries by this integration */
+                integration_id?: string;
+                /** @description Exact action, e.g. product.update */
+                action?: string;
+                /** @description Exact resource type, e.g. product */
+                resource_type?: string;
+                /** @description Entries at or after this time */
+                since?: string;
+                /** @description Entries at or before this time */
+                until?: string;
             };
             header?: never;
             path: {
@@ -6881,6 +7152,8 @@ export interface operations {
             query?: {
                 /** @description Exact email, case-insensitive */
                 email?: string;
+                /** @description Part of the email, name or phone, case-insensitive (at least 2 characters) */
+                search?: string;
                 limit?: number;
                 offset?: number;
                 /** @description Opaque: the previous page's `pagination.next_cursor`. Not combinable with `offset` (422). */

@@ -1,5 +1,6 @@
 // Users, stores, memberships, invites, personal access tokens, and the audit log.
 // Permission masks are TEXT decimal strings: D1 hands INTEGERs back as JS numbers, which would lose bit 61.
+import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 export const users = sqliteTable("users", {
@@ -38,6 +39,10 @@ export const stores = sqliteTable(
      * or `incoming`, deletes excepted while `purging`.
      */
     state: text("state", { enum: ["active", "incoming", "moving", "moved", "purging"] }).notNull().default("active"),
+    /** ISO 4217 code the console shows prices in (orders keep their own currency). */
+    currency: text("currency").notNull().default("USD"),
+    /** IANA time zone the console shows times in. */
+    timezone: text("timezone").notNull().default("UTC"),
   },
   // The cron's jobs (retention, the delivery sweep) skip the few stores not `active` here: a lookup of this index.
   (t) => [index("stores_state_idx").on(t.state, t.id)],
@@ -117,8 +122,17 @@ export const auditLog = sqliteTable(
     createdAt: text("created_at").notNull(),
     /** JSON with what the resource id alone does not say (variant.bulk_update: the variant ids), else null. */
     details: text("details"),
+    /** The actor's display name and email as they were when the entry was written (kept after they leave). */
+    actorName: text("actor_name"),
+    actorEmail: text("actor_email"),
   },
-  (t) => [index("audit_log_store_idx").on(t.storeId, t.id)],
+  (t) => [
+    index("audit_log_store_idx").on(t.storeId, t.id),
+    index("audit_log_store_user_idx").on(t.storeId, t.userId, t.id),
+    index("audit_log_store_action_idx").on(t.storeId, t.action, t.id),
+    index("audit_log_store_resource_idx").on(t.storeId, t.resourceType, t.id),
+    index("audit_log_store_integration_idx").on(t.storeId, t.integrationId, t.id).where(sql`integration_id IS NOT NULL`),
+  ],
 );
 
 /**

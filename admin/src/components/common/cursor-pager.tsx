@@ -1,22 +1,18 @@
 // "Previous page" / "Next page" over a cursor-paginated list ({limit, offset, total, next_cursor}): the cursors of
-// the pages walked so far are a stack, so "Previous page" returns to exactly the page that was shown.
-import { useState } from "react";
+// the pages walked so far are a stack (kept in the URL by useListParams), so "Previous page" returns to exactly the
+// page that was shown.
 
-/** The current page's cursor and the moves; `reset` goes back to the first page (e.g. when a filter changes). */
-export function useCursorPages() {
-  const [stack, setStack] = useState<Array<string | null>>([null]);
-  return {
-    cursor: stack[stack.length - 1],
-    page: stack.length,
-    next: (cursor: string) => setStack((s) => [...s, cursor]),
-    previous: () => setStack((s) => (s.length > 1 ? s.slice(0, -1) : s)),
-    reset: () => setStack([null]),
-  };
+export interface CursorPages {
+  cursor: string | null;
+  page: number;
+  next: (cursor: string) => void;
+  previous: () => void;
+  reset: () => void;
 }
 
 export function CursorPager(props: {
   pagination?: { limit: number; total: number; next_cursor: string | null };
-  pages: ReturnType<typeof useCursorPages>;
+  pages: CursorPages;
   shown: number;
   busy?: boolean;
 }) {

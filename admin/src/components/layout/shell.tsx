@@ -6,6 +6,8 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useSignOut } from "../../hooks/api/auth";
 import { sessionStore, useSession } from "../../lib/session";
 import type { components } from "../../lib/api-schema";
+import { useDisplaySettings } from "../../hooks/api/store-settings";
+import { LeaveGuard } from "../common/unsaved-changes";
 
 type MeStore = Pick<components["schemas"]["Store"], "id" | "name">;
 
@@ -18,6 +20,7 @@ const NAV = [
   ["/integrations", "Integrations"],
   ["/team", "Team"],
   ["/audit-log", "Audit log"],
+  ["/settings", "Settings"],
 ] as const;
 
 export function Shell({ stores }: { stores: MeStore[] }) {
@@ -27,6 +30,7 @@ export function Shell({ stores }: { stores: MeStore[] }) {
   const queryClient = useQueryClient();
   const { pathname } = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
+  useDisplaySettings();
   useEffect(() => setMenuOpen(false), [pathname]);
   const switchStore = (id: string) => {
     if (id === "__new") return navigate("/stores/new");
@@ -70,6 +74,7 @@ export function Shell({ stores }: { stores: MeStore[] }) {
       <main className="content" id="main">
         <Outlet />
       </main>
+      <LeaveGuard />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-// The store's audit log, newest first, paged.
+// The store's audit log, newest first, paged, with the API's filters (actor, action, time range).
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { client, currentStoreId, unwrap } from "../../lib/client";
 import { queryKeysFactory } from "./keys";
@@ -6,14 +6,23 @@ import { queryKeysFactory } from "./keys";
 export const auditKeys = queryKeysFactory("audit-log");
 export const AUDIT_PAGE_SIZE = 50;
 
-export function useAuditLog(offset: number) {
+export interface AuditQuery {
+  offset: number;
+  actor_user_id?: string;
+  integration_id?: string;
+  action?: string;
+  since?: string;
+  until?: string;
+}
+
+export function useAuditLog(query: AuditQuery) {
   const storeId = currentStoreId();
   return useQuery({
-    queryKey: auditKeys.list(storeId, { offset }),
+    queryKey: auditKeys.list(storeId, query),
     queryFn: () =>
       unwrap(
         client.GET("/stores/{store_id}/audit-log", {
-          params: { path: { store_id: storeId }, query: { offset, limit: AUDIT_PAGE_SIZE } },
+          params: { path: { store_id: storeId }, query: { ...query, limit: AUDIT_PAGE_SIZE } },
         }),
       ),
     placeholderData: keepPreviousData,

@@ -1,4 +1,4 @@
-// Customers: the list (the API filters by exact email, case-insensitive), one customer, create and edit.
+// Customers: the list (search: part of an email, name or phone), one customer, create and edit.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { components } from "../../lib/api-schema";
 import { client, currentStoreId, unwrap } from "../../lib/client";
@@ -8,7 +8,7 @@ export const customerKeys = queryKeysFactory("customers");
 export type Customer = components["schemas"]["Customer"];
 export const CUSTOMERS_PAGE_SIZE = 20;
 
-export function useCustomers(query: { email?: string; offset: number }) {
+export function useCustomers(query: { search?: string; offset: number }) {
   const storeId = currentStoreId();
   return useQuery({
     queryKey: customerKeys.list(storeId, query),
@@ -17,7 +17,7 @@ export function useCustomers(query: { email?: string; offset: number }) {
         client.GET("/stores/{store_id}/customers", {
           params: {
             path: { store_id: storeId },
-            query: { email: query.email || undefined, offset: query.offset, limit: CUSTOMERS_PAGE_SIZE },
+            query: { search: query.search || undefined, offset: query.offset, limit: CUSTOMERS_PAGE_SIZE },
           },
         }),
       ),

@@ -1,6 +1,6 @@
 // Sign in: email and password → POST /login; the session JWT lives in memory and sessionStorage.
 import { useState, type FormEvent } from "react";
-import { Link, useLocation, useNavigate } from "react-router";
+import { Link, Navigate, useLocation, useNavigate } from "react-router";
 import { TextField } from "../../components/common/field";
 import { ErrorMessage } from "../../components/common/query-state";
 import { useSignIn } from "../../hooks/api/auth";
@@ -10,16 +10,19 @@ export function Login() {
   const signIn = useSignIn();
   const navigate = useNavigate();
   const location = useLocation();
-  const { endReason } = useSession();
+  const { endReason, session } = useSession();
+  const from = (location.state as { from?: string } | null)?.from;
   const [email, setEmail] = useState((location.state as { email?: string } | null)?.email ?? "");
   const [password, setPassword] = useState("");
   const submit = (event: FormEvent) => {
     event.preventDefault();
     signIn.mutate(
       { email, password },
-      { onSuccess: () => navigate((location.state as { from?: string } | null)?.from ?? "/", { replace: true }) },
+      { onSuccess: () => navigate(from ?? "/", { replace: true }) },
     );
   };
+  // Signed in meanwhile (in another tab of this browser): on to where the visitor was going.
+  if (session && !signIn.isPending) return <Navigate to={from ?? "/"} replace />;
   return (
     <main className="auth-page">
       <h1>Sign in</h1>
@@ -34,7 +37,7 @@ export function Login() {
         </button>
       </form>
       <p>
-        New here? <Link to="/signup">Create account</Link>
+        New here? <Link to="/signup" state={{ from }}>Create account</Link>
       </p>
     </main>
   );

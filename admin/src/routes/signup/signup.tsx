@@ -1,6 +1,6 @@
 // Create account: POST /users, then sign in with the same credentials.
 import { useState, type FormEvent } from "react";
-import { Link, useNavigate } from "react-router";
+import { Link, useLocation, useNavigate } from "react-router";
 import { TextField } from "../../components/common/field";
 import { ErrorMessage } from "../../components/common/query-state";
 import { useSignIn, useSignUp } from "../../hooks/api/auth";
@@ -9,6 +9,8 @@ export function Signup() {
   const signUp = useSignUp();
   const signIn = useSignIn();
   const navigate = useNavigate();
+  // Where the visitor was going (an invite link): back there once the account exists and is signed in.
+  const from = (useLocation().state as { from?: string } | null)?.from;
   const [form, setForm] = useState({ name: "", email: "", password: "" });
   const set = (key: keyof typeof form) => (e: { target: { value: string } }) => setForm({ ...form, [key]: e.target.value });
   const submit = async (event: FormEvent) => {
@@ -21,8 +23,8 @@ export function Signup() {
     signIn.mutate(
       { email: form.email, password: form.password },
       {
-        onSuccess: () => navigate("/", { replace: true }),
-        onError: () => navigate("/login", { state: { created: true, email: form.email } }),
+        onSuccess: () => navigate(from ?? "/", { replace: true }),
+        onError: () => navigate("/login", { state: { created: true, email: form.email, from } }),
       },
     );
   };
@@ -49,7 +51,7 @@ export function Signup() {
         </button>
       </form>
       <p>
-        Already have an account? <Link to="/login">Sign in</Link>
+        Already have an account? <Link to="/login" state={{ from }}>Sign in</Link>
       </p>
     </main>
   );

@@ -1,13 +1,16 @@
-// Customers: search (the API matches an exact email, case-insensitive), "New customer", one row per customer with
-// a link to their page.
+// Customers: search by part of an email, name or phone (in the URL), "New customer", one row per customer with a
+// link to their page.
 import { useDeferredValue, useState, type FormEvent } from "react";
 import { Link, useNavigate } from "react-router";
 import { Dialog, FormActions } from "../../../components/common/dialog";
 import { TextField } from "../../../components/common/field";
+import { DataTable } from "../../../components/common/data-table";
+import { ListSearch } from "../../../components/common/list-filters";
+import { useListParams } from "../../../components/common/list-params";
 import { Pager } from "../../../components/common/pager";
-import { Empty, ErrorMessage, Loading } from "../../../components/common/query-state";
-import { useCreateCustomer, useCustomers } from "../../../hooks/api/customers";
-import { formatDate } from "../../../lib/format";
+import { ErrorMessage } from "../../../components/common/query-state";
+import { type Customer, useCreateCustomer, useCustomers } from "../../../hooks/api/customers";
+import { formatDate, useDisplay } from "../../../lib/format";
 
 function NewCustomerDialog({ onClose }: { onClose: () => void }) {
   const create = useCreateCustomer();
@@ -34,13 +37,21 @@ function NewCustomerDialog({ onClose }: { onClose: () => void }) {
   );
 }
 
+const columns = [
+  { key: "email", header: "Email", cell: (c: Customer) => <Link to={`/customers/${c.id}`}>{c.email}</Link> },
+  { key: "name", header: "Name", cell: (c: Customer) => c.name ?? "—" },
+  { key: "phone", header: "Phone", cell: (c: Customer) => c.phone ?? "—" },
+  { key: "since", header: "Since", cell: (c: Customer) => formatDate(c.created_at) },
+];
+
 export default function CustomerList() {
-  const [search, setSearch] = useState("");
-  const [offset, setOffset] = useState(0);
+  useDisplay();
+  const list = useListParams({ search: "" });
   const [creating, setCreating] = useState(false);
-  const email = useDeferredValue(search.trim());
-  const customers = useCustomers({ email, offset });
-  const rows = customers.data?.data ?? [];
+  const typed = useDeferredValue(list.values.search.trim());
+  // The API needs at least 2 characters; one typed character lists everyone still.
+  const search = [...typed].length >= 2 ? typed : "";
+  const customers = useCustomers({ search, offset: list.offset });
   return (
     <section>
       <div className="page-header">
@@ -51,48 +62,18 @@ export default function CustomerList() {
           </button>
         </div>
       </div>
-      <div className="toolbar">
-        <input
-          type="search"
-          aria-label="Search customers"
-          placeholder="Exact email address"
-          value={search}
-          onChange={(e) => (setSearch(e.target.value), setOffset(0))}
-        />
-      </div>
-      <ErrorMessage error={customers.error} />
-      {customers.isPending ? (
-        <Loading label="Loading customers…" />
-      ) : rows.length === 0 ? (
-        <Empty>{email ? `No customer with the email “${email}” (the search matches a whole address).` : "No customers yet."}</Empty>
-      ) : (
-        <div className="table-scroll" tabIndex={0} role="region" aria-label="Customers table">
-          <table aria-busy={customers.isPlaceholderData}>
-            <caption className="visually-hidden">Customers</caption>
-            <thead>
-              <tr>
-                <th scope="col">Email</th>
-                <th scope="col">Name</th>
-                <th scope="col">Phone</th>
-                <th scope="col">Since</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((c) => (
-                <tr key={c.id}>
-                  <td>
-                    <Link to={`/customers/${c.id}`}>{c.email}</Link>
-                  </td>
-                  <td>{c.name ?? "—"}</td>
-                  <td>{c.phone ?? "—"}</td>
-                  <td>{formatDate(c.created_at)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      <Pager pagination={customers.data?.pagination} onOffset={setOffset} busy={customers.isPlaceholderData} />
+      <DataTable
+        label="Customers"
+        columns={columns}
+        rows={customers.data?.data}
+        rowKey={(c) => c.id}
+        loading={customers.isPending}
+        busy={customers.isPlaceholderData}
+        error={customers.error}
+        empty={search ? `No customer matches “${search}”.` : "No customers yet."}
+        toolbar={<ListSearch list={list} name="search" label="Search customers" placeholder="Part of an email, name or phone" />}
+        pager={<Pager pagination={customers.data?.pagination} onOffset={list.setOffset} busy={customers.isPlaceholderData} />}
+      />
       {creating && <NewCustomerDialog onClose={() => setCreating(false)} />}
     </section>
   );

@@ -1,8 +1,10 @@
-// Orders as rows: a link that opens the order, the customer's email, status, total and date. Used by the orders
-// list and a customer's page.
+// Orders as rows on the shared DataTable: a link that opens the order, the customer's email, status, total and
+// date. Used by the orders list and a customer's page.
+import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { DataTable } from "../../../components/common/data-table";
 import type { Order } from "../../../hooks/api/orders";
-import { formatDate, formatMoney, orderName } from "../../../lib/format";
+import { formatDate, formatMoney, orderName, useDisplay } from "../../../lib/format";
 
 export const STATUS_LABEL: Record<Order["status"], string> = {
   pending: "Pending",
@@ -12,36 +14,34 @@ export const STATUS_LABEL: Record<Order["status"], string> = {
   refunded: "Refunded",
 };
 
-export function OrdersTable({ orders, busy, caption }: { orders: Order[]; busy?: boolean; caption: string }) {
+const columns = [
+  { key: "order", header: "Order", cell: (o: Order) => <Link to={`/orders/${o.id}`}>{orderName(o.id)}</Link> },
+  { key: "customer", header: "Customer", cell: (o: Order) => o.email },
+  { key: "status", header: "Status", cell: (o: Order) => <span className={`badge order-${o.status}`}>{STATUS_LABEL[o.status]}</span> },
+  { key: "total", header: "Total", cell: (o: Order) => formatMoney(o.total_cents, o.currency) },
+  { key: "date", header: "Date", cell: (o: Order) => formatDate(o.created_at) },
+];
+
+export function OrdersTable(props: {
+  query: { data?: { data: Order[] }; isPending: boolean; isPlaceholderData: boolean; error: unknown };
+  label: string;
+  empty: ReactNode;
+  toolbar?: ReactNode;
+  pager?: ReactNode;
+}) {
+  useDisplay();
   return (
-    <div className="table-scroll" tabIndex={0} role="region" aria-label={`${caption} table`}>
-      <table aria-busy={busy}>
-        <caption className="visually-hidden">{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Order</th>
-            <th scope="col">Customer</th>
-            <th scope="col">Status</th>
-            <th scope="col">Total</th>
-            <th scope="col">Date</th>
-          </tr>
-        </thead>
-        <tbody>
-          {orders.map((o) => (
-            <tr key={o.id}>
-              <td>
-                <Link to={`/orders/${o.id}`}>{orderName(o.id)}</Link>
-              </td>
-              <td>{o.email}</td>
-              <td>
-                <span className={`badge order-${o.status}`}>{STATUS_LABEL[o.status]}</span>
-              </td>
-              <td>{formatMoney(o.total_cents, o.currency)}</td>
-              <td>{formatDate(o.created_at)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      label={props.label}
+      columns={columns}
+      rows={props.query.data?.data}
+      rowKey={(o) => o.id}
+      loading={props.query.isPending}
+      busy={props.query.isPlaceholderData}
+      error={props.query.error}
+      empty={props.empty}
+      toolbar={props.toolbar}
+      pager={props.pager}
+    />
   );
 }

@@ -2,11 +2,12 @@
 import { Link, useParams } from "react-router";
 import { QueryState } from "../../../components/common/query-state";
 import { useOrder } from "../../../hooks/api/orders";
-import { formatDate, formatMoney, orderName } from "../../../lib/format";
+import { formatDate, formatMoney, orderName, useDisplay } from "../../../lib/format";
 import { STATUS_LABEL } from "../components/orders-table";
 import { OrderActions } from "./order-actions";
 
 export default function OrderDetail() {
+  useDisplay();
   const { id = "" } = useParams();
   const order = useOrder(id);
   return (

@@ -1,46 +1,28 @@
-// Orders, newest first: a status filter ("All" and each status) and offset paging.
-import { useState } from "react";
+// Orders, newest first: a status filter ("All" and each status) and offset paging, both in the URL.
+import { ListSelect } from "../../../components/common/list-filters";
+import { useListParams } from "../../../components/common/list-params";
 import { Pager } from "../../../components/common/pager";
-import { Empty, ErrorMessage, Loading } from "../../../components/common/query-state";
 import { ORDER_STATUSES, useOrders, type OrderStatus } from "../../../hooks/api/orders";
 import { OrdersTable, STATUS_LABEL } from "../components/orders-table";
 
+const STATUS_OPTIONS = [["", "All"], ...ORDER_STATUSES.map((s) => [s, STATUS_LABEL[s]] as const)] as const;
+
 export default function OrderList() {
-  const [status, setStatus] = useState<OrderStatus>();
-  const [offset, setOffset] = useState(0);
-  const orders = useOrders({ status, offset });
-  const rows = orders.data?.data ?? [];
+  const list = useListParams({ status: "" });
+  const status = (list.values.status || undefined) as OrderStatus | undefined;
+  const orders = useOrders({ status, offset: list.offset });
   return (
     <section>
       <div className="page-header">
         <h1>Orders</h1>
       </div>
-      <div className="toolbar">
-        <div className="field inline">
-          <label htmlFor="order-status">Status</label>
-          <select
-            id="order-status"
-            value={status ?? ""}
-            onChange={(e) => (setStatus((e.target.value || undefined) as OrderStatus | undefined), setOffset(0))}
-          >
-            <option value="">All</option>
-            {ORDER_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {STATUS_LABEL[s]}
-              </option>
-            ))}
-          </select>
-        </div>
-      </div>
-      <ErrorMessage error={orders.error} />
-      {orders.isPending ? (
-        <Loading label="Loading orders…" />
-      ) : rows.length === 0 ? (
-        <Empty>{status ? `No ${STATUS_LABEL[status].toLowerCase()} orders.` : "No orders yet: they arrive through the API (POST /stores/{store_id}/orders)."}</Empty>
-      ) : (
-        <OrdersTable orders={rows} busy={orders.isPlaceholderData} caption="Orders" />
-      )}
-      <Pager pagination={orders.data?.pagination} onOffset={setOffset} busy={orders.isPlaceholderData} />
+      <OrdersTable
+        query={orders}
+        label="Orders"
+        empty={status ? `No ${STATUS_LABEL[status].toLowerCase()} orders.` : "No orders yet: they arrive through the API (POST /stores/{store_id}/orders)."}
+        toolbar={<ListSelect list={list} name="status" label="Status" options={STATUS_OPTIONS} />}
+        pager={<Pager pagination={orders.data?.pagination} onOffset={list.setOffset} busy={orders.isPlaceholderData} />}
+      />
     </section>
   );
 }

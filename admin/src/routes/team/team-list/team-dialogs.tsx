@@ -1,4 +1,4 @@
-// Invite a teammate (the invite token is shown once) and edit a member's permissions.
+// Invite a teammate (the invite link, holding its one-time token, is shown once) and edit a member's permissions.
 import { useState, type FormEvent } from "react";
 import { Dialog, FormActions } from "../../../components/common/dialog";
 import { TextField } from "../../../components/common/field";
@@ -25,9 +25,9 @@ export function InviteDialog({ open, onClose }: { open: boolean; onClose: () => 
       {create.data ? (
         <>
           <SecretValue
-            label="Invite token"
-            value={create.data.token}
-            note={`Invite for ${create.data.email} created. They accept it signed in to their account (POST /invites/accept).`}
+            label="Invite link"
+            value={`${window.location.origin}/admin/join?invite=${encodeURIComponent(create.data.token)}`}
+            note={`Invite for ${create.data.email} created. Send them this link: they sign in or create an account with that address, then accept.`}
           />
           <div className="actions">
             <button type="button" onClick={close}>

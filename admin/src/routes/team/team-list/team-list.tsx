@@ -1,21 +1,21 @@
-// Team: members with their permissions (edit, remove), pending invites (who sent them; revoke), and "Invite teammate".
+// Team: members with their permissions (edit, remove), pending invites (who sent them; revoke), and "Invite teammate"
+// (the invite link shown once). Both lists on the shared DataTable; removing and revoking are confirmed.
 import { useState } from "react";
-import { ConfirmDialog } from "../../../components/common/dialog";
-import { Empty, ErrorMessage, QueryState } from "../../../components/common/query-state";
+import { ConfirmButton } from "../../../components/common/confirm-button";
+import { DataTable } from "../../../components/common/data-table";
 import { type Invite, useInvites, useMembers, useRemoveMember, useRevokeInvite, type Member } from "../../../hooks/api/team";
-import { formatDate } from "../../../lib/format";
+import { formatDate, useDisplay } from "../../../lib/format";
 import { EditPermissionsDialog, InviteDialog } from "./team-dialogs";
 
 export default function Team() {
+  useDisplay();
   const members = useMembers();
   const invites = useInvites();
   const remove = useRemoveMember();
   const revoke = useRevokeInvite();
-  const [revoking, setRevoking] = useState<Invite | null>(null);
   const nameOf = (userId: string) => members.data?.data.find((m) => m.user_id === userId)?.name ?? "a former member";
   const [inviting, setInviting] = useState(false);
   const [editing, setEditing] = useState<Member | null>(null);
-  const [removing, setRemoving] = useState<Member | null>(null);
   return (
     <section>
       <div className="page-header">
@@ -24,105 +24,77 @@ export default function Team() {
           Invite teammate
         </button>
       </div>
-      <ErrorMessage error={remove.error} />
-      <QueryState query={members}>
-        {(page) => (
-          <table>
-            <caption>Members</caption>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Email</th>
-                <th scope="col">Role</th>
-                <th scope="col">Permissions</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {page.data.map((m) => (
-                <tr key={m.user_id}>
-                  <td>{m.name}</td>
-                  <td>{m.email}</td>
-                  <td>{m.role}</td>
-                  <td>{m.role === "owner" ? "all" : m.permission_names.join(", ") || "none"}</td>
-                  <td className="actions">
-                    {m.role !== "owner" && (
-                      <>
-                        <button type="button" onClick={() => setEditing(m)}>
-                          Edit permissions
-                        </button>
-                        <button type="button" className="danger" onClick={() => setRemoving(m)}>
-                          Remove
-                        </button>
-                      </>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-      </QueryState>
+      <DataTable
+        label="Members"
+        rows={members.data?.data}
+        rowKey={(m) => m.user_id}
+        loading={members.isPending}
+        error={members.error ?? remove.error}
+        empty="No members."
+        columns={[
+          { key: "name", header: "Name", cell: (m: Member) => m.name },
+          { key: "email", header: "Email", cell: (m: Member) => m.email },
+          { key: "role", header: "Role", cell: (m: Member) => m.role },
+          { key: "permissions", header: "Permissions", cell: (m: Member) => (m.role === "owner" ? "all" : m.permission_names.join(", ") || "none") },
+          {
+            key: "actions",
+            header: "Actions",
+            hideHeader: true,
+            className: "actions",
+            cell: (m: Member) =>
+              m.role !== "owner" && (
+                <>
+                  <button type="button" onClick={() => setEditing(m)}>
+                    Edit permissions
+                  </button>
+                  <ConfirmButton
+                    title={`Remove ${m.name}?`}
+                    message="They lose access to this store; every token they own or were issued stops working, and their pending invites are revoked."
+                    action="Remove"
+                    pending={remove.isPending}
+                    onConfirm={() => remove.mutate(m.user_id)}
+                  >
+                    Remove
+                  </ConfirmButton>
+                </>
+              ),
+          },
+        ]}
+      />
       <h2>Invites</h2>
-      <ErrorMessage error={revoke.error} />
-      <QueryState query={invites}>
-        {(page) =>
-          page.data.length === 0 ? (
-            <Empty>No open invites.</Empty>
-          ) : (
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">Email</th>
-                  <th scope="col">Permissions</th>
-                  <th scope="col">Invited by</th>
-                  <th scope="col">Expires</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {page.data.map((i) => (
-                  <tr key={i.id}>
-                    <td>{i.email}</td>
-                    <td>{i.permission_names.join(", ")}</td>
-                    <td>{nameOf(i.invited_by)}</td>
-                    <td>{formatDate(i.expires_at)}</td>
-                    <td className="actions">
-                      <button type="button" className="danger" onClick={() => setRevoking(i)}>
-                        Revoke
-                      </button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )
-        }
-      </QueryState>
+      <DataTable
+        label="Invites"
+        rows={invites.data?.data}
+        rowKey={(i) => i.id}
+        loading={invites.isPending}
+        error={invites.error ?? revoke.error}
+        empty="No open invites."
+        columns={[
+          { key: "email", header: "Email", cell: (i: Invite) => i.email },
+          { key: "permissions", header: "Permissions", cell: (i: Invite) => i.permission_names.join(", ") },
+          { key: "by", header: "Invited by", cell: (i: Invite) => nameOf(i.invited_by) },
+          { key: "expires", header: "Expires", cell: (i: Invite) => formatDate(i.expires_at) },
+          {
+            key: "actions",
+            header: "Actions",
+            hideHeader: true,
+            className: "actions",
+            cell: (i: Invite) => (
+              <ConfirmButton
+                title={`Revoke the invite to ${i.email}?`}
+                message="The invite link stops working at once; you can send a new invite later."
+                action="Revoke"
+                pending={revoke.isPending}
+                onConfirm={() => revoke.mutate(i.id)}
+              >
+                Revoke
+              </ConfirmButton>
+            ),
+          },
+        ]}
+      />
       <InviteDialog open={inviting} onClose={() => setInviting(false)} />
       {editing && <EditPermissionsDialog member={editing} onClose={() => setEditing(null)} />}
-      <ConfirmDialog
-        title={`Remove ${removing?.name ?? ""}?`}
-        message="They lose access to this store; every token they own or were issued stops working, and their pending invites are revoked."
-        action="Remove"
-        open={removing !== null}
-        pending={remove.isPending}
-        onClose={() => setRemoving(null)}
-        onConfirm={() => removing && remove.mutate(removing.user_id, { onSuccess: () => setRemoving(null) })}
-      />
-      <ConfirmDialog
-        title={`Revoke the invite to ${revoking?.email ?? ""}?`}
-        message="The invite link stops working at once; you can send a new invite later."
-        action="Revoke"
-        open={revoking !== null}
-        pending={revoke.isPending}
-        onClose={() => setRevoking(null)}
-        onConfirm={() => revoking && revoke.mutate(revoking.id, { onSuccess: () => setRevoking(null) })}
-      />
     </section>
   );
 }

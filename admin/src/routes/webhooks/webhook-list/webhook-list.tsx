@@ -1,9 +1,9 @@
 // Webhook endpoints (one row per subscription: URL and event) with their health, and "Add endpoint".
 import { useState } from "react";
 import { Link } from "react-router";
-import { Empty, QueryState } from "../../../components/common/query-state";
+import { DataTable } from "../../../components/common/data-table";
 import { useWebhooks, type Webhook } from "../../../hooks/api/webhooks";
-import { formatDate } from "../../../lib/format";
+import { formatDate, useDisplay } from "../../../lib/format";
 import { AddEndpointDialog } from "./add-endpoint-dialog";
 
 export function Health({ webhook }: { webhook: Webhook }) {
@@ -17,7 +17,14 @@ export function Health({ webhook }: { webhook: Webhook }) {
   );
 }
 
+const columns = [
+  { key: "url", header: "Endpoint URL", cell: (w: Webhook) => <Link to={`/webhooks/${w.id}`}>{w.url}</Link> },
+  { key: "event", header: "Event", cell: (w: Webhook) => w.event },
+  { key: "health", header: "Health", cell: (w: Webhook) => <Health webhook={w} /> },
+];
+
 export default function WebhookList() {
+  useDisplay();
   const webhooks = useWebhooks();
   const [adding, setAdding] = useState(false);
   return (
@@ -31,36 +38,15 @@ export default function WebhookList() {
           </button>
         </div>
       </div>
-      <QueryState query={webhooks}>
-        {(page) =>
-          page.data.length === 0 ? (
-            <Empty>No endpoints yet. Add one to receive store events.</Empty>
-          ) : (
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">Endpoint URL</th>
-                  <th scope="col">Event</th>
-                  <th scope="col">Health</th>
-                </tr>
-              </thead>
-              <tbody>
-                {page.data.map((w) => (
-                  <tr key={w.id}>
-                    <td>
-                      <Link to={`/webhooks/${w.id}`}>{w.url}</Link>
-                    </td>
-                    <td>{w.event}</td>
-                    <td>
-                      <Health webhook={w} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )
-        }
-      </QueryState>
+      <DataTable
+        label="Endpoints"
+        columns={columns}
+        rows={webhooks.data?.data}
+        rowKey={(w) => w.id}
+        loading={webhooks.isPending}
+        error={webhooks.error}
+        empty="No endpoints yet. Add one to receive store events."
+      />
       <AddEndpointDialog open={adding} onClose={() => setAdding(false)} />
     </section>
   );

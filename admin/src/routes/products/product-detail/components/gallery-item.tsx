@@ -4,7 +4,10 @@ import { CSS } from "@dnd-kit/utilities";
 import { useEffect, useId, useState } from "react";
 import { useDeleteGalleryItem, useUpdateGalleryItem, type GalleryItem } from "../../../../hooks/api/gallery";
 import type { Product } from "../../../../hooks/api/products";
+import { ConfirmButton } from "../../../../components/common/confirm-button";
 import { ErrorMessage } from "../../../../components/common/query-state";
+import { SaveStatus } from "../../../../components/common/save-status";
+import { useUnsavedChanges } from "../../../../components/common/unsaved-changes";
 
 export function GalleryListItem(props: {
   item: GalleryItem;
@@ -19,6 +22,8 @@ export function GalleryListItem(props: {
   const remove = useDeleteGalleryItem(product.id);
   const [alt, setAlt] = useState(item.alt ?? "");
   useEffect(() => setAlt(item.alt ?? ""), [item.alt]);
+  const altDirty = alt !== (item.alt ?? "");
+  useUnsavedChanges(altDirty);
   const altId = useId();
   const variantId = useId();
   const label = item.alt || `${item.media_type === "video" ? "Video" : "Image"} ${index + 1}`;
@@ -43,8 +48,10 @@ export function GalleryListItem(props: {
           id={altId}
           value={alt}
           onChange={(e) => setAlt(e.target.value)}
-          onBlur={() => alt !== (item.alt ?? "") && update.mutate({ id: item.id, alt: alt || null })}
+          onBlur={() => altDirty && update.mutate({ id: item.id, alt: alt || null })}
+          onKeyDown={(e) => e.key === "Enter" && altDirty && update.mutate({ id: item.id, alt: alt || null })}
         />
+        <SaveStatus state={update} stale={altDirty} />
         {product.product_type === "variable" && (
           <>
             <label htmlFor={variantId}>Variant</label>
@@ -62,7 +69,7 @@ export function GalleryListItem(props: {
             </select>
           </>
         )}
-        <ErrorMessage error={update.error ?? remove.error} />
+        <ErrorMessage error={remove.error} />
       </div>
       <div className="gallery-actions">
         {!item.is_primary && (
@@ -76,9 +83,15 @@ export function GalleryListItem(props: {
         <button type="button" disabled={index === count - 1} onClick={() => props.onMove(index + 1)}>
           Move later
         </button>
-        <button type="button" className="danger" disabled={remove.isPending} onClick={() => remove.mutate(item.id)}>
+        <ConfirmButton
+          title={`Remove ${label} from the gallery?`}
+          message="It leaves this product's gallery; the file stays in the media library."
+          action="Remove"
+          pending={remove.isPending}
+          onConfirm={() => remove.mutate(item.id)}
+        >
           Remove
-        </button>
+        </ConfirmButton>
       </div>
     </li>
   );

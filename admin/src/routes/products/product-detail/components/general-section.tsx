@@ -1,7 +1,8 @@
 // Title, description, brand, SEO fields and the highlight video URL (with the provider the API detected).
-import { useState, type FormEvent } from "react";
+import type { FormEvent } from "react";
+import { useEditForm } from "../../../../components/common/edit-form";
 import { TextArea, TextField } from "../../../../components/common/field";
-import { ErrorMessage } from "../../../../components/common/query-state";
+import { SaveActions } from "../../../../components/common/save-status";
 import { useUpdateProduct, type Product } from "../../../../hooks/api/products";
 
 const FIELDS = ["title", "description", "brand", "seo_title", "seo_description", "highlight_video_url"] as const;
@@ -12,21 +13,17 @@ const fromProduct = (p: Product): Form =>
 
 export function GeneralSection({ product }: { product: Product }) {
   const update = useUpdateProduct(product.id);
-  const [form, setForm] = useState<Form>(() => fromProduct(product));
-  const [saved, setSaved] = useState(false);
-  const set = (key: keyof Form) => (e: { target: { value: string } }) => {
-    setSaved(false);
-    setForm({ ...form, [key]: e.target.value });
-  };
+  const edit = useEditForm(fromProduct(product));
   const submit = (event: FormEvent) => {
     event.preventDefault();
     // Only what changed; an emptied optional field is cleared (null).
-    const initial = fromProduct(product);
     const changes = Object.fromEntries(
-      FIELDS.filter((f) => form[f] !== initial[f]).map((f) => [f, f !== "title" && form[f] === "" ? null : form[f]]),
+      Object.entries(edit.changes()).map(([f, v]) => [f, f !== "title" && v === "" ? null : v]),
     );
-    update.mutate(changes, { onSuccess: (p) => (setForm(fromProduct(p)), setSaved(true)) });
+    update.mutate(changes, { onSuccess: (p) => edit.saved(fromProduct(p)) });
   };
+  const form = edit.form;
+  const set = edit.set;
   const common = { error: update.error };
   return (
     <section className="card" aria-labelledby="general-heading">
@@ -46,13 +43,7 @@ export function GeneralSection({ product }: { product: Product }) {
           hint={product.highlight_video_provider ? `Detected provider: ${product.highlight_video_provider}` : "YouTube, Vimeo or a video file URL"}
           {...common}
         />
-        <ErrorMessage error={update.error} />
-        <div className="actions">
-          <button type="submit" className="primary" disabled={update.isPending}>
-            Save
-          </button>
-          {saved && <span role="status">Saved</span>}
-        </div>
+        <SaveActions state={update} stale={edit.dirty} />
       </form>
     </section>
   );

@@ -5,7 +5,7 @@ import { useState } from "react";
 import { Dialog } from "../../../../components/common/dialog";
 import { useGallery } from "../../../../hooks/api/gallery";
 import type { Product } from "../../../../hooks/api/products";
-import { formatCents } from "../../../../lib/format";
+import { formatPrice, useDisplay } from "../../../../lib/format";
 
 function HighlightVideo({ product }: { product: Product }) {
   const url = product.highlight_video_url;
@@ -25,6 +25,7 @@ function HighlightVideo({ product }: { product: Product }) {
 }
 
 export function PreviewDialog({ product, open, onClose }: { product: Product; open: boolean; onClose: () => void }) {
+  useDisplay();
   const gallery = useGallery(product.id);
   const variants = product.variants;
   const [variantId, setVariantId] = useState<string | undefined>(undefined);
@@ -55,7 +56,7 @@ export function PreviewDialog({ product, open, onClose }: { product: Product; op
         <div>
           <h3>{product.title}</h3>
           {product.brand && <p>{product.brand}</p>}
-          {selected && <p className="price">{formatCents(selected.price_cents)}</p>}
+          {selected && <p className="price">{formatPrice(selected.price_cents)}</p>}
           {product.product_type === "variable" && variants.length > 0 && (
             <fieldset>
               <legend>Choose a variant</legend>

@@ -4,9 +4,10 @@ import { TextField } from "../../../../components/common/field";
 import { Empty, ErrorMessage, QueryState } from "../../../../components/common/query-state";
 import type { Product } from "../../../../hooks/api/products";
 import { useCreateReview, useDeleteReview, useReviews } from "../../../../hooks/api/reviews";
-import { formatDate } from "../../../../lib/format";
+import { formatDate, useDisplay } from "../../../../lib/format";
 
 export function ReviewsSection({ product }: { product: Product }) {
+  useDisplay();
   const reviews = useReviews(product.id);
   const create = useCreateReview(product.id);
   const remove = useDeleteReview(product.id);

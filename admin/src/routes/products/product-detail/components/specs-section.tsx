@@ -1,6 +1,8 @@
-// Specs: grouped key/value rows, replaced as a whole (PUT .../specs).
+// Specs: grouped key/value rows, replaced as a whole (PUT .../specs); unsaved rows are guarded, a save says so.
+// An editable grid rather than a list, so it keeps its own table (in the same scroll box as DataTable's).
 import { useEffect, useState } from "react";
-import { ErrorMessage } from "../../../../components/common/query-state";
+import { SaveStatus } from "../../../../components/common/save-status";
+import { useUnsavedChanges } from "../../../../components/common/unsaved-changes";
 import { usePutSpecs, type Product } from "../../../../hooks/api/products";
 import { fieldError } from "../../../../lib/problem";
 
@@ -11,6 +13,8 @@ export function SpecsSection({ product }: { product: Product }) {
   const initial = () => product.specs.map((s) => ({ group: s.group ?? "", key: s.key, value: s.value }));
   const [rows, setRows] = useState<Row[]>(initial);
   useEffect(() => setRows(initial()), [product.specs]); // eslint-disable-line react-hooks/exhaustive-deps
+  const dirty = JSON.stringify(rows) !== JSON.stringify(initial());
+  useUnsavedChanges(dirty);
   const set = (i: number, key: keyof Row, value: string) => setRows(rows.map((r, j) => (j === i ? { ...r, [key]: value } : r)));
   const save = () => put.mutate(rows.map((r, position) => ({ ...r, group: r.group || null, position })));
   return (
@@ -24,7 +28,9 @@ export function SpecsSection({ product }: { product: Product }) {
       {rows.length === 0 ? (
         <p className="empty">No specs.</p>
       ) : (
+        <div className="table-scroll" tabIndex={0} role="region" aria-label="Specs table">
         <table>
+          <caption className="visually-hidden">Specs</caption>
           <thead>
             <tr>
               <th scope="col">Group</th>
@@ -60,11 +66,14 @@ export function SpecsSection({ product }: { product: Product }) {
             ))}
           </tbody>
         </table>
+        </div>
       )}
-      <ErrorMessage error={put.error} />
-      <button type="button" onClick={save} disabled={put.isPending}>
-        Save specs
-      </button>
+      <div className="actions">
+        <button type="button" onClick={save} disabled={put.isPending}>
+          Save specs
+        </button>
+        <SaveStatus state={put} stale={dirty} />
+      </div>
     </section>
   );
 }

@@ -78,7 +78,14 @@ function toBody(form: Form) {
   };
 }
 
-export function VariantDialog(props: { product: Product; variant?: Variant; open: boolean; onClose: () => void }) {
+export function VariantDialog(props: {
+  product: Product;
+  variant?: Variant;
+  open: boolean;
+  onClose: () => void;
+  /** After a successful save, with the variant's title: the section says so beside its table. */
+  onSaved?: (title: string) => void;
+}) {
   const { product, variant } = props;
   const create = useCreateVariant(product.id);
   const update = useUpdateVariant(product.id, variant?.id ?? "");
@@ -95,7 +102,13 @@ export function VariantDialog(props: { product: Product; variant?: Variant; open
     const body = toBody(form);
     if (body instanceof ApiProblem) return setLocalError(body);
     setLocalError(null);
-    mutation.mutate(body, { onSuccess: () => (variant ? props.onClose() : close()) });
+    mutation.mutate(body, {
+      onSuccess: (saved) => {
+        props.onSaved?.(saved.title);
+        if (variant) props.onClose();
+        else close();
+      },
+    });
   };
   const error = localError ?? mutation.error;
   const title = variant ? `Edit variant ${variant.title}` : "Add variant";

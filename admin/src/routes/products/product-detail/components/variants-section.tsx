@@ -1,10 +1,11 @@
-// Variants with price, stock and availability. "Add variant" (variable products) and "Edit variant <title>" (every
+// Variants with price (in the store's currency), stock and availability; deleting one is confirmed. "Add variant" (variable products) and "Edit variant <title>" (every
 // row, the hidden default variant of a single product included, titled "Default") open the variant dialog.
 import { useState } from "react";
-import { Empty, ErrorMessage } from "../../../../components/common/query-state";
+import { ConfirmButton } from "../../../../components/common/confirm-button";
+import { DataTable } from "../../../../components/common/data-table";
 import type { Product } from "../../../../hooks/api/products";
 import { useDeleteVariant, type Variant } from "../../../../hooks/api/variants";
-import { formatCents } from "../../../../lib/format";
+import { formatPrice, useDisplay } from "../../../../lib/format";
 import { VariantDialog } from "./variant-dialog";
 
 const AVAILABILITY = { in_stock: "In stock", out_of_stock: "Out of stock", on_demand: "On demand" } as const;
@@ -15,8 +16,10 @@ export const variantTitle = (v: Variant) => (v.is_default ? "Default" : v.title)
 const describeOptions = (v: Variant) => v.option_values.map((o) => `${o.name}: ${o.value}`).join(", ");
 
 export function VariantsSection({ product }: { product: Product }) {
+  useDisplay();
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<string | null>(null);
+  const [saved, setSaved] = useState("");
   const remove = useDeleteVariant(product.id);
   const variants = product.variants;
   const edited = variants.find((v) => v.id === editing);
@@ -30,52 +33,58 @@ export function VariantsSection({ product }: { product: Product }) {
           </button>
         )}
       </div>
-      {variants.length === 0 ? (
-        <Empty>No variants yet: a variable product needs one before it can be published.</Empty>
-      ) : (
-        <div className="table-scroll" tabIndex={0} role="region" aria-label="Variants table">
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">Variant</th>
-                <th scope="col">SKU</th>
-                <th scope="col">Price</th>
-                <th scope="col">Stock</th>
-                <th scope="col">Availability</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {variants.map((v) => (
-                <tr key={v.id}>
-                  <td>
-                    {variantTitle(v)}
-                    {v.option_values.length > 0 && <div className="hint">{describeOptions(v)}</div>}
-                  </td>
-                  <td>{v.sku ?? "—"}</td>
-                  <td>{formatCents(v.price_cents)}</td>
-                  <td>{v.stock}</td>
-                  <td>{AVAILABILITY[v.availability]}</td>
-                  <td className="actions">
-                    <button type="button" aria-label={`Edit variant ${variantTitle(v)}`} onClick={() => setEditing(v.id)}>
-                      Edit
-                    </button>
-                    {!v.is_default && (
-                      <button type="button" aria-label={`Delete variant ${v.title}`} onClick={() => remove.mutate(v.id)}>
-                        Delete
-                      </button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      <ErrorMessage error={remove.error} />
-      <VariantDialog product={product} open={adding} onClose={() => setAdding(false)} />
+      <DataTable
+        label="Variants"
+        rows={variants}
+        rowKey={(v) => v.id}
+        error={remove.error}
+        empty="No variants yet: a variable product needs one before it can be published."
+        columns={[
+          {
+            key: "variant",
+            header: "Variant",
+            cell: (v: Variant) => (
+              <>
+                {variantTitle(v)}
+                {v.option_values.length > 0 && <div className="hint">{describeOptions(v)}</div>}
+              </>
+            ),
+          },
+          { key: "sku", header: "SKU", cell: (v: Variant) => v.sku ?? "—" },
+          { key: "price", header: "Price", cell: (v: Variant) => formatPrice(v.price_cents) },
+          { key: "stock", header: "Stock", cell: (v: Variant) => v.stock },
+          { key: "availability", header: "Availability", cell: (v: Variant) => AVAILABILITY[v.availability] },
+          {
+            key: "actions",
+            header: "Actions",
+            hideHeader: true,
+            className: "actions",
+            cell: (v: Variant) => (
+              <>
+                <button type="button" aria-label={`Edit variant ${variantTitle(v)}`} onClick={() => setEditing(v.id)}>
+                  Edit
+                </button>
+                {!v.is_default && (
+                  <ConfirmButton
+                    label={`Delete variant ${v.title}`}
+                    title={`Delete the variant “${v.title}”?`}
+                    message="Its price, stock and SKU are deleted; orders that already hold it keep their lines."
+                    action="Delete variant"
+                    pending={remove.isPending}
+                    onConfirm={() => remove.mutate(v.id)}
+                  >
+                    Delete
+                  </ConfirmButton>
+                )}
+              </>
+            ),
+          },
+        ]}
+      />
+      <p role="status" className="save-status">
+        {saved}
+      </p>
+      <VariantDialog product={product} open={adding} onClose={() => setAdding(false)} onSaved={(t) => setSaved(`Saved variant ${t}`)} />
       {edited && (
         <VariantDialog
           key={`${edited.id}-${edited.updated_at}`}
@@ -83,6 +92,7 @@ export function VariantsSection({ product }: { product: Product }) {
           variant={{ ...edited, title: variantTitle(edited) }}
           open
           onClose={() => setEditing(null)}
+          onSaved={(t) => setSaved(`Saved variant ${t}`)}
         />
       )}
     </section>

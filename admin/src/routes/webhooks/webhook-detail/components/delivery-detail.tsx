@@ -2,7 +2,7 @@
 import { useNavigate } from "react-router";
 import { ErrorMessage, QueryState } from "../../../../components/common/query-state";
 import { useDelivery, useReplayDelivery } from "../../../../hooks/api/webhooks";
-import { formatDate, formatDateTimeSeconds, formatGap } from "../../../../lib/format";
+import { formatDate, formatDateTimeSeconds, formatGap, useDisplay } from "../../../../lib/format";
 
 function prettyJson(text: string) {
   try {
@@ -13,6 +13,7 @@ function prettyJson(text: string) {
 }
 
 export function DeliveryDetail({ webhookId, deliveryId }: { webhookId: string; deliveryId: string }) {
+  useDisplay();
   const delivery = useDelivery(webhookId, deliveryId);
   const replay = useReplayDelivery(webhookId);
   const navigate = useNavigate();

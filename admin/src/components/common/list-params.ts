@@ -1,0 +1,56 @@
+// A list's state in the URL's search params (filters, search, sort, page), so Back, a reload and a shared link show
+// the same list. Used with DataTable (./data-table.tsx), which documents the pairing.
+//
+//   const list = useListParams({ search: "", status: "" });
+//   list.values.status            // "" when absent (the default is never written to the URL)
+//   list.set("status", "paid")    // a filter change returns to the first page; `search` replaces the history entry
+//   list.offset / list.setOffset  // offset paging (`offset`)
+//   list.pages                    // cursor paging (`cursor`, repeated: the stack of pages walked), as CursorPager takes
+import { useMemo } from "react";
+import { useSearchParams } from "react-router";
+
+type Change = Record<string, string | number | null | string[]>;
+
+/** Keys whose every keystroke changes the list: their changes replace the current history entry. */
+const TYPED = new Set(["search", "q"]);
+
+export function useListParams<K extends string>(defaults: Record<K, string>) {
+  const [params, setParams] = useSearchParams();
+  const update = (changes: Change, replace = false) =>
+    setParams(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        for (const [key, value] of Object.entries(changes)) {
+          next.delete(key);
+          if (Array.isArray(value)) value.forEach((v) => next.append(key, v));
+          else if (value !== null && value !== "" && value !== 0 && value !== (defaults as Record<string, string>)[key]) {
+            next.set(key, String(value));
+          }
+        }
+        return next;
+      },
+      { replace },
+    );
+  const values = useMemo(
+    () => Object.fromEntries(Object.entries(defaults).map(([k, d]) => [k, params.get(k) ?? d])) as Record<K, string>,
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [params],
+  );
+  const offset = Math.max(0, Number(params.get("offset") ?? 0) || 0);
+  const cursors = params.getAll("cursor");
+  return {
+    values,
+    set: (key: K, value: string) => update({ [key]: value, offset: null, cursor: [] }, TYPED.has(key)),
+    offset,
+    setOffset: (next: number) => update({ offset: next }),
+    pages: {
+      cursor: cursors.at(-1) ?? null,
+      page: cursors.length + 1,
+      next: (cursor: string) => update({ cursor: [...cursors, cursor] }),
+      previous: () => update({ cursor: cursors.slice(0, -1) }),
+      reset: () => update({ cursor: [] }),
+    },
+  };
+}
+
+export type ListParams<K extends string> = ReturnType<typeof useListParams<K>>;

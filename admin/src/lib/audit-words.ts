@@ -1,0 +1,108 @@
+// The audit log in words: each action as a sentence fragment ("created a product"), and where a resource lives in
+// the console (a link while it exists). Actions not listed here read from their name ("product_image.delete" →
+// "product image: delete").
+
+export const ACTION_WORDS: Record<string, string> = {
+  "store.create": "created the store",
+  "store.update": "changed the store's settings",
+  "product.create": "created a product",
+  "product.update": "edited a product",
+  "product.delete": "deleted a product",
+  "product.publish": "published a product",
+  "product.unpublish": "unpublished a product",
+  "variant.create": "added a variant",
+  "variant.update": "edited a variant",
+  "variant.delete": "deleted a variant",
+  "variant.bulk_update": "changed prices or stock in bulk",
+  "specs.update": "edited a product's specs",
+  "review.create": "added a review",
+  "review.delete": "deleted a review",
+  "product_image.create": "added a gallery item",
+  "product_image.update": "edited a gallery item",
+  "product_image.delete": "removed a gallery item",
+  "media_file.create": "uploaded a file",
+  "media_file.delete": "deleted a file",
+  "order.create": "created an order",
+  "order.pay": "marked an order as paid",
+  "order.fulfill": "marked an order as fulfilled",
+  "order.cancel": "canceled an order",
+  "order.refund": "refunded an order",
+  "customer.create": "created a customer",
+  "customer.update": "edited a customer",
+  "webhook.create": "added a webhook endpoint",
+  "webhook.update": "edited a webhook endpoint",
+  "webhook.delete": "deleted a webhook endpoint",
+  "webhook.replay": "replayed a webhook delivery",
+  "token.create": "created an access token",
+  "token.rotate": "rotated an access token",
+  "token.revoke": "revoked an access token",
+  "invite.create": "invited a teammate",
+  "invite.revoke": "revoked an invite",
+  "member.create": "joined the team",
+  "member.update": "changed a teammate's permissions",
+  "member.remove": "removed a teammate",
+};
+
+export function actionWords(action: string): string {
+  return ACTION_WORDS[action] ?? action.replace(/_/g, " ").replace(".", ": ");
+}
+
+const capitalized = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+/** For the "Action" filter: "Created a product". */
+export const actionLabel = (action: string) => capitalized(actionWords(action));
+
+/** Where a resource is shown in the console, or null when it has no page of its own. */
+export function resourcePath(type: string, id: string): string | null {
+  switch (type) {
+    case "product":
+      return `/products/${id}`;
+    case "customer":
+      return `/customers/${id}`;
+    case "order":
+      return `/orders/${id}`;
+    case "webhook":
+      return `/webhooks/${id}`;
+    case "token":
+      return "/api-tokens";
+    case "member":
+    case "invite":
+      return "/team";
+    case "store":
+      return "/settings";
+    default:
+      return null;
+  }
+}
+
+const RESOURCE_NAMES: Record<string, string> = {
+  product_image: "gallery item",
+  media_file: "file",
+  specs: "specs",
+  token: "access token",
+  webhook: "webhook endpoint",
+};
+export const resourceName = (type: string) => RESOURCE_NAMES[type] ?? type.replace(/_/g, " ");
+
+/** Midnight of `date` (YYYY-MM-DD) in `timeZone`, as an ISO instant; `endOfDay` gives 23:59:59.999 instead. */
+export function zonedDayBound(date: string, timeZone: string, endOfDay = false): string {
+  const [y, m, d] = date.split("-").map(Number);
+  const wall = Date.UTC(y, m - 1, d, endOfDay ? 23 : 0, endOfDay ? 59 : 0, endOfDay ? 59 : 0, endOfDay ? 999 : 0);
+  // The zone's offset at that moment: the wall-clock reading of `wall` in the zone, minus `wall`.
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+    })
+      .formatToParts(wall)
+      .map((p) => [p.type, p.value]),
+  );
+  const seen = Date.UTC(+parts.year, +parts.month - 1, +parts.day, +parts.hour, +parts.minute, +parts.second);
+  const offset = seen - Math.floor(wall / 1000) * 1000;
+  return new Date(wall - offset).toISOString();
+}
