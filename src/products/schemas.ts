@@ -42,6 +42,31 @@ const videoFields = {
   highlight_video_provider: z.enum(PROVIDERS).nullable().optional(),
 };
 
+/** Tags (docs/catalog.md): 0..50, each 1..64 characters after trimming, no commas (the CSV cell separates them). */
+export const MAX_TAGS = 50;
+const tag = z.string().trim().min(1, "must not be empty").max(64).regex(LINE_RE, noControl).regex(/^[^,]*$/, "must not contain a comma");
+export const tagsField = z
+  .array(tag)
+  .max(MAX_TAGS)
+  .superRefine((tags, ctx) => {
+    const seen = new Set<string>();
+    tags.forEach((t, i) => {
+      if (seen.has(t.toLowerCase())) ctx.addIssue({ code: "custom", path: [i], message: "duplicate tag (tags are unique case-insensitively)" });
+      seen.add(t.toLowerCase());
+    });
+  })
+  .openapi({ description: "0..50 tags, each 1..64 characters, unique case-insensitively, kept as given; PATCH replaces the set" });
+
+/** An integration's own key: printable, 0..255 characters, unique per store (409); "" and null clear it. */
+export const externalIdField = z
+  .string()
+  .max(255)
+  .regex(LINE_RE, noControl)
+  .nullable()
+  .optional()
+  .transform((v) => (v === "" ? null : v))
+  .openapi({ description: "An integration's own key, unique per store (409); empty or null clears it" });
+
 const productStatus = z.enum(["draft", "live"]);
 const productType = z.enum(["single", "variable"]);
 
@@ -56,6 +81,8 @@ export const createProductBody = z
     seo_title: line(255),
     seo_description: text(1000),
     status: productStatus.optional(),
+    tags: tagsField.optional(),
+    external_id: externalIdField,
     ...videoFields,
   })
   .superRefine((body, ctx) => {
@@ -79,6 +106,8 @@ export const updateProductBody = z
     seo_title: line(255),
     seo_description: text(1000),
     status: productStatus.optional().openapi({ description: "A change needs products.publish" }),
+    tags: tagsField.optional(),
+    external_id: externalIdField,
     ...videoFields,
   })
   .openapi("UpdateProductRequest");
@@ -129,6 +158,8 @@ const productFields = {
   created_at: timestamp,
   updated_at: timestamp,
   published_at: timestamp.nullable(),
+  tags: z.array(z.string()),
+  external_id: z.string().nullable(),
   variants: z.array(variantSchema),
 };
 

@@ -8455,6 +8455,8 @@ export interface components {
             }[];
             shipping_box: components["schemas"]["ShippingBox"];
             position: number;
+            compare_at_price_cents: number | null;
+            external_id: string | null;
             /**
              * Format: date-time
              * @example 2026-11-21T10:00:00.000Z
@@ -8544,6 +8546,8 @@ export interface components {
              * @example 2026-11-21T10:00:00.000Z
              */
             published_at: string | null;
+            tags: string[];
+            external_id: string | null;
             variants: components["schemas"]["Variant"][];
             /** @description The gallery's primary item when it is an image (its 150 px size, for list rows); null without one */
             primary_image: {
@@ -8588,6 +8592,8 @@ export interface components {
              * @example 2026-11-21T10:00:00.000Z
              */
             published_at: string | null;
+            tags: string[];
+            external_id: string | null;
             variants: components["schemas"]["Variant"][];
             /** @description The gallery, ordered by position */
             images: {
@@ -8613,6 +8619,10 @@ export interface components {
             seo_description?: string | null;
             /** @enum {string} */
             status?: "draft" | "live";
+            /** @description 0..50 tags, each 1..64 characters, unique case-insensitively, kept as given; PATCH replaces the set */
+            tags?: string[];
+            /** @description An integration's own key, unique per store (409); empty or null clears it */
+            external_id?: string | null;
             highlight_video_url?: string | null;
             highlight_video_poster_url?: string | null;
             /** @enum {string|null} */
@@ -8635,6 +8645,10 @@ export interface components {
              * @enum {string}
              */
             status?: "draft" | "live";
+            /** @description 0..50 tags, each 1..64 characters, unique case-insensitively, kept as given; PATCH replaces the set */
+            tags?: string[];
+            /** @description An integration's own key, unique per store (409); empty or null clears it */
+            external_id?: string | null;
             highlight_video_url?: string | null;
             highlight_video_poster_url?: string | null;
             /** @enum {string|null} */
@@ -8661,6 +8675,10 @@ export interface components {
             shipping_box?: components["schemas"]["ShippingBox"];
             title?: string;
             position?: number;
+            /** @description The price before a sale: null, or at least price_cents (422) */
+            compare_at_price_cents?: number | null;
+            /** @description An integration's own key, unique per store (409); empty or null clears it */
+            external_id?: string | null;
         };
         UpdateVariantRequest: {
             price_cents?: number;
@@ -8675,6 +8693,10 @@ export interface components {
             shipping_box?: components["schemas"]["ShippingBox"];
             title?: string;
             position?: number;
+            /** @description The price before a sale: null, or at least price_cents (422) */
+            compare_at_price_cents?: number | null;
+            /** @description An integration's own key, unique per store (409); empty or null clears it */
+            external_id?: string | null;
         };
         Review: {
             id: string;
