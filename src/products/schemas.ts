@@ -185,8 +185,49 @@ export const productSchema = z
   })
   .openapi("Product");
 
+export const SORT_KEYS = ["updated_at", "created_at", "title", "price", "stock"] as const;
+export type SortKey = (typeof SORT_KEYS)[number];
+const SORTS = SORT_KEYS.flatMap((k) => [k, `-${k}`] as const);
+
+const centsParam = z
+  .string()
+  .regex(/^\d{1,13}$/, "must be a whole number of cents")
+  .transform(Number)
+  .pipe(money)
+  .optional()
+  .openapi({ type: "integer", minimum: 0 });
+
+const tagParam = z.string().trim().min(1, "must not be empty").max(64).regex(LINE_RE, noControl);
+
+/** The list's filters and sort (docs/catalog.md "Filters and sort"); shared by the collection's product list. */
+export const productFilterQuery = {
+  status: productStatus.optional().openapi({ description: "Only drafts or only live products (`draft` implies include_drafts)" }),
+  product_type: productType.optional(),
+  brand: z.string().trim().min(1).max(255).regex(LINE_RE, noControl).optional().openapi({ description: "Exact brand, case-insensitive" }),
+  tag: z
+    .union([tagParam, z.array(tagParam).max(10)])
+    .optional()
+    .transform((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]))
+    .openapi({ description: "Repeatable (up to 10): products carrying every one of these tags (case-insensitive)", type: "array", items: { type: "string" } }),
+  collection_id: z.string().max(64).optional().openapi({ description: "Members of this collection (422 if it is not a collection of the store)" }),
+  price_min_cents: centsParam.openapi({ description: "Some variant costs at least this" }),
+  price_max_cents: centsParam.openapi({ description: "Some variant within [price_min_cents, price_max_cents] costs at most this" }),
+  in_stock: z
+    .enum(["true", "false", "1", "0"])
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === "true" || v === "1"))
+    .openapi({ type: "boolean", description: "true: some variant is available; false: none is" }),
+  sku: z.string().trim().min(1).max(100).regex(LINE_RE, noControl).optional().openapi({ description: "A variant's exact SKU (case-insensitive, as SKUs are unique)" }),
+  external_id: z.string().min(1).max(255).regex(LINE_RE, noControl).optional().openapi({ description: "The product's exact external_id" }),
+  sort: z
+    .enum(SORTS as [string, ...string[]])
+    .optional()
+    .openapi({ description: "updated_at, created_at, title, price (lowest variant price) or stock (sum of variants); `-` for descending. Default -updated_at" }),
+};
+
 export const productListQuery = z.object({
   ...cursorQuery,
+  ...productFilterQuery,
   search: z
     .string()
     .max(200)

@@ -5974,6 +5974,27 @@ export interface paths {
                     cursor?: string;
                     /** @description Only items changed at or after this time (ISO 8601), oldest change first (updated_at, then id, ascending) */
                     updated_since?: string;
+                    /** @description Only drafts or only live products (`draft` implies include_drafts) */
+                    status?: "draft" | "live";
+                    product_type?: "single" | "variable";
+                    /** @description Exact brand, case-insensitive */
+                    brand?: string;
+                    /** @description Repeatable (up to 10): products carrying every one of these tags (case-insensitive) */
+                    tag?: string[];
+                    /** @description Members of this collection (422 if it is not a collection of the store) */
+                    collection_id?: string;
+                    /** @description Some variant costs at least this */
+                    price_min_cents?: number;
+                    /** @description Some variant within [price_min_cents, price_max_cents] costs at most this */
+                    price_max_cents?: number;
+                    /** @description true: some variant is available; false: none is */
+                    in_stock?: boolean;
+                    /** @description A variant's exact SKU (case-insensitive, as SKUs are unique) */
+                    sku?: string;
+                    /** @description The product's exact external_id */
+                    external_id?: string;
+                    /** @description updated_at, created_at, title, price (lowest variant price) or stock (sum of variants); `-` for descending. Default -updated_at */
+                    sort?: "updated_at" | "-updated_at" | "created_at" | "-created_at" | "title" | "-title" | "price" | "-price" | "stock" | "-stock";
                     /** @description Case-insensitive substring of the title, or prefix of a variant SKU */
                     search?: string;
                     include_drafts?: boolean;
