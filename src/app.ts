@@ -17,6 +17,7 @@ import { registerWebhookRoutes } from "./webhooks";
 import { registerCustomerRoutes } from "./customers";
 import { registerOrderRoutes } from "./orders";
 import { registerCatalogRoutes } from "./products";
+import { registerCollectionRoutes } from "./collections";
 import { registerSyncRoutes } from "./sync";
 import { registerConsole } from "./console";
 import { registerOpsRoutes } from "./ops";
@@ -105,6 +106,7 @@ export function createApp() {
   // Before the catalog: /products/deleted and /products/export.csv must not be read as /products/{id}.
   registerSyncRoutes(app);
   registerCatalogRoutes(app);
+  registerCollectionRoutes(app);
   registerOpsRoutes(app);
 
   app.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", {

@@ -21,7 +21,7 @@ const CURSOR_KEYS: Record<SortKey, CursorKey> = { updated_at: "timestamp", creat
  * The walk of a sorted list. The default order (-updated_at, or updated_at ascending with updated_since) keeps
  * the cursors it always had; any other sort names itself in its cursors, so a cursor of one sort is a 422 in another.
  */
-export function sortedWalk(name: string, query: ProductListQuery, rawOffset: string | undefined): { walk: Walk; sort: SortKey } {
+export function sortedWalk(name: string, query: Pick<ProductListQuery, "limit" | "offset" | "cursor" | "updated_since" | "sort">, rawOffset: string | undefined): { walk: Walk; sort: SortKey } {
   const sort = (query.sort ?? "-updated_at").replace(/^-/, "") as SortKey;
   const descending = (query.sort ?? "-updated_at").startsWith("-");
   if (query.updated_since !== undefined && query.sort !== undefined && query.sort !== "updated_at") {

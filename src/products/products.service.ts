@@ -3,6 +3,7 @@
 // change, and the batch's last statement reads the same JSON back as the response.
 import { and, eq, getTableColumns, sql } from "drizzle-orm";
 import { products, productVariants } from "../db/schema";
+import { closeMemberGaps } from "../collections/members.service";
 import { deletionRecord } from "./deleted.service";
 import { auditEntry } from "../lib/audit";
 import type { StoreCtx, StoreReadCtx } from "../lib/context";
@@ -227,6 +228,7 @@ export async function deleteProduct(ctx: StoreCtx, id: string) {
     // products.deleted event.
     productStillThere(ctx, row.id),
     deletionRecord(ctx, row.id),
+    closeMemberGaps(ctx, row.id),
     ctx.db.delete(products).where(inStore(ctx, row.id)),
     auditEntry(ctx, "product.delete", "product", row.id),
     ...recordEvent(ctx.db, ctx.store.storeId, "products.deleted", { id: row.id }),
