@@ -24,13 +24,16 @@ export const CSV_COLUMNS = [
   "width_mm",
   "height_mm",
   "weight_g",
+  "tags",
+  "compare_at_price",
+  "variant_external_id",
 ] as const;
 
 export type CsvColumn = (typeof CSV_COLUMNS)[number];
 export type CsvRecord = Record<CsvColumn, string>;
 
 /** The columns that carry the product's own fields (on its first row). */
-export const PRODUCT_COLUMNS = ["title", "description", "brand", "product_type", "status", "seo_title", "seo_description"] as const;
+export const PRODUCT_COLUMNS = ["title", "description", "brand", "product_type", "status", "seo_title", "seo_description", "tags"] as const;
 
 export const OPTION_SLOTS = 3;
 

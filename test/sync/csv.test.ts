@@ -10,6 +10,8 @@ const HEADER =
   "handle,title,description,brand,product_type,status,seo_title,seo_description,variant_sku,variant_title," +
   "option1_name,option1_value,option2_name,option2_value,option3_name,option3_value,price,stock,fulfillment_mode," +
   "length_mm,width_mm,height_mm,weight_g";
+/** The export's header: section 15's columns, then tags, compare_at_price and variant_external_id. */
+const EXPORT_HEADER = `${HEADER},tags,compare_at_price,variant_external_id`;
 
 const exportCsv = (store: CatalogStore, token = store.token) => call("GET", store.path("/export.csv"), { token });
 
@@ -41,10 +43,10 @@ describe("GET /products/export.csv", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
     const lines = res.text.split("\r\n");
-    expect(lines[0]).toBe(HEADER);
-    expect(res.text).toContain('tee,"Tee, ""classic""","Soft\nand warm",,single,draft,,,,Default,,,,,,,12.50,0,stocked,,,,\r\n');
-    expect(res.text).toContain("hoodie,Hoodie,,,variable,live,,,H-S,S,Size,S,,,,,40.00,3,stocked,300,200,50,450\r\n");
-    expect(res.text).toContain("hoodie,,,,,,,,H-M,M,Size,M,,,,,40.05,0,stocked,,,,\r\n");
+    expect(lines[0]).toBe(EXPORT_HEADER);
+    expect(res.text).toContain('tee,"Tee, ""classic""","Soft\nand warm",,single,draft,,,,Default,,,,,,,12.50,0,stocked,,,,,,,\r\n');
+    expect(res.text).toContain("hoodie,Hoodie,,,variable,live,,,H-S,S,Size,S,,,,,40.00,3,stocked,300,200,50,450,,,\r\n");
+    expect(res.text).toContain("hoodie,,,,,,,,H-M,M,Size,M,,,,,40.05,0,stocked,,,,,,,\r\n");
   });
 
   it("needs products.read", async () => {
