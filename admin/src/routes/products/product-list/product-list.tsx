@@ -7,6 +7,7 @@ import { Empty, ErrorMessage, Loading } from "../../../components/common/query-s
 import { useProducts } from "../../../hooks/api/products";
 import { formatCents, formatDate } from "../../../lib/format";
 import { CatalogTransfer } from "./catalog-transfer";
+import { ProductFilters, useProductFilters } from "./product-filters";
 
 function priceRange(variants: { price_cents: number }[]) {
   if (variants.length === 0) return "—";
@@ -20,7 +21,9 @@ export function ProductList() {
   const [includeDrafts, setIncludeDrafts] = useState(true);
   const pages = useCursorPages();
   const deferredSearch = useDeferredValue(search.trim());
-  const products = useProducts({ search: deferredSearch, includeDrafts, cursor: pages.cursor });
+  const { filters } = useProductFilters();
+  const deferredTag = useDeferredValue(filters.tag.trim());
+  const products = useProducts({ search: deferredSearch, includeDrafts, ...filters, tag: deferredTag, cursor: pages.cursor });
   const rows = products.data?.data ?? [];
   return (
     <section>
@@ -53,6 +56,7 @@ export function ProductList() {
           />
           Include drafts
         </label>
+        <ProductFilters onChange={pages.reset} />
       </div>
       <ErrorMessage error={products.error} />
       {products.isPending ? (

@@ -5,10 +5,11 @@ import { ErrorMessage } from "../../../../components/common/query-state";
 import { useUpdateProduct, type Product } from "../../../../hooks/api/products";
 
 const FIELDS = ["title", "description", "brand", "seo_title", "seo_description", "highlight_video_url"] as const;
-type Form = Record<(typeof FIELDS)[number], string>;
+type Form = Record<(typeof FIELDS)[number] | "tags", string>;
 
-const fromProduct = (p: Product): Form =>
-  Object.fromEntries(FIELDS.map((f) => [f, p[f] ?? ""])) as Form;
+/** Tags are edited as one comma-separated line ("Summer, Shoes"); a tag has no comma. */
+const fromProduct = (p: Product): Form => ({ ...Object.fromEntries(FIELDS.map((f) => [f, p[f] ?? ""])), tags: p.tags.join(", ") }) as Form;
+const tagsOf = (text: string) => text.split(",").map((t) => t.trim()).filter(Boolean);
 
 export function GeneralSection({ product }: { product: Product }) {
   const update = useUpdateProduct(product.id);
@@ -25,6 +26,7 @@ export function GeneralSection({ product }: { product: Product }) {
     const changes = Object.fromEntries(
       FIELDS.filter((f) => form[f] !== initial[f]).map((f) => [f, f !== "title" && form[f] === "" ? null : form[f]]),
     );
+    if (form.tags !== initial.tags) Object.assign(changes, { tags: tagsOf(form.tags) });
     update.mutate(changes, { onSuccess: (p) => (setForm(fromProduct(p)), setSaved(true)) });
   };
   const common = { error: update.error };
@@ -35,6 +37,7 @@ export function GeneralSection({ product }: { product: Product }) {
         <TextField label="Title" value={form.title} onChange={set("title")} path="title" {...common} />
         <TextArea label="Description" rows={4} value={form.description} onChange={set("description")} path="description" {...common} />
         <TextField label="Brand" value={form.brand} onChange={set("brand")} path="brand" {...common} />
+        <TextField label="Tags" value={form.tags} onChange={set("tags")} path="tags" hint="Separated by commas, e.g. Summer, Shoes" {...common} />
         <TextField label="SEO title" value={form.seo_title} onChange={set("seo_title")} path="seo_title" {...common} />
         <TextArea label="SEO description" rows={2} value={form.seo_description} onChange={set("seo_description")} path="seo_description" {...common} />
         <TextField
