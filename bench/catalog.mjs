@@ -83,7 +83,7 @@ function scenarios(storeId, seeded) {
     ["filter brand (10%)", list("&brand=brand%203")],
     ["filter tag (5%)", list("&tag=t7")],
     ["filter tag (25 products)", list("&tag=rare")],
-    ["filter two tags (2.5%)", list("&tag=t7&tag=odd")],
+    ["filter two tags (t7 and odd: 5%)", list("&tag=t7&tag=odd")],
     ["filter collection_id (manual, 100)", list(`&collection_id=${seeded.collections.manual}`)],
     ["filter collection_id (automatic, tag 5%)", list(`&collection_id=${seeded.collections.automatic}`)],
     ["filter price range (~2%)", list("&price_min_cents=2000&price_max_cents=2100")],
