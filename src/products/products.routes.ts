@@ -26,6 +26,7 @@ const productResponse = (description: string) => ({ ...jsonResponse(productSchem
 
 const listRoute = createRoute({
   method: "get", path: "/stores/{store_id}/products", tags, summary: "List products, newest change first; with updated_since, a change feed (oldest change first, drafts included)",
+  description: "Filters (status, product_type, brand, tag, collection_id, price range, in_stock, sku, external_id) and sort combine with search and cursors; every one is served by an index (docs/catalog.md).",
   ...requiresWithBatchedRead("products.read"),
   request: { params: storeParams, query: productListQuery },
   responses: { 200: jsonResponse(cursorPageSchema(productListItemSchema), "A page of products"), ...errorResponses(404) },
