@@ -45,12 +45,13 @@ CREATE INDEX `products_store_stock_idx` ON `products` (`store_id`, `total_stock`
 --> statement-breakpoint
 CREATE INDEX `products_store_status_stock_idx` ON `products` (`store_id`, `status`, `total_stock`, `id`);
 --> statement-breakpoint
--- Filters by a product column, in the default order.
-CREATE INDEX `products_store_type_updated_idx` ON `products` (`store_id`, `product_type`, `updated_at`, `id`);
+-- Filters by a product column, in the default order; status last, so that counting a filter's live products reads
+-- the index alone.
+CREATE INDEX `products_store_type_updated_idx` ON `products` (`store_id`, `product_type`, `updated_at`, `id`, `status`);
 --> statement-breakpoint
-CREATE INDEX `products_store_brand_updated_idx` ON `products` (`store_id`, lower(`brand`), `updated_at`, `id`);
+CREATE INDEX `products_store_brand_updated_idx` ON `products` (`store_id`, lower(`brand`), `updated_at`, `id`, `status`);
 --> statement-breakpoint
-CREATE INDEX `products_store_in_stock_updated_idx` ON `products` (`store_id`, `in_stock`, `updated_at`, `id`);
+CREATE INDEX `products_store_in_stock_updated_idx` ON `products` (`store_id`, `in_stock`, `updated_at`, `id`, `status`);
 --> statement-breakpoint
 CREATE TABLE `product_tags` (
 	`store_id` text NOT NULL,

@@ -9,9 +9,8 @@ import { ApiError, conflict, invalidField, notFound } from "../lib/errors";
 import { exists, stillHolds, withinCap } from "../lib/guards";
 import { isUuid } from "../lib/ids";
 import { readRows } from "../products/d1";
-import { type ProductListQuery, runList, sortedWalk } from "../products/list.service";
+import { type ProductListQuery, automaticFilter, runList, sortedWalk } from "../products/list.service";
 import { collectionChanged, collectionStillThere, commitReturningCollection, getCollectionRow } from "./collections.service";
-import { collectionRulesSql, parseRules } from "./rules";
 import { MAX_MEMBERS } from "./schemas";
 
 async function manualCollection(ctx: StoreCtx, id: string) {
@@ -113,6 +112,6 @@ export async function listMembers(ctx: StoreReadCtx, id: string, query: Collecti
     return runList(ctx, { walk, sort: "updated_at", includeDrafts, byPosition: id, filters: { tags: [] } });
   }
   const { walk, sort } = sortedWalk(`collection:${id}`, query, rawOffset);
-  return runList(ctx, { walk, sort, includeDrafts, filters: { tags: [], rules: collectionRulesSql(parseRules(row.rules)) } });
+  return runList(ctx, { walk, sort, includeDrafts, filters: automaticFilter(row.rules) });
 }
 

@@ -64,6 +64,13 @@ function conditionSql(c: Condition): SQL {
   return sql`${column} LIKE ${containsPattern(String(c.value))} ESCAPE '\\'`;
 }
 
+/**
+ * Tags every member must carry (the `tag equals` conditions of `match: all`): the list reads those products from
+ * the tag index first, and the rules still decide. Empty when no condition narrows that way.
+ */
+export const requiredTags = (rules: CollectionRules): string[] =>
+  rules.match === "all" ? rules.conditions.filter((c) => c.field === "tag" && c.op === "equals").map((c) => String(c.value)) : [];
+
 /** The rules as one condition on product row `p`. */
 export function collectionRulesSql(rules: CollectionRules): SQL {
   const parts = rules.conditions.map((c) => sql`(${conditionSql(c)})`);

@@ -105,17 +105,16 @@ function rowConditions(options: ListOptions): SQL[] {
 }
 
 /**
- * The index for the default order when a column filter has one of its own ((store_id, column, updated_at, id)):
- * named, so that SQLite does not pick the status index and check the filter on every live product.
+ * The index for the default order when a column filter has one of its own ((store_id, column, updated_at, id,
+ * status)): named, so that SQLite does not pick the status index and check the filter on every live product. The
+ * trailing status lets the filter's count of live products read the index alone.
  */
 function indexFor(options: ListOptions): SQL {
   if (options.sort !== "updated_at") return sql``;
   const f = options.filters;
   if (f.brand) return sql.raw("INDEXED BY products_store_brand_updated_idx");
   if (f.product_type) return sql.raw("INDEXED BY products_store_type_updated_idx");
-  if (f.in_stock !== undefined && !f.status && (options.includeDrafts || options.walk.since)) {
-    return sql.raw("INDEXED BY products_store_in_stock_updated_idx");
-  }
+  if (f.in_stock !== undefined) return sql.raw("INDEXED BY products_store_in_stock_updated_idx");
   return sql``;
 }
 
@@ -147,6 +146,7 @@ export function listQuery(storeId: string, options: ListOptions): SQL {
   const collate = options.sort === "title" && !options.byPosition ? sql.raw(" COLLATE NOCASE") : sql``;
   let page: SQL;
   let total: SQL;
+  let matches = sql``;
   if (options.byPosition) {
     // A manual collection in its own order: the members by (collection_id, position).
     const where = sql`cp.collection_id = ${options.byPosition} AND p.store_id = ${storeId}${and(rows)}`;
@@ -161,8 +161,10 @@ export function listQuery(storeId: string, options: ListOptions): SQL {
       WHERE p.store_id = ${storeId}${and(rows)}`;
     const after = walk.after ? sql` AND (h.k${collate}, h.id) ${sql.raw(walk.ascending ? ">" : "<")} (${walk.after.at}, ${walk.after.id})` : sql``;
     const since = walk.since ? sql` AND h.updated_at >= ${walk.since}` : sql``;
-    page = sql`SELECT h.id, h.k FROM (${hits}) h WHERE 1 = 1${since}${after} ORDER BY h.k${collate} ${dir}, h.id ${dir} ${window}`;
-    total = sql`(SELECT count(*) FROM (${hits}) h WHERE 1 = 1${since})`;
+    // The matches once (materialized): the page sorts them and the total counts them.
+    matches = sql`h AS MATERIALIZED (${hits}), `;
+    page = sql`SELECT h.id, h.k FROM h WHERE 1 = 1${since}${after} ORDER BY h.k${collate} ${dir}, h.id ${dir} ${window}`;
+    total = sql`(SELECT count(*) FROM h WHERE 1 = 1${since})`;
   } else {
     const after = and(positionConditions(walk, position, sql`p.id`));
     page = sql`SELECT p.id AS id, ${position} AS k FROM products p ${indexFor(options)} WHERE p.store_id = ${storeId}${and(rows)}${after}
@@ -173,7 +175,7 @@ export function listQuery(storeId: string, options: ListOptions): SQL {
       : sql`coalesce((SELECT ${options.includeDrafts ? sql`total` : sql`live`} FROM store_catalog_stats WHERE store_id = ${storeId}), 0)`;
   }
   const reverse = sql.raw(walk.ascending ? "DESC" : "ASC");
-  return sql`WITH page AS (${page}),
+  return sql`WITH ${matches}page AS (${page}),
     shown AS (SELECT id, k FROM page ORDER BY k${collate} ${dir}, id ${dir} LIMIT ${walk.limit})
     SELECT (SELECT json_group_array(json(item)) FROM (
         SELECT ${productObjectSql("p", false)} AS item FROM shown JOIN products p ON p.id = shown.id

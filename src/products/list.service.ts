@@ -4,7 +4,7 @@
 // (./list-query.ts), sent with the request's token check; a collection filter reads the collection first.
 import type { z } from "@hono/zod-openapi";
 import { sql } from "drizzle-orm";
-import { collectionRulesSql, parseRules } from "../collections/rules";
+import { collectionRulesSql, parseRules, requiredTags } from "../collections/rules";
 import type { StoreReadCtx } from "../lib/context";
 import { type CursorKey, type Walk, encodeCursor, walkOf } from "../lib/cursor";
 import { invalidField } from "../lib/errors";
@@ -42,6 +42,12 @@ export function filtersOf(query: ProductListQuery): ListFilters {
   return { status, product_type, brand, tags: tag, price_min_cents, price_max_cents, in_stock, sku, external_id };
 }
 
+/** An automatic collection's rules as list filters: the rules, read through the tag index when they name tags. */
+export function automaticFilter(rulesText: string | null): Pick<ListFilters, "rules" | "tags"> {
+  const rules = parseRules(rulesText);
+  return { rules: collectionRulesSql(rules), tags: requiredTags(rules) };
+}
+
 /** A collection of this store as a filter: its members (manual) or its rules (automatic); else a 422 on `field`. */
 export async function collectionFilter(ctx: StoreReadCtx, id: string, field: string): Promise<{ kind: "manual" | "automatic"; filter: Partial<ListFilters> }> {
   const missing = () => invalidField(field, "is not a collection of this store");
@@ -54,7 +60,7 @@ export async function collectionFilter(ctx: StoreReadCtx, id: string, field: str
   if (!row) throw missing();
   return row.kind === "manual"
     ? { kind: "manual", filter: { manualCollectionId: id } }
-    : { kind: "automatic", filter: { rules: collectionRulesSql(parseRules(row.rules)) } };
+    : { kind: "automatic", filter: automaticFilter(row.rules) };
 }
 
 /** Runs a list query: the page as JSON text (`{data, pagination}`), already serialized by SQL, and D1's rows read. */
@@ -72,7 +78,10 @@ export async function runList(ctx: StoreReadCtx, options: ListOptions) {
 export async function listProducts(ctx: StoreReadCtx, query: ProductListQuery, rawOffset: string | undefined) {
   const { walk, sort } = sortedWalk("products", query, rawOffset);
   const filters = filtersOf(query);
-  if (query.collection_id !== undefined) Object.assign(filters, (await collectionFilter(ctx, query.collection_id, "collection_id")).filter);
+  if (query.collection_id !== undefined) {
+    const { filter } = await collectionFilter(ctx, query.collection_id, "collection_id");
+    Object.assign(filters, filter, { tags: [...filters.tags, ...(filter.tags ?? [])] });
+  }
   const includeDrafts = query.include_drafts || query.status === "draft";
   return runList(ctx, { walk, sort, filters, includeDrafts, search: query.search || undefined });
 }

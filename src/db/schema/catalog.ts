@@ -48,9 +48,9 @@ export const products = sqliteTable(
     index("products_store_status_price_idx").on(t.storeId, t.status, t.minPriceCents, t.id),
     index("products_store_stock_idx").on(t.storeId, t.totalStock, t.id),
     index("products_store_status_stock_idx").on(t.storeId, t.status, t.totalStock, t.id),
-    index("products_store_type_updated_idx").on(t.storeId, t.productType, t.updatedAt, t.id),
-    index("products_store_brand_updated_idx").on(t.storeId, sql`lower(${t.brand})`, t.updatedAt, t.id),
-    index("products_store_in_stock_updated_idx").on(t.storeId, t.inStock, t.updatedAt, t.id),
+    index("products_store_type_updated_idx").on(t.storeId, t.productType, t.updatedAt, t.id, t.status),
+    index("products_store_brand_updated_idx").on(t.storeId, sql`lower(${t.brand})`, t.updatedAt, t.id, t.status),
+    index("products_store_in_stock_updated_idx").on(t.storeId, t.inStock, t.updatedAt, t.id, t.status),
   ],
 );
 
