@@ -58,8 +58,17 @@ function startDev(build = false) {
   })();
 }
 
-/** The local D1 file of the store database that holds `storeId`. */
-function storeFile(storeId) {
+/** The local D1 file of the store database that holds `storeId` (the stopped server may still be flushing it). */
+async function storeFile(storeId) {
+  for (let attempt = 0; attempt < 30; attempt++) {
+    const file = findStoreFile(storeId);
+    if (file) return file;
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+  throw new Error(`no store database holds ${storeId}`);
+}
+
+function findStoreFile(storeId) {
   const dir = path.join(persistDir, "v3", "d1", "miniflare-D1DatabaseObject");
   for (const name of readdirSync(dir).filter((f) => f.endsWith(".sqlite") && f !== "metadata.sqlite")) {
     const file = path.join(dir, name);
@@ -71,7 +80,7 @@ function storeFile(storeId) {
       db.close();
     }
   }
-  throw new Error(`no store database holds ${storeId}`);
+  return null;
 }
 
 /** The scenarios of one store: [label, path and query] (the default list is the reference). */
@@ -109,7 +118,7 @@ try {
   await dev.stop();
   for (const size of SIZES) {
     const t0 = performance.now();
-    Object.assign(stores[size], seedStore(storeFile(stores[size].storeId), stores[size].storeId, COUNTS[size]));
+    Object.assign(stores[size], seedStore(await storeFile(stores[size].storeId), stores[size].storeId, COUNTS[size]));
     console.log(`seeded ${size}: ${COUNTS[size]} products in ${fmt((performance.now() - t0) / 1000)} s`);
   }
   dev = await startDev();
