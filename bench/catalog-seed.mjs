@@ -4,6 +4,10 @@
 //   seedStore(dbFile, storeId, count): `count` products with 1-3 variants each; returns sample ids.
 // Titles: "<adjective> <material> <noun> <n>" (each adjective in 5% of titles); exactly 25 titles per store
 // contain "Zephyr" (the rare search term); SKUs are "SKU-<n, 6 digits>-<variant>".
+// Catalog organization (issue 25): brand "Brand <n % 10>" (10% each), tags "t<n % 20>" (5% each) and "odd"/"even",
+// plus "rare" on 25 products; external_id "ext-<n>"; variant prices 1000 + n % 5000 (+ 500 per variant);
+// a manual collection of 100 products and an automatic one (tag t7). The triggers fill product_tags and the
+// products' price/stock summaries as for API writes.
 import { DatabaseSync } from "node:sqlite";
 import { randomUUID } from "node:crypto";
 
@@ -27,13 +31,18 @@ function insertMany(db, table, columns, rows) {
 
 export function seedStore(dbFile, storeId, count) {
   const db = new DatabaseSync(dbFile);
+  // The stopped server's workerd may hold the file a moment longer.
+  db.exec("PRAGMA busy_timeout = 60000");
   db.exec("PRAGMA foreign_keys = ON");
   const base = Date.parse("2026-01-01T00:00:00.000Z");
   const rareEvery = Math.floor(count / 25);
-  const productCols = ["id", "store_id", "slug", "title", "description", "product_type", "status", "created_at", "updated_at", "published_at"];
+  const productCols = ["id", "store_id", "slug", "title", "description", "product_type", "status", "created_at", "updated_at", "published_at",
+    "brand", "tags", "external_id"];
+  const members = [];
   const variantCols = ["id", "store_id", "product_id", "title", "is_default", "sku", "sku_lower", "price_cents", "stock",
     "fulfillment_mode", "option_values", "option_key", "position", "created_at", "updated_at"];
   const sampleIds = [];
+  let collections;
   db.exec("BEGIN");
   try {
     for (let start = 0; start < count; start += 5000) {
@@ -46,14 +55,16 @@ export function seedStore(dbFile, storeId, count) {
         const rare = n % rareEvery === 3 && n / rareEvery < 25 ? " Zephyr" : "";
         const title = `${ADJECTIVES[n % 20]} ${MATERIALS[Math.floor(n / 20) % 10]} ${NOUNS[Math.floor(n / 200) % 12]}${rare} ${n}`;
         const variantCount = 1 + (n % 3);
+        const tags = [`t${n % 20}`, n % 2 ? "odd" : "even", ...(rare ? ["rare"] : [])];
         products.push([id, storeId, `p-${n}`, title, "Seeded for the catalog benchmark", variantCount === 1 ? "single" : "variable",
-          live ? "live" : "draft", at, at, live ? at : null]);
+          live ? "live" : "draft", at, at, live ? at : null, `Brand ${n % 10}`, JSON.stringify(tags), `ext-${n}`]);
+        if (n % Math.floor(count / 100) === 5 && members.length < 100) members.push(id);
         for (let v = 0; v < variantCount; v++) {
           const sku = `SKU-${pad(n)}-${v}`;
           const single = variantCount === 1;
           const options = single ? [] : [{ name: "Size", value: SIZES[v] }];
           variants.push([randomUUID(), storeId, id, single ? "Default" : SIZES[v], single ? 1 : 0, sku, sku.toLowerCase(),
-            1000 + (n % 5000), n % 7, MODES[(n + v) % 3], JSON.stringify(options),
+            1000 + (n % 5000) + 500 * v, n % 7, MODES[(n + v) % 3], JSON.stringify(options),
             JSON.stringify(options.map((o) => [o.name.toLowerCase(), o.value.toLowerCase()])), v, at, at]);
         }
         if (n % Math.max(1, Math.floor(count / 200)) === 1) sampleIds.push(id);
@@ -61,11 +72,21 @@ export function seedStore(dbFile, storeId, count) {
       insertMany(db, "products", productCols, products);
       insertMany(db, "product_variants", variantCols, variants);
     }
+    const at = new Date(base).toISOString();
+    const manual = randomUUID();
+    const automatic = randomUUID();
+    const rules = JSON.stringify({ match: "all", conditions: [{ field: "tag", op: "equals", value: "t7" }] });
+    insertMany(db, "collections", ["id", "store_id", "title", "slug", "kind", "rules", "created_at", "updated_at"], [
+      [manual, storeId, "Picks", "picks", "manual", null, at, at],
+      [automatic, storeId, "Tag t7", "tag-t7", "automatic", rules, at, at],
+    ]);
+    insertMany(db, "collection_products", ["store_id", "collection_id", "product_id", "position"], members.map((id, i) => [storeId, manual, id, i]));
+    collections = { manual, automatic };
     db.exec("COMMIT");
   } catch (error) {
     db.exec("ROLLBACK");
     throw error;
   }
   db.close();
-  return { sampleIds, skuPrefix: `sku-${pad(Math.floor(count / 2)).slice(0, 5)}` };
+  return { sampleIds, skuPrefix: `sku-${pad(Math.floor(count / 2)).slice(0, 5)}`, collections };
 }

@@ -18,6 +18,7 @@ import { registerWebhookRoutes } from "./webhooks";
 import { registerCustomerRoutes } from "./customers";
 import { registerOrderRoutes } from "./orders";
 import { registerCatalogRoutes } from "./products";
+import { registerCollectionRoutes } from "./collections";
 import { registerSyncRoutes } from "./sync";
 import { registerConsole } from "./console";
 import { registerOpsRoutes } from "./ops";
@@ -107,6 +108,7 @@ export function createApp() {
   // Before the catalog: /products/deleted and /products/export.csv must not be read as /products/{id}.
   registerSyncRoutes(app);
   registerCatalogRoutes(app);
+  registerCollectionRoutes(app);
   registerOpsRoutes(app);
 
   app.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", {

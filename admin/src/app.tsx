@@ -15,6 +15,8 @@ import { ProductList } from "./routes/products/product-list/product-list";
 // The products list is in the first bundle (it is the landing screen); the other screens load on demand.
 const ProductCreate = lazy(() => import("./routes/products/product-create/product-create"));
 const ProductDetail = lazy(() => import("./routes/products/product-detail/product-detail"));
+const CollectionList = lazy(() => import("./routes/collections/collection-list/collection-list"));
+const CollectionDetail = lazy(() => import("./routes/collections/collection-detail/collection-detail"));
 const OrderList = lazy(() => import("./routes/orders/order-list/order-list"));
 const OrderDetail = lazy(() => import("./routes/orders/order-detail/order-detail"));
 const CustomerList = lazy(() => import("./routes/customers/customer-list/customer-list"));
@@ -54,6 +56,8 @@ function SignedIn() {
           <Route path="products" element={<ProductList />} />
           <Route path="products/new" element={<ProductCreate />} />
           <Route path="products/:id" element={<ProductDetail />} />
+          <Route path="collections" element={<CollectionList />} />
+          <Route path="collections/:id" element={<CollectionDetail />} />
           <Route path="orders" element={<OrderList />} />
           <Route path="orders/:id" element={<OrderDetail />} />
           <Route path="customers" element={<CustomerList />} />

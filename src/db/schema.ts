@@ -4,6 +4,7 @@ export * from "./schema/outbox";
 export * from "./schema/media";
 export * from "./schema/webhooks";
 export * from "./schema/catalog";
+export * from "./schema/collections";
 export * from "./schema/commerce";
 export * from "./schema/sync";
 export * from "./schema/directory";

@@ -11,12 +11,21 @@ import { paginationQuery } from "./pagination";
 export interface Cursor {
   /** Which list and order: e.g. "products:desc", "orders:asc". */
   list: string;
-  at: string;
+  /** The sort key of the last item: a timestamp by default, or what the list sorts by (a title, a price). */
+  at: string | number;
   id: string;
 }
 
+/** What a cursor's sort key may be: a timestamp (the default), any text (a title), or an integer (a price). */
+export type CursorKey = "timestamp" | "text" | "integer";
+
 const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
-const payload = z.tuple([z.string().max(40), z.string().regex(ISO_MS), z.string().max(64)]);
+const keySchemas = {
+  timestamp: z.string().regex(ISO_MS),
+  text: z.string().max(1024),
+  integer: z.number().int(),
+} as const;
+const payloadOf = (key: CursorKey) => z.tuple([z.string().max(120), keySchemas[key], z.string().max(64)]);
 
 const toBase64Url = (text: string) => btoa(String.fromCharCode(...new TextEncoder().encode(text))).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 
@@ -27,7 +36,7 @@ export function encodeCursor(cursor: Cursor): string {
 const badCursor = () => invalidField("cursor", "is not a cursor of this list (use pagination.next_cursor as given)");
 
 /** The cursor, or a 422 naming `cursor` when it was altered, truncated or comes from another list or order. */
-export function decodeCursor(text: string, list: string): Cursor {
+export function decodeCursor(text: string, list: string, key: CursorKey = "timestamp"): Cursor {
   let parsed: unknown;
   try {
     const binary = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
@@ -35,7 +44,7 @@ export function decodeCursor(text: string, list: string): Cursor {
   } catch {
     throw badCursor();
   }
-  const result = payload.safeParse(parsed);
+  const result = payloadOf(key).safeParse(parsed);
   if (!result.success || result.data[0] !== list) throw badCursor();
   return { list, at: result.data[1], id: result.data[2] };
 }
@@ -45,7 +54,7 @@ export const cursorQuery = {
   ...paginationQuery,
   cursor: z
     .string()
-    .max(512)
+    .max(2048)
     .optional()
     .openapi({ description: "Opaque: the previous page's `pagination.next_cursor`. Not combinable with `offset` (422)." }),
   updated_since: z
@@ -77,6 +86,7 @@ export function walkOf(
   query: { limit: number; offset: number; cursor?: string; updated_since?: string },
   rawOffset: string | undefined,
   ascending = query.updated_since !== undefined,
+  key: CursorKey = "timestamp",
 ): Walk {
   if (query.cursor !== undefined && rawOffset !== undefined) {
     throw new ApiError("validation_failed", "offset: cannot be combined with cursor", {
@@ -84,7 +94,7 @@ export function walkOf(
     });
   }
   const list = `${name}:${ascending ? "asc" : "desc"}`;
-  const after = query.cursor !== undefined ? decodeCursor(query.cursor, list) : undefined;
+  const after = query.cursor !== undefined ? decodeCursor(query.cursor, list, key) : undefined;
   return { limit: query.limit, offset: after ? 0 : query.offset, ascending, since: query.updated_since, after, list };
 }
 

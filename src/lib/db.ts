@@ -33,6 +33,9 @@ const violates = (error: unknown, text: string) =>
 
 export const isUniqueViolation = (error: unknown) => violates(error, "UNIQUE constraint failed");
 
+/** A unique violation on `table.column` (e.g. "products.external_id"). */
+export const isUniqueViolationOf = (error: unknown, column: string) => isUniqueViolation(error) && violates(error, column);
+
 /** A row this change refers to was deleted after it was checked (a concurrent request): nothing was written. */
 export const isForeignKeyViolation = (error: unknown) => violates(error, "FOREIGN KEY constraint failed");
 

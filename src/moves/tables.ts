@@ -49,6 +49,10 @@ export const MOVED_TABLES: MovedTable[] = [
   { name: "product_variants", key: ["id"], scope: byStore },
   { name: "product_specs", key: ["id"], scope: byStore },
   { name: "product_reviews", key: ["id"], scope: byStore },
+  // Derived from products.tags by a trigger on the target too; the copy finds the same rows there.
+  { name: "product_tags", key: ["product_id", "tag_lower"], scope: byStore },
+  { name: "collections", key: ["id"], scope: byStore },
+  { name: "collection_products", key: ["collection_id", "product_id"], scope: byStore },
   { name: "media_files", key: ["id"], scope: byStore },
   { name: "product_images", key: ["id"], scope: byStore },
   // After products: the products' insert triggers made a row on the target; the source's counts replace it.
@@ -95,6 +99,9 @@ export const DELETE_ORDER: string[] = [
   "product_images",
   "media_files",
   "store_catalog_stats",
+  "collection_products",
+  "collections",
+  "product_tags",
   "product_reviews",
   "product_specs",
   "product_variants",

@@ -1,91 +1,88 @@
-// The product list: newest first (updated_at desc, id desc), drafts only on request, search by title substring
-// or SKU prefix; with `updated_since`, a change feed (oldest change first, drafts included). Pages continue from
-// a keyset cursor (src/lib/cursor.ts) or an offset. One SQL statement per call: the page of ids comes from an index in list order, the page's JSON
-// (with variants) is built in SQL, and `total` is one row of the per-store counters when there is no search.
-// With a search, candidates come from the FTS5 trigram index (terms of 3+ characters) and the SKU index, so a
-// search reads the matches, not the store; `total` then counts those matches.
-import { type SQL, sql } from "drizzle-orm";
+// The product list (docs/catalog.md): drafts only on request, search by title substring or SKU prefix, filters
+// and sorts, pages from a keyset cursor that carries the sort key and the id (src/lib/cursor.ts) or an offset;
+// with `updated_since`, a change feed (oldest change first, drafts included). One SQL statement per page
+// (./list-query.ts), sent with the request's token check; a collection filter reads the collection first.
+import type { z } from "@hono/zod-openapi";
+import { sql } from "drizzle-orm";
+import { collectionRulesSql, parseRules, requiredTags } from "../collections/rules";
 import type { StoreReadCtx } from "../lib/context";
-import { type Walk, encodeCursor, walkConditions, walkOrder } from "../lib/cursor";
+import { type CursorKey, type Walk, encodeCursor, walkOf } from "../lib/cursor";
+import { invalidField } from "../lib/errors";
+import { isUuid } from "../lib/ids";
 import { readRows } from "./d1";
-import { productObjectSql } from "./product-json";
+import { type ListFilters, type ListOptions, listQuery } from "./list-query";
+import { type SortKey, productListQuery } from "./schemas";
 
-export interface ListOptions {
-  walk: Walk;
-  search?: string;
-  includeDrafts: boolean;
-}
+export type ProductListQuery = z.infer<typeof productListQuery>;
 
-/** The highest code point: every string that starts with `p` sorts below `p + MAX_CHAR`. */
-const MAX_CHAR = "\u{10FFFF}";
-const TRIGRAM = 3;
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
-const ftsPhrase = (text: string) => `"${text.replace(/"/g, '""')}"`;
-
-/** Rowids of the store's products whose title contains `term` or one of whose SKUs starts with it. */
-function matchesSql(storeId: string, term: string): SQL {
-  const lower = term.toLowerCase();
-  const titles =
-    [...term].length >= TRIGRAM
-      ? sql`SELECT rowid AS rid FROM products_fts WHERE products_fts MATCH ${ftsPhrase(term)}`
-      : // Too short for a trigram: a scan of the store's titles (still bounded to this store).
-        sql`SELECT rowid AS rid FROM products WHERE store_id = ${storeId} AND title LIKE ${`%${escapeLike(term)}%`} ESCAPE '\\'`;
-  return sql`${titles}
-    UNION
-    SELECT p.rowid FROM product_variants v JOIN products p ON p.id = v.product_id
-    WHERE v.store_id = ${storeId} AND v.sku_lower >= ${lower} AND v.sku_lower < ${lower + MAX_CHAR}`;
-}
-
-const pageJsonSql = (walk: Walk) => sql`(SELECT json_group_array(json(item)) FROM (
-    SELECT ${productObjectSql("p", false)} AS item FROM shown JOIN products p ON p.id = shown.id
-    ORDER BY ${walkOrder(walk, sql`p.updated_at`, sql`p.id`)}))`;
+const CURSOR_KEYS: Record<SortKey, CursorKey> = { updated_at: "timestamp", created_at: "timestamp", title: "text", price: "integer", stock: "integer" };
 
 /**
- * `page` holds one row more than the limit (its presence means there is a next page), `shown` the page itself;
- * `next` is the position of the page's last item when there is more.
+ * The walk of a sorted list. The default order (-updated_at, or updated_at ascending with updated_since) keeps
+ * the cursors it always had; any other sort names itself in its cursors, so a cursor of one sort is a 422 in another.
  */
-const pageTail = (walk: Walk) => sql`shown AS (SELECT id, updated_at FROM page ORDER BY ${walkOrder(walk, sql`updated_at`, sql`id`)} LIMIT ${walk.limit})
-    SELECT ${pageJsonSql(walk)} AS data,
-      CASE WHEN (SELECT count(*) FROM page) > ${walk.limit} THEN
-        (SELECT json_array(updated_at, id) FROM shown ORDER BY ${walkOrder({ ...walk, ascending: !walk.ascending }, sql`updated_at`, sql`id`)} LIMIT 1) END AS next`;
-
-/** The list as one statement returning one row: `data` (JSON array text), `total` and `next` (JSON or null). */
-export function listQuery(storeId: string, options: ListOptions): SQL {
-  const { walk } = options;
-  // With updated_since (a change feed) drafts are always included.
-  const drafts = options.includeDrafts || walk.since !== undefined;
-  const status = drafts ? sql`` : sql`AND status = 'live'`;
-  // CROSS JOIN keeps the matches as the outer loop: otherwise SQLite may walk the whole store's index and
-  // probe each row against the matches, which reads every product of a big store.
-  const hitStatus = drafts ? sql`` : sql`AND p.status = 'live'`;
-  const position = walkConditions(walk, sql`updated_at`, sql`id`).map((c) => sql` AND ${c}`);
-  const since = walk.since ? sql` AND updated_at >= ${walk.since}` : sql``;
-  const order = walkOrder(walk, sql`updated_at`, sql`id`);
-  const window = sql`LIMIT ${walk.limit + 1} OFFSET ${walk.offset}`;
-  if (!options.search) {
-    const total = walk.since
-      ? sql`(SELECT count(*) FROM products WHERE store_id = ${storeId}${since})`
-      : sql`coalesce((SELECT ${drafts ? sql`total` : sql`live`} FROM store_catalog_stats WHERE store_id = ${storeId}), 0)`;
-    return sql`WITH page AS (
-        SELECT id, updated_at FROM products WHERE store_id = ${storeId} ${status}${sql.join(position)}
-        ORDER BY ${order} ${window}),
-      ${pageTail(walk)}, ${total} AS total`;
+export function sortedWalk(name: string, query: Pick<ProductListQuery, "limit" | "offset" | "cursor" | "updated_since" | "sort">, rawOffset: string | undefined): { walk: Walk; sort: SortKey } {
+  const sort = (query.sort ?? "-updated_at").replace(/^-/, "") as SortKey;
+  const descending = (query.sort ?? "-updated_at").startsWith("-");
+  if (query.updated_since !== undefined && query.sort !== undefined && query.sort !== "updated_at") {
+    throw invalidField("sort", "with updated_since the order is updated_at ascending (give sort=updated_at or none)");
   }
-  return sql`WITH matches AS (${matchesSql(storeId, options.search)}),
-      hits AS (SELECT p.id, p.updated_at FROM matches CROSS JOIN products p ON p.rowid = matches.rid
-        WHERE p.store_id = ${storeId} ${hitStatus}),
-      page AS (SELECT id, updated_at FROM hits WHERE 1 = 1${sql.join(position)} ORDER BY ${order} ${window}),
-      ${pageTail(walk)}, (SELECT count(*) FROM hits WHERE 1 = 1${since}) AS total`;
+  if (query.updated_since !== undefined || (sort === "updated_at" && descending)) {
+    return { walk: walkOf(name, query, rawOffset), sort };
+  }
+  return { walk: walkOf(`${name}:${sort}`, query, rawOffset, !descending, CURSOR_KEYS[sort]), sort };
 }
 
-/** The page as JSON text (`{data, pagination}`), already serialized by SQL, and D1's rows-read count. */
-export async function listProducts(ctx: StoreReadCtx, options: ListOptions) {
+/** The query's filters, checked together (a price range the wrong way round is a 422). */
+export function filtersOf(query: ProductListQuery): ListFilters {
+  if (query.price_min_cents !== undefined && query.price_max_cents !== undefined && query.price_max_cents < query.price_min_cents) {
+    throw invalidField("price_max_cents", "must be at least price_min_cents");
+  }
+  const { status, product_type, brand, tag, price_min_cents, price_max_cents, in_stock, sku, external_id } = query;
+  return { status, product_type, brand, tags: tag, price_min_cents, price_max_cents, in_stock, sku, external_id };
+}
+
+/** An automatic collection's rules as list filters: the rules, read through the tag index when they name tags. */
+export function automaticFilter(rulesText: string | null): Pick<ListFilters, "rules" | "tags"> {
+  const rules = parseRules(rulesText);
+  return { rules: collectionRulesSql(rules), tags: requiredTags(rules) };
+}
+
+/** A collection of this store as a filter: its members (manual) or its rules (automatic); else a 422 on `field`. */
+export async function collectionFilter(ctx: StoreReadCtx, id: string, field: string): Promise<{ kind: "manual" | "automatic"; filter: Partial<ListFilters> }> {
+  const missing = () => invalidField(field, "is not a collection of this store");
+  if (!isUuid(id)) throw missing();
+  const { rows } = await readRows<{ kind: "manual" | "automatic"; rules: string | null }>(
+    ctx,
+    sql`SELECT kind, rules FROM collections WHERE id = ${id} AND store_id = ${ctx.storeId}`,
+  );
+  const [row] = rows;
+  if (!row) throw missing();
+  return row.kind === "manual"
+    ? { kind: "manual", filter: { manualCollectionId: id } }
+    : { kind: "automatic", filter: automaticFilter(row.rules) };
+}
+
+/** Runs a list query: the page as JSON text (`{data, pagination}`), already serialized by SQL, and D1's rows read. */
+export async function runList(ctx: StoreReadCtx, options: ListOptions) {
   const { rows, rowsRead } = await readRows<{ data: string; total: number; next: string | null }>(ctx, listQuery(ctx.storeId, options));
   const [row] = rows;
   const { walk } = options;
-  const next = row?.next ? (JSON.parse(row.next) as [string, string]) : null;
+  const next = row?.next ? (JSON.parse(row.next) as [string | number, string]) : null;
   const next_cursor = next ? encodeCursor({ list: walk.list, at: next[0], id: next[1] }) : null;
   const pagination = JSON.stringify({ limit: walk.limit, offset: walk.offset, total: row?.total ?? 0, next_cursor });
   return { json: `{"data":${row?.data ?? "[]"},"pagination":${pagination}}`, rowsRead };
 }
+
+/** GET /products. */
+export async function listProducts(ctx: StoreReadCtx, query: ProductListQuery, rawOffset: string | undefined) {
+  const { walk, sort } = sortedWalk("products", query, rawOffset);
+  const filters = filtersOf(query);
+  if (query.collection_id !== undefined) {
+    const { filter } = await collectionFilter(ctx, query.collection_id, "collection_id");
+    Object.assign(filters, filter, { tags: [...filters.tags, ...(filter.tags ?? [])] });
+  }
+  const includeDrafts = query.include_drafts || query.status === "draft";
+  return runList(ctx, { walk, sort, filters, includeDrafts, search: query.search || undefined });
+}
+

@@ -3,7 +3,7 @@ import { createRoute } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { isDevelopment } from "../lib/config";
 import { type AppEnv, storeCtxOf, storeReadCtxOf } from "../lib/context";
-import { cursorPageSchema, walkOf } from "../lib/cursor";
+import { cursorPageSchema } from "../lib/cursor";
 import { type App, errorResponses, idempotent, jsonBody, jsonResponse, requires, requiresWithBatchedRead } from "../lib/route";
 import { listProducts } from "./list.service";
 import { type ProductJson, createProduct, deleteProduct, getProduct, setStatus } from "./products.service";
@@ -26,6 +26,7 @@ const productResponse = (description: string) => ({ ...jsonResponse(productSchem
 
 const listRoute = createRoute({
   method: "get", path: "/stores/{store_id}/products", operationId: "listProducts", tags, summary: "List products, newest change first; with updated_since, a change feed (oldest change first, drafts included)",
+  description: "Filters (status, product_type, brand, tag, collection_id, price range, in_stock, sku, external_id) and sort combine with search and cursors; every one is served by an index (docs/catalog.md).",
   ...requiresWithBatchedRead("products.read"),
   request: { params: storeParams, query: productListQuery },
   responses: { 200: jsonResponse(cursorPageSchema(productListItemSchema), "A page of products"), ...errorResponses(404) },
@@ -91,9 +92,7 @@ const selfHost = (c: Context<AppEnv>) => new URL(c.req.url).host;
 
 export function registerProductRoutes(app: App) {
   app.openapi(listRoute, async (c) => {
-    const query = c.req.valid("query");
-    const walk = walkOf("products", query, c.req.query("offset"));
-    const result = await listProducts(storeReadCtxOf(c), { walk, search: query.search || undefined, includeDrafts: query.include_drafts });
+    const result = await listProducts(storeReadCtxOf(c), c.req.valid("query"), c.req.query("offset"));
     return sendJsonText(c, result.json, 200, rowsReadHeader(c, result.rowsRead));
   });
   app.openapi(createProductRoute, async (c) => {

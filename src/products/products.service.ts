@@ -3,10 +3,11 @@
 // change, and the batch's last statement reads the same JSON back as the response.
 import { and, eq, getTableColumns, sql } from "drizzle-orm";
 import { products, productVariants } from "../db/schema";
+import { closeMemberGaps } from "../collections/members.service";
 import { deletionRecord } from "./deleted.service";
 import { auditEntry } from "../lib/audit";
 import type { StoreCtx, StoreReadCtx } from "../lib/context";
-import { isUniqueViolation } from "../lib/db";
+import { isUniqueViolation, isUniqueViolationOf } from "../lib/db";
 import { conflict, forbidden, notFound } from "../lib/errors";
 import { exists, guarded, stillExists, stillHolds } from "../lib/guards";
 import { isUuid, nowIso, uuidv7 } from "../lib/ids";
@@ -126,6 +127,8 @@ export async function createProduct(ctx: StoreCtx, input: CreateProductInput, se
         seoTitle: input.seo_title ?? null,
         seoDescription: input.seo_description ?? null,
         ...video,
+        tags: JSON.stringify(input.tags ?? []),
+        externalId: input.external_id ?? null,
         createdAt: now,
         updatedAt: now,
         publishedAt: status === "live" ? now : null,
@@ -159,6 +162,7 @@ export async function createProduct(ctx: StoreCtx, input: CreateProductInput, se
     try {
       return await commitReturningProduct(ctx, statementsFor(input.slug));
     } catch (error) {
+      throwExternalIdConflict(error);
       if (isUniqueViolation(error)) throw conflict(`The slug "${input.slug}" is already used in this store`);
       throw error;
     }
@@ -170,9 +174,15 @@ export async function createProduct(ctx: StoreCtx, input: CreateProductInput, se
     try {
       return await commitReturningProduct(ctx, statementsFor(slug));
     } catch (error) {
+      throwExternalIdConflict(error);
       if (!isUniqueViolation(error) || attempt >= 5) throw error;
     }
   }
+}
+
+/** A write that met another product's external_id: 409. */
+export function throwExternalIdConflict(error: unknown) {
+  if (isUniqueViolationOf(error, "products.external_id")) throw conflict("Another product in this store already has this external_id");
 }
 
 /** Publish (draft → live, sets published_at) or unpublish (live → draft, clears it); the same status is a no-op. */
@@ -218,6 +228,7 @@ export async function deleteProduct(ctx: StoreCtx, id: string) {
     // products.deleted event.
     productStillThere(ctx, row.id),
     deletionRecord(ctx, row.id),
+    closeMemberGaps(ctx, row.id),
     ctx.db.delete(products).where(inStore(ctx, row.id)),
     auditEntry(ctx, "product.delete", "product", row.id),
     ...recordEvent(ctx.db, ctx.store.storeId, "products.deleted", { id: row.id }),

@@ -42,6 +42,31 @@ const videoFields = {
   highlight_video_provider: z.enum(PROVIDERS).nullable().optional(),
 };
 
+/** Tags (docs/catalog.md): 0..50, each 1..64 characters after trimming, no commas (the CSV cell separates them). */
+export const MAX_TAGS = 50;
+const tag = z.string().trim().min(1, "must not be empty").max(64).regex(LINE_RE, noControl).regex(/^[^,]*$/, "must not contain a comma");
+export const tagsField = z
+  .array(tag)
+  .max(MAX_TAGS)
+  .superRefine((tags, ctx) => {
+    const seen = new Set<string>();
+    tags.forEach((t, i) => {
+      if (seen.has(t.toLowerCase())) ctx.addIssue({ code: "custom", path: [i], message: "duplicate tag (tags are unique case-insensitively)" });
+      seen.add(t.toLowerCase());
+    });
+  })
+  .openapi({ description: "0..50 tags, each 1..64 characters, unique case-insensitively, kept as given; PATCH replaces the set" });
+
+/** An integration's own key: printable, 0..255 characters, unique per store (409); "" and null clear it. */
+export const externalIdField = z
+  .string()
+  .max(255)
+  .regex(LINE_RE, noControl)
+  .nullable()
+  .optional()
+  .transform((v) => (v === "" ? null : v))
+  .openapi({ description: "An integration's own key, unique per store (409); empty or null clears it" });
+
 const productStatus = z.enum(["draft", "live"]);
 const productType = z.enum(["single", "variable"]);
 
@@ -56,6 +81,8 @@ export const createProductBody = z
     seo_title: line(255),
     seo_description: text(1000),
     status: productStatus.optional(),
+    tags: tagsField.optional(),
+    external_id: externalIdField,
     ...videoFields,
   })
   .superRefine((body, ctx) => {
@@ -79,6 +106,8 @@ export const updateProductBody = z
     seo_title: line(255),
     seo_description: text(1000),
     status: productStatus.optional().openapi({ description: "A change needs products.publish" }),
+    tags: tagsField.optional(),
+    external_id: externalIdField,
     ...videoFields,
   })
   .openapi("UpdateProductRequest");
@@ -129,6 +158,8 @@ const productFields = {
   created_at: timestamp,
   updated_at: timestamp,
   published_at: timestamp.nullable(),
+  tags: z.array(z.string()),
+  external_id: z.string().nullable(),
   variants: z.array(variantSchema),
 };
 
@@ -154,8 +185,49 @@ export const productSchema = z
   })
   .openapi("Product");
 
+export const SORT_KEYS = ["updated_at", "created_at", "title", "price", "stock"] as const;
+export type SortKey = (typeof SORT_KEYS)[number];
+const SORTS = SORT_KEYS.flatMap((k) => [k, `-${k}`] as const);
+
+const centsParam = z
+  .string()
+  .regex(/^\d{1,13}$/, "must be a whole number of cents")
+  .transform(Number)
+  .pipe(money)
+  .optional()
+  .openapi({ type: "integer", minimum: 0 });
+
+const tagParam = z.string().trim().min(1, "must not be empty").max(64).regex(LINE_RE, noControl);
+
+/** The list's filters and sort (docs/catalog.md "Filters and sort"); shared by the collection's product list. */
+export const productFilterQuery = {
+  status: productStatus.optional().openapi({ description: "Only drafts or only live products (`draft` implies include_drafts)" }),
+  product_type: productType.optional(),
+  brand: z.string().trim().min(1).max(255).regex(LINE_RE, noControl).optional().openapi({ description: "Exact brand, case-insensitive" }),
+  tag: z
+    .union([tagParam, z.array(tagParam).max(10)])
+    .optional()
+    .transform((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]))
+    .openapi({ description: "Repeatable (up to 10): products carrying every one of these tags (case-insensitive)", type: "array", items: { type: "string" } }),
+  collection_id: z.string().max(64).optional().openapi({ description: "Members of this collection (422 if it is not a collection of the store)" }),
+  price_min_cents: centsParam.openapi({ description: "Some variant costs at least this" }),
+  price_max_cents: centsParam.openapi({ description: "Some variant within [price_min_cents, price_max_cents] costs at most this" }),
+  in_stock: z
+    .enum(["true", "false", "1", "0"])
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === "true" || v === "1"))
+    .openapi({ type: "boolean", description: "true: some variant is available; false: none is" }),
+  sku: z.string().trim().min(1).max(100).regex(LINE_RE, noControl).optional().openapi({ description: "A variant's exact SKU (case-insensitive, as SKUs are unique)" }),
+  external_id: z.string().min(1).max(255).regex(LINE_RE, noControl).optional().openapi({ description: "The product's exact external_id" }),
+  sort: z
+    .enum(SORTS as [string, ...string[]])
+    .optional()
+    .openapi({ description: "updated_at, created_at, title, price (lowest variant price) or stock (sum of variants); `-` for descending. Default -updated_at" }),
+};
+
 export const productListQuery = z.object({
   ...cursorQuery,
+  ...productFilterQuery,
   search: z
     .string()
     .max(200)

@@ -12,7 +12,7 @@ import { has } from "../lib/permissions";
 import { ifMatchHolds, ifMatchNamesVersions } from "./etag";
 import { productJsonSql } from "./product-json";
 import { exists, stillHolds } from "../lib/guards";
-import { type ProductJson, commitReturningProduct, loadProduct, productStillThere, selectProductJson } from "./products.service";
+import { type ProductJson, commitReturningProduct, throwExternalIdConflict, loadProduct, productStillThere, selectProductJson } from "./products.service";
 import type { UpdateProductInput } from "./schemas";
 import { resolveVideo } from "./video-fields";
 
@@ -44,6 +44,8 @@ export async function updateProduct(
   if (input.slug !== undefined) changes.slug = input.slug;
   if (input.seo_title !== undefined) changes.seoTitle = input.seo_title;
   if (input.seo_description !== undefined) changes.seoDescription = input.seo_description;
+  if (input.tags !== undefined && JSON.stringify(input.tags) !== row.tags) changes.tags = JSON.stringify(input.tags);
+  if (input.external_id !== undefined) changes.externalId = input.external_id;
   if (statusChange) {
     changes.status = input.status;
     changes.publishedAt = input.status === "live" ? now : null;
@@ -79,6 +81,7 @@ export async function updateProduct(
   try {
     return await commitReturningProduct(ctx, statements);
   } catch (error) {
+    throwExternalIdConflict(error);
     if (isUniqueViolation(error)) throw conflict(`The slug "${input.slug}" is already used in this store`);
     if (isNotNullViolation(error, "products.updated_at")) throw stale();
     throw error;

@@ -48,8 +48,16 @@ const stock = z.number().int("must be an integer").min(0, "must not be negative"
 const position = z.number().int("must be an integer").min(0).max(10_000);
 const variantTitle = z.string().trim().min(1, "must not be empty").max(255).regex(LINE_RE, noControl);
 
-export const createVariantBody = z
-  .strictObject({
+const externalId = z
+  .string()
+  .max(255)
+  .regex(LINE_RE, noControl)
+  .nullable()
+  .optional()
+  .transform((v) => (v === "" ? null : v))
+  .openapi({ description: "An integration's own key, unique per store (409); empty or null clears it" });
+
+const variantFields = {
     price_cents: price,
     sku: sku.nullable().optional(),
     stock: stock.optional(),
@@ -58,11 +66,25 @@ export const createVariantBody = z
     shipping_box: shippingBox.nullable().optional(),
     title: variantTitle.optional(),
     position: position.optional(),
-  })
-  .openapi("CreateVariantRequest");
+    compare_at_price_cents: price.nullable().optional().openapi({ description: "The price before a sale: null, or at least price_cents (422)" }),
+    external_id: externalId,
+};
+
+const compareAtAbovePrice = (body: { price_cents?: number; compare_at_price_cents?: number | null }, ctx: z.RefinementCtx) => {
+  const { price_cents: p, compare_at_price_cents: c } = body;
+  if (p !== undefined && c !== undefined && c !== null && c < p) {
+    ctx.addIssue({ code: "custom", path: ["compare_at_price_cents"], message: "must be at least price_cents" });
+  }
+};
+
+export const createVariantBody = z.strictObject(variantFields).superRefine(compareAtAbovePrice).openapi("CreateVariantRequest");
 
 /** Every create field, all optional: PATCH leaves what it does not send unchanged. */
-export const updateVariantBody = createVariantBody.partial().openapi("UpdateVariantRequest");
+export const updateVariantBody = z
+  .strictObject(variantFields)
+  .partial()
+  .superRefine(compareAtAbovePrice)
+  .openapi("UpdateVariantRequest");
 
 export const variantSchema = z
   .object({
@@ -79,6 +101,8 @@ export const variantSchema = z
     option_values: z.array(z.object({ name: z.string(), value: z.string() })),
     shipping_box: shippingBox.nullable(),
     position: z.number().int(),
+    compare_at_price_cents: z.number().int().nullable(),
+    external_id: z.string().nullable(),
     created_at: timestamp,
     updated_at: timestamp,
   })

@@ -7,7 +7,7 @@ import { products, productVariants } from "../db/schema";
 import { auditEntry } from "../lib/audit";
 import type { StoreCtx } from "../lib/context";
 import { isUniqueViolation } from "../lib/db";
-import { conflict, limitExceeded, notFound } from "../lib/errors";
+import { conflict, invalidField, limitExceeded, notFound } from "../lib/errors";
 import { exists, guarded, stillExists, stillHolds, withinCap } from "../lib/guards";
 import { isUuid, nowIso, uuidv7 } from "../lib/ids";
 import { type Statement, commit } from "../lib/outbox";
@@ -63,6 +63,7 @@ async function commitReturningVariant(ctx: StoreCtx, statements: Statement[]) {
     if (!isUniqueViolation(error)) throw error;
     const message = String((error as { cause?: unknown }).cause ?? error);
     if (message.includes("sku_lower")) throw conflict("Another variant in this store already has this SKU");
+    if (message.includes("external_id")) throw conflict("Another variant in this store already has this external_id");
     throw conflict("Another variant of this product already has these option values");
   }
 }
@@ -129,6 +130,8 @@ export async function createVariant(ctx: StoreCtx, productId: string, input: Cre
       optionValues: JSON.stringify(options),
       optionKey: optionKey(options),
       ...boxColumns(input.shipping_box),
+      compareAtPriceCents: input.compare_at_price_cents ?? null,
+      externalId: input.external_id ?? null,
       position:
         input.position ??
         sql`(SELECT coalesce(max(position) + 1, 0) FROM product_variants WHERE product_id = ${product.id})`,
@@ -154,6 +157,12 @@ export async function updateVariant(ctx: StoreCtx, productId: string, variantId:
     changes.skuLower = input.sku ? input.sku.toLowerCase() : null;
   }
   if (input.shipping_box !== undefined) Object.assign(changes, boxColumns(input.shipping_box));
+  if (input.external_id !== undefined) changes.externalId = input.external_id;
+  if (input.compare_at_price_cents !== undefined) changes.compareAtPriceCents = input.compare_at_price_cents;
+  const compareAt = input.compare_at_price_cents === undefined ? row.compareAtPriceCents : input.compare_at_price_cents;
+  if (compareAt !== null && compareAt < (input.price_cents ?? row.priceCents)) {
+    throw invalidField(input.compare_at_price_cents === undefined ? "price_cents" : "compare_at_price_cents", `must keep compare_at_price_cents (${compareAt}) at least price_cents`);
+  }
   if (input.option_values !== undefined) {
     changes.optionValues = JSON.stringify(input.option_values);
     changes.optionKey = optionKey(input.option_values);

@@ -23,6 +23,7 @@ interface Found {
   product_id: string;
   sku_lower: string | null;
   stock: number;
+  compare_at: number | null;
 }
 
 /** One round trip: every variant of this store named by an id or an SKU of the request. */
@@ -30,7 +31,7 @@ async function lookUp(ctx: StoreCtx, updates: BulkItem[]): Promise<Found[]> {
   const ids = JSON.stringify(updates.flatMap((u) => (u.variant_id ? [u.variant_id] : [])));
   const skus = JSON.stringify(updates.flatMap((u) => (u.sku ? [u.sku.toLowerCase()] : [])));
   const row = await ctx.db.get<{ found: string }>(sql`SELECT json_group_array(json_object(
-      'id', id, 'product_id', product_id, 'sku_lower', sku_lower, 'stock', stock)) AS found
+      'id', id, 'product_id', product_id, 'sku_lower', sku_lower, 'stock', stock, 'compare_at', compare_at_price_cents)) AS found
     FROM product_variants WHERE store_id = ${ctx.store.storeId}
       AND (id IN (SELECT value FROM json_each(${ids})) OR sku_lower IN (SELECT value FROM json_each(${skus})))`);
   return JSON.parse(row.found) as Found[];
@@ -59,6 +60,9 @@ function resolve(updates: BulkItem[], found: Found[]): { targets: Found[]; error
       at("stock_delta", `would make the stock ${variant.stock + u.stock_delta} (it is ${variant.stock})`);
     } else if (u.stock_delta !== undefined && variant.stock + u.stock_delta > MAX_STOCK) {
       at("stock_delta", `would make the stock ${variant.stock + u.stock_delta}, above the maximum ${MAX_STOCK} (it is ${variant.stock})`);
+    }
+    if (u.price_cents !== undefined && variant.compare_at !== null && u.price_cents > variant.compare_at) {
+      at("price_cents", `must not exceed the variant's compare_at_price_cents (${variant.compare_at})`);
     }
     targets.push(variant);
   });

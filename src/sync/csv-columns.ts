@@ -25,6 +25,9 @@ export const CSV_COLUMNS = [
   "width_mm",
   "height_mm",
   "weight_g",
+  "tags",
+  "compare_at_price",
+  "variant_external_id",
 ] as const;
 
 /** The option pairs section 15's header carries; a variant may have up to MAX_OPTION_SLOTS (the API's cap). */
@@ -46,7 +49,7 @@ export function csvColumns(slots: number): CsvColumn[] {
 export const IMPORT_COLUMNS: readonly string[] = csvColumns(MAX_OPTION_SLOTS);
 
 /** The columns that carry the product's own fields (on its first row). */
-export const PRODUCT_COLUMNS = ["title", "description", "brand", "product_type", "status", "seo_title", "seo_description"] as const;
+export const PRODUCT_COLUMNS = ["title", "description", "brand", "product_type", "status", "seo_title", "seo_description", "tags"] as const;
 
 /** 1250 → "12.50". */
 export const majorUnits = (cents: number) => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;

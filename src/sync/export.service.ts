@@ -19,6 +19,7 @@ interface ExportProduct {
   status: string;
   seo_title: string | null;
   seo_description: string | null;
+  tags: string[];
   variants: Array<{
     sku: string | null;
     title: string;
@@ -27,15 +28,18 @@ interface ExportProduct {
     stock: number;
     fulfillment_mode: string;
     box: [number, number, number, number] | null;
+    compare_at: number | null;
+    external_id: string | null;
   }>;
 }
 
 async function page(ctx: StoreCtx, after: string): Promise<ExportProduct[]> {
   const row = await ctx.db.get<{ page: string }>(sql`SELECT json_group_array(json(item)) AS page FROM (
       SELECT json_object('id', p.id, 'slug', p.slug, 'title', p.title, 'description', p.description, 'brand', p.brand,
-        'product_type', p.product_type, 'status', p.status, 'seo_title', p.seo_title, 'seo_description', p.seo_description,
+        'product_type', p.product_type, 'status', p.status, 'seo_title', p.seo_title, 'seo_description', p.seo_description, 'tags', json(p.tags),
         'variants', (SELECT json_group_array(json_object('sku', v.sku, 'title', v.title, 'option_values', json(v.option_values),
             'price_cents', v.price_cents, 'stock', v.stock, 'fulfillment_mode', v.fulfillment_mode,
+            'compare_at', v.compare_at_price_cents, 'external_id', v.external_id,
             'box', CASE WHEN v.box_length_mm IS NULL THEN NULL
               ELSE json_array(v.box_length_mm, v.box_width_mm, v.box_height_mm, v.box_weight_g) END))
           FROM (SELECT * FROM product_variants WHERE product_id = p.id ORDER BY position, id) v)) AS item
@@ -66,6 +70,7 @@ export function rowsOf(product: ExportProduct, columns: CsvColumn[]): string[][]
         status: product.status,
         seo_title: product.seo_title ?? "",
         seo_description: product.seo_description ?? "",
+        tags: product.tags.join(", "),
       });
     }
     if (v) {
@@ -78,6 +83,8 @@ export function rowsOf(product: ExportProduct, columns: CsvColumn[]): string[][]
       record.price = majorUnits(v.price_cents);
       record.stock = String(v.stock);
       record.fulfillment_mode = v.fulfillment_mode;
+      record.compare_at_price = v.compare_at === null ? "" : majorUnits(v.compare_at);
+      record.variant_external_id = v.external_id ?? "";
       if (v.box) [record.length_mm, record.width_mm, record.height_mm, record.weight_g] = v.box.map(String);
     }
     return columns.map((c) => escapeFormula(record[c] ?? ""));

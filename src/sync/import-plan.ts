@@ -134,7 +134,7 @@ export async function planSlice(ctx: StoreCtx, importId: string, rows: SliceRow[
         statements.push(
           ctx.db.insert(products).values({
             id, storeId, slug: handle, title: fields!.title, description: fields!.description, brand: fields!.brand,
-            productType: type, status: product.status, seoTitle: fields!.seo_title, seoDescription: fields!.seo_description,
+            productType: type, status: product.status, seoTitle: fields!.seo_title, seoDescription: fields!.seo_description, tags: JSON.stringify(fields!.tags ?? []),
             createdAt: now, updatedAt: now, publishedAt: product.status === "live" ? now : null,
           }),
         );
@@ -146,6 +146,7 @@ export async function planSlice(ctx: StoreCtx, importId: string, rows: SliceRow[
             .set({
               title: fields.title, description: fields.description, brand: fields.brand, seoTitle: fields.seo_title,
               seoDescription: fields.seo_description, status, updatedAt: now,
+              ...(fields.tags ? { tags: JSON.stringify(fields.tags) } : {}),
               ...(status !== product.status ? { publishedAt: status === "live" ? now : null } : {}),
             })
             .where(inStore(product.id)),
@@ -168,6 +169,7 @@ export async function planSlice(ctx: StoreCtx, importId: string, rows: SliceRow[
             priceCents: variant.price_cents!, stock: variant.stock ?? 0, fulfillmentMode: variant.fulfillment_mode ?? "stocked",
             optionValues: JSON.stringify(type === "single" ? [] : options), optionKey: type === "single" ? "[]" : key,
             ...boxOf(variant.shipping_box), position: product.variantCount, createdAt: now, updatedAt: now,
+            compareAtPriceCents: variant.compare_at_price_cents ?? null, externalId: variant.external_id ?? null,
           }),
         );
         product.variantCount++;
@@ -179,6 +181,8 @@ export async function planSlice(ctx: StoreCtx, importId: string, rows: SliceRow[
         if (variant.price_cents !== undefined) changes.priceCents = variant.price_cents;
         if (variant.stock !== undefined) changes.stock = variant.stock;
         if (variant.fulfillment_mode !== undefined) changes.fulfillmentMode = variant.fulfillment_mode;
+        if (variant.compare_at_price_cents !== undefined) changes.compareAtPriceCents = variant.compare_at_price_cents;
+        if (variant.external_id !== undefined) changes.externalId = variant.external_id;
         if (variant.shipping_box !== undefined) Object.assign(changes, boxOf(variant.shipping_box));
         if (variant.sku !== undefined) Object.assign(changes, { sku: variant.sku, skuLower: variant.sku.toLowerCase() });
         if (type === "variable" && variant.title !== undefined) changes.title = variant.title;

@@ -14,6 +14,8 @@ export interface ProductFields {
   status?: "draft" | "live";
   seo_title: string | null;
   seo_description: string | null;
+  /** Undefined when the file has no tags column (the product's tags stay). */
+  tags?: string[];
 }
 
 /** A variant's columns; `undefined` means "not given" (a new variant gets the API's default, an update keeps it). */
@@ -25,6 +27,8 @@ export interface VariantFields {
   stock?: number;
   fulfillment_mode?: "stocked" | "on_demand" | "stocked_or_on_demand";
   shipping_box?: { length_mm: number; width_mm: number; height_mm: number; weight_g: number };
+  compare_at_price_cents?: number;
+  external_id?: string;
 }
 
 export class RowError extends Error {}
@@ -50,6 +54,8 @@ export function productFieldsOf(record: CsvRecord, exists: boolean): ProductFiel
     seo_description: opt(record.seo_description),
     status: opt(record.status),
     slug: record.handle,
+    // Comma-separated in the cell (a tag has no comma); an empty cell is no tags.
+    tags: record.tags === undefined ? undefined : record.tags.split(",").map((t) => t.trim()).filter(Boolean),
   };
   const parsed = exists ? updateProductBody.safeParse(body) : createProductBody.safeParse(body);
   if (!parsed.success) throw new RowError(firstIssue(parsed.error));
@@ -63,6 +69,7 @@ export function productFieldsOf(record: CsvRecord, exists: boolean): ProductFiel
     status: data.status,
     seo_title: data.seo_title ?? null,
     seo_description: data.seo_description ?? null,
+    tags: data.tags,
   };
 }
 
@@ -100,6 +107,13 @@ export function variantFieldsOf(record: CsvRecord): VariantFields {
   if (options.length > 0) fields.option_values = options;
   fields.sku = opt(record.variant_sku)?.trim();
   fields.title = opt(record.variant_title);
+  const compareAt = opt(record.compare_at_price);
+  if (compareAt !== undefined) {
+    const cents = minorUnits(compareAt);
+    if (cents === null) throw new RowError("compare_at_price: must be an amount in major units with at most 2 decimals, e.g. 12.50");
+    fields.compare_at_price_cents = cents;
+  }
+  fields.external_id = opt(record.variant_external_id);
   const mode = opt(record.fulfillment_mode);
   // The create body's schema checks every value given (price_cents stands in when the row gives none).
   const parsed = createVariantBody.safeParse({
@@ -110,6 +124,8 @@ export function variantFieldsOf(record: CsvRecord): VariantFields {
     option_values: fields.option_values,
     shipping_box: fields.shipping_box,
     title: fields.title,
+    compare_at_price_cents: fields.compare_at_price_cents,
+    external_id: fields.external_id,
   });
   if (!parsed.success) throw new RowError(firstIssue(parsed.error));
   fields.fulfillment_mode = parsed.data.fulfillment_mode;

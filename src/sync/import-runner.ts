@@ -126,7 +126,7 @@ async function applyOneByOne(ctx: StoreCtx, row: ImportRow, firstRow: number, co
       await commit(ctx, group.statements);
       applied.push(group);
     } catch (error) {
-      const reason = errorText(error).includes("UNIQUE") ? "a variant SKU or option values are already used" : "could not be applied";
+      const reason = errorText(error).includes("UNIQUE") ? "a variant SKU, external id or option values are already used" : "could not be applied";
       errors.push(...group.lines.map((line) => ({ line, message: reason })));
     }
   }

@@ -43,7 +43,7 @@ const getDeliveryRoute = createRoute({
   description:
     "Requires `webhooks.read`. " +
     "The payload and the receiver's answers are the event's data: this also needs the event's read permission " +
-    "(products.* and product.image.*: products.read; orders.*: orders.read; customers.*: customers.read; " +
+    "(products.*, product.image.* and collections.*: products.read; orders.*: orders.read; customers.*: customers.read; " +
     "user.created: members.read), else 403 naming it.",
   request: { params: deliveryParams },
   responses: { 200: jsonResponse(deliveryDetailSchema, "The delivery"), ...errorResponses(404) },

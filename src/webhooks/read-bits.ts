@@ -9,6 +9,7 @@ import { type Permission, has } from "../lib/permissions";
 const READ_BIT_BY_PREFIX: Array<[string, Permission]> = [
   ["products.", "products.read"],
   ["product.image.", "products.read"],
+  ["collections.", "products.read"],
   ["orders.", "orders.read"],
   ["customers.", "customers.read"],
   ["user.", "members.read"],

@@ -27,7 +27,7 @@ const createWebhookRoute = createRoute(idempotent({
   ...requires("webhooks.write"),
   description:
     "Requires `webhooks.write`. " +
-    "Also needs the read permission of every event's data (products.* and product.image.*: products.read; " +
+    "Also needs the read permission of every event's data (products.*, product.image.* and collections.*: products.read; " +
     "orders.*: orders.read; customers.*: customers.read; user.created: members.read): 403 naming the first " +
     "missing one, nothing created. At most 100 subscriptions per store (422 `limit_exceeded`).",
   request: { params: storeParams, ...jsonBody(createWebhookBody) },

@@ -31,10 +31,14 @@ export async function seededStore(): Promise<SeededStore> {
   await ok(as("POST", "/webhooks", { url: hookUrl, events: ["products.created", "products.updated", "customers.created"], secret: "moves-secret-0123456789abcdef" }), "webhook");
   await addMember(store, ["products.read"]);
   await ok(as("POST", "/invites", { email: `pending-${crypto.randomUUID()}@example.test`, permissions: ["products.read"] }), "invite");
-  const tee = await ok(as("POST", "/products", { title: "Tee", product_type: "single", default_price_cents: 1500 }), "product");
+  const tee = await ok(as("POST", "/products", { title: "Tee", product_type: "single", default_price_cents: 1500, tags: ["Summer", "Cotton"] }), "product");
   const hoodie = await ok(as("POST", "/products", { title: "Hoodie", product_type: "variable" }), "product");
   const variant = await ok(as("POST", `/products/${hoodie.id}/variants`, { price_cents: 4000, stock: 5, sku: `H-${crypto.randomUUID().slice(0, 8)}` }), "variant");
   await ok(as("POST", `/products/${hoodie.id}/publish`), "publish");
+  // Collections (a manual one with members in order, an automatic one) and product tags move with the store.
+  const picks = await ok(as("POST", "/collections", { title: "Picks", kind: "manual" }), "collection");
+  await ok(as("PUT", `/collections/${picks.id}/products`, { product_ids: [hoodie.id, tee.id] }), "members");
+  await ok(as("POST", "/collections", { title: "Summer", kind: "automatic", rules: { match: "all", conditions: [{ field: "tag", op: "equals", value: "summer" }] } }), "collection");
   const gone = await ok(as("POST", "/products", { title: "Gone", product_type: "single", default_price_cents: 100 }), "product");
   await ok(as("DELETE", `/products/${gone.id}`), "delete");
   const image = await ok(as("POST", `/products/${tee.id}/images`, uploadForm(await makePng(40, 20), "tee.png", "image/png")), "image");

@@ -28,6 +28,10 @@ const ACCEPTED: Record<string, string[]> = {
   scopes: ["1"],
   updated_since: ["2026-11-21T10:00:00.000Z"],
   since: ["2026-11-21T10:00:00.000Z"],
+  tags: ["Summer Sale", "Été ✓ 🎉"],
+  tag: ["summer", "Été"],
+  external_id: ["erp-1", "ÄBC/12 🎉"],
+  value: ["shoes", "Größe ✓"],
 };
 
 function patternsOf(doc: unknown) {

@@ -7,6 +7,9 @@ import { storeShardNames } from "../helpers/databases";
 import { HEADER, exportCsv, finished, importCsv } from "./csv-helpers";
 import { itSpreadsStoresOverDatabases, onDatabase, onSameDatabase, storeFirst, storeRun } from "../products/store-databases";
 
+/** The export's header: section 15's columns, then tags, compare_at_price and variant_external_id. */
+const EXPORT_HEADER = `${HEADER},tags,compare_at_price,variant_external_id`;
+
 describe("GET /products/export.csv", () => {
   it("streams text/csv with the exact header, one row per variant, price in major units, RFC 4180 quoting", async () => {
     const store = await catalogStore();
@@ -19,10 +22,10 @@ describe("GET /products/export.csv", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
     const lines = res.text.split("\r\n");
-    expect(lines[0]).toBe(HEADER);
-    expect(res.text).toContain('tee,"Tee, ""classic""","Soft\nand warm",,single,draft,,,,Default,,,,,,,12.50,0,stocked,,,,\r\n');
-    expect(res.text).toContain("hoodie,Hoodie,,,variable,live,,,H-S,S,Size,S,,,,,40.00,3,stocked,300,200,50,450\r\n");
-    expect(res.text).toContain("hoodie,,,,,,,,H-M,M,Size,M,,,,,40.05,0,stocked,,,,\r\n");
+    expect(lines[0]).toBe(EXPORT_HEADER);
+    expect(res.text).toContain('tee,"Tee, ""classic""","Soft\nand warm",,single,draft,,,,Default,,,,,,,12.50,0,stocked,,,,,,,\r\n');
+    expect(res.text).toContain("hoodie,Hoodie,,,variable,live,,,H-S,S,Size,S,,,,,40.00,3,stocked,300,200,50,450,,,\r\n");
+    expect(res.text).toContain("hoodie,,,,,,,,H-M,M,Size,M,,,,,40.05,0,stocked,,,,,,,\r\n");
   });
 
   it("needs products.read", async () => {

@@ -62,7 +62,7 @@ test("a store admin runs their store from the console", async ({ page, baseURL, 
     await page.getByRole("link", { name: "New product" }).click();
     await page.getByRole("textbox", { name: "Title" }).fill("Enamel mug");
     await page.getByRole("radio", { name: "Single" }).check();
-    await page.getByRole("textbox", { name: "Price" }).fill("12.50");
+    await page.getByRole("textbox", { name: "Price", exact: true }).fill("12.50");
     await expectAccessible(page, "new product");
     await page.getByRole("button", { name: "Create product" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Enamel mug" })).toBeVisible();
@@ -77,7 +77,7 @@ test("a store admin runs their store from the console", async ({ page, baseURL, 
     await page.getByRole("link", { name: "New product" }).click();
     await page.getByRole("textbox", { name: "Title" }).fill("Linen shirt");
     await page.getByRole("radio", { name: "Variable" }).check();
-    await expect(page.getByRole("textbox", { name: "Price" })).toHaveCount(0);
+    await expect(page.getByRole("textbox", { name: "Price", exact: true })).toHaveCount(0);
     await page.getByRole("button", { name: "Create product" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Linen shirt" })).toBeVisible();
     productUrl = page.url();
@@ -88,7 +88,7 @@ test("a store admin runs their store from the console", async ({ page, baseURL, 
       await page.getByRole("button", { name: "Add variant" }).click();
       const dialog = page.getByRole("dialog", { name: "Add variant" });
       await dialog.getByRole("textbox", { name: "SKU" }).fill(sku);
-      await dialog.getByRole("textbox", { name: "Price" }).fill(price);
+      await dialog.getByRole("textbox", { name: "Price", exact: true }).fill(price);
       await dialog.getByRole("spinbutton", { name: "Stock" }).fill(stock);
       await dialog.getByRole("combobox", { name: "Fulfillment" }).selectOption("stocked");
       await dialog.getByRole("textbox", { name: "Option 1 name" }).fill("Size");

@@ -27,13 +27,13 @@ test("variants: every field is editable after creation, with up to three options
     await page.getByRole("link", { name: "New product" }).click();
     await page.getByRole("textbox", { name: "Title" }).fill("Stoneware bowl");
     await page.getByRole("radio", { name: "Single" }).check();
-    await page.getByRole("textbox", { name: "Price" }).fill("12.50");
+    await page.getByRole("textbox", { name: "Price", exact: true }).fill("12.50");
     await page.getByRole("button", { name: "Create product" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Stoneware bowl" })).toBeVisible();
     await page.getByRole("button", { name: "Edit variant Default" }).click();
     const dialog = page.getByRole("dialog", { name: "Edit variant Default" });
-    await expect(dialog.getByRole("textbox", { name: "Price" })).toHaveValue("12.50");
-    await dialog.getByRole("textbox", { name: "Price" }).fill("14.00");
+    await expect(dialog.getByRole("textbox", { name: "Price", exact: true })).toHaveValue("12.50");
+    await dialog.getByRole("textbox", { name: "Price", exact: true }).fill("14.00");
     await dialog.getByRole("spinbutton", { name: "Stock" }).fill("7");
     await dialog.getByRole("textbox", { name: "SKU" }).fill("BOWL-1");
     await dialog.getByRole("combobox", { name: "Fulfillment" }).selectOption({ label: "Stocked, then on demand" });
@@ -55,7 +55,7 @@ test("variants: every field is editable after creation, with up to three options
     await page.reload();
     await page.getByRole("button", { name: "Edit variant Default" }).click();
     const again = page.getByRole("dialog", { name: "Edit variant Default" });
-    await expect(again.getByRole("textbox", { name: "Price" })).toHaveValue("14.00");
+    await expect(again.getByRole("textbox", { name: "Price", exact: true })).toHaveValue("14.00");
     await expect(again.getByRole("spinbutton", { name: "Stock" })).toHaveValue("7");
     await expect(again.getByRole("combobox", { name: "Fulfillment" })).toHaveValue("stocked_or_on_demand");
     await expect(again.getByRole("textbox", { name: "Weight (g)" })).toHaveValue("650");
@@ -73,7 +73,7 @@ test("variants: every field is editable after creation, with up to three options
     await page.getByRole("button", { name: "Add variant" }).click();
     const add = page.getByRole("dialog", { name: "Add variant" });
     await add.getByRole("textbox", { name: "SKU" }).fill("SCARF-M-BLUE");
-    await add.getByRole("textbox", { name: "Price" }).fill("30.00");
+    await add.getByRole("textbox", { name: "Price", exact: true }).fill("30.00");
     await add.getByRole("spinbutton", { name: "Stock" }).fill("3");
     await add.getByRole("textbox", { name: "Option 1 name" }).fill("Size");
     await add.getByRole("textbox", { name: "Option 1 value" }).fill("M");
@@ -88,7 +88,7 @@ test("variants: every field is editable after creation, with up to three options
     await edit.getByRole("textbox", { name: "Option 2 value" }).fill("Red");
     await edit.getByRole("textbox", { name: "Option 3 name" }).fill("Material");
     await edit.getByRole("textbox", { name: "Option 3 value" }).fill("Merino");
-    await edit.getByRole("textbox", { name: "Price" }).fill("32.00");
+    await edit.getByRole("textbox", { name: "Price", exact: true }).fill("32.00");
     await edit.getByRole("spinbutton", { name: "Stock" }).fill("0");
     await edit.getByRole("button", { name: "Save variant" }).click();
     await expect(edit).toBeHidden();
@@ -103,7 +103,7 @@ test("variants: every field is editable after creation, with up to three options
   await test.step("the products list shows each product's price or price range", async () => {
     await page.getByRole("button", { name: "Add variant" }).click();
     const add = page.getByRole("dialog", { name: "Add variant" });
-    await add.getByRole("textbox", { name: "Price" }).fill("28.00");
+    await add.getByRole("textbox", { name: "Price", exact: true }).fill("28.00");
     await add.getByRole("textbox", { name: "Option 1 name" }).fill("Size");
     await add.getByRole("textbox", { name: "Option 1 value" }).fill("S");
     await add.getByRole("button", { name: "Save variant" }).click();

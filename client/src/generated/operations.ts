@@ -87,6 +87,15 @@ export const operations = {
   listReviews: { method: "GET", path: "/stores/{store_id}/products/{id}/reviews", idempotent: false },
   createReview: { method: "POST", path: "/stores/{store_id}/products/{id}/reviews", idempotent: true },
   deleteReview: { method: "DELETE", path: "/stores/{store_id}/products/{id}/reviews/{review_id}", idempotent: false },
+  listCollections: { method: "GET", path: "/stores/{store_id}/collections", idempotent: false },
+  createCollection: { method: "POST", path: "/stores/{store_id}/collections", idempotent: true },
+  getCollection: { method: "GET", path: "/stores/{store_id}/collections/{id}", idempotent: false },
+  deleteCollection: { method: "DELETE", path: "/stores/{store_id}/collections/{id}", idempotent: false },
+  updateCollection: { method: "PATCH", path: "/stores/{store_id}/collections/{id}", idempotent: false },
+  listCollectionProducts: { method: "GET", path: "/stores/{store_id}/collections/{id}/products", idempotent: false },
+  setCollectionProducts: { method: "PUT", path: "/stores/{store_id}/collections/{id}/products", idempotent: false },
+  addCollectionProduct: { method: "POST", path: "/stores/{store_id}/collections/{id}/products", idempotent: true },
+  removeCollectionProduct: { method: "DELETE", path: "/stores/{store_id}/collections/{id}/products/{product_id}", idempotent: false },
   listShards: { method: "GET", path: "/ops/shards", idempotent: false },
   getStorePlacement: { method: "GET", path: "/ops/stores/{store_id}", idempotent: false },
   moveStore: { method: "POST", path: "/ops/stores/{store_id}/move", idempotent: false },
@@ -94,4 +103,4 @@ export const operations = {
 } as const;
 
 /** The event names a webhook can subscribe to. */
-export const webhookEventNames = ["orders.created","orders.updated","orders.refunded","products.created","products.updated","products.deleted","product.image.created","product.image.updated","product.image.deleted","customers.created","customers.updated","user.created"] as const;
+export const webhookEventNames = ["orders.created","orders.updated","orders.refunded","products.created","products.updated","products.deleted","product.image.created","product.image.updated","product.image.deleted","collections.created","collections.updated","collections.deleted","customers.created","customers.updated","user.created"] as const;

@@ -12,7 +12,7 @@ import { useSearchParams } from "react-router";
 type Change = Record<string, string | number | null | string[]>;
 
 /** Keys whose every keystroke changes the list: their changes replace the current history entry. */
-const TYPED = new Set(["search", "q"]);
+const TYPED = new Set(["search", "q", "tag"]);
 
 export function useListParams<K extends string>(defaults: Record<K, string>) {
   const [params, setParams] = useSearchParams();

@@ -13,6 +13,7 @@ type MeStore = Pick<components["schemas"]["Store"], "id" | "name">;
 
 const NAV = [
   ["/products", "Products"],
+  ["/collections", "Collections"],
   ["/orders", "Orders"],
   ["/customers", "Customers"],
   ["/webhooks", "Webhooks"],

@@ -2,17 +2,22 @@
 // product's detail and the lists.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import type { components } from "../../lib/api-schema";
+import type { components, paths } from "../../lib/api-schema";
 import { client, currentStoreId, unwrap } from "../../lib/client";
 import { queryKeysFactory } from "./keys";
 
 export const productKeys = queryKeysFactory("products");
 export type Product = components["schemas"]["Product"];
 export const PRODUCTS_PAGE_SIZE = 20;
+type ListParams = NonNullable<paths["/stores/{store_id}/products"]["get"]["parameters"]["query"]>;
 
 export interface ProductListQuery {
   search: string;
   includeDrafts: boolean;
+  /** Filters and sort kept in the URL (docs/catalog.md "Filters and sort"); empty means none / the default. */
+  status?: string;
+  sort?: string;
+  tag?: string;
   /** The page's cursor (the previous page's next_cursor); null for the first page. */
   cursor: string | null;
 }
@@ -30,6 +35,9 @@ function listQuery(storeId: string, query: ProductListQuery) {
               cursor: query.cursor ?? undefined,
               search: query.search || undefined,
               include_drafts: query.includeDrafts,
+              status: (query.status || undefined) as ListParams["status"],
+              sort: (query.sort || undefined) as ListParams["sort"],
+              tag: query.tag ? [query.tag] : undefined,
             },
           },
         }),
@@ -48,7 +56,7 @@ export function useProducts(query: ProductListQuery) {
   const next = result.isPlaceholderData ? null : (result.data?.pagination.next_cursor ?? null);
   useEffect(() => {
     if (next) void queryClient.prefetchQuery(listQuery(storeId, { ...query, cursor: next }));
-  }, [next, queryClient, storeId, query.search, query.includeDrafts]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [next, queryClient, storeId, query.search, query.includeDrafts, query.status, query.sort, query.tag]); // eslint-disable-line react-hooks/exhaustive-deps
   return result;
 }
 

@@ -10,6 +10,7 @@ import { useListParams } from "../../../components/common/list-params";
 import { useProducts } from "../../../hooks/api/products";
 import { formatDate, formatPrice, useDisplay } from "../../../lib/format";
 import { CatalogTransfer } from "./catalog-transfer";
+import { PRODUCT_LIST_DEFAULTS, ProductFilters } from "./product-filters";
 
 type Product = NonNullable<ReturnType<typeof useProducts>["data"]>["data"][number];
 
@@ -45,10 +46,12 @@ const columns = [
 
 export function ProductList() {
   useDisplay();
-  const list = useListParams({ search: "", drafts: "true" });
+  const list = useListParams(PRODUCT_LIST_DEFAULTS);
   const search = useDeferredValue(list.values.search.trim());
+  const tag = useDeferredValue(list.values.tag.trim());
   const includeDrafts = list.values.drafts === "true";
-  const products = useProducts({ search, includeDrafts, cursor: list.pages.cursor });
+  const { status, sort } = list.values;
+  const products = useProducts({ search, includeDrafts, status, sort, tag, cursor: list.pages.cursor });
   const rows = products.data?.data;
   return (
     <section>
@@ -67,7 +70,7 @@ export function ProductList() {
         loading={products.isPending}
         busy={products.isPlaceholderData}
         error={products.error}
-        empty={search ? `No product matches “${search}”.` : "No products yet. Create the first one."}
+        empty={search || tag || status ? search ? `No product matches “${search}”.` : "No product matches these filters." : "No products yet. Create the first one."}
         toolbar={
           <>
             <ListSearch list={list} name="search" label="Search products" placeholder="Search by title or SKU" />
@@ -79,6 +82,7 @@ export function ProductList() {
               />
               Include drafts
             </label>
+            <ProductFilters list={list} />
           </>
         }
         pager={<CursorPager pagination={products.data?.pagination} pages={list.pages} shown={rows?.length ?? 0} busy={products.isPlaceholderData} />}

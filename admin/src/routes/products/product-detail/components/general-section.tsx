@@ -6,19 +6,20 @@ import { SaveActions } from "../../../../components/common/save-status";
 import { useUpdateProduct, type Product } from "../../../../hooks/api/products";
 
 const FIELDS = ["title", "description", "brand", "seo_title", "seo_description", "highlight_video_url"] as const;
-type Form = Record<(typeof FIELDS)[number], string>;
+type Form = Record<(typeof FIELDS)[number] | "tags", string>;
 
-const fromProduct = (p: Product): Form =>
-  Object.fromEntries(FIELDS.map((f) => [f, p[f] ?? ""])) as Form;
+/** Tags are edited as one comma-separated line ("Summer, Shoes"); a tag has no comma. */
+const fromProduct = (p: Product): Form => ({ ...Object.fromEntries(FIELDS.map((f) => [f, p[f] ?? ""])), tags: p.tags.join(", ") }) as Form;
+const tagsOf = (text: string) => text.split(",").map((t) => t.trim()).filter(Boolean);
 
 export function GeneralSection({ product }: { product: Product }) {
   const update = useUpdateProduct(product.id);
   const edit = useEditForm(fromProduct(product));
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    // Only what changed; an emptied optional field is cleared (null).
+    // Only what changed; an emptied optional field is cleared (null); tags replace the whole set.
     const changes = Object.fromEntries(
-      Object.entries(edit.changes()).map(([f, v]) => [f, f !== "title" && v === "" ? null : v]),
+      Object.entries(edit.changes()).map(([f, v]) => [f, f === "tags" ? tagsOf(v) : f !== "title" && v === "" ? null : v]),
     );
     update.mutate(changes, { onSuccess: (p) => edit.saved(fromProduct(p)) });
   };
@@ -32,6 +33,7 @@ export function GeneralSection({ product }: { product: Product }) {
         <TextField label="Title" value={form.title} onChange={set("title")} path="title" {...common} />
         <TextArea label="Description" rows={4} value={form.description} onChange={set("description")} path="description" {...common} />
         <TextField label="Brand" value={form.brand} onChange={set("brand")} path="brand" {...common} />
+        <TextField label="Tags" value={form.tags} onChange={set("tags")} path="tags" hint="Separated by commas, e.g. Summer, Shoes" {...common} />
         <TextField label="SEO title" value={form.seo_title} onChange={set("seo_title")} path="seo_title" {...common} />
         <TextArea label="SEO description" rows={2} value={form.seo_description} onChange={set("seo_description")} path="seo_description" {...common} />
         <TextField

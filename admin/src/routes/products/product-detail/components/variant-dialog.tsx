@@ -27,6 +27,7 @@ type BoxKey = (typeof BOX)[number][0];
 interface Form {
   sku: string;
   price: string;
+  compareAt: string;
   stock: string;
   fulfillment: string;
   options: Array<{ name: string; value: string }>;
@@ -39,6 +40,7 @@ function initial(variant?: Variant): Form {
   return {
     sku: variant?.sku ?? "",
     price: variant ? formatCents(variant.price_cents) : "",
+    compareAt: variant?.compare_at_price_cents != null ? formatCents(variant.compare_at_price_cents) : "",
     stock: String(variant?.stock ?? 0),
     fulfillment: variant?.fulfillment_mode ?? "stocked",
     options,
@@ -57,6 +59,8 @@ const invalid = (path: string, message: string) => new ApiProblem(422, "validati
 function toBody(form: Form) {
   const price = parseMajor(form.price);
   if (price === null) return invalid("price_cents", "Enter an amount such as 12.50");
+  const compareAt = form.compareAt.trim() ? parseMajor(form.compareAt) : null;
+  if (compareAt === null && form.compareAt.trim()) return invalid("compare_at_price_cents", "Enter an amount such as 15.00, or leave it empty");
   const options = form.options
     .map((o) => ({ name: o.name.trim(), value: o.value.trim() }))
     .filter((o) => o.name || o.value);
@@ -70,6 +74,7 @@ function toBody(form: Form) {
   }
   return {
     price_cents: price,
+    compare_at_price_cents: compareAt,
     sku: form.sku.trim() || null,
     stock: Number(form.stock),
     fulfillment_mode: form.fulfillment as "stocked",
@@ -92,7 +97,7 @@ export function VariantDialog(props: {
   const mutation = variant ? update : create;
   const [form, setForm] = useState(() => initial(variant));
   const [localError, setLocalError] = useState<ApiProblem | null>(null);
-  const set = (key: "sku" | "price" | "stock" | "fulfillment") => (e: { target: { value: string } }) =>
+  const set = (key: "sku" | "price" | "compareAt" | "stock" | "fulfillment") => (e: { target: { value: string } }) =>
     setForm({ ...form, [key]: e.target.value });
   const setOption = (i: number, key: "name" | "value", value: string) =>
     setForm({ ...form, options: form.options.map((o, j) => (j === i ? { ...o, [key]: value } : o)) });
@@ -119,6 +124,8 @@ export function VariantDialog(props: {
         <div className="form-grid">
           <TextField label="SKU" value={form.sku} onChange={set("sku")} path="sku" error={error} />
           <TextField label="Price" inputMode="decimal" required value={form.price} onChange={set("price")} path="price_cents" error={error} />
+          <TextField label="Compare-at price" inputMode="decimal" value={form.compareAt} onChange={set("compareAt")} path="compare_at_price_cents" error={error}
+            hint="The price before a sale; at least the price" />
           <TextField label="Stock" type="number" min={0} value={form.stock} onChange={set("stock")} path="stock" error={error} />
           <div className="field">
             <label htmlFor={`${idPrefix}-fulfillment`}>Fulfillment</label>

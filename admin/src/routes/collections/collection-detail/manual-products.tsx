@@ -1,0 +1,103 @@
+// A manual collection's products in their order: drag and drop (dnd-kit, keyboard sensor included) with
+// "Move earlier" / "Move later" as its button equivalent, "Remove", and "Add products". Every change sends the
+// whole order (PUT .../products), so what the screen shows is exactly what the API stores.
+import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type DragEndEvent } from "@dnd-kit/core";
+import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
+import { CSS } from "@dnd-kit/utilities";
+import { useEffect, useState } from "react";
+import { Link } from "react-router";
+import { Empty, ErrorMessage } from "../../../components/common/query-state";
+import { useRemoveCollectionProduct, useSetCollectionProducts } from "../../../hooks/api/collections";
+import { AddProductsDialog } from "./add-products-dialog";
+
+interface Member {
+  id: string;
+  title: string;
+  status: string;
+}
+
+function MemberRow(props: { member: Member; index: number; count: number; onMove: (to: number) => void; onRemove: () => void }) {
+  const { member, index, count } = props;
+  const sortable = useSortable({ id: member.id });
+  const style = { transform: CSS.Transform.toString(sortable.transform), transition: sortable.transition };
+  return (
+    <li ref={sortable.setNodeRef} style={style} className="collection-member">
+      <button type="button" className="drag-handle" {...sortable.attributes} {...sortable.listeners} aria-label={`Drag ${member.title}`}>
+        ⠿
+      </button>
+      <Link to={`/products/${member.id}`}>{member.title}</Link>
+      {member.status === "draft" && <span className="badge draft">Draft</span>}
+      <span className="actions">
+        <button type="button" disabled={index === 0} onClick={() => props.onMove(index - 1)}>
+          Move earlier
+        </button>
+        <button type="button" disabled={index === count - 1} onClick={() => props.onMove(index + 1)}>
+          Move later
+        </button>
+        <button type="button" className="danger" onClick={props.onRemove}>
+          Remove
+        </button>
+      </span>
+    </li>
+  );
+}
+
+export function ManualProducts({ collectionId, products }: { collectionId: string; products: Member[] }) {
+  const setMembers = useSetCollectionProducts(collectionId);
+  const remove = useRemoveCollectionProduct(collectionId);
+  const [order, setOrder] = useState(products);
+  const [adding, setAdding] = useState(false);
+  useEffect(() => setOrder(products), [products]);
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
+  const save = (next: Member[]) => {
+    setOrder(next); // shown at once; the server's order replaces it after the PUT
+    setMembers.mutate(next.map((m) => m.id));
+  };
+  const move = (from: number, to: number) => {
+    if (to < 0 || to >= order.length || from === to) return;
+    save(arrayMove(order, from, to));
+  };
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    if (!over) return;
+    move(order.findIndex((m) => m.id === active.id), order.findIndex((m) => m.id === over.id));
+  };
+  return (
+    <>
+      <div className="toolbar">
+        <button type="button" onClick={() => setAdding(true)}>
+          Add products
+        </button>
+      </div>
+      <AddProductsDialog
+        open={adding}
+        memberIds={new Set(order.map((m) => m.id))}
+        onAdd={(p) => save([...order, p])}
+        onClose={() => setAdding(false)}
+      />
+      <ErrorMessage error={setMembers.error ?? remove.error} />
+      {order.length === 0 ? (
+        <Empty>No products in this collection yet.</Empty>
+      ) : (
+        <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+          <SortableContext items={order.map((m) => m.id)} strategy={verticalListSortingStrategy}>
+            <ol className="collection-members" aria-label="Products in this collection">
+              {order.map((m, index) => (
+                <MemberRow
+                  key={m.id}
+                  member={m}
+                  index={index}
+                  count={order.length}
+                  onMove={(to) => move(index, to)}
+                  onRemove={() => (setOrder(order.filter((o) => o.id !== m.id)), remove.mutate(m.id))}
+                />
+              ))}
+            </ol>
+          </SortableContext>
+        </DndContext>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,119 @@
+// "New collection": a title, Manual or Automatic, and for an automatic one its rule rows (field, condition,
+// value; all or any must match). The API checks the rules; the console offers only what they accept.
+import { useState, type FormEvent } from "react";
+import { useNavigate } from "react-router";
+import { Dialog, FormActions } from "../../../components/common/dialog";
+import { TextField } from "../../../components/common/field";
+import { ErrorMessage } from "../../../components/common/query-state";
+import { type CreateCollection, useCreateCollection } from "../../../hooks/api/collections";
+
+type Rules = NonNullable<CreateCollection["rules"]>;
+type Condition = Rules["conditions"][number];
+
+const FIELDS = [
+  ["tag", "Tag"],
+  ["brand", "Brand"],
+  ["product_type", "Product type"],
+  ["title", "Title"],
+  ["price_cents", "Price (cents)"],
+  ["stock", "Stock"],
+] as const;
+const NUMERIC = new Set(["price_cents", "stock"]);
+const OPS: Record<"text" | "number", Array<[Condition["op"], string]>> = {
+  text: [["equals", "is"], ["not_equals", "is not"], ["contains", "contains"]],
+  number: [["equals", "is"], ["not_equals", "is not"], ["greater_than", "is greater than"], ["less_than", "is less than"]],
+};
+
+interface Row {
+  field: Condition["field"];
+  op: Condition["op"];
+  value: string;
+}
+
+const blankRow = (): Row => ({ field: "tag", op: "equals", value: "" });
+
+export function NewCollectionDialog(props: { open: boolean; onClose: () => void }) {
+  const create = useCreateCollection();
+  const navigate = useNavigate();
+  const [title, setTitle] = useState("");
+  const [kind, setKind] = useState<"manual" | "automatic">("manual");
+  const [match, setMatch] = useState<"all" | "any">("all");
+  const [rows, setRows] = useState<Row[]>([blankRow()]);
+  const close = () => (setTitle(""), setKind("manual"), setRows([blankRow()]), create.reset(), props.onClose());
+  const setRow = (i: number, change: Partial<Row>) => setRows(rows.map((r, j) => (j === i ? { ...r, ...change } : r)));
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const body: CreateCollection = { title, kind };
+    if (kind === "automatic") {
+      const conditions = rows.map((r) => ({ field: r.field, op: r.op, value: NUMERIC.has(r.field) ? Number(r.value) : r.value }));
+      body.rules = { match, conditions } as Rules;
+    }
+    create.mutate(body, { onSuccess: (c) => (close(), navigate(`/collections/${c.id}`)) });
+  };
+  return (
+    <Dialog title="New collection" open={props.open} onClose={close}>
+      <form onSubmit={submit}>
+        <TextField label="Title" required value={title} onChange={(e) => setTitle(e.target.value)} path="title" error={create.error} />
+        <fieldset>
+          <legend>Kind</legend>
+          <label>
+            <input type="radio" name="kind" checked={kind === "manual"} onChange={() => setKind("manual")} /> Manual
+          </label>
+          <label>
+            <input type="radio" name="kind" checked={kind === "automatic"} onChange={() => setKind("automatic")} /> Automatic
+          </label>
+        </fieldset>
+        {kind === "automatic" && (
+          <fieldset>
+            <legend>Rules</legend>
+            <label>
+              Products must match{" "}
+              <select value={match} onChange={(e) => setMatch(e.target.value as "all" | "any")}>
+                <option value="all">all conditions</option>
+                <option value="any">any condition</option>
+              </select>
+            </label>
+            {rows.map((r, i) => (
+              <div className="form-grid" key={i} role="group" aria-label={`Condition ${i + 1}`}>
+                <label>
+                  Field{" "}
+                  <select value={r.field} onChange={(e) => setRow(i, { field: e.target.value as Row["field"], op: "equals" })}>
+                    {FIELDS.map(([value, label]) => (
+                      <option key={value} value={value}>
+                        {label}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+                <label>
+                  Condition{" "}
+                  <select value={r.op} onChange={(e) => setRow(i, { op: e.target.value as Row["op"] })}>
+                    {OPS[NUMERIC.has(r.field) ? "number" : "text"].map(([value, label]) => (
+                      <option key={value} value={value}>
+                        {label}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+                <TextField label="Value" required value={r.value} inputMode={NUMERIC.has(r.field) ? "numeric" : undefined}
+                  onChange={(e) => setRow(i, { value: e.target.value })} path={`rules.conditions.${i}.value`} error={create.error} />
+                {rows.length > 1 && (
+                  <button type="button" onClick={() => setRows(rows.filter((_, j) => j !== i))}>
+                    Remove condition
+                  </button>
+                )}
+              </div>
+            ))}
+            {rows.length < 10 && (
+              <button type="button" onClick={() => setRows([...rows, blankRow()])}>
+                Add condition
+              </button>
+            )}
+          </fieldset>
+        )}
+        <ErrorMessage error={create.error} />
+        <FormActions submit="Create collection" pending={create.isPending} onCancel={close} />
+      </form>
+    </Dialog>
+  );
+}
