@@ -8,12 +8,13 @@
 //   3. the export: time, size, and the dev server's peak memory while it streams (workerd's RSS, sampled).
 //   4. the import of that file into an empty store: rows per second from POST to state done.
 import { execSync, spawn } from "node:child_process";
-import { mkdtempSync, readdirSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { randomUUID } from "node:crypto";
 import { api, setupAccount, workerdRss } from "./lib/harness.mjs";
+import { storeFile } from "./lib/local-d1.mjs";
 
 const PORT = Number(process.env.BENCH_SYNC_PORT ?? 8804);
 const PRODUCTS = 10_000;
@@ -55,14 +56,9 @@ function startDev() {
   })();
 }
 
-function d1File() {
-  const dir = path.join(persistDir, "v3", "d1", "miniflare-D1DatabaseObject");
-  return path.join(dir, readdirSync(dir).find((f) => f.endsWith(".sqlite") && f !== "metadata.sqlite"));
-}
-
 /** 10,000 products (5,000 single, 5,000 variable with 2 variants): 15,000 variants, every one with an SKU. */
-function seed(storeId) {
-  const db = new DatabaseSync(d1File());
+function seed(file, storeId) {
+  const db = new DatabaseSync(file);
   // The stopped server's workerd may hold the file a moment longer.
   db.exec("PRAGMA busy_timeout = 60000");
   const at = (n) => new Date(Date.parse("2026-01-01T00:00:00.000Z") + n * 1000).toISOString();
@@ -116,7 +112,8 @@ const report = {};
 let dev = await startDev();
 const account = await setupAccount(base);
 await dev.stop();
-const variants = seed(account.storeId);
+// The store's own database file: npm run dev spreads stores over several, beside the directory.
+const variants = seed(await storeFile(persistDir, account.storeId), account.storeId);
 dev = await startDev();
 process.env.BENCH_PGID = String(dev.child.pid);
 const { pat, storeId } = account;

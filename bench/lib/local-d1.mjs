@@ -53,3 +53,18 @@ export function localShardOf(persistDir, storeId) {
   if (!shard) throw new Error(`the local directory places no store ${storeId}`);
   return shard;
 }
+
+/** The file of the store database that holds `storeId`'s row, waiting up to `waitMs` for a stopped workerd's lock. */
+export async function storeFile(persistDir, storeId, waitMs = 30_000) {
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    try {
+      const [file] = localPlacements(persistDir).holders.get(storeId) ?? [];
+      if (file) return file;
+      throw new Error(`no local store database holds store ${storeId}`);
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+  }
+}
