@@ -126,11 +126,6 @@ export async function storeDb(env: Env, storeId: string, fresh = false): Promise
  */
 export const STORES_NOT_ACTIVE = "SELECT id FROM stores WHERE state IN ('incoming', 'moving', 'moved', 'purging')";
 
-/** Every store database, for the jobs that walk all of them (the delivery sweep, retention, cleanup). */
-export function allStoreDbs(env: Env): Db[] {
-  return shardNames(env).map((name) => dbOf(shardBinding(env, name)));
-}
-
 /**
  * The database every store lived in before queue messages and sender objects carried a store id: a message
  * queued, or a to-do list kept, before that change can only name a delivery there.
