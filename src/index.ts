@@ -10,6 +10,8 @@ import type { DeliveryMessage } from "./webhooks/messages";
 
 // The webhook sender Durable Object class (one object per subscription), bound as DELIVERY_SENDER.
 export { DeliverySender } from "./webhooks";
+// The per-user session state (logout, logout everywhere), bound as USER_SESSIONS.
+export { UserSessions } from "./lib/session-object";
 
 const app = createApp();
 

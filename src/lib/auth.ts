@@ -6,8 +6,8 @@
 // known (the token's hash, the JWT's subject), beside the D1 lookup; the store's once the caller is known to hold
 // the route's bit, beside what still runs. The answers keep their order: 401, then 429, then 403.
 // An address over the failed-authentication budget is refused before anything else (`bearerToken`).
-// A session JWT also has to be still in force (not logged out): that check reads the directory database, sent at the
-// same time as the store database's lookup, so it adds a query but no round trip.
+// A session JWT also has to be still in force (not logged out): that check asks the user's session object
+// (./sessions.ts), sent at the same time as the store database's lookup, so it adds no round trip and no D1 query.
 // Which database: the path's store is looked up in the isolate's cache of the directory (./store-db.ts); the store
 // database's own row rides in every lookup, and a row that is missing there or says the store left makes the check
 // read the directory again and retry once (`onStore`). A PAT is looked up in the path store's database; one found
@@ -16,17 +16,17 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { type SQL, and, eq, lt, sql } from "drizzle-orm";
 import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
-import { apiTokens, memberships, stores, users } from "../db/schema";
+import { apiTokens, memberships, stores } from "../db/schema";
 import { isReadOnly } from "./db";
 import { storePaused } from "./d1-overload";
-import { type Placement, dbOf, directoryDb, forgetPlacement, placementOf, readDbOf, shardBinding } from "./store-db";
+import { type Placement, dbOf, forgetPlacement, placementOf, readDbOf, shardBinding } from "./store-db";
 import type { AppEnv, Db, PendingAccess, Principal, Role, StoreAccess, StoreReadCtx } from "./types";
 import { forbidden, notFound, unauthenticated } from "./errors";
 import { isUuid, nowIso } from "./ids";
 import { type Permission, has } from "./permissions";
 import { refuseAddressOverFailedAuth, startSpend, within } from "./rate-limits";
 import { TOKEN_PREFIX, hashTokenValue, hasValidChecksum } from "./token-format";
-import { type SessionRow, admitSession, sessionColumns, verifyJwt } from "./sessions";
+import { type SessionRow, admitSession, readSession, verifyJwt } from "./sessions";
 
 type C = Context<AppEnv>;
 
@@ -188,13 +188,6 @@ function touchLastUsed(db: Db, tokenId: string, now: number) {
     .catch((error) => console.error(JSON.stringify({ level: "warn", message: "last_used_at update failed", error: String(error) })));
 }
 
-/** The session check, in the directory: one primary-key query. */
-const sessionLookup = (db: Db, principal: Principal) =>
-  d1Statement(
-    db,
-    sql`SELECT ${sessionColumns(principal.session!.id)} FROM ${users} WHERE ${eq(users.id, principal.userId)} LIMIT 1`,
-  );
-
 /**
  * The credential's budget (API.md section 11: one PAT, or all of a user's sessions), started the moment its key is
  * known and before the D1 lookup that decides whether the credential is real, so the two run side by side. A bogus
@@ -216,7 +209,7 @@ async function identify(c: C, raw: string): Promise<Spending> {
   }
   const principal = await verifyJwt(c.env, raw);
   const budget = userBudget(c, principal);
-  admitSession(principal, await sessionLookup(directoryDb(c.env), principal).first<SessionRow>());
+  admitSession(principal, await readSession(c.env, principal));
   c.set("principal", principal);
   return budget;
 }
@@ -257,9 +250,9 @@ const membershipLookup = (storeId: string, principal: Principal): Lookup<Members
   stale: (row) => row === null || left(row.storeState),
 });
 
-/** The session check, started now: it runs in the directory while the store's database answers the membership. */
+/** The session check, started now: the user's session object answers while the store's database answers the membership. */
 function sessionCheck(c: C, principal: Principal): Promise<SessionRow | null> {
-  const pending = sessionLookup(directoryDb(c.env), principal).first<SessionRow>();
+  const pending = readSession(c.env, principal);
   pending.catch(() => {}); // awaited by the caller; this only keeps an early error from being reported unhandled
   return pending;
 }
