@@ -27,6 +27,7 @@ import { type Permission, has } from "./permissions";
 import { refuseAddressOverFailedAuth, startSpend, within } from "./rate-limits";
 import { TOKEN_PREFIX, hashTokenValue, hasValidChecksum } from "./token-format";
 import { type SessionRow, admitSession, readSession, verifyJwt } from "./sessions";
+import { shardNameOf, spendWrite } from "./write-budget";
 
 type C = Context<AppEnv>;
 
@@ -334,8 +335,9 @@ export const storeAccess = (permission?: Needed): MiddlewareHandler<AppEnv> => a
     if (session) admitSession(principal, await session);
     access = await standing;
   }
-  // The handler may change data: the store's verdict comes before it runs.
+  // The handler may change data: the store's verdict comes before it runs, then a change's write budgets.
   await within(await admitToStore(c, credential, access, permission), "store");
+  if (!isReadOnly(c)) await spendWrite(c.env, access!.storeId, shardNameOf(c.env, c.var.storeBinding!));
   await next();
 };
 

@@ -15,8 +15,20 @@ import { clientAddress } from "./client-address";
 import type { AppEnv } from "./types";
 import { ApiError } from "./errors";
 
-type RateLimitBinding = "IP_RATE_LIMITER" | "FAILED_AUTH_RATE_LIMITER" | "CREDENTIAL_RATE_LIMITER" | "STORE_RATE_LIMITER";
-type Setting = "RATE_LIMIT_PER_IP" | "RATE_LIMIT_FAILED_AUTH_PER_IP" | "RATE_LIMIT_PER_CREDENTIAL" | "RATE_LIMIT_PER_STORE";
+type RateLimitBinding =
+  | "IP_RATE_LIMITER"
+  | "FAILED_AUTH_RATE_LIMITER"
+  | "CREDENTIAL_RATE_LIMITER"
+  | "STORE_RATE_LIMITER"
+  | "STORE_WRITE_RATE_LIMITER"
+  | "DATABASE_WRITE_RATE_LIMITER";
+type Setting =
+  | "RATE_LIMIT_PER_IP"
+  | "RATE_LIMIT_FAILED_AUTH_PER_IP"
+  | "RATE_LIMIT_PER_CREDENTIAL"
+  | "RATE_LIMIT_PER_STORE"
+  | "RATE_LIMIT_STORE_WRITES"
+  | "RATE_LIMIT_DATABASE_WRITES";
 
 /** Each budget's binding and its configured `simple` limit: keep in step with wrangler.toml (a test compares). */
 export const BUDGETS = {
@@ -30,6 +42,15 @@ export const BUDGETS = {
   },
   credential: { binding: "CREDENTIAL_RATE_LIMITER", setting: "RATE_LIMIT_PER_CREDENTIAL", unit: 100, period: 10, what: "requests with this credential" },
   store: { binding: "STORE_RATE_LIMITER", setting: "RATE_LIMIT_PER_STORE", unit: 1000, period: 10, what: "requests to this store" },
+  // Writes (./write-budget.ts): a store may take half of what its database is given.
+  storeWrites: { binding: "STORE_WRITE_RATE_LIMITER", setting: "RATE_LIMIT_STORE_WRITES", unit: 100, period: 10, what: "changes to this store" },
+  databaseWrites: {
+    binding: "DATABASE_WRITE_RATE_LIMITER",
+    setting: "RATE_LIMIT_DATABASE_WRITES",
+    unit: 200,
+    period: 10,
+    what: "changes to the stores of this store's database",
+  },
 } as const satisfies Record<string, { binding: RateLimitBinding; setting: Setting; unit: number; period: 10 | 60; what: string }>;
 
 export type Budget = keyof typeof BUDGETS;
@@ -42,7 +63,7 @@ function shardsOf(env: Env, budget: Budget): number {
 }
 
 /** The counter each budget fills now (per isolate); the next one is tried only when it is full. */
-const cursors: Record<Budget, number> = { ip: 0, failedAuth: 0, credential: 0, store: 0 };
+const cursors: Record<Budget, number> = { ip: 0, failedAuth: 0, credential: 0, store: 0, storeWrites: 0, databaseWrites: 0 };
 
 /**
  * Counts one request against `key`'s budget; false when it is spent. With k counters per key they are filled one

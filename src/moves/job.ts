@@ -15,6 +15,7 @@
 // so a duplicate message, a retry after a crash or a cron re-send (src/moves/queue.ts) can never apply a step
 // twice in a way that matters: the loser of the race changes nothing and sends nothing.
 import { nowIso } from "../lib/ids";
+import { spendDatabaseWrite } from "../lib/write-budget";
 import { forgetPlacement, placementOf, shardBinding } from "../lib/store-db";
 import { uuidv7Floor } from "../retention/tables";
 import { STALE_CLAIM_MS } from "../webhooks/attempt";
@@ -25,6 +26,8 @@ import { verifyRange } from "./verify";
 
 /** While the store's previous move is still purging or cleaning, look again this much later. */
 const WAIT_POLL_MS = 2_000;
+/** A live copy step refused by its target's write budget runs again this much later (a budget window). */
+const BUDGET_WAIT_MS = 10_000;
 /** While a sender's claim is live, look again this much later. */
 const DRAIN_POLL_MS = 2_000;
 /** Step 3 copies history again from this long before the move began: ids made then may have committed late. */
@@ -78,6 +81,9 @@ async function nextOf(env: Env, move: MoveRow, now: number): Promise<Next> {
       return { step: `copy:${EARLY_TABLES[0].name}` };
     }
     case "copy": {
+      // While the store is live, a copy step spends its target database's write budget like any write, and waits
+      // when it is spent. Paused, it does not: the store's writes are stopped, and waiting would lengthen the pause.
+      if (move.state === "copying" && !(await spendDatabaseWrite(env, move.to_shard))) return { step: move.step, cursor, delayMs: BUDGET_WAIT_MS };
       const done = await copyChunk(source, target, tableNamed(name), store, cursor);
       return done.cursor ? { step: move.step, cursor: done.cursor, copied: done.copied } : { ...afterCopy(move, name), copied: done.copied };
     }

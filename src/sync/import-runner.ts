@@ -6,6 +6,7 @@
 // At-least-once delivery is safe: a slice's changes and its progress commit in one batch, which first asserts
 // that the import's rows_done is where that slice starts. A redelivered (or concurrent duplicate) slice fails
 // that assertion and changes nothing.
+import { isWriteBudgetSpent, shardNameOf, spendWrite } from "../lib/write-budget";
 import Papa from "papaparse";
 import { eq, sql } from "drizzle-orm";
 import { productImports } from "../db/schema";
@@ -200,6 +201,8 @@ function progress(ctx: StoreCtx, row: ImportRow, firstRow: number, count: number
 /** The queue consumer of `product-imports`. */
 /** A step refused because the store's writes are paused by a move is tried again this much later. */
 const PAUSED_RETRY_S = 10;
+/** A slice refused by a write budget waits one budget window (10 s). */
+const BUDGET_RETRY_S = 10;
 
 export async function handleImportBatch(batch: MessageBatch<ImportMessage>, env: Env) {
   for (const message of batch.messages) {
@@ -216,9 +219,18 @@ export async function handleImportBatch(batch: MessageBatch<ImportMessage>, env:
         if (row.state === "queued") await split(env, db, row);
         // Split before, but its first slice message may have been lost: send it again (duplicates are harmless).
         else if (row.rowsDone === 0) await env.IMPORTS.send({ import_id: row.id, store_id: row.storeId, step: "slice", index: 0 } satisfies ImportMessage, { contentType: "json" });
-      } else await runSlice(env, db, row, body.index);
+      } else {
+        // A slice is the store's writing: it spends the store's and its database's write budgets like a request.
+        await spendWrite(env, row.storeId, shardNameOf(env, db.$client));
+        await runSlice(env, db, row, body.index);
+      }
       message.ack();
     } catch (error) {
+      if (isWriteBudgetSpent(error)) {
+        // Over budget (the store's own writes, or its database's): wait a window, without counting an attempt.
+        message.retry({ delaySeconds: BUDGET_RETRY_S });
+        continue;
+      }
       if (isStorePaused(error)) {
         // The store is being moved (writes paused), or has just moved and this isolate read its old database: not
         // the import's fault. Wait for the pause, then look the store up again; the cron's import sweep re-sends
