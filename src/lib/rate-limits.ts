@@ -14,6 +14,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import { clientAddress } from "./client-address";
 import type { AppEnv } from "./types";
 import { ApiError } from "./errors";
+import { LruMap } from "./lru";
 
 type RateLimitBinding =
   | "IP_RATE_LIMITER"
@@ -120,11 +121,11 @@ export const perIpLimit = (): MiddlewareHandler<AppEnv> => async (c, next) => {
 /**
  * Addresses this isolate has seen go over the failed-authentication budget, and until when (ms). The binding has no
  * way to ask "is this key over?" without spending, and only 401s may spend, so the refusal it gives one 401 is kept
- * here: from then until the window's end, the address's authenticated requests are 429 before any D1 query. Bounded:
+ * here: from then until the window's end, the address's authenticated requests are 429 before any D1 query. Bounded (LRU):
  * the oldest entries go first.
  */
-const refusedAddresses = new Map<string, number>();
-const REFUSED_ADDRESSES_KEPT = 10_000;
+export const REFUSED_ADDRESSES_KEPT = 10_000;
+export const refusedAddresses = new LruMap<string, number>(REFUSED_ADDRESSES_KEPT);
 
 /** 429 at once for an address over the failed-authentication budget: before any lookup, so it costs no query. */
 export function refuseAddressOverFailedAuth(c: Context<AppEnv>): void {
@@ -149,8 +150,6 @@ export async function countFailedAuthentication(c: Context<AppEnv>): Promise<Api
     return true;
   });
   if (admitted) return null;
-  refusedAddresses.delete(address);
   refusedAddresses.set(address, Date.now() + BUDGETS.failedAuth.period * 1000);
-  if (refusedAddresses.size > REFUSED_ADDRESSES_KEPT) refusedAddresses.delete(refusedAddresses.keys().next().value!);
   return budgetSpent("failedAuth");
 }
