@@ -5,7 +5,7 @@ export default defineConfig({
   test: {
     include: ["test/e2e/**/*.e2e.mjs"],
     testTimeout: 120_000,
-    hookTimeout: 120_000,
+    hookTimeout: 180_000,
     fileParallelism: false,
   },
 });

@@ -5,12 +5,13 @@ import { HTTPException } from "hono/http-exception";
 import { assertConfigured } from "./lib/config";
 import { unavailableError } from "./lib/d1-overload";
 import { isForeignKeyViolation } from "./lib/db";
-import { countFailedAuthentication } from "./lib/rate-limits";
+import { countFailedAuthentication } from "./access/budgets";
 import { ApiError, conflict, problemResponse } from "./lib/errors";
 import { uuidv7 } from "./lib/ids";
 import { createRouter } from "./lib/route";
 import { registerIdentityRoutes } from "./identity";
 import { registerTokenRoutes } from "./tokens";
+import { registerIntegrationRoutes } from "./integrations";
 import { registerAuditRoutes } from "./audit";
 import { registerMediaRoutes } from "./media";
 import { registerWebhookRoutes } from "./webhooks";
@@ -97,6 +98,7 @@ export function createApp() {
 
   registerIdentityRoutes(app);
   registerTokenRoutes(app);
+  registerIntegrationRoutes(app);
   registerAuditRoutes(app);
   registerMediaRoutes(app);
   registerWebhookRoutes(app);
@@ -120,7 +122,12 @@ export function createApp() {
       description:
         "Catalog, access tokens and webhooks for multi-store commerce. Each operation's `x-required-permission` " +
         "names the permission bit it needs.",
+      // Not published under an open licence: integrators of a store use it under the operator's terms. (OpenAPI
+      // 3.1's `identifier` is missing from the library's license type, which is 3.0's.)
+      license: { name: "Proprietary", ...{ identifier: "LicenseRef-Proprietary" } },
     },
+    // Relative: the document is served by the API it describes, so its own origin is the server.
+    servers: [{ url: "/", description: "The deployment serving this document" }],
   });
   // The admin console at /admin/ and the reference page at /docs, both from the static assets.
   registerConsole(app);

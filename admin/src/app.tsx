@@ -22,6 +22,7 @@ const WebhookList = lazy(() => import("./routes/webhooks/webhook-list/webhook-li
 const WebhookDetail = lazy(() => import("./routes/webhooks/webhook-detail/webhook-detail"));
 const StoreDeliveries = lazy(() => import("./routes/webhooks/store-deliveries/store-deliveries"));
 const TokenList = lazy(() => import("./routes/api-tokens/token-list/token-list"));
+const IntegrationList = lazy(() => import("./routes/integrations/integration-list/integration-list"));
 const Team = lazy(() => import("./routes/team/team-list/team-list"));
 const AuditLog = lazy(() => import("./routes/audit-log/audit-log"));
 
@@ -59,6 +60,7 @@ function SignedIn() {
           <Route path="webhooks/:id" element={<WebhookDetail />} />
           <Route path="webhooks/:id/deliveries/:deliveryId" element={<WebhookDetail />} />
           <Route path="api-tokens" element={<TokenList />} />
+          <Route path="integrations" element={<IntegrationList />} />
           <Route path="team" element={<Team />} />
           <Route path="audit-log" element={<AuditLog />} />
           <Route path="*" element={<h1>Page not found</h1>} />

@@ -13,6 +13,7 @@ const tags = ["Customers"];
 const createCustomerRoute = createRoute(idempotent({
   method: "post",
   path: "/stores/{store_id}/customers",
+  operationId: "createCustomer",
   tags,
   summary: "Create a customer (emits customers.created)",
   ...requires("customers.write"),
@@ -23,6 +24,7 @@ const createCustomerRoute = createRoute(idempotent({
 const listCustomersRoute = createRoute({
   method: "get",
   path: "/stores/{store_id}/customers",
+  operationId: "listCustomers",
   tags,
   summary: "Customers, newest first (with updated_since: a change feed, oldest change first); filter `email`",
   ...requires("customers.read"),
@@ -33,6 +35,7 @@ const listCustomersRoute = createRoute({
 const getCustomerRoute = createRoute({
   method: "get",
   path: "/stores/{store_id}/customers/{id}",
+  operationId: "getCustomer",
   tags,
   summary: "One customer",
   ...requires("customers.read"),
@@ -43,6 +46,7 @@ const getCustomerRoute = createRoute({
 const updateCustomerRoute = createRoute({
   method: "patch",
   path: "/stores/{store_id}/customers/{id}",
+  operationId: "updateCustomer",
   tags,
   summary: "Edit a customer (emits customers.updated)",
   ...requires("customers.write"),

@@ -7,3 +7,4 @@ export * from "./schema/catalog";
 export * from "./schema/commerce";
 export * from "./schema/sync";
 export * from "./schema/directory";
+export * from "./schema/integrations";

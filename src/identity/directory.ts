@@ -1,5 +1,6 @@
 // The directory's copies of what the store databases decide (docs/scale.md section 2): which stores a user belongs
-// to (`user_stores`), which store a PAT or an invite token belongs to (`token_index`, `invite_index`). The store
+// to (`user_stores`), which store a PAT, an integration key or an invite token belongs to (`token_index`,
+// `integration_key_index`, `invite_index`). The store
 // database is the authority; these only find it. So an entry is written before the store's own row exists and
 // removed after the store's row is gone: every index is a superset, and every hit is checked in the store database.
 // A superset entry left by a failed change costs one wasted lookup, never access.
@@ -10,6 +11,11 @@ import { type Placement, dbOf, placementOf, shardBinding } from "../lib/store-db
 
 export async function indexToken(env: Env, tokenHash: string, storeId: string): Promise<void> {
   await env.DIRECTORY.prepare("INSERT OR REPLACE INTO token_index (token_hash, store_id) VALUES (?, ?)").bind(tokenHash, storeId).run();
+}
+
+/** An integration key's hash (each value a rotation makes) → its store (API.md section 16), like `indexToken`. */
+export async function indexIntegrationKey(env: Env, keyHash: string, storeId: string): Promise<void> {
+  await env.DIRECTORY.prepare("INSERT OR REPLACE INTO integration_key_index (key_hash, store_id) VALUES (?, ?)").bind(keyHash, storeId).run();
 }
 
 export async function indexInvite(env: Env, tokenHash: string, storeId: string): Promise<void> {

@@ -2,6 +2,7 @@
 // session. Accepting creates the membership and emits `user.created`. An invite is only as good as its inviter
 // (API.md section 13): it can be revoked, removing the inviter revokes it, and at accept time the inviter must still
 // be a member holding every bit it grants, checked inside the accept's own batch.
+import { personOf } from "../access/person";
 import { and, count, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import { invites, memberships, stores } from "../db/schema";
 import { auditEntry } from "../lib/audit";
@@ -34,6 +35,7 @@ const toInvite = (i: InviteRow) => ({
 });
 
 export async function createInvite(ctx: StoreCtx, input: { email: string; permissions: bigint }) {
+  const invitedBy = personOf(ctx.principal, "invite people");
   assertWithin(ctx.store.permissions, input.permissions, "permissions");
   const token = `inv_${base64url(randomBytes(32))}`;
   const now = Date.now();
@@ -44,7 +46,7 @@ export async function createInvite(ctx: StoreCtx, input: { email: string; permis
     emailLower: input.email.toLowerCase(),
     permissions: input.permissions.toString(),
     tokenHash: await sha256Hex(token),
-    invitedBy: ctx.principal.userId,
+    invitedBy,
     expiresAt: nowIso(now + INVITE_TTL_MS),
     acceptedAt: null,
     acceptedBy: null,
@@ -60,9 +62,18 @@ export async function createInvite(ctx: StoreCtx, input: { email: string; permis
 /** Not accepted, not revoked, not expired. */
 const pending = (now = nowIso()) => and(isNull(invites.acceptedAt), isNull(invites.revokedAt), gt(invites.expiresAt, now))!;
 
-/** The pending invites, newest first (ids are UUIDv7: time-ordered). */
+/**
+ * SQL over each invite row: its inviter is still a member holding every bit it grants. An invite failing this is
+ * void (accepting it is a 409), so it is not pending: it is left out of the list, like an expired one (issue 23 item
+ * 8, docs/decisions.md). It becomes pending again if the inviter gets the bits back, as accepting it would then work.
+ */
+const inviterCanGrant = sql`EXISTS (SELECT 1 FROM ${memberships} WHERE ${memberships.storeId} = ${invites.storeId}
+  AND ${memberships.userId} = ${invites.invitedBy}
+  AND (CAST(${memberships.permissions} AS INTEGER) & CAST(${invites.permissions} AS INTEGER)) = CAST(${invites.permissions} AS INTEGER))`;
+
+/** The pending invites (ones that can still be accepted), newest first (ids are UUIDv7: time-ordered). */
 export async function listInvites(ctx: StoreCtx, page: Page) {
-  const where = and(eq(invites.storeId, ctx.store.storeId), pending());
+  const where = and(eq(invites.storeId, ctx.store.storeId), pending(), inviterCanGrant);
   const [rows, [{ total }]] = await ctx.db.batch([
     ctx.db.select().from(invites).where(where).orderBy(desc(invites.createdAt), desc(invites.id)).limit(page.limit).offset(page.offset),
     ctx.db.select({ total: count() }).from(invites).where(where),
@@ -120,7 +131,7 @@ export async function acceptInvite(ctx: Ctx, input: { token: string }) {
   const db = storeId ? await storeDb(ctx.env, storeId) : null;
   const invite = db && (await db.query.invites.findFirst({ where: eq(invites.tokenHash, tokenHash) }));
   if (!db || !invite) throw notFound("Invite");
-  const user = await accountOf(ctx.db, ctx.principal.userId);
+  const user = await accountOf(ctx.db, personOf(ctx.principal, "accept an invite"));
   if (!user || user.emailLower !== invite.emailLower) throw forbidden("This invite was sent to another email address");
   if (invite.acceptedAt) throw conflict("This invite has already been used");
   if (invite.revokedAt) throw conflict("This invite was revoked");

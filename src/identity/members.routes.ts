@@ -15,6 +15,7 @@ const createdInviteSchema = inviteSchema.extend({ token: z.string() }).openapi("
 const listMembersRoute = createRoute({
   method: "get",
   path: "/stores/{store_id}/members",
+  operationId: "listMembers",
   tags: ["Members"],
   summary: "Members with their permissions",
   ...requires("members.read"),
@@ -25,6 +26,7 @@ const listMembersRoute = createRoute({
 const updateMemberRoute = createRoute({
   method: "patch",
   path: "/stores/{store_id}/members/{user_id}",
+  operationId: "updateMember",
   tags: ["Members"],
   summary: "Change a member's permissions (never beyond your own)",
   ...requires("members.manage"),
@@ -35,6 +37,7 @@ const updateMemberRoute = createRoute({
 const removeMemberRoute = createRoute({
   method: "delete",
   path: "/stores/{store_id}/members/{user_id}",
+  operationId: "removeMember",
   tags: ["Members"],
   summary: "Remove a member; every token of the store they own or hold (issued_by) stops working, their pending invites are revoked",
   ...requires("members.manage"),
@@ -45,6 +48,7 @@ const removeMemberRoute = createRoute({
 const createInviteRoute = createRoute(refusesIdempotency({
   method: "post",
   path: "/stores/{store_id}/invites",
+  operationId: "createInvite",
   tags: ["Members"],
   summary: "Invite a teammate; the raw invite token is shown only here",
   ...requires("members.manage"),
@@ -55,6 +59,7 @@ const createInviteRoute = createRoute(refusesIdempotency({
 const listInvitesRoute = createRoute({
   method: "get",
   path: "/stores/{store_id}/invites",
+  operationId: "listInvites",
   tags: ["Members"],
   summary: "Pending invites of the store (not accepted, not expired, not revoked), newest first, without their token",
   ...requires("members.read"),
@@ -65,6 +70,7 @@ const listInvitesRoute = createRoute({
 const getInviteRoute = createRoute({
   method: "get",
   path: "/stores/{store_id}/invites/{invite_id}",
+  operationId: "getInvite",
   tags: ["Members"],
   summary: "One invite",
   ...requires("members.read"),
@@ -75,6 +81,7 @@ const getInviteRoute = createRoute({
 const revokeInviteRoute = createRoute({
   method: "delete",
   path: "/stores/{store_id}/invites/{invite_id}",
+  operationId: "revokeInvite",
   tags: ["Members"],
   summary: "Revoke an invite: it can no longer be accepted (409 if it was already used)",
   ...requires("members.manage"),
@@ -85,6 +92,7 @@ const revokeInviteRoute = createRoute({
 const acceptInviteRoute = createRoute(refusesIdempotency({
   method: "post",
   path: "/invites/accept",
+  operationId: "acceptInvite",
   tags: ["Members"],
   summary:
     "Accept an invite with the invitee's own session JWT; 409 if it was used, expired or revoked, or its sender is no " +

@@ -12,6 +12,7 @@ import { exists, guarded, stillExists } from "../lib/guards";
 import { nowIso } from "../lib/ids";
 import type { Page } from "../lib/pagination";
 import { permissionFields } from "../lib/permissions";
+import { flagReceivedBy } from "../integrations/integrations.service";
 import { removeUserStore } from "./directory";
 import { assertWithin } from "./grants";
 
@@ -105,6 +106,8 @@ export async function removeMember(ctx: StoreCtx, userId: string) {
       memberStillThere(ctx, userId),
       ctx.db.delete(memberships).where(and(eq(memberships.storeId, ctx.store.storeId), eq(memberships.userId, userId))),
       ...revokeHoldings(ctx, userId),
+      // Integrations keep working (they belong to the store), but a key this member received is flagged for rotation.
+      flagReceivedBy(ctx, member),
       auditEntry(ctx, "member.remove", "member", userId),
     ]),
     { not_found: () => notFound("Member") },

@@ -1,4 +1,5 @@
 // API shapes of users, stores, members and invites (API.md section 3).
+import { integrationSchema } from "../integrations/schemas";
 import { z } from "@hono/zod-openapi";
 import { maskInput } from "../lib/permissions";
 
@@ -16,9 +17,16 @@ export const storeMembershipSchema = storeSchema
   .extend({ role: roleSchema, permissions: mask, permission_names: z.array(z.string()) })
   .openapi("StoreWithPermissions");
 
-export const meSchema = userSchema.extend({ stores: z.array(
+export const personMeSchema = userSchema.extend({ stores: z.array(
   z.object({ id: z.string(), name: z.string(), role: roleSchema, permissions: mask, permission_names: z.array(z.string()) }),
 ) }).openapi("Me");
+
+/** GET /me with an integration's key (API.md section 16): the integration, no person. */
+export const integrationMeSchema = z
+  .object({ kind: z.literal("integration"), integration: integrationSchema })
+  .openapi("IntegrationMe");
+
+export const meSchema = z.union([personMeSchema, integrationMeSchema]);
 
 export const memberSchema = z
   .object({

@@ -9,6 +9,7 @@ import { createStore, getStore, listStores } from "./stores.service";
 const createStoreRoute = createRoute(idempotent({
   method: "post",
   path: "/stores",
+  operationId: "createStore",
   tags: ["Stores"],
   summary: "Create a store; the caller becomes its owner",
   ...requires("session"),
@@ -19,6 +20,7 @@ const createStoreRoute = createRoute(idempotent({
 const listStoresRoute = createRoute({
   method: "get",
   path: "/stores",
+  operationId: "listStores",
   tags: ["Stores"],
   summary: "Stores the caller belongs to",
   ...requires("session"),
@@ -29,6 +31,7 @@ const listStoresRoute = createRoute({
 const getStoreRoute = createRoute({
   method: "get",
   path: "/stores/{store_id}",
+  operationId: "getStore",
   tags: ["Stores"],
   summary: "One store",
   ...requires("member"),

@@ -1,4 +1,5 @@
 // Stores: creating one makes the caller its owner with every permission bit.
+import { personOf } from "../access/person";
 import { and, count, desc, eq, lt } from "drizzle-orm";
 import { memberships, storeDirectory, stores, userStores } from "../db/schema";
 import { auditEntry } from "../lib/audit";
@@ -26,7 +27,7 @@ export const toStore = (s: Pick<StoreRow, "id" | "name" | "createdAt">) => ({ id
  */
 export async function createStore(ctx: Ctx, input: { name: string }, cf?: IncomingRequestCfProperties) {
   const directory = directoryDb(ctx.env);
-  const owner = await accountOf(directory, ctx.principal.userId);
+  const owner = await accountOf(directory, personOf(ctx.principal, "create a store"));
   if (!owner) throw unauthenticated("The account no longer exists");
   const earlier = await earlierAttempt(directory, ctx);
   const shard = earlier?.shard ?? (await chooseShard(ctx.env, cf));
@@ -127,7 +128,8 @@ export async function settleCreatingStores(env: Env, now = Date.now()): Promise<
 /** The caller's stores, newest first: the directory's list, each store's name and the caller's role from its database. */
 export async function listStores(ctx: Ctx, page: Page) {
   const directory = directoryDb(ctx.env);
-  const mine = eq(userStores.userId, ctx.principal.userId);
+  const userId = personOf(ctx.principal, "list a person's stores");
+  const mine = eq(userStores.userId, userId);
   const [rows, [{ total }]] = await directory.batch([
     directory
       .select({ storeId: userStores.storeId })
@@ -138,7 +140,7 @@ export async function listStores(ctx: Ctx, page: Page) {
       .offset(page.offset),
     directory.select({ total: count() }).from(userStores).where(mine),
   ]);
-  const found = await memberStores(ctx.env, ctx.principal.userId, rows.map((r) => r.storeId));
+  const found = await memberStores(ctx.env, userId, rows.map((r) => r.storeId));
   const data = rows.flatMap((r) => {
     const s = found.get(r.storeId);
     return s ? [{ ...toStore(s), role: s.role, ...permissionFields(BigInt(s.permissions)) }] : [];

@@ -3,14 +3,15 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { ctxOf } from "../lib/context";
 import { requestDb } from "../lib/db";
 import { PERMISSIONS, PERMISSION_NAMES } from "../lib/permissions";
-import { perIpLimit } from "../lib/rate-limits";
-import { type App, errorResponses, jsonBody, jsonResponse, refusesIdempotency, requires } from "../lib/route";
+import { perIpLimit } from "../access/budgets";
+import { type App, errorResponses, jsonBody, jsonResponse, publicReadErrors, refusesIdempotency, requires } from "../lib/route";
 import { loginBody, loginResponse, logoutBody, meSchema, signupBody, userSchema } from "./schemas";
 import { getMe, logIn, logOut, signUp } from "./users.service";
 
 const signupRoute = createRoute(refusesIdempotency({
   method: "post",
   path: "/users",
+  operationId: "createUser",
   tags: ["Identity"],
   summary: "Sign up",
   ...requires("public"),
@@ -22,6 +23,7 @@ const signupRoute = createRoute(refusesIdempotency({
 const loginRoute = createRoute(refusesIdempotency({
   method: "post",
   path: "/login",
+  operationId: "login",
   tags: ["Identity"],
   summary: "Log in: a session JWT valid for 24 hours",
   ...requires("public"),
@@ -33,6 +35,7 @@ const loginRoute = createRoute(refusesIdempotency({
 const logoutRoute = createRoute({
   method: "post",
   path: "/logout",
+  operationId: "logout",
   tags: ["Identity"],
   summary: "Log out: this session JWT (or, with everywhere, every one of the user's) is 401 from the next request",
   ...requires("session"),
@@ -43,20 +46,25 @@ const logoutRoute = createRoute({
 const meRoute = createRoute({
   method: "get",
   path: "/me",
+  operationId: "getMe",
   tags: ["Identity"],
-  summary: "The caller and their stores",
+  summary: "The caller and their stores (with an integration's key: the integration)",
   ...requires("authenticated"),
-  responses: { 200: jsonResponse(meSchema, "The caller"), ...errorResponses() },
+  responses: {
+    200: jsonResponse(meSchema, "The person and their stores (`Me`), or `{kind: \"integration\", integration}` for an integration's key (`IntegrationMe`)"),
+    ...errorResponses(),
+  },
 });
 
 const permissionSchema = z.object({ name: z.string(), bit: z.number().int(), description: z.string() });
 const permissionsRoute = createRoute({
   method: "get",
   path: "/permissions",
+  operationId: "listPermissions",
   tags: ["Identity"],
   summary: "Every permission bit",
   ...requires("public"),
-  responses: { 200: jsonResponse(z.object({ data: z.array(permissionSchema) }), "The permission registry") },
+  responses: { 200: jsonResponse(z.object({ data: z.array(permissionSchema) }), "The permission registry"), ...publicReadErrors },
 });
 
 export function registerUserRoutes(app: App) {

@@ -3,6 +3,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import { sign } from "hono/jwt";
 import { revokedSessions, userStores, users } from "../db/schema";
 import { SESSION_SECONDS, endSession, endSessionsBelow } from "../lib/sessions";
+import { storeDb } from "../lib/store-db";
 import { jwtSecret } from "../lib/config";
 import type { Ctx, Db } from "../lib/context";
 import { isUniqueViolation } from "../lib/db";
@@ -11,7 +12,9 @@ import { nowIso, uuidv7 } from "../lib/ids";
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from "../lib/passwords";
 import { permissionFields } from "../lib/permissions";
 import { accountOf, memberStores } from "./directory";
-import { loginLimitOf, releaseLoginAttempt, reserveLoginAttempt } from "./login-limit";
+import { personOf } from "../access/person";
+import { integrationRecord } from "../integrations/integrations.service";
+import { loginLimitOf, releaseLoginAttempt, reserveLoginAttempt } from "../access/login-limit";
 
 export { SESSION_SECONDS };
 
@@ -74,7 +77,14 @@ export async function logIn(env: Env, db: Db, input: { email: string; password: 
  * role, permissions) by the database holding it.
  */
 export async function getMe(ctx: Ctx) {
-  const user = await accountOf(ctx.db, ctx.principal.userId);
+  const { integration } = ctx.principal;
+  // An integration is no person: it answers with its own record (API.md section 16).
+  if (integration) {
+    const db = await storeDb(ctx.env, integration.storeId);
+    if (!db) throw new ApiError("unauthenticated", "The integration's store no longer exists");
+    return { kind: "integration" as const, integration: await integrationRecord(db, integration.storeId, integration.id) };
+  }
+  const user = await accountOf(ctx.db, personOf(ctx.principal, "have an account"));
   if (!user) throw new ApiError("unauthenticated", "The account no longer exists");
   const token = ctx.principal.token;
   const ids = token
@@ -101,7 +111,8 @@ export async function getMe(ctx: Ctx) {
  * elsewhere does not touch personal access tokens). Both count from the very next request.
  */
 export async function logOut(ctx: Ctx, input: { everywhere?: boolean }) {
-  const { userId, session } = ctx.principal;
+  const userId = personOf(ctx.principal, "log out");
+  const { session } = ctx.principal;
   // The directory first (the version the next login copies into its JWT), then the user's session object, which
   // every check reads: a failure between the two is a 500 and a retry ends what was asked.
   if (input.everywhere) {

@@ -1,18 +1,21 @@
 // Audit rows. `auditEntry` returns the insert for the change's own db.batch, so the change and its record of
-// who made it commit together or not at all.
+// who made it commit together or not at all. Who: a user (and the PAT, if one was used), or an integration with
+// no user (API.md section 16).
 import { auditLog } from "../db/schema";
 import type { StoreCtx } from "./context";
 import { nowIso, uuidv7 } from "./ids";
 
 /** `details`: what the resource id alone does not say (e.g. the variant ids of a bulk change), stored as JSON. */
 export function auditEntry(ctx: StoreCtx, action: string, resourceType: string, resourceId: string, details?: object) {
-  const token = ctx.principal.token;
+  const { token, integration } = ctx.principal;
   return ctx.db.insert(auditLog).values({
     id: uuidv7(),
     storeId: ctx.store.storeId,
     userId: ctx.principal.userId,
     tokenId: token?.id ?? null,
     tokenName: token?.name ?? null,
+    integrationId: integration?.id ?? null,
+    integrationName: integration?.name ?? null,
     action,
     resourceType,
     resourceId,

@@ -58,7 +58,9 @@ export function crc32(bytes: Uint8Array): number {
   return (crc ^ 0xffffffff) >>> 0;
 }
 
-export async function hmacSha256Base64(secret: string, body: Uint8Array): Promise<string> {
-  const key = await crypto.subtle.importKey("raw", utf8(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
-  return toBase64(new Uint8Array(await crypto.subtle.sign("HMAC", key, body)));
+/** Base64 HMAC-SHA256 of `body` under `key` (a string key is its UTF-8 bytes). */
+export async function hmacSha256Base64(key: string | Uint8Array, body: Uint8Array): Promise<string> {
+  const raw = typeof key === "string" ? utf8(key) : key;
+  const hmacKey = await crypto.subtle.importKey("raw", raw, { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+  return toBase64(new Uint8Array(await crypto.subtle.sign("HMAC", hmacKey, body)));
 }

@@ -13,7 +13,7 @@ export const isReadOnly = (c: Context<AppEnv>) => c.req.method === "GET" || c.re
 
 /**
  * The request's first-primary session, made when the request first needs the database: on a store's path the
- * database holding the store (set by the access check, src/lib/auth.ts), elsewhere the directory. On a read-only
+ * database holding the store (set by the access check, src/access/lookups.ts), elsewhere the directory. On a read-only
  * request (GET, HEAD) a query that meets an overload is tried once more.
  */
 export function requestDb(c: Context<AppEnv>): Db {

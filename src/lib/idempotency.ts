@@ -138,7 +138,7 @@ export const idempotency = (): MiddlewareHandler<AppEnv> => async (c, next) => {
   const key = c.req.header(IDEMPOTENCY_KEY);
   if (key === undefined) return next();
   if (!KEY_RE.test(key)) throw invalidField(IDEMPOTENCY_KEY, "must be 1 to 255 printable ASCII characters");
-  const scope = c.var.store ? `store:${c.var.store.storeId}` : `user:${c.var.principal.userId}`;
+  const scope = c.var.store ? `store:${c.var.store.storeId}` : `user:${c.var.principal.userId ?? c.var.principal.integration?.id}`;
   const fingerprint = await fingerprintOf(c);
   const owner = uuidv7();
   const d1 = requestDb(c).$client;

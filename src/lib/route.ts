@@ -3,7 +3,8 @@
 // which installs the auth middleware and documents the bearer scheme and the permission in OpenAPI.
 import { OpenAPIHono, z } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
-import { authenticated, batchedStoreAccess, sessionOnly, storeAccess } from "./auth";
+import { authenticated, sessionOnly, storeAccess } from "../access/admission";
+import { batchedStoreAccess } from "../access/batched";
 import { IDEMPOTENCY_KEY, REPLAYED, idempotency, refusesIdempotencyKey } from "./idempotency";
 import type { AppEnv } from "./context";
 import { validationError } from "./errors";
@@ -57,7 +58,8 @@ export type App = OpenAPIHono<AppEnv>;
  * any valid token ("authenticated"), a session JWT ("session"), or none ("public").
  */
 export function requires(rule: Requirement) {
-  if (rule === "public") return { "x-required-permission": "none" } as const;
+  // `security: []` says "no credential" to OpenAPI tools (Redocly's security-defined, client generators).
+  if (rule === "public") return { "x-required-permission": "none" as const, security: [] as Array<Record<string, string[]>> };
   const middleware =
     rule === "authenticated"
       ? authenticated()
@@ -107,6 +109,12 @@ export const errorResponses = (...statuses: Array<400 | 404 | 409 | 412 | 413 | 
   };
   return { ...COMMON_ERRORS, ...Object.fromEntries(statuses.map((s) => [s, described[s]])) };
 };
+
+/**
+ * The 4xx a public read with no parameters can still answer: every route refuses a body over the size limit
+ * (src/app.ts), so a client generator learns the problem+json shape for it too.
+ */
+export const publicReadErrors = { 413: problem("The request body is over the size limit (`payload_too_large`)") };
 
 /** A router whose validation failures all become the same 422 problem. */
 export const createRouter = () =>
@@ -166,6 +174,8 @@ export function idempotent<R extends RouteLike>(route: R): R {
   );
   return {
     ...keyed,
+    // For generated clients (client/): this POST may be retried with the same key.
+    "x-idempotent": true,
     responses: {
       ...responses,
       409: problem(

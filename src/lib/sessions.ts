@@ -1,8 +1,8 @@
 // Session JWTs (API.md sections 3 and 11): HS256 with sub, iat, exp, jti and sv, never older than 24 hours, and
 // still in force: not logged out (its signature in revoked_sessions) and carrying the user's current session
 // version (raised by logging out everywhere). The signature and lifetime are checked here without D1; the session
-// state comes from the directory database, read by the access check (./auth.ts) at the same time as the store
-// database's lookup, so it costs a query but no round trip of its own.
+// state comes from the user's session object (./session-object.ts), asked by the access check (src/access/session.ts)
+// at the same time as the store database's lookup, so it costs no D1 query and no round trip of its own.
 import { verify } from "hono/jwt";
 import { jwtSecret } from "./config";
 import type { SessionState } from "./session-object";
@@ -65,12 +65,12 @@ const sessionsOf = (env: Env, userId: string) => env.USER_SESSIONS.get(env.USER_
 
 /** The session state a JWT is judged by, from its user's session object (one RPC; no D1). */
 export async function readSession(env: Env, principal: Principal): Promise<SessionRow> {
-  return sessionsOf(env, principal.userId).check(principal.session!.id);
+  return sessionsOf(env, principal.userId!).check(principal.session!.id);
 }
 
 /** POST /logout: this JWT ends on the next request, from every isolate (after the directory's record is written). */
 export async function endSession(env: Env, principal: Principal): Promise<void> {
-  await sessionsOf(env, principal.userId).revoke(principal.session!.id, Date.parse(principal.session!.expiresAt));
+  await sessionsOf(env, principal.userId!).revoke(principal.session!.id, Date.parse(principal.session!.expiresAt));
 }
 
 /** POST /logout {"everywhere": true}: every JWT below `version` (the directory's new session version) ends. */

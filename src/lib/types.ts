@@ -8,14 +8,19 @@ import type * as schema from "../db/schema";
 /** `$client` is the D1 binding or session under Drizzle, for what Drizzle cannot batch (raw SQL with parameters). */
 export type Db = DrizzleD1Database<typeof schema> & { $client: D1Database };
 
-/** Who is calling: a user, through a session JWT or through one of their personal access tokens. */
+/**
+ * Who is calling: a user, through a session JWT or through one of their personal access tokens; or a store's
+ * integration (its `boi_` key, API.md section 16), which is no person: `userId` is null and `integration` is set.
+ */
 export interface Principal {
-  kind: "jwt" | "pat";
-  userId: string;
+  kind: "jwt" | "pat" | "integration";
+  userId: string | null;
   /** `issuedBy`: who holds this PAT's raw value (API.md section 13); what it mints or rotates is theirs too. */
   token: { id: string; name: string; storeId: string; issuedBy: string; scopes: bigint; effective: bigint; role: Role } | null;
   /** A session JWT's identity for logout: its signature, the user's session version it carries, its end. */
   session: Session | null;
+  /** An integration's key: which integration (its effective permission is its scope). */
+  integration?: { id: string; name: string; storeId: string; scopes: bigint } | null;
 }
 
 export interface Session {
@@ -44,9 +49,9 @@ export type AppEnv = {
     requestId: string;
     /** Set by `requestDb` on first use. */
     db?: Db;
-    /** The database holding the path's store, set by the access check (src/lib/auth.ts); `requestDb` uses it. */
+    /** The database holding the path's store, set by the access check (src/access/lookups.ts); `requestDb` uses it. */
     storeBinding?: D1Database;
-    /** The database a PAT was found in (its store's), set by the token check. */
+    /** The database a PAT or an integration's key was found in (its store's), set by the token check. */
     patBinding?: D1Database;
     principal: Principal;
     store: StoreAccess;
@@ -93,7 +98,7 @@ export interface IdempotencyClaim {
 }
 
 /**
- * A store access check whose lookup is prepared but not yet sent (src/lib/auth.ts): it goes out with the route's
+ * A store access check whose lookup is prepared but not yet sent (src/access/batched.ts): it goes out with the route's
  * one read in a single D1 batch (`withRead`), or alone (`resolve`) when the request ends without that read.
  */
 export interface PendingAccess {

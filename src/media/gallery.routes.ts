@@ -16,6 +16,7 @@ const itemLocation = (storeId: string, item: { product_id: string; id: string })
 const listRoute = createRoute({
   method: "get",
   path: "/stores/{store_id}/products/{id}/images",
+  operationId: "listProductImages",
   tags,
   summary: "The gallery in position order, with image sizes (image_variants, srcset)",
   ...requires("products.read"),
@@ -26,6 +27,7 @@ const listRoute = createRoute({
 const getRoute = createRoute({
   method: "get",
   path: "/stores/{store_id}/products/{id}/images/{img_id}",
+  operationId: "getProductImage",
   tags,
   summary: "One gallery item",
   ...requires("products.read"),
@@ -36,6 +38,7 @@ const getRoute = createRoute({
 const uploadRoute = createRoute(idempotent({
   method: "post",
   path: "/stores/{store_id}/products/{id}/images",
+  operationId: "uploadProductImage",
   tags,
   summary: "Upload an image into the gallery (also adds it to the store's library)",
   ...requires("products.edit"),
@@ -50,6 +53,7 @@ const uploadRoute = createRoute(idempotent({
 const associateRoute = createRoute(idempotent({
   method: "post",
   path: "/stores/{store_id}/products/{id}/images/associate",
+  operationId: "associateProductImage",
   tags,
   summary: "Add an existing library file to the gallery",
   ...requires("products.edit"),
@@ -61,6 +65,7 @@ const associateRoute = createRoute(idempotent({
 const videoRoute = createRoute(idempotent({
   method: "post",
   path: "/stores/{store_id}/products/{id}/videos",
+  operationId: "createProductVideo",
   tags,
   summary: "Add a click-to-play video by URL (provider detected from the URL unless given)",
   ...requires("products.edit"),
@@ -72,6 +77,7 @@ const videoRoute = createRoute(idempotent({
 const patchRoute = createRoute({
   method: "patch",
   path: "/stores/{store_id}/products/{id}/images/{img_id}",
+  operationId: "updateProductImage",
   tags,
   summary: "Move, set primary, change alt text or variant scope",
   ...requires("products.edit"),
@@ -82,6 +88,7 @@ const patchRoute = createRoute({
 const deleteRoute = createRoute({
   method: "delete",
   path: "/stores/{store_id}/products/{id}/images/{img_id}",
+  operationId: "deleteProductImage",
   tags,
   summary: "Remove a gallery item (its library file stays)",
   ...requires("products.edit"),

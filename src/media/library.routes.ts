@@ -15,6 +15,7 @@ const storeParams = z.object({ store_id: z.string() });
 const uploadRoute = createRoute(idempotent({
   method: "post",
   path: "/stores/{store_id}/media",
+  operationId: "uploadMedia",
   tags: ["Media"],
   summary: "Upload an image to the store's library (multipart field `file`, optional `alt`)",
   ...requires("products.edit"),
@@ -28,6 +29,7 @@ const uploadRoute = createRoute(idempotent({
 const listRoute = createRoute({
   method: "get",
   path: "/stores/{store_id}/media",
+  operationId: "listMedia",
   tags: ["Media"],
   summary: "The store's library files, newest first",
   ...requires("products.read"),
@@ -38,6 +40,7 @@ const listRoute = createRoute({
 const deleteRoute = createRoute({
   method: "delete",
   path: "/stores/{store_id}/media/{media_id}",
+  operationId: "deleteMedia",
   tags: ["Media"],
   summary: "Withdraw a library file: the original and every size leave storage and answer 404 from then on",
   ...requires("products.edit"),
@@ -49,6 +52,7 @@ const deleteRoute = createRoute({
 const publicRoute = createRoute({
   method: "get",
   path: "/media/{store_id}/{media_file_id}/{size}",
+  operationId: "getMediaFile",
   tags: ["Media"],
   summary: "Public image bytes: `original`, or a size made on first request and kept",
   description:

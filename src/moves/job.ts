@@ -15,7 +15,7 @@
 // so a duplicate message, a retry after a crash or a cron re-send (src/moves/queue.ts) can never apply a step
 // twice in a way that matters: the loser of the race changes nothing and sends nothing.
 import { nowIso } from "../lib/ids";
-import { spendDatabaseWrite } from "../lib/write-budget";
+import { spendDatabaseWrite } from "../access/write-budget";
 import { forgetPlacement, placementOf, shardBinding } from "../lib/store-db";
 import { uuidv7Floor } from "../retention/tables";
 import { STALE_CLAIM_MS } from "../webhooks/attempt";

@@ -3,6 +3,7 @@
 // endpoints guarded by a guessable value. Any other credential, a session JWT or a PAT of any member included,
 // is a 401: operators are not store admins, and no store permission reaches these routes.
 import type { MiddlewareHandler } from "hono";
+import { refuseAddressOverFailedAuth } from "../access/budgets";
 import type { AppEnv } from "../lib/context";
 import { ApiError, unauthenticated } from "../lib/errors";
 
@@ -22,7 +23,10 @@ export function opsAccess(): MiddlewareHandler<AppEnv> {
     if (!expected || expected.length < MIN_TOKEN_LENGTH) {
       throw new ApiError("service_unavailable", "The operator endpoints are not configured on this deployment");
     }
-    // Parsed as the access check parses it (src/lib/auth.ts).
+    // An address over its failed-authentication budget is refused before the comparison (API.md section 13), as
+    // on every other authenticated route: guessing stops at the budget, whatever the next guess is.
+    refuseAddressOverFailedAuth(c);
+    // Parsed as the access check parses it (src/access/lookups.ts).
     const match = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header("Authorization") ?? "");
     if (!match || !(await sameToken(match[1], expected))) throw unauthenticated("The operator endpoints take the operators' token only");
     await next();

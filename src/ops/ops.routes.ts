@@ -53,6 +53,7 @@ const storeParams = z.object({ store_id: z.string() });
 const listShardsRoute = createRoute({
   method: "get",
   path: "/ops/shards",
+  operationId: "listShards",
   tags: [TAG],
   summary: "Every store database with its location hint, placement flag, store count and size",
   ...operators,
@@ -62,6 +63,7 @@ const listShardsRoute = createRoute({
 const storeRoute = createRoute({
   method: "get",
   path: "/ops/stores/{store_id}",
+  operationId: "getStorePlacement",
   tags: [TAG],
   summary: "Which database holds a store",
   ...operators,
@@ -79,6 +81,7 @@ const storeRoute = createRoute({
 const startMoveRoute = createRoute({
   method: "post",
   path: "/ops/stores/{store_id}/move",
+  operationId: "moveStore",
   tags: [TAG],
   summary: "Move a store to another store database (a background job; follow it with GET /ops/moves/{move_id})",
   ...operators,
@@ -95,6 +98,7 @@ const startMoveRoute = createRoute({
 const moveRoute = createRoute({
   method: "get",
   path: "/ops/moves/{move_id}",
+  operationId: "getMove",
   tags: [TAG],
   summary: "A move's progress",
   ...operators,

@@ -14,6 +14,7 @@ const tags = ["Orders"];
 const createOrderRoute = createRoute(idempotent({
   method: "post",
   path: "/stores/{store_id}/orders",
+  operationId: "createOrder",
   tags,
   summary: "Place an order: stock is reserved atomically (409 insufficient_stock changes nothing); emits orders.created",
   ...requires("orders.write"),
@@ -24,6 +25,7 @@ const createOrderRoute = createRoute(idempotent({
 const listOrdersRoute = createRoute({
   method: "get",
   path: "/stores/{store_id}/orders",
+  operationId: "listOrders",
   tags,
   summary: "Orders, newest first (with updated_since: a change feed, oldest change first); filters `status`, `customer_id`",
   ...requires("orders.read"),
@@ -34,6 +36,7 @@ const listOrdersRoute = createRoute({
 const getOrderRoute = createRoute({
   method: "get",
   path: "/stores/{store_id}/orders/{id}",
+  operationId: "getOrder",
   tags,
   summary: "One order",
   ...requires("orders.read"),
@@ -44,6 +47,7 @@ const getOrderRoute = createRoute({
 const transitionRoute = createRoute(idempotent({
   method: "post",
   path: "/stores/{store_id}/orders/{id}/transitions",
+  operationId: "transitionOrder",
   tags,
   summary: "pending → paid → fulfilled; pending or paid → canceled (stock returned); emits orders.updated",
   ...requires("orders.write"),
@@ -54,6 +58,7 @@ const transitionRoute = createRoute(idempotent({
 const refundRoute = createRoute(idempotent({
   method: "post",
   path: "/stores/{store_id}/orders/{id}/refunds",
+  operationId: "refundOrder",
   tags,
   summary: "Refund a paid or fulfilled order (default: the total); emits orders.updated and orders.refunded",
   ...requires("orders.write"),

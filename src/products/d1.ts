@@ -2,7 +2,7 @@
 // (`withAuthBatch`), on the raw D1 result, so callers also get D1's own count of rows read (result meta), which
 // they report in development (X-D1-Rows-Read) for the benchmark.
 import type { SQL } from "drizzle-orm";
-import { withAuthBatch } from "../lib/auth";
+import { withAuthBatch } from "../access/batched";
 import type { StoreReadCtx } from "../lib/context";
 
 export interface Rows<T> {

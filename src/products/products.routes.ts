@@ -25,34 +25,34 @@ const etagHeader = { ETag: { schema: { type: "string" as const }, description: "
 const productResponse = (description: string) => ({ ...jsonResponse(productSchema, description), headers: etagHeader });
 
 const listRoute = createRoute({
-  method: "get", path: "/stores/{store_id}/products", tags, summary: "List products, newest change first; with updated_since, a change feed (oldest change first, drafts included)",
+  method: "get", path: "/stores/{store_id}/products", operationId: "listProducts", tags, summary: "List products, newest change first; with updated_since, a change feed (oldest change first, drafts included)",
   ...requiresWithBatchedRead("products.read"),
   request: { params: storeParams, query: productListQuery },
   responses: { 200: jsonResponse(cursorPageSchema(productListItemSchema), "A page of products"), ...errorResponses(404) },
 });
 const createProductRoute = createRoute(idempotent({
-  method: "post", path: "/stores/{store_id}/products", tags,
+  method: "post", path: "/stores/{store_id}/products", operationId: "createProduct", tags,
   summary: "Create a product (a single product gets its hidden default variant); status live also needs products.publish",
   ...requires("products.write"),
   request: { params: storeParams, ...jsonBody(createProductBody) },
   responses: { 201: productResponse("The new product"), ...errorResponses(400, 404, 409) },
 }));
 const getRoute = createRoute({
-  method: "get", path: "/stores/{store_id}/products/{id}", tags,
+  method: "get", path: "/stores/{store_id}/products/{id}", operationId: "getProduct", tags,
   summary: "One product with variants (stock, availability), gallery and specs",
   ...requiresWithBatchedRead("products.read"),
   request: { params: productParams },
   responses: { 200: productResponse("The product"), 304: { description: "Not modified (If-None-Match)" }, ...errorResponses(404) },
 });
 const patchRoute = createRoute({
-  method: "patch", path: "/stores/{store_id}/products/{id}", tags,
+  method: "patch", path: "/stores/{store_id}/products/{id}", operationId: "updateProduct", tags,
   summary: "Partial update; honours If-Match; a status change also needs products.publish",
   ...requires("products.edit"),
   request: { params: productParams, ...jsonBody(updateProductBody) },
   responses: { 200: productResponse("The updated product"), ...errorResponses(400, 404, 409, 412) },
 });
 const deleteRoute = createRoute({
-  method: "delete", path: "/stores/{store_id}/products/{id}", tags,
+  method: "delete", path: "/stores/{store_id}/products/{id}", operationId: "deleteProduct", tags,
   summary: "Hard delete, with its variants, specs, reviews and gallery rows",
   ...requires("products.delete"),
   request: { params: productParams },
@@ -60,14 +60,14 @@ const deleteRoute = createRoute({
 });
 const statusRoute = (action: "publish" | "unpublish") =>
   createRoute(idempotent({
-    method: "post", path: `/stores/{store_id}/products/{id}/${action}`, tags,
+    method: "post", path: `/stores/{store_id}/products/{id}/${action}`, operationId: `${action}Product`, tags,
     summary: action === "publish" ? "draft → live (sets published_at)" : "live → draft (clears published_at)",
     ...requires("products.publish"),
     request: { params: productParams },
     responses: { 200: productResponse("The product"), ...errorResponses(404, 409) },
   }));
 const specsRoute = createRoute({
-  method: "put", path: "/stores/{store_id}/products/{id}/specs", tags, summary: "Replace the product's specs",
+  method: "put", path: "/stores/{store_id}/products/{id}/specs", operationId: "replaceProductSpecs", tags, summary: "Replace the product's specs",
   ...requires("products.edit"),
   request: { params: productParams, ...jsonBody(putSpecsBody) },
   responses: { 200: productResponse("The product with its new specs"), ...errorResponses(400, 404) },

@@ -42,7 +42,9 @@ const sku = z
   .min(1, "must not be empty")
   .max(100)
   .regex(SKU_RE, "must not contain whitespace or control characters");
-const stock = z.number().int("must be an integer").min(0, "must not be negative").max(1_000_000_000);
+/** The most stock a variant may hold, through any route (the bulk endpoint's deltas and imports included). */
+export const MAX_STOCK = 1_000_000_000;
+const stock = z.number().int("must be an integer").min(0, "must not be negative").max(MAX_STOCK);
 const position = z.number().int("must be an integer").min(0).max(10_000);
 const variantTitle = z.string().trim().min(1, "must not be empty").max(255).regex(LINE_RE, noControl);
 

@@ -15,51 +15,51 @@ const reviews = "/stores/{store_id}/products/{id}/reviews";
 const pageQuery = z.object(paginationQuery);
 
 const listVariantsRoute = createRoute({
-  method: "get", path: variants, tags: ["Variants"], summary: "The product's variants, in position order",
+  method: "get", path: variants, operationId: "listVariants", tags: ["Variants"], summary: "The product's variants, in position order",
   ...requires("products.read"),
   request: { params: productParams, query: pageQuery },
   responses: { 200: jsonResponse(pageSchema(variantSchema), "Variants"), ...errorResponses(404) },
 });
 const createVariantRoute = createRoute(idempotent({
-  method: "post", path: variants, tags: ["Variants"], summary: "Add a variant (variable products only)",
+  method: "post", path: variants, operationId: "createVariant", tags: ["Variants"], summary: "Add a variant (variable products only)",
   ...requires("products.edit"),
   description: "Requires `products.edit`. A product has at most 100 variants: the 101st is a 422 `limit_exceeded`.",
   request: { params: productParams, ...jsonBody(createVariantBody) },
   responses: { 201: jsonResponse(variantSchema, "The new variant"), ...errorResponses(400, 404, 409) },
 }));
 const getVariantRoute = createRoute({
-  method: "get", path: `${variants}/{variant_id}`, tags: ["Variants"], summary: "One variant",
+  method: "get", path: `${variants}/{variant_id}`, operationId: "getVariant", tags: ["Variants"], summary: "One variant",
   ...requires("products.read"),
   request: { params: variantParams },
   responses: { 200: jsonResponse(variantSchema, "The variant"), ...errorResponses(404) },
 });
 const patchVariantRoute = createRoute({
-  method: "patch", path: `${variants}/{variant_id}`, tags: ["Variants"], summary: "Partial update of a variant",
+  method: "patch", path: `${variants}/{variant_id}`, operationId: "updateVariant", tags: ["Variants"], summary: "Partial update of a variant",
   ...requires("products.edit"),
   request: { params: variantParams, ...jsonBody(updateVariantBody) },
   responses: { 200: jsonResponse(variantSchema, "The updated variant"), ...errorResponses(400, 404, 409) },
 });
 const deleteVariantRoute = createRoute({
-  method: "delete", path: `${variants}/{variant_id}`, tags: ["Variants"],
+  method: "delete", path: `${variants}/{variant_id}`, operationId: "deleteVariant", tags: ["Variants"],
   summary: "Delete a variant (not the default one, nor the last one of a live product)",
   ...requires("products.edit"),
   request: { params: variantParams },
   responses: { 204: { description: "Deleted" }, ...errorResponses(404, 409) },
 });
 const listReviewsRoute = createRoute({
-  method: "get", path: reviews, tags: ["Reviews"], summary: "Reviews, newest first",
+  method: "get", path: reviews, operationId: "listReviews", tags: ["Reviews"], summary: "Reviews, newest first",
   ...requires("products.read"),
   request: { params: productParams, query: pageQuery },
   responses: { 200: jsonResponse(pageSchema(reviewSchema), "Reviews"), ...errorResponses(404) },
 });
 const createReviewRoute = createRoute(idempotent({
-  method: "post", path: reviews, tags: ["Reviews"], summary: "Add a review (updates review_count and rating_average)",
+  method: "post", path: reviews, operationId: "createReview", tags: ["Reviews"], summary: "Add a review (updates review_count and rating_average)",
   ...requires("products.edit"),
   request: { params: productParams, ...jsonBody(createReviewBody) },
   responses: { 201: jsonResponse(reviewSchema, "The new review"), ...errorResponses(400, 404) },
 }));
 const deleteReviewRoute = createRoute({
-  method: "delete", path: `${reviews}/{review_id}`, tags: ["Reviews"], summary: "Delete a review",
+  method: "delete", path: `${reviews}/{review_id}`, operationId: "deleteReview", tags: ["Reviews"], summary: "Delete a review",
   ...requires("products.edit"),
   request: { params: reviewParams },
   responses: { 204: { description: "Deleted" }, ...errorResponses(404) },

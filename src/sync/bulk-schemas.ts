@@ -2,6 +2,7 @@
 // target, at least one change, stock and stock_delta exclusive) are checked by the service together with the
 // targets, so that one 422 names every bad item.
 import { z } from "@hono/zod-openapi";
+import { MAX_STOCK } from "../products/variant-schemas";
 
 export const MAX_BULK_UPDATES = 250;
 
@@ -10,11 +11,12 @@ const bulkItem = z
     variant_id: z.string().max(64).optional(),
     sku: z.string().trim().min(1, "must not be empty").max(100).optional(),
     price_cents: z.number().int("must be an integer").min(0, "must not be negative").max(1_000_000_000_000).optional(),
-    stock: z.number().int("must be an integer").min(0, "must not be negative").max(1_000_000_000).optional(),
-    stock_delta: z.number().int("must be an integer").min(-1_000_000_000).max(1_000_000_000).optional(),
+    stock: z.number().int("must be an integer").min(0, "must not be negative").max(MAX_STOCK).optional(),
+    stock_delta: z.number().int("must be an integer").min(-MAX_STOCK).max(MAX_STOCK).optional(),
   })
   .openapi("BulkVariantUpdate", {
-    description: "Names exactly one of variant_id and sku, and at least one change; stock and stock_delta are exclusive",
+    description:
+      "Names exactly one of variant_id and sku, and at least one change; stock and stock_delta are exclusive. A stock_delta that would take the stock below 0 or above 1000000000 (the API's maximum) is a 422 on that item",
   });
 
 export const bulkBody = z

@@ -3,8 +3,9 @@
 // Race-free without locks: the batch re-checks, inside itself, what the look-up saw. An assertion first fails the
 // batch when a named variant has gone; the one UPDATE computes `stock + stock_delta` from the row as the batch sees
 // it (so a concurrent change is never lost), and the CHECK (stock >= 0) on product_variants rolls the whole batch
-// back if a concurrent order took the stock a delta needed. Then the look-up runs again and answers the 422 it now
-// finds (or, if the race went away, the batch is tried once more).
+// back if a concurrent order took the stock a delta needed; an assertion does the same for the upper bound
+// (MAX_STOCK, the JSON API's), should concurrent deltas add up past it. Then the look-up runs again and answers the
+// 422 it now finds (or, if the race went away, the batch is tried once more).
 import { and, eq, sql } from "drizzle-orm";
 import { products, productVariants } from "../db/schema";
 import { auditEntry } from "../lib/audit";
@@ -14,6 +15,7 @@ import { nowIso } from "../lib/ids";
 import { type Statement, commit, recordEvent } from "../lib/outbox";
 import { assertion, errorText } from "../orders/order-batch";
 import { productJsonSql, variantObjectSql } from "../products/product-json";
+import { MAX_STOCK } from "../products/variant-schemas";
 import type { BulkItem } from "./bulk-schemas";
 
 interface Found {
@@ -55,6 +57,8 @@ function resolve(updates: BulkItem[], found: Found[]): { targets: Found[]; error
     seen.add(variant.id);
     if (u.stock_delta !== undefined && variant.stock + u.stock_delta < 0) {
       at("stock_delta", `would make the stock ${variant.stock + u.stock_delta} (it is ${variant.stock})`);
+    } else if (u.stock_delta !== undefined && variant.stock + u.stock_delta > MAX_STOCK) {
+      at("stock_delta", `would make the stock ${variant.stock + u.stock_delta}, above the maximum ${MAX_STOCK} (it is ${variant.stock})`);
     }
     targets.push(variant);
   });
@@ -82,6 +86,12 @@ function statements(ctx: StoreCtx, updates: BulkItem[], targets: Found[]): State
       ctx.db,
       sql`(SELECT count(*) FROM product_variants WHERE store_id = ${storeId} AND id IN (SELECT value FROM json_each(${JSON.stringify(ids)}))) = ${ids.length}`,
     ),
+    // The stock's upper bound, for the row as the batch sees it (the CHECK constraint holds the lower one).
+    assertion(
+      ctx.db,
+      sql`NOT EXISTS (SELECT 1 FROM product_variants v WHERE v.store_id = ${storeId} AND v.id IN (SELECT value FROM json_each(${JSON.stringify(ids)}))
+        AND v.stock + coalesce((${changes} -> v.id) ->> 'd', 0) > ${MAX_STOCK})`,
+    ),
     ctx.db
       .update(productVariants)
       .set({
@@ -104,7 +114,7 @@ function statements(ctx: StoreCtx, updates: BulkItem[], targets: Found[]): State
   ];
 }
 
-/** A failure of the batch's own re-checks: a variant went or a stock would fall below 0 after the look-up. */
+/** A failure of the batch's own re-checks: a variant went, or a stock would leave 0..MAX_STOCK, after the look-up. */
 const isRaceLost = (error: unknown) => {
   const text = errorText(error);
   return text.includes("commerce_guards") || text.includes("CHECK constraint failed");

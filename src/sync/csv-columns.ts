@@ -1,5 +1,6 @@
-// The product CSV layout (API.md section 15, after Shopify's): one row per variant, the product's own fields on
-// its first row only; `handle` (the slug) on every row; `price` in major units ("12.50").
+// The product CSV layout (API.md sections 15 and 16, after Shopify's): one row per variant, the product's own fields
+// on its first row only; `handle` (the slug) on every row; `price` in major units ("12.50"). Options 4 to 10 add
+// their pairs after `option3_value`, as far as the store's variants use them (csvColumns).
 export const CSV_COLUMNS = [
   "handle",
   "title",
@@ -26,13 +27,26 @@ export const CSV_COLUMNS = [
   "weight_g",
 ] as const;
 
-export type CsvColumn = (typeof CSV_COLUMNS)[number];
+/** The option pairs section 15's header carries; a variant may have up to MAX_OPTION_SLOTS (the API's cap). */
+export const OPTION_SLOTS = 3;
+export const MAX_OPTION_SLOTS = 10;
+
+type OptionColumn = `option${number}_${"name" | "value"}`;
+export type CsvColumn = (typeof CSV_COLUMNS)[number] | OptionColumn;
 export type CsvRecord = Record<CsvColumn, string>;
+
+/** The header for `slots` option pairs: section 15's, with option4_name, option4_value ... after option3_value. */
+export function csvColumns(slots: number): CsvColumn[] {
+  const extra = Array.from({ length: Math.max(0, slots - OPTION_SLOTS) }, (_, i) => [`option${i + 4}_name`, `option${i + 4}_value`] as const).flat();
+  const at = CSV_COLUMNS.indexOf("option3_value") + 1;
+  return [...CSV_COLUMNS.slice(0, at), ...extra, ...CSV_COLUMNS.slice(at)];
+}
+
+/** Every column an import may name. */
+export const IMPORT_COLUMNS: readonly string[] = csvColumns(MAX_OPTION_SLOTS);
 
 /** The columns that carry the product's own fields (on its first row). */
 export const PRODUCT_COLUMNS = ["title", "description", "brand", "product_type", "status", "seo_title", "seo_description"] as const;
-
-export const OPTION_SLOTS = 3;
 
 /** 1250 → "12.50". */
 export const majorUnits = (cents: number) => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
@@ -45,3 +59,18 @@ export function minorUnits(text: string): number | null {
   if (!match) return null;
   return Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0"));
 }
+
+// Cells a spreadsheet would run as a formula (API.md section 16): a first character `=`, `+`, `-`, `@`, tab or CR.
+// The export writes them with one leading `'`, which spreadsheets show as "this is text"; the import removes exactly
+// that one `'`. A cell that already starts with `'`s before such a character gets one more, so the round trip is
+// exact for every text (`'=x` is written `''=x` and read back `'=x`); any other cell, `'Tis` included, is left as
+// it is both ways. Every cell follows the rule: numbers (prices, stock, sizes) are never negative, so it never
+// changes them.
+const FORMULA_START = /^'*[=+\-@\t\r]/;
+const ESCAPED_FORMULA = /^'+[=+\-@\t\r]/;
+
+/** The cell as exported: inert in a spreadsheet. */
+export const escapeFormula = (cell: string) => (FORMULA_START.test(cell) ? `'${cell}` : cell);
+
+/** The cell as imported: the export's `'` removed again. */
+export const unescapeFormula = (cell: string) => (ESCAPED_FORMULA.test(cell) ? cell.slice(1) : cell);

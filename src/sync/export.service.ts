@@ -1,10 +1,11 @@
 // GET /products/export.csv: the catalog as CSV, streamed. Products are read 100 at a time by id (a keyset walk,
 // so memory stays one page whatever the catalog's size), each page written as CSV rows by papaparse's unparse
-// (RFC 4180 quoting: fields with commas, quotes or line breaks are quoted, quotes doubled; CRLF line ends).
+// (RFC 4180 quoting: fields with commas, quotes or line breaks are quoted, quotes doubled; CRLF line ends). A cell a
+// spreadsheet would run as a formula is written with a leading `'` (csv-columns.ts, escapeFormula).
 import Papa from "papaparse";
 import { sql } from "drizzle-orm";
 import type { StoreCtx } from "../lib/context";
-import { CSV_COLUMNS, type CsvRecord, OPTION_SLOTS, majorUnits } from "./csv-columns";
+import { type CsvColumn, type CsvRecord, OPTION_SLOTS, csvColumns, escapeFormula, majorUnits } from "./csv-columns";
 
 const PAGE = 100;
 
@@ -42,8 +43,16 @@ async function page(ctx: StoreCtx, after: string): Promise<ExportProduct[]> {
   return JSON.parse(row.page) as ExportProduct[];
 }
 
+/** The most option pairs any variant of the store has (the export's header carries that many, at least 3). */
+async function optionSlots(ctx: StoreCtx): Promise<number> {
+  const row = await ctx.db.get<{ n: number | null }>(
+    sql`SELECT max(json_array_length(option_values)) AS n FROM product_variants WHERE store_id = ${ctx.store.storeId}`,
+  );
+  return Math.max(OPTION_SLOTS, row.n ?? 0);
+}
+
 /** One CSV row per variant; the product's fields on the first (a product without variants still gets its row). */
-export function rowsOf(product: ExportProduct): string[][] {
+export function rowsOf(product: ExportProduct, columns: CsvColumn[]): string[][] {
   const variants = product.variants.length > 0 ? product.variants : [null];
   return variants.map((v, i) => {
     const first = i === 0;
@@ -62,7 +71,7 @@ export function rowsOf(product: ExportProduct): string[][] {
     if (v) {
       record.variant_sku = v.sku ?? "";
       record.variant_title = v.title;
-      v.option_values.slice(0, OPTION_SLOTS).forEach((o, n) => {
+      v.option_values.forEach((o, n) => {
         record[`option${n + 1}_name` as keyof CsvRecord] = o.name;
         record[`option${n + 1}_value` as keyof CsvRecord] = o.value;
       });
@@ -71,7 +80,7 @@ export function rowsOf(product: ExportProduct): string[][] {
       record.fulfillment_mode = v.fulfillment_mode;
       if (v.box) [record.length_mm, record.width_mm, record.height_mm, record.weight_g] = v.box.map(String);
     }
-    return CSV_COLUMNS.map((c) => record[c] ?? "");
+    return columns.map((c) => escapeFormula(record[c] ?? ""));
   });
 }
 
@@ -82,15 +91,17 @@ export function exportCatalog(ctx: StoreCtx): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   let after = "";
   let done = false;
+  let columns: CsvColumn[] = [];
   return new ReadableStream<Uint8Array>({
-    start(controller) {
-      controller.enqueue(encoder.encode(csv([[...CSV_COLUMNS]])));
+    async start(controller) {
+      columns = csvColumns(await optionSlots(ctx));
+      controller.enqueue(encoder.encode(csv([columns])));
     },
     async pull(controller) {
       if (done) return;
       const products = await page(ctx, after);
       if (products.length > 0) {
-        controller.enqueue(encoder.encode(csv(products.flatMap(rowsOf))));
+        controller.enqueue(encoder.encode(csv(products.flatMap((p) => rowsOf(p, columns)))));
         after = products[products.length - 1].id;
       }
       if (products.length < PAGE) {

@@ -9,12 +9,12 @@ import type { StoreCtx } from "../lib/context";
 import { nowIso, uuidv7 } from "../lib/ids";
 import { type Statement, recordEvent } from "../lib/outbox";
 import { productJsonSql } from "../products/product-json";
-import { derivedTitle, optionKey } from "../products/variants.service";
-import { CSV_COLUMNS, type CsvRecord, PRODUCT_COLUMNS } from "./csv-columns";
+import { VARIANTS_PER_PRODUCT_CAP, derivedTitle, optionKey } from "../products/variants.service";
+import { type CsvRecord, IMPORT_COLUMNS, PRODUCT_COLUMNS } from "./csv-columns";
+import { CAP_MESSAGE, type PlannedInsert, insertVariantWithinCap } from "./import-caps";
 import { type ProductFields, RowError, type VariantFields, productFieldsOf, variantFieldsOf } from "./import-rows";
 
-const MAX_VARIANTS = 100;
-const VARIANT_COLUMNS = CSV_COLUMNS.filter((c) => c !== "handle" && !(PRODUCT_COLUMNS as readonly string[]).includes(c));
+const VARIANT_COLUMNS = IMPORT_COLUMNS.filter((c) => c !== "handle" && !(PRODUCT_COLUMNS as readonly string[]).includes(c)) as Array<keyof CsvRecord>;
 
 interface KnownProduct {
   id: string;
@@ -31,6 +31,9 @@ export interface Group {
   productId: string;
   statements: Statement[];
   lines: number[];
+  /** New variants, inserted only within the cap (import-caps.ts): counted and reported by the progress statement. */
+  inserts: PlannedInsert[];
+  /** variants_created excludes `inserts`. */
   counts: { products_created: number; products_updated: number; variants_created: number; variants_updated: number };
 }
 
@@ -115,7 +118,7 @@ export async function planSlice(ctx: StoreCtx, importId: string, rows: SliceRow[
         throw new RowError("status: a product without variants cannot be live");
       }
       if (productOnly) variantId = null;
-      else if (variantId === null && (product?.variantCount ?? 0) >= MAX_VARIANTS) throw new RowError(`a product has at most ${MAX_VARIANTS} variants`);
+      else if (variantId === null && (product?.variantCount ?? 0) >= VARIANTS_PER_PRODUCT_CAP) throw new RowError(CAP_MESSAGE);
       if (!productOnly && variantId === null && variant.price_cents === undefined) throw new RowError("price: required for a new variant");
       const clash = product && variant.option_values ? product.byOptions.get(key) : undefined;
       if (clash && variantId !== null && clash !== variantId) throw new RowError("another variant of this product has these option values");
@@ -158,7 +161,7 @@ export async function planSlice(ctx: StoreCtx, importId: string, rows: SliceRow[
         variantId = uuidv7();
         const options = variant.option_values ?? [];
         statements.push(
-          ctx.db.insert(productVariants).values({
+          insertVariantWithinCap(ctx.db, {
             id: variantId, storeId, productId: product.id,
             title: type === "single" ? "Default" : (variant.title ?? derivedTitle(options, variant.sku)),
             isDefault: type === "single", sku: variant.sku ?? null, skuLower: variant.sku?.toLowerCase() ?? null,
@@ -170,7 +173,7 @@ export async function planSlice(ctx: StoreCtx, importId: string, rows: SliceRow[
         product.variantCount++;
         if (type === "single") product.defaultVariant = variantId;
         else product.byOptions.set(key, variantId);
-        group.counts.variants_created++;
+        group.inserts.push({ line, id: variantId });
       } else {
         const changes: Partial<typeof productVariants.$inferInsert> = { updatedAt: now };
         if (variant.price_cents !== undefined) changes.priceCents = variant.price_cents;
@@ -209,7 +212,7 @@ export async function planSlice(ctx: StoreCtx, importId: string, rows: SliceRow[
 function groupOf(groups: Map<string, Group>, productId: string): Group {
   let group = groups.get(productId);
   if (!group) {
-    group = { productId, statements: [], lines: [], counts: { products_created: 0, products_updated: 0, variants_created: 0, variants_updated: 0 } };
+    group = { productId, statements: [], lines: [], inserts: [], counts: { products_created: 0, products_updated: 0, variants_created: 0, variants_updated: 0 } };
     groups.set(productId, group);
   }
   return group;

@@ -4,7 +4,7 @@
 import { createProductBody, updateProductBody } from "../products/schemas";
 import { createVariantBody } from "../products/variant-schemas";
 import type { CsvRecord } from "./csv-columns";
-import { OPTION_SLOTS, minorUnits } from "./csv-columns";
+import { MAX_OPTION_SLOTS, minorUnits } from "./csv-columns";
 
 export interface ProductFields {
   title: string;
@@ -91,7 +91,7 @@ export function variantFieldsOf(record: CsvRecord): VariantFields {
     fields.shipping_box = { length_mm: box[0]!, width_mm: box[1]!, height_mm: box[2]!, weight_g: box[3]! };
   }
   const options: Array<{ name: string; value: string }> = [];
-  for (let n = 1; n <= OPTION_SLOTS; n++) {
+  for (let n = 1; n <= MAX_OPTION_SLOTS; n++) {
     const name = opt(record[`option${n}_name` as keyof CsvRecord]);
     const value = opt(record[`option${n}_value` as keyof CsvRecord]);
     if ((name === undefined) !== (value === undefined)) throw new RowError(`option${n}_name, option${n}_value: give both or neither`);

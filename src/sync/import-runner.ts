@@ -1,13 +1,11 @@
 // The import's background work, on the `product-imports` queue (docs/decisions.md says why a queue). Two kinds of
-// message: "split" reads the file once with papaparse and records its slices (byte ranges of SLICE_ROWS rows, with
-// the line each starts on); "slice" applies one slice and sends the next. Slices run one after another, so a
-// product created by one slice is found by the next.
+// message: "split" reads the file's bytes once and records its slices (byte ranges of SLICE_ROWS rows, with the
+// line each starts on, import-file.ts); "slice" reads exactly its byte range back, applies it and sends the next.
+// Slices run one after another, so a product created by one slice is found by the next.
 //
 // At-least-once delivery is safe: a slice's changes and its progress commit in one batch, which first asserts
 // that the import's rows_done is where that slice starts. A redelivered (or concurrent duplicate) slice fails
 // that assertion and changes nothing.
-import { isWriteBudgetSpent, shardNameOf, spendWrite } from "../lib/write-budget";
-import Papa from "papaparse";
 import { eq, sql } from "drizzle-orm";
 import { productImports } from "../db/schema";
 import type { Db, StoreCtx } from "../lib/context";
@@ -17,72 +15,31 @@ import { forgetPlacement, legacyStoreDb, storeDb } from "../lib/store-db";
 import { nowIso } from "../lib/ids";
 import { type Statement, commit } from "../lib/outbox";
 import { errorText } from "../orders/order-batch";
-import type { CsvRecord } from "./csv-columns";
+import { failedGuard, stillHolds } from "../lib/guards";
+import { capErrors, insertedCount } from "./import-caps";
+import { type Slices, sliceFile, sliceRows } from "./import-file";
 import { type Group, type SliceRow, planSlice } from "./import-plan";
 import type { ImportMessage } from "./import.service";
+import { isWriteBudgetSpent, shardNameOf, spendWrite } from "../access/write-budget";
+import { type ImportRow, starterHasAccess, starterMayContinue, stopForStarter } from "./import-starter";
 
-export const SLICE_ROWS = 100;
 const MAX_ERRORS = 100;
 const MAX_ATTEMPTS = 5;
 
-type ImportRow = typeof productImports.$inferSelect;
-interface Slices {
-  header: string[];
-  /** [start byte, end byte, first line, first row index] */
-  slices: Array<[number, number, number, number]>;
-}
 
-/** UTF-8 length of text[from, to) without encoding it. */
-function utf8Length(text: string, from: number, to: number): number {
-  let bytes = 0;
-  for (let i = from; i < to; i++) {
-    const code = text.charCodeAt(i);
-    if (code < 0x80) bytes += 1;
-    else if (code < 0x800) bytes += 2;
-    else if (code >= 0xd800 && code <= 0xdbff) (bytes += 4), i++;
-    else bytes += 3;
-  }
-  return bytes;
-}
-
-const countNewlines = (text: string, from: number, to: number) => {
-  let n = 0;
-  for (let i = text.indexOf("\n", from); i !== -1 && i < to; i = text.indexOf("\n", i + 1)) n++;
-  return n;
-};
-
-/** Step 1: one pass over the file finds the rows, their count, and the slices' byte ranges. */
-async function split(env: Env, db: Db, row: ImportRow) {
-  const object = await env.MEDIA.get(row.objectKey);
+/** The whole file's bytes, from R2. */
+async function fileBytes(env: Env, row: ImportRow, range?: { offset: number; length: number }): Promise<Uint8Array> {
+  const object = await env.MEDIA.get(row.objectKey, range ? { range } : undefined);
   if (!object) throw new Error("import file missing");
-  const raw = await object.text();
-  const bom = raw.startsWith("\uFEFF") ? 1 : 0;
-  let header: string[] | null = null;
-  let rows = 0;
-  let start = bom;
-  let bytes = bom ? 3 : 0;
-  let line = 1;
-  const slices: Slices["slices"] = [];
-  Papa.parse<string[]>(bom ? raw.slice(1) : raw, {
-    delimiter: ",",
-    step: (result) => {
-      const end = result.meta.cursor + bom;
-      const rowBytes = utf8Length(raw, start, end);
-      const empty = result.data.length === 1 && result.data[0] === "";
-      if (!header) header = result.data.map((h) => h.trim());
-      else if (!empty) {
-        if (rows % SLICE_ROWS === 0) slices.push([bytes, bytes, line, rows]);
-        slices[slices.length - 1][1] = bytes + rowBytes;
-        rows++;
-      }
-      line += countNewlines(raw, start, end);
-      bytes += rowBytes;
-      start = end;
-    },
-  });
+  return new Uint8Array(await object.arrayBuffer());
+}
+
+/** Step 1: one pass over the file's bytes finds the rows, their count, and the slices' byte ranges. */
+async function split(env: Env, db: Db, row: ImportRow) {
+  const { header, slices, rows } = sliceFile(await fileBytes(env, row));
   await db
     .update(productImports)
-    .set({ state: "running", rowsTotal: rows, chunks: JSON.stringify({ header: header ?? [], slices }), updatedAt: nowIso() })
+    .set({ state: "running", rowsTotal: rows, chunks: JSON.stringify({ header, slices } satisfies Slices), updatedAt: nowIso() })
     .where(eq(productImports.id, row.id));
   if (slices.length === 0) await finish(env, db, row, "done");
   else await env.IMPORTS.send({ import_id: row.id, store_id: row.storeId, step: "slice", index: 0 } satisfies ImportMessage, { contentType: "json" });
@@ -102,43 +59,32 @@ function importCtx(env: Env, db: Db, row: ImportRow): StoreCtx {
     requestId: row.id,
     waitUntil: () => {},
     principal: {
-      kind: row.tokenId ? "pat" : "jwt",
+      kind: row.integrationId ? "integration" : row.tokenId ? "pat" : "jwt",
       userId: row.userId,
       token: row.tokenId ? ({ id: row.tokenId, name: row.tokenName ?? "" } as NonNullable<StoreCtx["principal"]["token"]>) : null,
       session: null,
+      integration: row.integrationId ? { id: row.integrationId, name: row.integrationName ?? "", storeId: row.storeId, scopes: 0n } : null,
     },
     store: { storeId: row.storeId, role: "member", memberPermissions: 0n, permissions: 0n },
   };
 }
 
-/** The slice's rows, with the line each starts on. */
+/**
+ * The slice's rows, read from exactly its byte range. Their count must be the one the split found (same bytes, same
+ * reader): anything else is a defect, and the step fails rather than apply rows to the wrong progress.
+ */
 async function readSlice(env: Env, row: ImportRow, slices: Slices, index: number): Promise<SliceRow[]> {
-  const [from, to, firstLine] = slices.slices[index];
-  const object = await env.MEDIA.get(row.objectKey, { range: { offset: from, length: to - from } });
-  if (!object) throw new Error("import file missing");
-  const text = await object.text();
-  const rows: SliceRow[] = [];
-  let line = firstLine;
-  let start = 0;
-  Papa.parse<string[]>(text, {
-    delimiter: ",",
-    step: (result) => {
-      const end = result.meta.cursor;
-      if (!(result.data.length === 1 && result.data[0] === "")) {
-        const record = Object.fromEntries(slices.header.map((h, i) => [h, result.data[i] ?? ""])) as CsvRecord;
-        rows.push({ line, record });
-      }
-      line += countNewlines(text, start, end);
-      start = end;
-    },
-  });
+  const [from, to, firstLine, firstRow] = slices.slices[index];
+  const rows = sliceRows(await fileBytes(env, row, { offset: from, length: to - from }), slices.header, firstLine);
+  const expected = (slices.slices[index + 1]?.[3] ?? row.rowsTotal) - firstRow;
+  if (rows.length !== expected) throw new Error(`slice ${index} holds ${rows.length} rows, the split found ${expected}`);
   return rows;
 }
 
 /** Step 2..n: apply slice `index`, with its progress, and send the next. */
 async function runSlice(env: Env, db: Db, row: ImportRow, index: number) {
   const slices = JSON.parse(row.chunks) as Slices;
-  const [, , , firstRow] = slices.slices[index];
+  const [, , firstLine, firstRow] = slices.slices[index];
   const last = index === slices.slices.length - 1;
   const next = () => env.IMPORTS.send({ import_id: row.id, store_id: row.storeId, step: "slice", index: index + 1 } satisfies ImportMessage, { contentType: "json" });
   if (row.rowsDone !== firstRow) {
@@ -148,13 +94,24 @@ async function runSlice(env: Env, db: Db, row: ImportRow, index: number) {
     if (!last && row.rowsDone === nextFirst) await next();
     return;
   }
+  const stop = async () => {
+    await stopForStarter(db, row, firstRow, firstLine);
+    await env.MEDIA.delete(row.objectKey);
+  };
+  if (!(await starterHasAccess(db, row))) return stop();
   const ctx = importCtx(env, db, row);
   const rows = await readSlice(env, row, slices, index);
   const { groups, errors } = await planSlice(ctx, row.id, rows, row.canPublish);
   try {
-    await commit(ctx, [...groups.flatMap((g) => g.statements), progress(ctx, row, firstRow, rows.length, groups, errors, last)]);
+    // The starter's access is asserted again inside the batch: a removal after the check above applies nothing.
+    const starter = stillHolds(ctx.db, starterMayContinue(row));
+    await commit(ctx, [starter, ...groups.flatMap((g) => g.statements), progress(ctx, row, firstRow, rows.length, groups, errors, last)]);
   } catch (error) {
     if (isNotNullViolation(error, "product_imports.rows_done")) return; // a duplicate delivery got there first
+    if (failedGuard(error) === "conflict") {
+      if (!(await starterHasAccess(db, row))) return stop();
+      throw error;
+    }
     if (!errorText(error).includes("constraint")) throw error;
     // A product changed under the import (e.g. an SKU taken meanwhile): apply the slice product by product.
     await applyOneByOne(ctx, row, firstRow, rows.length, groups, errors, last);
@@ -178,32 +135,40 @@ async function applyOneByOne(ctx: StoreCtx, row: ImportRow, firstRow: number, co
   await commit(ctx, [progress(ctx, row, firstRow, count, applied, errors, last)]);
 }
 
-/** The import's progress after this slice (guarded: it fails the batch if the slice was already applied). */
+/**
+ * The import's progress after this slice (guarded: it fails the batch if the slice was already applied). Last in the
+ * slice's batch, it reads what the batch's capped inserts did (import-caps.ts).
+ */
 function progress(ctx: StoreCtx, row: ImportRow, firstRow: number, count: number, groups: Group[], errors: Array<{ line: number; message: string }>, last: boolean): Statement {
   const sum = (k: keyof Group["counts"]) => groups.reduce((n, g) => n + g.counts[k], 0);
+  const inserts = groups.flatMap((g) => g.inserts);
   const t = productImports;
+  // This slice's errors: the planned ones and the inserts the cap stopped inside this batch, in line order.
+  const sliceErrors = sql`SELECT value FROM (SELECT value, line FROM (
+      SELECT e.value AS value, json_extract(e.value, '$.line') AS line FROM json_each(${JSON.stringify(errors)}) e
+      UNION ALL ${capErrors(inserts)}) ORDER BY line)`;
   return ctx.db
     .update(t)
     .set({
       rowsDone: sql`CASE WHEN ${t.rowsDone} = ${firstRow} THEN ${firstRow + count} END`,
       productsCreated: sql`${t.productsCreated} + ${sum("products_created")}`,
       productsUpdated: sql`${t.productsUpdated} + ${sum("products_updated")}`,
-      variantsCreated: sql`${t.variantsCreated} + ${sum("variants_created")}`,
+      variantsCreated: sql`${t.variantsCreated} + ${sum("variants_created")} + ${insertedCount(inserts)}`,
       variantsUpdated: sql`${t.variantsUpdated} + ${sum("variants_updated")}`,
       errors: sql`(SELECT json_group_array(json(value)) FROM (SELECT value FROM json_each(${t.errors})
-        UNION ALL SELECT value FROM json_each(${JSON.stringify(errors)}) LIMIT ${MAX_ERRORS}))`,
+        UNION ALL ${sliceErrors} LIMIT ${MAX_ERRORS}))`,
       state: last ? "done" : "running",
       updatedAt: nowIso(),
     })
     .where(eq(t.id, row.id));
 }
 
-/** The queue consumer of `product-imports`. */
 /** A step refused because the store's writes are paused by a move is tried again this much later. */
 const PAUSED_RETRY_S = 10;
 /** A slice refused by a write budget waits one budget window (10 s). */
 const BUDGET_RETRY_S = 10;
 
+/** The queue consumer of `product-imports`. */
 export async function handleImportBatch(batch: MessageBatch<ImportMessage>, env: Env) {
   for (const message of batch.messages) {
     const body = message.body;

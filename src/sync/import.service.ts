@@ -1,6 +1,5 @@
 // POST /imports and GET /imports/{id}: the request stores the file in R2, records the import as queued and sends
 // one queue message; the queue consumer (import-runner.ts) does the work in the background, slice by slice.
-import Papa from "papaparse";
 import { and, eq } from "drizzle-orm";
 import { productImports } from "../db/schema";
 import type { StoreCtx } from "../lib/context";
@@ -8,7 +7,8 @@ import { ApiError, invalidField, notFound } from "../lib/errors";
 import { isUuid, nowIso, uuidv7 } from "../lib/ids";
 import { commit } from "../lib/outbox";
 import { has } from "../lib/permissions";
-import { CSV_COLUMNS } from "./csv-columns";
+import { IMPORT_COLUMNS } from "./csv-columns";
+import { assertUtf8, headerOf } from "./import-file";
 
 export const MAX_IMPORT_BYTES = 20 * 1024 * 1024;
 
@@ -18,12 +18,10 @@ export type ImportMessage = { import_id: string; store_id?: string } & ({ step: 
 
 export const importKey = (storeId: string, id: string) => `imports/${storeId}/${id}.csv`;
 
-/** The header row must name `handle` and only columns of the layout (in any order). */
-async function checkHeader(file: File) {
-  const head = await file.slice(0, 64 * 1024).text();
-  const parsed = Papa.parse<string[]>(head.replace(/^\uFEFF/, ""), { preview: 1 });
-  const header = (parsed.data[0] ?? []).map((h) => h.trim());
-  const unknown = header.filter((h) => !(CSV_COLUMNS as readonly string[]).includes(h));
+/** The header row must name `handle` and only columns of the layout, options up to option10 (in any order). */
+function checkHeader(bytes: Uint8Array) {
+  const header = headerOf(bytes);
+  const unknown = header.filter((h) => !IMPORT_COLUMNS.includes(h));
   if (!header.includes("handle")) throw invalidField("file", "the first row must be the header row, with a handle column");
   if (unknown.length > 0) throw invalidField("file", `unknown columns in the header row: ${unknown.join(", ")}`);
 }
@@ -32,11 +30,14 @@ export async function startImport(ctx: StoreCtx, file: File) {
   if (file.size > MAX_IMPORT_BYTES) {
     throw new ApiError("payload_too_large", `file: must be at most ${MAX_IMPORT_BYTES} bytes (20 MiB)`);
   }
-  await checkHeader(file);
+  // The whole file is checked before anything is stored or queued: UTF-8 throughout, then the header.
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  assertUtf8(bytes);
+  checkHeader(bytes);
   const id = uuidv7();
   const storeId = ctx.store.storeId;
   const key = importKey(storeId, id);
-  await ctx.env.MEDIA.put(key, file, { httpMetadata: { contentType: "text/csv" } });
+  await ctx.env.MEDIA.put(key, bytes, { httpMetadata: { contentType: "text/csv" } });
   const now = nowIso();
   // Through `commit`: a request with an Idempotency-Key writes its key in the same batch (a replay starts nothing).
   await commit(ctx, [ctx.db.insert(productImports).values({
@@ -45,6 +46,8 @@ export async function startImport(ctx: StoreCtx, file: File) {
     userId: ctx.principal.userId,
     tokenId: ctx.principal.token?.id ?? null,
     tokenName: ctx.principal.token?.name ?? null,
+    integrationId: ctx.principal.integration?.id ?? null,
+    integrationName: ctx.principal.integration?.name ?? null,
     canPublish: has(ctx.store.permissions, "products.publish"),
     state: "queued",
     objectKey: key,
@@ -71,7 +74,7 @@ export async function getImport(ctx: StoreCtx, id: string) {
     products_updated: row.productsUpdated,
     variants_created: row.variantsCreated,
     variants_updated: row.variantsUpdated,
-    errors: JSON.parse(row.errors) as Array<{ line: number; message: string }>,
+    errors: JSON.parse(row.errors) as Array<{ line: number; message: string; code?: "starter_lost_access" }>,
     created_at: row.createdAt,
     updated_at: row.updatedAt,
   };

@@ -12,7 +12,7 @@ import { exportCatalog } from "./export.service";
 import { getImport, startImport } from "./import.service";
 
 const deletedRoute = createRoute({
-  method: "get", path: "/stores/{store_id}/products/deleted", tags: ["Products"],
+  method: "get", path: "/stores/{store_id}/products/deleted", operationId: "listDeletedProducts", tags: ["Products"],
   summary: "Deleted products at or after `since`, oldest first (kept as long as events)",
   ...requires("products.read"),
   request: {
@@ -31,7 +31,7 @@ const deletedRoute = createRoute({
 });
 
 const bulkRoute = createRoute(idempotent({
-  method: "post", path: "/stores/{store_id}/variants/bulk", tags: ["Variants"],
+  method: "post", path: "/stores/{store_id}/variants/bulk", operationId: "bulkUpdateVariants", tags: ["Variants"],
   summary: "Change price and stock of up to 250 variants by id or SKU, all or nothing",
   ...requires("products.edit"),
   request: { params: storeParams, ...jsonBody(bulkBody) },
@@ -42,8 +42,10 @@ const bulkRoute = createRoute(idempotent({
 }));
 
 const exportRoute = createRoute({
-  method: "get", path: "/stores/{store_id}/products/export.csv", tags: ["Products"],
+  method: "get", path: "/stores/{store_id}/products/export.csv", operationId: "exportProductsCsv", tags: ["Products"],
   summary: "The catalog as CSV (one row per variant), streamed",
+  description:
+    "Section 15's header; when a variant of the store has more than three options, `option4_name`, `option4_value` ... follow `option3_value`, up to the highest option count in the store. A cell starting with `=`, `+`, `-`, `@`, tab or CR (after any leading `'`) is written with one more leading `'`, so no cell runs as a formula in a spreadsheet; the import removes exactly that `'`.",
   ...requires("products.read"),
   request: { params: storeParams },
   responses: {
@@ -71,7 +73,17 @@ const importSchema = z
     products_updated: z.number().int(),
     variants_created: z.number().int(),
     variants_updated: z.number().int(),
-    errors: z.array(z.object({ line: z.number().int(), message: z.string() })).openapi({ description: "The first 100 rows skipped, with why" }),
+    errors: z
+      .array(
+        z.object({
+          line: z.number().int().openapi({ description: "The physical line the row starts on (the header is line 1; line breaks inside quoted cells count)" }),
+          message: z.string(),
+          code: z.enum(["starter_lost_access"]).optional().openapi({
+            description: "Only on the entry that ended the import: its starter was removed or lost products.write or products.edit; `line` is the first line not applied",
+          }),
+        }),
+      )
+      .openapi({ description: "The first 100 rows skipped, with why, plus the `starter_lost_access` entry of an import that stopped" }),
     created_at: z.string().openapi({ format: "date-time" }),
     updated_at: z.string().openapi({ format: "date-time" }),
   })
@@ -79,11 +91,12 @@ const importSchema = z
 
 const importAccess = {
   ...requiresAll("products.write", "products.edit"),
-  description: "Requires `products.write` and `products.edit`; rows with status `live` also need `products.publish`.",
+  description:
+    "Requires `products.write` and `products.edit`; rows with status `live` also need `products.publish`. The file must be UTF-8 (a BOM is allowed): any invalid byte sequence is a 422 `validation_failed` naming its line and byte offset, and nothing is queued. Columns `option1_*` to `option10_*` are read; one leading `'` before `=`, `+`, `-`, `@`, tab or CR is removed (the export's formula guard). Row errors name the physical line a row starts on (header = line 1); blank lines are not rows. An import whose starter is removed or loses `products.write` or `products.edit` ends `failed` with a `starter_lost_access` entry.",
 };
 
 const startImportRoute = createRoute(idempotent({
-  method: "post", path: "/stores/{store_id}/imports", tags: ["Products"],
+  method: "post", path: "/stores/{store_id}/imports", operationId: "createImport", tags: ["Products"],
   summary: "Import a product CSV in the background (needs products.write and products.edit)",
   ...importAccess,
   request: { params: storeParams, body: { required: true, content: { "multipart/form-data": { schema: importForm } } } },
@@ -94,7 +107,7 @@ const startImportRoute = createRoute(idempotent({
 }));
 
 const getImportRoute = createRoute({
-  method: "get", path: "/stores/{store_id}/imports/{id}", tags: ["Products"],
+  method: "get", path: "/stores/{store_id}/imports/{id}", operationId: "getImport", tags: ["Products"],
   summary: "An import's state, progress and first 100 row errors",
   ...requires("products.read"),
   request: { params: storeParams.extend({ id: z.string() }) },

@@ -12,6 +12,7 @@ const tokenParams = storeParams.extend({ token_id: z.string() });
 const createTokenRoute = createRoute(refusesIdempotency({
   method: "post",
   path: "/stores/{store_id}/api-tokens",
+  operationId: "createApiToken",
   tags: ["Access tokens"],
   summary: "Issue a personal access token (for a teammate: tokens.manage); the raw value is shown once",
   ...requires("member"),
@@ -26,6 +27,7 @@ const createTokenRoute = createRoute(refusesIdempotency({
 const listTokensRoute = createRoute({
   method: "get",
   path: "/stores/{store_id}/api-tokens",
+  operationId: "listApiTokens",
   tags: ["Access tokens"],
   summary: "Your tokens; everyone's with tokens.read",
   ...requires("member"),
@@ -36,6 +38,7 @@ const listTokensRoute = createRoute({
 const getTokenRoute = createRoute({
   method: "get",
   path: "/stores/{store_id}/api-tokens/{token_id}",
+  operationId: "getApiToken",
   tags: ["Access tokens"],
   summary: "One token record (your own, or any with tokens.read)",
   ...requires("member"),
@@ -46,6 +49,7 @@ const getTokenRoute = createRoute({
 const rotateTokenRoute = createRoute(refusesIdempotency({
   method: "post",
   path: "/stores/{store_id}/api-tokens/{token_id}/rotate",
+  operationId: "rotateApiToken",
   tags: ["Access tokens"],
   summary: "New raw value for the same record; the old value is rejected from the next request on",
   ...requires("member"),
@@ -57,6 +61,7 @@ const rotateTokenRoute = createRoute(refusesIdempotency({
 const revokeTokenRoute = createRoute({
   method: "delete",
   path: "/stores/{store_id}/api-tokens/{token_id}",
+  operationId: "revokeApiToken",
   tags: ["Access tokens"],
   summary: "Revoke a token; it is rejected from the next request on",
   ...requires("member"),

@@ -1,5 +1,6 @@
 // Personal access tokens: issue, list, read, rotate, revoke. A PAT acts with its effective permission only, so a
 // narrow token can never mint or revive a broader credential (API.md section 5).
+import { personOf } from "../access/person";
 import { indexToken } from "../identity/directory";
 import { and, count, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { apiTokens, memberships } from "../db/schema";
@@ -11,7 +12,7 @@ import { exists, guarded, stillExists, stillHolds, withinCap } from "../lib/guar
 import { isUuid, nowIso, uuidv7 } from "../lib/ids";
 import type { Page } from "../lib/pagination";
 import { has, scopeFields } from "../lib/permissions";
-import { displayPrefix, generateTokenValue, hashTokenValue } from "../lib/token-format";
+import { displayPrefix, generateTokenValue, hashTokenValue } from "../access/token-format";
 
 type TokenRow = typeof apiTokens.$inferSelect;
 
@@ -38,7 +39,10 @@ export const TOKENS_PER_USER_CAP = 50;
  * Who will hold a raw value this request receives: the session's user, or whoever holds the calling PAT (a
  * teammate who minted a token for the owner and uses it must not launder it into a token "issued by" the owner).
  */
-const holderOf = (ctx: StoreCtx) => ctx.principal.token?.issuedBy ?? ctx.principal.userId;
+const holderOf = (ctx: StoreCtx) => ctx.principal.token?.issuedBy ?? callerOf(ctx);
+
+/** The calling person; an integration's key holds no personal tokens and mints none (403, API.md section 16). */
+const callerOf = (ctx: StoreCtx) => personOf(ctx.principal, "create, read or manage personal access tokens");
 
 const isMember = (storeId: string, userId: string) =>
   exists(sql`${memberships}`, sql`${memberships.storeId} = ${storeId} AND ${memberships.userId} = ${userId}`);
@@ -54,9 +58,10 @@ export async function issueToken(
   ctx: StoreCtx,
   input: { name: string; scopes: bigint; user_id?: string; expires_at?: string | null },
 ) {
-  const userId = input.user_id ?? ctx.principal.userId;
+  const caller = callerOf(ctx);
+  const userId = input.user_id ?? caller;
   let holderMask = ctx.store.memberPermissions;
-  if (userId !== ctx.principal.userId) {
+  if (userId !== caller) {
     if (!has(ctx.store.permissions, "tokens.manage")) {
       throw forbidden("Issuing a token for a teammate needs the tokens.manage permission", "tokens.manage");
     }
@@ -112,7 +117,8 @@ export async function issueToken(
 
 export async function listTokens(ctx: StoreCtx, page: Page, filter: { user_id?: string }) {
   const conditions: SQL[] = [eq(apiTokens.storeId, ctx.store.storeId), isNull(apiTokens.revokedAt)];
-  if (!canReadAll(ctx)) conditions.push(eq(apiTokens.userId, ctx.principal.userId));
+  // tokens.read lists everyone's (an integration may hold it); otherwise one's own, which an integration has none of.
+  if (!canReadAll(ctx)) conditions.push(eq(apiTokens.userId, callerOf(ctx)));
   if (filter.user_id) conditions.push(eq(apiTokens.userId, filter.user_id));
   const where = and(...conditions);
   const [rows, [{ total }]] = await ctx.db.batch([
@@ -132,7 +138,7 @@ async function findToken(ctx: StoreCtx, tokenId: string): Promise<TokenRow> {
 
 export async function getToken(ctx: StoreCtx, tokenId: string) {
   const row = await findToken(ctx, tokenId);
-  if (row.userId !== ctx.principal.userId && !canReadAll(ctx)) {
+  if (!canReadAll(ctx) && row.userId !== callerOf(ctx)) {
     throw forbidden("Reading a teammate's token needs the tokens.read permission", "tokens.read");
   }
   return toToken(row);
@@ -144,7 +150,7 @@ export async function getToken(ctx: StoreCtx, tokenId: string) {
  */
 function assertMayManage(ctx: StoreCtx, row: TokenRow, rotating: boolean) {
   const calling = ctx.principal.token;
-  const own = calling ? calling.id === row.id : row.userId === ctx.principal.userId;
+  const own = calling ? calling.id === row.id : row.userId === callerOf(ctx);
   if (own) return;
   if (!has(ctx.store.permissions, "tokens.manage")) {
     throw forbidden("Managing this token needs the tokens.manage permission", "tokens.manage");

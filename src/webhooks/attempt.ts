@@ -6,6 +6,7 @@ import { webhookAttempts, webhookDeliveries, webhooks } from "../db/schema";
 import type { Db } from "../lib/context";
 import { nowIso, uuidv7 } from "../lib/ids";
 import { allowPrivateWebhookUrls } from "../lib/config";
+import { disabledBy } from "./disable";
 import { decryptSecret } from "./secrets";
 import { type AttemptOutcome, sendAttempt } from "./send";
 import { webhookUrlProblem } from "./url-rules";
@@ -44,6 +45,8 @@ export async function runAttempt(db: Db, env: Env, deliveryId: string): Promise<
       attemptCount: webhookDeliveries.attemptCount,
       url: sql<string>`(SELECT w.url FROM webhooks w WHERE w.id = webhook_deliveries.webhook_id)`,
       secret: sql<string>`(SELECT w.secret_ciphertext FROM webhooks w WHERE w.id = webhook_deliveries.webhook_id)`,
+      // A rotation's previous secret while its overlap lasts (null otherwise): it signs beside the current one.
+      previousSecret: sql<string | null>`(SELECT w.previous_secret_ciphertext FROM webhooks w WHERE w.id = webhook_deliveries.webhook_id AND w.previous_secret_expires_at > ${nowIso(now)})`,
       active: sql<number>`(SELECT w.active FROM webhooks w WHERE w.id = webhook_deliveries.webhook_id)`,
     });
   if (!claim) return notClaimed(db, deliveryId);
@@ -59,13 +62,16 @@ export async function runAttempt(db: Db, env: Env, deliveryId: string): Promise<
   }
   const outcome = await sendAttempt({
     url: claim.url,
-    secret: await decryptSecret(env, claim.secret),
+    secrets: await Promise.all([claim.secret, claim.previousSecret].filter((s) => s !== null).map((s) => decryptSecret(env, s))),
     payload: claim.payload,
     eventId: claim.eventId,
     attempt,
   });
-  return recordAttempt(db, deliveryId, claimId, attempt, startedAt, outcome);
+  // 410 Gone: the receiver says the endpoint is gone for good; the subscription is disabled and nothing more is tried.
+  return recordAttempt(db, deliveryId, claimId, attempt, startedAt, outcome, outcome.responseStatus === GONE);
 }
+
+const GONE = 410;
 
 /** An attempt that was not sent, with the reason as its error. */
 const refused = (error: "subscription_inactive" | "url_not_allowed"): AttemptOutcome => ({
@@ -104,6 +110,7 @@ async function recordAttempt(
   const nextAt = retryIn === null ? null : finished + retryIn * 1000;
   const ours = and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.claimId, claimId));
   const final = status === "pending" ? [] : [subscriptionHealth(db, deliveryId, claimId, status, nowIso(finished))];
+  if (outcome.responseStatus === GONE) final.push(disableGone(db, deliveryId, claimId, nowIso(finished)));
   await db.batch([
     // Conditional on still holding the claim, like the updates below.
     db.insert(webhookAttempts).select(
@@ -136,6 +143,20 @@ function subscriptionHealth(db: Db, deliveryId: string, claimId: string, status:
       lastDeliveryAt: at,
       lastDeliveryStatus: status,
       consecutiveFailures: status === "delivered" ? 0 : sql`${webhooks.consecutiveFailures} + 1`,
+      // The start of the current run of failed deliveries: the sweep disables a subscription failing for days.
+      failingSince: status === "delivered" ? null : sql`coalesce(${webhooks.failingSince}, ${at})`,
     })
-    .where(eq(webhooks.id, sql`(SELECT webhook_id FROM webhook_deliveries WHERE id = ${deliveryId} AND claim_id = ${claimId})`));
+    .where(eq(webhooks.id, claimedWebhook(deliveryId, claimId)));
+}
+
+/** The subscription of a delivery whose claim we still hold. */
+const claimedWebhook = (deliveryId: string, claimId: string) =>
+  sql`(SELECT webhook_id FROM webhook_deliveries WHERE id = ${deliveryId} AND claim_id = ${claimId})`;
+
+/** A receiver answered 410 Gone: the subscription is disabled at once (`gone`), if still active. */
+function disableGone(db: Db, deliveryId: string, claimId: string, at: string) {
+  return db
+    .update(webhooks)
+    .set(disabledBy("gone", at))
+    .where(and(eq(webhooks.id, claimedWebhook(deliveryId, claimId)), eq(webhooks.active, true)));
 }

@@ -14,6 +14,7 @@ const tags = ["Webhooks"];
 const listStoreDeliveriesRoute = createRoute({
   method: "get",
   path: "/stores/{store_id}/webhook-deliveries",
+  operationId: "listStoreWebhookDeliveries",
   tags,
   summary: "Every delivery of the store, newest first; filters `status`, `event`, `event_id`, `webhook_id`",
   ...requires("webhooks.read"),
@@ -24,6 +25,7 @@ const listStoreDeliveriesRoute = createRoute({
 const listDeliveriesRoute = createRoute({
   method: "get",
   path: "/stores/{store_id}/webhooks/{id}/deliveries",
+  operationId: "listWebhookDeliveries",
   tags,
   summary: "The subscription's deliveries, newest first; filter `status`",
   ...requires("webhooks.read"),
@@ -34,6 +36,7 @@ const listDeliveriesRoute = createRoute({
 const getDeliveryRoute = createRoute({
   method: "get",
   path: "/stores/{store_id}/webhooks/{id}/deliveries/{delivery_id}",
+  operationId: "getWebhookDelivery",
   tags,
   summary: "One delivery with the exact body sent and every attempt",
   ...requires("webhooks.read"),
@@ -49,6 +52,7 @@ const getDeliveryRoute = createRoute({
 const replayDeliveryRoute = createRoute(idempotent({
   method: "post",
   path: "/stores/{store_id}/webhooks/{id}/deliveries/{delivery_id}/replay",
+  operationId: "replayWebhookDelivery",
   tags,
   summary: "Send the identical body again as a new delivery with its own three attempts",
   ...requires("webhooks.edit"),

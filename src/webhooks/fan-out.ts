@@ -6,8 +6,8 @@ import type { Db } from "../lib/context";
 import { nowIso } from "../lib/ids";
 import { deliveryMessage } from "./messages";
 
-/** A UUIDv7 computed per row in SQL (the number of rows is only known inside the INSERT ... SELECT). */
-export const uuidv7Sql = (ms: number) => {
+/** A UUIDv7 computed per row in SQL (the number of rows is only known inside the INSERT ... SELECT); `ms` may be SQL. */
+export const uuidv7Sql = (ms: number | SQL) => {
   const hex = sql`printf('%012x', ${ms})`;
   return sql`lower(substr(${hex}, 1, 8) || '-' || substr(${hex}, 9, 4) || '-7' || substr(hex(randomblob(2)), 2) || '-' ||
     substr('89ab', 1 + (abs(random()) % 4), 1) || substr(hex(randomblob(2)), 2) || '-' || hex(randomblob(6)))`;

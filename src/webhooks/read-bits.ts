@@ -12,6 +12,8 @@ const READ_BIT_BY_PREFIX: Array<[string, Permission]> = [
   ["orders.", "orders.read"],
   ["customers.", "customers.read"],
   ["user.", "members.read"],
+  // webhook.test (POST .../test) carries only the subscription's own id and URL.
+  ["webhook.", "webhooks.read"],
 ];
 
 /** The read bit an event's data needs. Every event name has one (a test walks EVENT_NAMES). */

@@ -3,6 +3,10 @@ import { z } from "@hono/zod-openapi";
 import { EVENT_NAMES, type EventName } from "../lib/outbox";
 import { isUuid } from "../lib/ids";
 import { paginationQuery } from "../lib/pagination";
+import { whsecProblem } from "./signing";
+
+/** The event of POST .../test: not subscribable, sent to the one subscription it tests. */
+export const TEST_EVENT = "webhook.test";
 
 const timestamp = z.string().openapi({ format: "date-time" });
 const eventName = z.enum(Object.keys(EVENT_NAMES) as [EventName, ...EventName[]]);
@@ -10,7 +14,16 @@ const secret = z
   .string()
   .min(16, "must be at least 16 characters")
   .max(256, "must be at most 256 characters")
-  .openapi({ description: "Signing secret (16..256 characters); stored encrypted, never returned" });
+  .superRefine((value, ctx) => {
+    const problem = whsecProblem(value);
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
+  })
+  .openapi({
+    description:
+      "Signing secret (16..256 characters); stored encrypted, never returned. `whsec_<base64>` (a key of at least 16 " +
+      "bytes) signs `webhook-signature` with the decoded key, as the Standard Webhooks and Svix libraries expect; " +
+      "any other secret signs with its UTF-8 bytes",
+  });
 const url = z.string().trim().openapi({ format: "uri", example: "https://example.com/hooks/commerce" });
 
 export const webhookSchema = z
@@ -28,6 +41,13 @@ export const webhookSchema = z
       .number()
       .int()
       .openapi({ description: "Deliveries in a row that ended failed; 0 after a delivered one" }),
+    disabled_reason: z.enum(["gone", "failing"]).nullable().openapi({
+      description: "Why the service disabled it: `gone` (its receiver answered 410 Gone) or `failing` (all deliveries failed for WEBHOOK_DISABLE_AFTER_DAYS days); null otherwise. `PATCH {active: true}` clears it",
+    }),
+    disabled_at: timestamp.nullable().openapi({ description: "When the service disabled it; null otherwise" }),
+    previous_secret_expires_at: timestamp.nullable().openapi({
+      description: "While a rotation's overlap lasts: when the previous secret stops signing (every attempt carries both signatures until then); null otherwise",
+    }),
   })
   .openapi("Webhook");
 
@@ -87,7 +107,7 @@ const uuidFilter = z.string().refine(isUuid, "must be a lowercase UUID").optiona
 
 export const storeDeliveryListQuery = z.object({
   status: deliveryStatus.optional(),
-  event: eventName.optional(),
+  event: z.enum([...eventName.options, TEST_EVENT]).optional(),
   event_id: uuidFilter,
   webhook_id: uuidFilter,
   ...paginationQuery,
@@ -100,3 +120,30 @@ export const storeDeliverySchema = deliverySchema
 export const webhookEventsSchema = z
   .object({ data: z.array(z.object({ name: z.string(), description: z.string() })) })
   .openapi("WebhookEvents");
+
+export const rotateSecretBody = z
+  .strictObject({
+    secret,
+    previous_expires_in: z
+      .number()
+      .int("must be a whole number of seconds")
+      .min(0, "must be 0..604800")
+      .max(604_800, "must be 0..604800")
+      .optional()
+      .openapi({ description: "Seconds the replaced secret keeps signing beside the new one (0..604800, default 86400; 0: no overlap)" }),
+  })
+  .openapi("RotateWebhookSecretRequest");
+
+export const recoverBody = z
+  .strictObject({
+    since: z.iso
+      .datetime({ offset: true, message: "must be an ISO 8601 date and time, e.g. 2026-11-21T10:00:00.000Z" })
+      .openapi({ description: "Replay the deliveries that ended failed at or after this time (within the retention period)" }),
+  })
+  .openapi("RecoverWebhookDeliveriesRequest");
+
+export const recoveredSchema = z
+  .object({ replayed: z.number().int().openapi({ description: "Deliveries replayed by this call (at most 1,000)" }) })
+  .openapi("RecoveredWebhookDeliveries");
+
+export const testDeliverySchema = z.object({ delivery_id: z.string() }).openapi("WebhookTestDelivery");

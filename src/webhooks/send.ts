@@ -1,10 +1,16 @@
 // One HTTP attempt of a delivery: the stored bytes, signed, POSTed with the contract's headers; redirects are
-// not followed and the whole exchange (headers and the kept part of the body) is bounded by a 10 s timeout.
-import { hmacSha256Base64, utf8 } from "../lib/crypto";
+// not followed and the whole exchange (headers and the kept part of the body) is bounded by a 10 s timeout. A send
+// that got no response at all (a connection lost before any response byte) is sent once more within the attempt.
+import { utf8 } from "../lib/crypto";
+import { signatureHeaders } from "./signing";
+
+export { signatureHeader } from "./signing";
 
 export const ATTEMPT_TIMEOUT_MS = 10_000;
 export const RESPONSE_BODY_LIMIT = 4096;
 export const USER_AGENT = "bod-commerce-webhooks/1.0";
+/** Sends in flight per sender object: a Worker invocation opens at most 6 connections at once (more would queue). */
+export const MAX_IN_FLIGHT = 6;
 
 export interface AttemptOutcome {
   ok: boolean;
@@ -14,29 +20,43 @@ export interface AttemptOutcome {
   durationMs: number;
 }
 
-/** `sha256=` + base64 (standard alphabet, padded) HMAC-SHA256 of the raw body bytes. */
-export const signatureHeader = async (secret: string, body: Uint8Array) => `sha256=${await hmacSha256Base64(secret, body)}`;
-
 export async function sendAttempt(input: {
   url: string;
-  secret: string;
+  /** The secrets to sign with: the current one, then the previous one while a rotation's overlap lasts. */
+  secrets: string[];
   payload: string;
   eventId: string;
   attempt: number;
 }): Promise<AttemptOutcome> {
   const body = utf8(input.payload);
+  const started = Date.now();
   const headers = {
     "Content-Type": "application/json",
     "User-Agent": USER_AGENT,
     "X-Webhook-Event": "webhook.delivery",
-    "X-Webhook-Signature": await signatureHeader(input.secret, body),
     "X-Webhook-Id": input.eventId,
     "X-Webhook-Attempt": String(input.attempt),
+    // This attempt's own time: a retry is signed afresh, so receivers can refuse a replayed capture.
+    ...(await signatureHeaders(input.secrets, input.eventId, Math.floor(started / 1000), body)),
   };
-  const started = Date.now();
   const signal = AbortSignal.timeout(ATTEMPT_TIMEOUT_MS);
+  const post = () => fetch(input.url, { method: "POST", headers, body, redirect: "manual", signal });
+  const lost: string[] = [];
   try {
-    const response = await fetch(input.url, { method: "POST", headers, body, redirect: "manual", signal });
+    let response: Response | null = null;
+    while (!response) {
+      try {
+        response = await post();
+      } catch (error) {
+        // fetch() rejects only when no response came at all. Most often the runtime reused a pooled keep-alive
+        // connection the receiver had just closed ("Network connection lost."), so the receiver never saw the
+        // request: send it again at once, within this attempt and its 10 s. A failed connection is not pooled
+        // again, and the runtime holds at most MAX_IN_FLIGHT connections of this sender to the receiver, so
+        // after that many lost sends the next one is on a fresh connection. A timeout is not a lost connection.
+        if (signal.aborted || lost.length >= MAX_IN_FLIGHT) throw error;
+        lost.push(messageOf(error));
+      }
+    }
     const responseBody = await readPrefix(response, RESPONSE_BODY_LIMIT);
     const ok = response.status >= 200 && response.status < 300;
     const redirect = response.status >= 300 && response.status < 400;
@@ -48,16 +68,18 @@ export async function sendAttempt(input: {
       durationMs: Date.now() - started,
     };
   } catch (error) {
-    const timedOut = signal.aborted;
+    const message = signal.aborted ? `timed out after ${ATTEMPT_TIMEOUT_MS / 1000} s` : messageOf(error);
     return {
       ok: false,
       responseStatus: null,
       responseBody: null,
-      error: timedOut ? `timed out after ${ATTEMPT_TIMEOUT_MS / 1000} s` : String((error as Error)?.message ?? error),
+      error: lost.length === 0 ? message : `${message} (sent ${lost.length + 1} times within the attempt; each lost the connection before any response)`,
       durationMs: Date.now() - started,
     };
   }
 }
+
+const messageOf = (error: unknown) => String((error as Error)?.message ?? error);
 
 /** The first `limit` bytes of the body as text; the rest is never downloaded. */
 async function readPrefix(response: Response, limit: number): Promise<string> {

@@ -13,9 +13,9 @@
 import { DurableObject } from "cloudflare:workers";
 import { forgetPlacement, legacyStoreDb, storeDb } from "../lib/store-db";
 import { runAttempt } from "./attempt";
+import { MAX_IN_FLIGHT } from "./send";
 
-/** Sends in flight per object: a Worker invocation opens at most 6 connections at once (more would queue). */
-export const MAX_IN_FLIGHT = 6;
+export { MAX_IN_FLIGHT };
 /** One run hands over to the alarm after this long, well inside the 15 min alarm duration limit. */
 const MAX_RUN_MS = 5 * 60_000;
 /** A run keeps going (sleeping) while the next due delivery is this close; further out, the alarm wakes the object. */

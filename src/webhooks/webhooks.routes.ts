@@ -3,7 +3,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { storeCtxOf } from "../lib/context";
 import { EVENT_NAMES } from "../lib/outbox";
 import { pageSchema, paginated } from "../lib/pagination";
-import { type App, errorResponses, idempotent, jsonBody, jsonResponse, requires } from "../lib/route";
+import { type App, errorResponses, idempotent, jsonBody, jsonResponse, publicReadErrors, requires } from "../lib/route";
 import {
   createWebhookBody,
   createdWebhooksSchema,
@@ -21,6 +21,7 @@ const tags = ["Webhooks"];
 const createWebhookRoute = createRoute(idempotent({
   method: "post",
   path: "/stores/{store_id}/webhooks",
+  operationId: "createWebhook",
   tags,
   summary: "Register a URL for one or more events: one subscription per event, all or nothing",
   ...requires("webhooks.write"),
@@ -36,6 +37,7 @@ const createWebhookRoute = createRoute(idempotent({
 const listWebhooksRoute = createRoute({
   method: "get",
   path: "/stores/{store_id}/webhooks",
+  operationId: "listWebhooks",
   tags,
   summary: "Subscriptions, newest first; filters `event` and `url`",
   ...requires("webhooks.read"),
@@ -46,6 +48,7 @@ const listWebhooksRoute = createRoute({
 const getWebhookRoute = createRoute({
   method: "get",
   path: "/stores/{store_id}/webhooks/{id}",
+  operationId: "getWebhook",
   tags,
   summary: "One subscription (the secret is never returned)",
   ...requires("webhooks.read"),
@@ -56,6 +59,7 @@ const getWebhookRoute = createRoute({
 const updateWebhookRoute = createRoute({
   method: "patch",
   path: "/stores/{store_id}/webhooks/{id}",
+  operationId: "updateWebhook",
   tags,
   summary: "Change the URL, the secret or `active` (false: nothing more is sent, scheduled retries end failed)",
   ...requires("webhooks.edit"),
@@ -66,6 +70,7 @@ const updateWebhookRoute = createRoute({
 const deleteWebhookRoute = createRoute({
   method: "delete",
   path: "/stores/{store_id}/webhooks/{id}",
+  operationId: "deleteWebhook",
   tags,
   summary: "Delete a subscription with its delivery log",
   ...requires("webhooks.delete"),
@@ -76,10 +81,11 @@ const deleteWebhookRoute = createRoute({
 const webhookEventsRoute = createRoute({
   method: "get",
   path: "/webhook-events",
+  operationId: "listWebhookEvents",
   tags,
   summary: "Every event name a webhook can subscribe to",
   ...requires("public"),
-  responses: { 200: jsonResponse(webhookEventsSchema, "Event names with a one-line description") },
+  responses: { 200: jsonResponse(webhookEventsSchema, "Event names with a one-line description"), ...publicReadErrors },
 });
 
 export function registerSubscriptionRoutes(app: App) {

@@ -31,7 +31,8 @@ export async function startDev({
   });
   if (onLine) createInterface({ input: child.stdout }).on("line", onLine);
   const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 90_000;
+  // Generous: on a loaded 2-core machine `npm run dev` has taken 95 s to answer.
+  const deadline = Date.now() + 170_000;
   for (;;) {
     try {
       if ((await fetch(`${base}/permissions`)).ok) break;

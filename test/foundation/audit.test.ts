@@ -10,7 +10,7 @@ import { addMember, call, newStore, newToken, newUser } from "../helpers/api";
 import { storeD1, storeD1s } from "../helpers/databases";
 import { sqlAll } from "./support";
 
-const ENTRY_KEYS = ["action", "created_at", "details", "id", "resource_id", "resource_type", "store_id", "token_id", "token_name", "user_id"];
+const ENTRY_KEYS = ["action", "created_at", "details", "id", "integration_id", "integration_name", "resource_id", "resource_type", "store_id", "token_id", "token_name", "user_id"];
 
 describe("audit log: who changed what, newest first, paginated, audit.read", () => {
   it("entries for session and token changes", async () => {
@@ -32,7 +32,7 @@ describe("audit log: who changed what, newest first, paginated, audit.read", () 
       resource_type: "invite",
       resource_id: inv.body.id,
     });
-    expect(token).toMatchObject({ token_id: null, token_name: null, resource_type: "token", resource_id: pat.id });
+    expect(token).toMatchObject({ token_id: null, token_name: null, integration_id: null, integration_name: null, resource_type: "token", resource_id: pat.id });
     expect(created).toMatchObject({ resource_type: "store", resource_id: store.id, user_id: store.owner.id });
     expect(Date.parse(invite.created_at)).toBeGreaterThanOrEqual(Date.parse(created.created_at));
   });

@@ -48,3 +48,49 @@ authMatrix({
   expectAllowed: 201,
 });
 authMatrix({ method: "GET", path: "/stores/{store_id}/api-tokens", permission: "member", expectAllowed: 200 });
+
+// Integrations (API.md section 16).
+const newIntegration = async (store: { id: string; adminToken: string }) =>
+  (await call("POST", `/stores/${store.id}/integrations`, { token: store.adminToken, body: { name: "ERP", scopes: ["products.read"] } })).body;
+authMatrix({
+  method: "POST",
+  path: "/stores/{store_id}/integrations",
+  permission: "integrations.manage",
+  body: { name: "ERP", scopes: ["products.read"] },
+  expectAllowed: 201,
+});
+authMatrix({ method: "GET", path: "/stores/{store_id}/integrations", permission: "integrations.read", expectAllowed: 200 });
+authMatrix({
+  method: "GET",
+  name: "GET /stores/{store_id}/integrations/{id}",
+  setup: newIntegration,
+  path: (storeId, integration) => `/stores/${storeId}/integrations/${integration.id}`,
+  permission: "integrations.read",
+  expectAllowed: 200,
+});
+authMatrix({
+  method: "PATCH",
+  name: "PATCH /stores/{store_id}/integrations/{id}",
+  setup: newIntegration,
+  path: (storeId, integration) => `/stores/${storeId}/integrations/${integration.id}`,
+  permission: "integrations.manage",
+  body: { name: "Renamed" },
+  expectAllowed: 200,
+});
+authMatrix({
+  method: "POST",
+  name: "POST /stores/{store_id}/integrations/{id}/rotate",
+  setup: newIntegration,
+  path: (storeId, integration) => `/stores/${storeId}/integrations/${integration.id}/rotate`,
+  permission: "integrations.manage",
+  body: { previous_expires_in: 60 },
+  expectAllowed: 200,
+});
+authMatrix({
+  method: "DELETE",
+  name: "DELETE /stores/{store_id}/integrations/{id}",
+  setup: newIntegration,
+  path: (storeId, integration) => `/stores/${storeId}/integrations/${integration.id}`,
+  permission: "integrations.manage",
+  expectAllowed: 204,
+});

@@ -4,7 +4,7 @@
 // (Session state is not cached in the isolate at all: the user's session object answers every check.)
 import { describe, expect, it } from "vitest";
 import { LruMap } from "../../src/lib/lru";
-import { REFUSED_ADDRESSES_KEPT, refusedAddresses } from "../../src/lib/rate-limits";
+import { REFUSED_ADDRESSES_KEPT, refusedAddresses } from "../../src/access/budgets";
 import { PLACEMENT_CACHE_ENTRIES, type Placement, placementCache, placementOf, rememberPlacement } from "../../src/lib/store-db";
 import { env } from "cloudflare:workers";
 

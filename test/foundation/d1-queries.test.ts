@@ -194,3 +194,60 @@ describe("a catalog read (list, search, get one) is one D1 round trip: the acces
     expect(await countQueries(bad, reader.token)).toMatchObject({ status: 401, queries: 1, directory: 0 });
   });
 });
+
+describe("an integration key (boi_) takes the same D1 round trips as a PAT (API.md section 16)", () => {
+  async function integrationCatalog() {
+    const store = await newStore();
+    const created = await call("POST", `/stores/${store.id}/products`, {
+      token: store.owner.jwt,
+      body: { title: "Round trip", product_type: "single" },
+    });
+    const integration = await call("POST", `/stores/${store.id}/integrations`, {
+      token: store.owner.jwt,
+      body: { name: "ERP", scopes: ["products.read"] },
+    });
+    expect(integration.status).toBe(201);
+    const base = `/stores/${store.id}/products`;
+    return { store, integration: integration.body, reads: [base, `${base}?search=trip&include_drafts=true`, `${base}/${created.body.id}`] };
+  }
+
+  it("a store route: one indexed query for the key and the store's state, the route's own on top; nothing on the directory", async () => {
+    const { store, integration } = await integrationCatalog();
+    const res = await countQueries(`/stores/${store.id}`, integration.token);
+    expect(res).toMatchObject({ status: 200, queries: 2, directory: 0, elsewhere: 0 });
+    expect(res.statements[0]).toMatch(/from "integrations" inner join "stores"/i);
+    const hash = await sha256Hex(integration.token);
+    const plan = await (await storeD1(store.id))
+      .prepare(`EXPLAIN QUERY PLAN ${res.statements[0]}`)
+      .bind(...Array((res.statements[0].match(/\?/g) ?? []).length).fill(hash))
+      .all<{ detail: string }>();
+    const details = plan.results.map((r) => r.detail).join(" | ");
+    expect(details).toMatch(/integrations USING INDEX integrations_token_hash_unique/);
+    expect(details).toMatch(/integrations USING INDEX integrations_previous_token_hash_unique/);
+    expect(details).not.toMatch(/SCAN integrations/);
+  });
+
+  it("catalog reads: one batch of two statements (key, then the read), nothing on the directory", async () => {
+    const { integration, reads } = await integrationCatalog();
+    for (const path of reads) {
+      const res = await countQueries(path, integration.token);
+      expect(res, path).toMatchObject({ status: 200, queries: 1, statements: ["batch(2)"], sessions: [], directory: 0, elsewhere: 0 });
+    }
+  });
+
+  it("a rotated-out value still in its overlap, and a revoked key, are decided by that same one batch; a bad checksum costs no query", async () => {
+    const { store, integration, reads } = await integrationCatalog();
+    const rotated = await call("POST", `/stores/${store.id}/integrations/${integration.id}/rotate`, {
+      token: store.owner.jwt,
+      body: { previous_expires_in: 3600 },
+    });
+    expect(rotated.status).toBe(200);
+    for (const path of reads) expect(await countQueries(path, integration.token), path).toMatchObject({ status: 200, queries: 1, directory: 0 });
+    await call("DELETE", `/stores/${store.id}/integrations/${integration.id}`, { token: store.owner.jwt });
+    for (const token of [integration.token, rotated.body.token]) {
+      for (const path of reads) expect(await countQueries(path, token), path).toMatchObject({ status: 401, queries: 1, directory: 0, elsewhere: 0 });
+    }
+    const typo = rotated.body.token.slice(0, 44) + (rotated.body.token[44] === "A" ? "B" : "A") + rotated.body.token.slice(45);
+    for (const path of reads) expect(await countQueries(path, typo), path).toMatchObject({ status: 401, queries: 0, directory: 0, elsewhere: 0 });
+  });
+});

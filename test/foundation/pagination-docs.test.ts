@@ -79,7 +79,7 @@ describe("OpenAPI 3.1 at /openapi.json: bearer scheme, each endpoint's permissio
       const op = doc.paths[path]?.[method];
       expect(op, key).toBeDefined();
       expect(op["x-required-permission"], key).toBe(permission);
-      if (permission === "none") expect(op.security, key).toBeUndefined();
+      if (permission === "none") expect(op.security, key).toEqual([]);
       else expect(op.security, key).toEqual([{ bearerAuth: [] }]);
       if (permission !== "none") expect(Object.keys(op.responses), key).toEqual(expect.arrayContaining(["401", "403"]));
     }

@@ -5,7 +5,7 @@
 // a scenario that straddles a window boundary is run again with fresh keys (`inOneWindow`), never timed.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { BUDGETS } from "../../src/lib/rate-limits";
+import { BUDGETS } from "../../src/access/budgets";
 import { call, newStore, newToken, newUser } from "../helpers/api";
 import { fetchWithEnv, sqlFirst, sqlRun } from "./support";
 

@@ -168,7 +168,7 @@ describe("every 401 cause: revoked, expired, unknown hash, stripped prefix, bad 
   });
 
   it("unknown hash (well-formed, valid checksum, never issued)", async () => {
-    const { generateTokenValue } = await import("../../src/lib/token-format");
+    const { generateTokenValue } = await import("../../src/access/token-format");
     await expect401(generateTokenValue(), "unknown");
   });
 

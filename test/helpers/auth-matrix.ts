@@ -1,6 +1,7 @@
-// The auth matrix every store-scoped endpoint must pass (API.md sections 1, 2 and 5): no token → 401, a bad token
-// → 401, another store's token → 403, a token (and a member's session) lacking exactly the route's bit → 403
-// naming that bit, and a token holding every bit gets past authentication and authorization.
+// The auth matrix every store-scoped endpoint must pass (API.md sections 1, 2, 5 and 16): no token → 401, a bad
+// token (PAT or integration key) → 401, another store's token or integration key → 403, a token, an integration key
+// (where an integration may hold the bit at all) and a member's session lacking exactly the route's bit → 403 naming
+// that bit, and a token holding every bit gets past authentication and authorization.
 //
 // Usage, as its own describe block (one `it` per case, fixture created once in beforeAll):
 //
@@ -24,7 +25,8 @@
 // answered 401/403; set `expectAllowed: <status>` to assert the exact status instead.
 import { beforeAll, describe, expect, it } from "vitest";
 import { type Permission, PERMISSION_NAMES } from "../../src/lib/permissions";
-import { generateTokenValue } from "../../src/lib/token-format";
+import { INTEGRATION_PREFIX, generateTokenValue } from "../../src/access/token-format";
+import { NEVER_IN_SCOPE } from "../../src/integrations/integrations.service";
 import { type ApiResponse, type TestStore, addMember, call, newStore, newToken } from "./api";
 
 export interface MatrixStore extends TestStore {
@@ -59,6 +61,20 @@ interface Fixture<F> {
   lackingToken: string;
   /** The session JWT of a member holding every bit but the route's. */
   lackingMemberJwt: string;
+  /** An integration key of another store, holding every bit an integration may hold there. */
+  foreignIntegrationKey: string;
+  /** An integration key of this store holding every bit an integration may hold but the route's (null: it could never hold it anyway, or "member"). */
+  lackingIntegrationKey: string | null;
+}
+
+/** Every bit an integration may hold (API.md section 16). */
+const INTEGRATION_BITS = PERMISSION_NAMES.filter((name) => !NEVER_IN_SCOPE.includes(name));
+
+/** An integration key in `storeId`, created with `jwt`'s session. */
+export async function newIntegrationKey(storeId: string, jwt: string, scopes: string[]): Promise<string> {
+  const res = await call("POST", `/stores/${storeId}/integrations`, { token: jwt, body: { name: "matrix", scopes } });
+  if (res.status !== 201) throw new Error(`integration failed: ${res.status} ${res.text}`);
+  return res.body.token;
 }
 
 const allBut = (permission: Permission | "member") =>
@@ -72,8 +88,20 @@ async function createFixture<F>(options: AuthMatrixOptions<F>): Promise<Fixture<
   const lackingScopes = options.permission === "member" ? [] : allBut(options.permission);
   const lackingToken = (await newToken(base.id, base.owner.jwt, lackingScopes)).token;
   const lackingMember = await addMember(base, lackingScopes);
+  const foreignIntegrationKey = await newIntegrationKey(foreign.id, foreign.owner.jwt, INTEGRATION_BITS);
+  const mayHold = options.permission !== "member" && !NEVER_IN_SCOPE.includes(options.permission);
+  const lackingIntegrationKey = mayHold ? await newIntegrationKey(base.id, base.owner.jwt, INTEGRATION_BITS.filter((b) => b !== options.permission)) : null;
   const fixture = options.setup ? await options.setup(store) : (undefined as F);
-  return { store, fixture, foreignToken, foreignJwt: foreign.owner.jwt, lackingToken, lackingMemberJwt: lackingMember.jwt };
+  return {
+    store,
+    fixture,
+    foreignToken,
+    foreignJwt: foreign.owner.jwt,
+    lackingToken,
+    lackingMemberJwt: lackingMember.jwt,
+    foreignIntegrationKey,
+    lackingIntegrationKey,
+  };
 }
 
 function requester<F>(options: AuthMatrixOptions<F>, f: Fixture<F>) {
@@ -104,6 +132,9 @@ async function checkUnauthenticated<F>(options: AuthMatrixOptions<F>, f: Fixture
 async function checkBadTokens<F>(options: AuthMatrixOptions<F>, f: Fixture<F>) {
   const send = requester(options, f);
   const unknownPat = generateTokenValue(); // well formed, valid checksum, in no database
+  const unknownIntegrationKey = generateTokenValue(INTEGRATION_PREFIX);
+  const key = f.foreignIntegrationKey;
+  const badIntegrationChecksum = key.slice(0, 10) + (key[10] === "A" ? "B" : "A") + key.slice(11);
   // Change one character inside the random part (the last character also carries base64 padding bits).
   const t = f.store.adminToken;
   const badChecksum = t.slice(0, 10) + (t[10] === "A" ? "B" : "A") + t.slice(11);
@@ -111,6 +142,9 @@ async function checkBadTokens<F>(options: AuthMatrixOptions<F>, f: Fixture<F>) {
     ["an unknown PAT", unknownPat],
     ["a PAT with a bad checksum", badChecksum],
     ["a PAT with its prefix stripped", f.store.adminToken.slice(4)],
+    ["an unknown integration key", unknownIntegrationKey],
+    ["an integration key with a bad checksum", badIntegrationChecksum],
+    ["a PAT's value under the integration prefix", INTEGRATION_PREFIX + f.store.adminToken.slice(4)],
     ["a forged JWT", "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJl"],
     ["a non-Bearer scheme", undefined, `Basic ${btoa("a:b")}`],
   ];
@@ -123,6 +157,7 @@ async function checkForeign<F>(options: AuthMatrixOptions<F>, f: Fixture<F>) {
   const send = requester(options, f);
   expectProblem(await send(f.foreignToken), 403, "forbidden", `${label(options)} with another store's PAT`);
   expectProblem(await send(f.foreignJwt), 403, "forbidden", `${label(options)} with a non-member's JWT`);
+  expectProblem(await send(f.foreignIntegrationKey), 403, "forbidden", `${label(options)} with another store's integration key`);
 }
 
 async function checkLacking<F>(options: AuthMatrixOptions<F>, f: Fixture<F>) {
@@ -134,10 +169,12 @@ async function checkLacking<F>(options: AuthMatrixOptions<F>, f: Fixture<F>) {
     }
     return;
   }
-  for (const [what, token] of [
+  const lacking: Array<[string, string]> = [
     [`an owner PAT lacking ${options.permission}`, f.lackingToken],
     [`a member session lacking ${options.permission}`, f.lackingMemberJwt],
-  ]) {
+  ];
+  if (f.lackingIntegrationKey) lacking.push([`an integration key lacking ${options.permission}`, f.lackingIntegrationKey]);
+  for (const [what, token] of lacking) {
     const res = await send(token);
     expectProblem(res, 403, "forbidden", `${label(options)} with ${what}`);
     expect(res.body.missing_permission, `${label(options)} with ${what}`).toBe(options.permission);
@@ -169,8 +206,8 @@ export function authMatrix<F = unknown>(options: AuthMatrixOptions<F>): void {
       f = await createFixture(options);
     });
     it("no token → 401 unauthenticated with WWW-Authenticate: Bearer", () => checkUnauthenticated(options, f));
-    it("bad tokens (unknown, bad checksum, stripped prefix, forged JWT, other scheme) → 401", () => checkBadTokens(options, f));
-    it("another store's token, or a non-member's session → 403", () => checkForeign(options, f));
+    it("bad tokens (unknown, bad checksum, stripped prefix, forged JWT, other scheme; PATs and integration keys) → 401", () => checkBadTokens(options, f));
+    it("another store's token or integration key, or a non-member's session → 403", () => checkForeign(options, f));
     it(
       options.permission === "member" ? "any member passes, even with no bits" : `lacking ${options.permission} → 403 naming it`,
       () => checkLacking(options, f),

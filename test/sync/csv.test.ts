@@ -4,30 +4,8 @@ import { describe, expect, it, vi } from "vitest";
 import { call, newToken } from "../helpers/api";
 import { type CatalogStore, catalogStore, catalogStoreIds, liveVariable, makeProduct, makeVariant } from "../products/fixtures";
 import { storeShardNames } from "../helpers/databases";
+import { HEADER, exportCsv, finished, importCsv } from "./csv-helpers";
 import { itSpreadsStoresOverDatabases, onDatabase, onSameDatabase, storeFirst, storeRun } from "../products/store-databases";
-
-const HEADER =
-  "handle,title,description,brand,product_type,status,seo_title,seo_description,variant_sku,variant_title," +
-  "option1_name,option1_value,option2_name,option2_value,option3_name,option3_value,price,stock,fulfillment_mode," +
-  "length_mm,width_mm,height_mm,weight_g";
-
-const exportCsv = (store: CatalogStore, token = store.token) => call("GET", store.path("/export.csv"), { token });
-
-async function importCsv(store: CatalogStore, csv: string, token = store.token) {
-  const form = new FormData();
-  form.append("file", new File([csv], "products.csv", { type: "text/csv" }));
-  return call("POST", `/stores/${store.id}/imports`, { token, body: form });
-}
-
-/** Polls the import until it is done or failed (the queue consumer runs it in the background). */
-async function finished(store: CatalogStore, id: string) {
-  for (let i = 0; i < 200; i++) {
-    const res = await call("GET", `/stores/${store.id}/imports/${id}`, { token: store.token });
-    if (res.body.state === "done" || res.body.state === "failed") return res.body;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error("import did not finish");
-}
 
 describe("GET /products/export.csv", () => {
   it("streams text/csv with the exact header, one row per variant, price in major units, RFC 4180 quoting", async () => {

@@ -116,6 +116,8 @@ describe("Retries: attempt 2 about 2 s after attempt 1, attempt 3 about 4 s afte
     try {
       expect(await attemptNow(delivery.id)).toEqual(expect.any(Number));
       expect(String(spy.mock.calls[0][0])).toBe(url);
+      // Sent again at once within the attempt (docs/webhooks.md "What an attempt is"), then recorded failed.
+      expect(spy).toHaveBeenCalledTimes(7);
     } finally {
       spy.mockRestore();
     }
@@ -135,6 +137,8 @@ describe("Retries: attempt 2 about 2 s after attempt 1, attempt 3 about 4 s afte
       const started = performance.now();
       expect(await attemptNow(delivery.id)).toEqual(expect.any(Number));
       expect(performance.now() - started).toBeGreaterThanOrEqual(9_500);
+      // A timeout is an answer (the receiver took the request and kept it): not sent again within the attempt.
+      expect(spy).toHaveBeenCalledTimes(1);
     } finally {
       spy.mockRestore();
     }

@@ -32,6 +32,9 @@ describe("Registration: one subscription per (event, URL), all or nothing", () =
         last_delivery_at: null,
         last_delivery_status: null,
         consecutive_failures: 0,
+        previous_secret_expires_at: null,
+        disabled_reason: null,
+        disabled_at: null,
       });
     }
     expect(res.headers.get("Location")).toBe(`/stores/${store.id}/webhooks/${res.body.data[0].id}`);

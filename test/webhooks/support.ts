@@ -36,6 +36,12 @@ export function scriptedReceiver(urlPrefix: string, statuses: number[], response
   return { received, restore: () => spy.mockRestore() };
 }
 
+/** A whsec_ secret: 24 random bytes, base64 (as Svix and Standard Webhooks issue them). */
+export const whsecSecret = () => `whsec_${btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(24))))}`;
+
+/** A received request's headers as the plain object the standardwebhooks verifier takes. */
+export const headersOf = (r: Pick<Received, "headers">) => Object.fromEntries(r.headers);
+
 export async function subscribe(store: TestStore, url: string, events: string[], secret = SECRET) {
   const res = await call("POST", `/stores/${store.id}/webhooks`, { token: store.owner.jwt, body: { url, events, secret } });
   if (res.status !== 201) throw new Error(`subscribe failed: ${res.status} ${res.text}`);

@@ -52,6 +52,12 @@ export const tokenIndex = sqliteTable("token_index", {
   storeId: text("store_id").notNull(),
 });
 
+/** Integration key hash (current or previous value) → store, for a `boi_` key used off its store's path (GET /me) or on another store's. */
+export const integrationKeyIndex = sqliteTable("integration_key_index", {
+  keyHash: text("key_hash").primaryKey(),
+  storeId: text("store_id").notNull(),
+});
+
 /** Invite token hash → store, for POST /invites/accept (its body carries only the token). */
 export const inviteIndex = sqliteTable("invite_index", {
   tokenHash: text("token_hash").primaryKey(),

@@ -105,9 +105,12 @@ export const auditLog = sqliteTable(
   {
     id: text("id").primaryKey(),
     storeId: text("store_id").notNull(),
-    userId: text("user_id").notNull(),
+    /** Null for a change made with an integration's key (API.md section 16): no person made it. */
+    userId: text("user_id"),
     tokenId: text("token_id"),
     tokenName: text("token_name"),
+    integrationId: text("integration_id"),
+    integrationName: text("integration_name"),
     action: text("action").notNull(),
     resourceType: text("resource_type").notNull(),
     resourceId: text("resource_id").notNull(),

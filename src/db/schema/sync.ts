@@ -20,10 +20,13 @@ export const productImports = sqliteTable(
   {
     id: text("id").primaryKey(),
     storeId: text("store_id").notNull().references(() => stores.id, { onDelete: "cascade" }),
-    /** Who started it: the import's changes are audited as theirs. */
-    userId: text("user_id").notNull(),
+    /** Who started it: the import's changes are audited as theirs (null: an integration started it). */
+    userId: text("user_id"),
     tokenId: text("token_id"),
     tokenName: text("token_name"),
+    /** The integration whose key started it (API.md section 16), else null. */
+    integrationId: text("integration_id"),
+    integrationName: text("integration_name"),
     /** Whether the starter held products.publish (rows with status live need it). */
     canPublish: integer("can_publish", { mode: "boolean" }).notNull(),
     state: text("state", { enum: ["queued", "running", "done", "failed"] }).notNull(),

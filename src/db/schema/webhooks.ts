@@ -20,6 +20,14 @@ export const webhooks = sqliteTable(
     lastDeliveryAt: text("last_delivery_at"),
     lastDeliveryStatus: text("last_delivery_status", { enum: ["delivered", "failed"] }),
     consecutiveFailures: integer("consecutive_failures").notNull().default(0),
+    /** A rotation's previous secret (AES-GCM, like the current one): it signs too until previousSecretExpiresAt. */
+    previousSecretCiphertext: text("previous_secret_ciphertext"),
+    previousSecretExpiresAt: text("previous_secret_expires_at"),
+    /** Why the service made the subscription inactive, and when (null when active, or deactivated by a user). */
+    disabledReason: text("disabled_reason", { enum: ["gone", "failing"] }),
+    disabledAt: text("disabled_at"),
+    /** When the first delivery of the current run of failed ones ended; null after a delivered one. */
+    failingSince: text("failing_since"),
   },
   // Serves both the uniqueness rule and the fan-out lookup (store_id, event).
   (t) => [uniqueIndex("webhooks_store_event_url_idx").on(t.storeId, t.event, t.url)],

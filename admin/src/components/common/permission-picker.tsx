@@ -10,6 +10,8 @@ export function PermissionPicker(props: {
   onChange: (names: string[]) => void;
   error?: unknown;
   path?: string;
+  /** Permissions not offered (e.g. the bits an integration can never hold). */
+  omit?: readonly string[];
 }) {
   const permissions = usePermissions();
   if (!permissions.data) return <Loading label="Loading permissions…" />;
@@ -19,7 +21,7 @@ export function PermissionPicker(props: {
   return (
     <fieldset className="permissions">
       <legend>{props.legend}</legend>
-      {groupPermissions(permissions.data.data).map(([resource, items]) => (
+      {groupPermissions(permissions.data.data.filter((p) => !props.omit?.includes(p.name))).map(([resource, items]) => (
         <fieldset key={resource} className="permission-group">
           <legend>{resource}</legend>
           {items.map((p) => (

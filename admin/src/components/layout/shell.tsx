@@ -15,6 +15,7 @@ const NAV = [
   ["/customers", "Customers"],
   ["/webhooks", "Webhooks"],
   ["/api-tokens", "Access tokens"],
+  ["/integrations", "Integrations"],
   ["/team", "Team"],
   ["/audit-log", "Audit log"],
 ] as const;

@@ -6,8 +6,17 @@ import { sessionStore } from "../../lib/session";
 
 export const meKeys = { me: ["me"] as const };
 
+type Me = components["schemas"]["Me"];
+
+/** The console signs in with a person's session, so GET /me is always the person (an integration's key answers otherwise). */
+async function personMe(): Promise<Me> {
+  const me = await unwrap(client.GET("/me"));
+  if ("kind" in me) throw new Error("The console needs a person's session, not an integration's key");
+  return me;
+}
+
 export function useMe(enabled = true) {
-  return useQuery({ queryKey: meKeys.me, queryFn: () => unwrap(client.GET("/me")), enabled });
+  return useQuery({ queryKey: meKeys.me, queryFn: personMe, enabled });
 }
 
 export function useSignIn() {

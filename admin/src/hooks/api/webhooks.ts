@@ -139,3 +139,24 @@ export function useStoreDeliveries(status: DeliveryStatus | undefined, offset: n
     refetchInterval: (query) => (query.state.data?.data.some((d) => d.status === "pending") ? 2000 : HEALTH_REFRESH_MS),
   });
 }
+
+/** Section 17's operations on one endpoint: a test event, recovering failed deliveries, rotating the secret. */
+export function useWebhookOperations(id: string) {
+  const invalidate = useInvalidateWebhooks();
+  const path = () => ({ path: { store_id: currentStoreId(), id } });
+  return {
+    sendTest: useMutation({
+      mutationFn: () => unwrap(client.POST("/stores/{store_id}/webhooks/{id}/test", { params: path() })),
+      onSuccess: invalidate,
+    }),
+    recover: useMutation({
+      mutationFn: (since: string) => unwrap(client.POST("/stores/{store_id}/webhooks/{id}/recover", { params: path(), body: { since } })),
+      onSuccess: invalidate,
+    }),
+    rotate: useMutation({
+      mutationFn: (body: components["schemas"]["RotateWebhookSecretRequest"]) =>
+        unwrap(client.POST("/stores/{store_id}/webhooks/{id}/rotate-secret", { params: path(), body })),
+      onSuccess: invalidate,
+    }),
+  };
+}

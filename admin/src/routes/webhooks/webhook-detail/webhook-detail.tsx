@@ -6,6 +6,7 @@ import { QueryState } from "../../../components/common/query-state";
 import { useWebhook } from "../../../hooks/api/webhooks";
 import { Health } from "../webhook-list/webhook-list";
 import { DeliveriesTab } from "./components/deliveries-tab";
+import { DisabledNotice } from "./components/operations";
 import { SettingsTab } from "./components/settings-tab";
 
 const TABS = ["Settings", "Deliveries"] as const;
@@ -27,6 +28,7 @@ export default function WebhookDetail() {
           <p>
             Event <code>{w.event}</code> · <Health webhook={w} />
           </p>
+          <DisabledNotice webhook={w} />
           <div role="tablist" aria-label="Endpoint">
             {TABS.map((t) => (
               <button

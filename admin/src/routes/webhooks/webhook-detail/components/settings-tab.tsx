@@ -6,6 +6,7 @@ import { TextField } from "../../../../components/common/field";
 import { ErrorMessage } from "../../../../components/common/query-state";
 import { useDeleteWebhook, useUpdateWebhook, type Webhook } from "../../../../hooks/api/webhooks";
 import { randomSecret } from "../../secret";
+import { Operations } from "./operations";
 
 export function SettingsTab({ webhook }: { webhook: Webhook }) {
   const update = useUpdateWebhook(webhook.id);
@@ -53,6 +54,7 @@ export function SettingsTab({ webhook }: { webhook: Webhook }) {
           {saved && <span role="status">Saved</span>}
         </div>
       </form>
+      <Operations webhook={webhook} />
       <button type="button" className="danger" onClick={() => setConfirm(true)}>
         Delete endpoint
       </button>

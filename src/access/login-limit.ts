@@ -4,7 +4,7 @@
 // one removes its own row and no other, so earlier failures inside the window still count.
 import type { Db } from "../lib/context";
 import { uuidv7 } from "../lib/ids";
-import { rateLimited } from "../lib/rate-limits";
+import { rateLimited } from "./budgets";
 
 export interface LoginLimit {
   limit: number;

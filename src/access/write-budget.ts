@@ -7,10 +7,10 @@
 // costs its neighbours nothing. Jobs spend too: an import slice spends both (it is the store's writing), a move's
 // live copy step spends its target database's; refused, they wait and try again instead of failing.
 // One unit is one write round trip (a request's batch, an import slice, a copy step). Approximate, like every
-// Rate Limiting budget (per Cloudflare location: ./rate-limits.ts).
-import { ApiError } from "./errors";
-import { budgetSpent, spend } from "./rate-limits";
-import { shardNames } from "./store-db";
+// Rate Limiting budget (per Cloudflare location: ./budgets.ts).
+import { ApiError } from "../lib/errors";
+import { shardNames } from "../lib/store-db";
+import { budgetSpent, spend } from "./budgets";
 
 const names = new WeakMap<D1Database, string>();
 

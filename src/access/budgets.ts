@@ -2,7 +2,7 @@
 // /login and POST /users, per IP for failed authentication (requests answered 401), per credential (one PAT, or all
 // of one user's session JWTs) and per store on authenticated requests. Approximate by design (the binding counts
 // per Cloudflare location) and free of D1 round trips. The exact per-email login limit is in D1:
-// src/identity/login-limit.ts. IPv6 clients are counted by their /64 (./client-address.ts).
+// src/access/login-limit.ts. IPv6 clients are counted by their /64 (./client-address.ts).
 //
 // The bindings' own limits in wrangler.toml ([[ratelimits]]) are the production defaults and the unit of each
 // budget. A var (RATE_LIMIT_PER_IP, RATE_LIMIT_FAILED_AUTH_PER_IP, RATE_LIMIT_PER_CREDENTIAL, RATE_LIMIT_PER_STORE)
@@ -11,10 +11,10 @@
 // k units (how .dev.vars raises them far above local test loads). A value at or below the unit leaves the binding's
 // own limit; lowering one means changing the binding in wrangler.toml.
 import type { Context, MiddlewareHandler } from "hono";
-import { clientAddress } from "./client-address";
-import type { AppEnv } from "./types";
-import { ApiError } from "./errors";
-import { LruMap } from "./lru";
+import { clientAddress } from "../lib/client-address";
+import type { AppEnv } from "../lib/types";
+import { ApiError } from "../lib/errors";
+import { LruMap } from "../lib/lru";
 
 type RateLimitBinding =
   | "IP_RATE_LIMITER"

@@ -1,0 +1,63 @@
+// Integrations (store-owned keys): list, create (raw key returned once), rotate with an overlap (new raw key), revoke.
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { components } from "../../lib/api-schema";
+import { client, currentStoreId, unwrap } from "../../lib/client";
+import { queryKeysFactory } from "./keys";
+
+export const integrationKeys = queryKeysFactory("integrations");
+export type Integration = components["schemas"]["Integration"];
+
+/** Bits the API never gives an integration (a key that outlives people must not manage people or access). */
+export const NEVER_IN_SCOPE = ["members.manage", "tokens.manage", "integrations.read", "integrations.manage", "store.manage"];
+
+export function useIntegrations() {
+  const storeId = currentStoreId();
+  return useQuery({
+    queryKey: integrationKeys.list(storeId),
+    queryFn: () =>
+      unwrap(
+        client.GET("/stores/{store_id}/integrations", { params: { path: { store_id: storeId }, query: { limit: 100 } } }),
+      ),
+  });
+}
+
+function useInvalidateIntegrations() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: integrationKeys.all(currentStoreId()) });
+}
+
+export function useCreateIntegration() {
+  const onSuccess = useInvalidateIntegrations();
+  return useMutation({
+    mutationFn: (body: components["schemas"]["CreateIntegrationRequest"]) =>
+      unwrap(client.POST("/stores/{store_id}/integrations", { params: { path: { store_id: currentStoreId() } }, body })),
+    onSuccess,
+  });
+}
+
+export function useRotateIntegration() {
+  const onSuccess = useInvalidateIntegrations();
+  return useMutation({
+    mutationFn: ({ id, previousExpiresIn }: { id: string; previousExpiresIn: number }) =>
+      unwrap(
+        client.POST("/stores/{store_id}/integrations/{integration_id}/rotate", {
+          params: { path: { store_id: currentStoreId(), integration_id: id } },
+          body: { previous_expires_in: previousExpiresIn },
+        }),
+      ),
+    onSuccess,
+  });
+}
+
+export function useRevokeIntegration() {
+  const onSuccess = useInvalidateIntegrations();
+  return useMutation({
+    mutationFn: (id: string) =>
+      unwrap(
+        client.DELETE("/stores/{store_id}/integrations/{integration_id}", {
+          params: { path: { store_id: currentStoreId(), integration_id: id } },
+        }),
+      ),
+    onSuccess,
+  });
+}

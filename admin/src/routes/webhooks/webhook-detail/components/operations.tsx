@@ -1,0 +1,101 @@
+// The endpoint's operations (docs/webhooks.md "Operating an endpoint"): why it is disabled with "Enable", "Send
+// test event", "Recover failed deliveries" since a date and time, and "Rotate secret" with the overlap.
+import { useState, type FormEvent } from "react";
+import { TextField } from "../../../../components/common/field";
+import { ErrorMessage } from "../../../../components/common/query-state";
+import { useUpdateWebhook, useWebhookOperations, type Webhook } from "../../../../hooks/api/webhooks";
+import { randomSecret } from "../../secret";
+
+const DISABLED_BECAUSE = {
+  gone: "Disabled because the endpoint answered 410 Gone: its owner said it is gone for good.",
+  failing: "Disabled because every delivery to it failed for 5 days.",
+} as const;
+
+const OVERLAPS = [
+  ["No time", 0],
+  ["1 hour", 3600],
+  ["24 hours", 86_400],
+  ["7 days", 604_800],
+] as const;
+
+/** Now minus an hour, as a datetime-local value in the browser's time zone. */
+function anHourAgo() {
+  const d = new Date(Date.now() - 3_600_000);
+  return new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+}
+
+export function DisabledNotice({ webhook }: { webhook: Webhook }) {
+  const update = useUpdateWebhook(webhook.id);
+  if (webhook.active || !webhook.disabled_reason) return null;
+  return (
+    <div className="card" role="note">
+      <p>
+        {DISABLED_BECAUSE[webhook.disabled_reason]} {webhook.disabled_at && `(${new Date(webhook.disabled_at).toLocaleString()})`}
+      </p>
+      <button type="button" className="primary" disabled={update.isPending} onClick={() => update.mutate({ active: true })}>
+        Enable
+      </button>
+      <ErrorMessage error={update.error} />
+    </div>
+  );
+}
+
+export function Operations({ webhook }: { webhook: Webhook }) {
+  const { sendTest, recover, rotate } = useWebhookOperations(webhook.id);
+  const [since, setSince] = useState(anHourAgo);
+  const [secret, setSecret] = useState("");
+  const [overlap, setOverlap] = useState<number>(86_400);
+  const onRecover = (e: FormEvent) => (e.preventDefault(), recover.mutate(new Date(since).toISOString()));
+  const onRotate = (e: FormEvent) => {
+    e.preventDefault();
+    rotate.mutate({ secret, previous_expires_in: overlap }, { onSuccess: () => setSecret("") });
+  };
+  return (
+    <>
+      <div className="card">
+        <button type="button" disabled={sendTest.isPending} onClick={() => sendTest.mutate()}>
+          Send test event
+        </button>
+        {sendTest.isSuccess && <span role="status">Test event queued: see Deliveries.</span>}
+        <ErrorMessage error={sendTest.error} />
+      </div>
+      <form className="card" onSubmit={onRecover}>
+        <TextField label="Since" type="datetime-local" required value={since} onChange={(e) => setSince(e.target.value)} path="since" error={recover.error} />
+        <button type="submit" disabled={recover.isPending}>
+          Recover failed deliveries
+        </button>
+        {recover.data && <span role="status">{recover.data.replayed} failed deliveries sent again.</span>}
+        <ErrorMessage error={recover.error} />
+      </form>
+      <form className="card" onSubmit={onRotate}>
+        <div className="with-button">
+          <TextField label="New signing secret" required value={secret} onChange={(e) => setSecret(e.target.value)} path="secret" error={rotate.error} />
+          <button type="button" onClick={() => setSecret(randomSecret())}>
+            Generate
+          </button>
+        </div>
+        <div className="field">
+          <label htmlFor="previous-valid-for">Keep the previous secret valid for</label>
+          <select id="previous-valid-for" value={overlap} onChange={(e) => setOverlap(Number(e.target.value))}>
+            {OVERLAPS.map(([label, seconds]) => (
+              <option key={seconds} value={seconds}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" disabled={rotate.isPending}>
+          Rotate secret
+        </button>
+        {rotate.data && (
+          <span role="status">
+            {rotate.data.previous_secret_expires_at
+              ? `Rotated. The previous secret also signs until ${new Date(rotate.data.previous_secret_expires_at).toLocaleString()}.`
+              : "Rotated. Only the new secret signs from now on."}
+          </span>
+        )}
+        <ErrorMessage error={rotate.error} />
+      </form>
+    </>
+  );
+}
