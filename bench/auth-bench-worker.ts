@@ -3,6 +3,8 @@
 // same route can be measured with and without the budget check in one run on one server.
 import worker from "../src/index";
 
+export { UserSessions } from "../src/index";
+
 const admitAll: RateLimit = { limit: async () => ({ success: true }) };
 
 export default {

@@ -9,9 +9,12 @@
 //      databases against two stores on one (stores are created until two share a database: placement alternates).
 //   c. a 10,000-product store's move (bench/shards-move.mjs), when GET /ops/shards exists; else a printed note.
 //   d. the RSS of each server's workerd processes: after seeding, after part a, and at the end.
+//   e. a store flooding writes beside a neighbour on the same database writing steadily, on a third server with the
+//      production write budgets (bench/shards-flood.mjs): each store's answers counted by status.
 // Environment: BENCH_PORT (new server, default 8880; old: +1), BENCH_ROUNDS (5), BENCH_REQUESTS (per scenario and
 // round, 400), BENCH_CONCURRENCY (4), BENCH_WRITES (per writer and round, 200), BENCH_PRODUCTS (200),
-// BENCH_BASELINE_REF (83bcf69), BENCH_PARTS (default "abc"; d always: e.g. BENCH_PARTS=c for the move alone).
+// BENCH_BASELINE_REF (83bcf69), BENCH_PARTS (default "abce"; d always: e.g. BENCH_PARTS=c for the move alone);
+// part e: BENCH_FLOOD_SECONDS (30), BENCH_FLOOD_CONCURRENCY (8), BENCH_NEIGHBOUR_INTERVAL_MS (500).
 import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
@@ -19,6 +22,7 @@ import path from "node:path";
 import { api, fmt, load, median, seedProducts, setupAccount, startServer, workerdRss } from "./lib/harness.mjs";
 import { localShardOf } from "./lib/local-d1.mjs";
 import { measureMove } from "./shards-move.mjs";
+import { FLOOD_VARS, measureFlood } from "./shards-flood.mjs";
 
 const PORT = Number(process.env.BENCH_PORT ?? 8880);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -27,7 +31,7 @@ const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 4);
 const WRITES = Number(process.env.BENCH_WRITES ?? 200);
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 200);
 const BASELINE_REF = process.env.BENCH_BASELINE_REF ?? "83bcf69";
-const PARTS = new Set((process.env.BENCH_PARTS ?? "abc").split(""));
+const PARTS = new Set((process.env.BENCH_PARTS ?? "abce").split(""));
 const root = path.resolve(import.meta.dirname, "..");
 const loads = [];
 const rssAt = [];
@@ -187,6 +191,13 @@ try {
   const writes = PARTS.has("b") ? await compareWrites(newServer, newSide.jwt) : null;
   noteLoad("c");
   const move = PARTS.has("c") ? await measureMove({ base: newServer.base, jwt: newSide.jwt, opsToken }) : { skipped: "not in BENCH_PARTS" };
+  noteLoad("e");
+  let flood = null;
+  if (PARTS.has("e")) {
+    const floodServer = await startServer({ port: PORT + 2, vars: FLOOD_VARS });
+    servers.push(floodServer);
+    flood = await measureFlood({ server: floodServer, jwt: (await setupAccount(floodServer.base)).jwt });
+  }
   noteLoad("end");
   rss("at the end (b and c ran on new only)");
 
@@ -215,6 +226,13 @@ try {
   console.log("\nc. Moving a 10,000-product store\n");
   if (move.skipped) console.log(`skipped: ${move.skipped}`);
   else console.log(JSON.stringify(move, null, 2));
+  if (flood) {
+    console.log(`\ne. A store flooding writes beside a steady neighbour on ${flood.database}, ${flood.seconds} s, production write budgets\n`);
+    console.log("| store | load | answers by status | admitted writes/s |");
+    console.log("|---|---|---|---|");
+    console.log(`| flooder | ${flood.flooder.concurrency} in flight | ${JSON.stringify(flood.flooder.answers)} | ${fmt(flood.flooder.admittedPerSecond, 1)} |`);
+    console.log(`| neighbour | one every ${flood.neighbour.intervalMs} ms | ${JSON.stringify(flood.neighbour.answers)} | |`);
+  }
   console.log("\nd. workerd RSS (all workerd processes of each server), MiB\n");
   console.log("| when | new | old |");
   console.log("|---|---|---|");

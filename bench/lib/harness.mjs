@@ -17,7 +17,7 @@ const repoRoot = path.resolve(import.meta.dirname, "../..");
  * `cwd`: the checkout to serve (default: this one); an older commit's worktree serves that commit's code.
  * The console build of wrangler.toml's [build] is skipped (BOD_CONSOLE_BUILT=1): benchmarks do not load /admin.
  */
-export async function startServer({ port, persistDir = mkdtempSync(path.join(tmpdir(), "bench-")), vars = {}, config, cwd = repoRoot } = {}) {
+export async function startServer({ port, persistDir = mkdtempSync(path.join(tmpdir(), "bench-")), vars = {}, config, cwd = repoRoot, inspectorPort = 0 } = {}) {
   const env = { ...wranglerEnv, WRANGLER_LOG: "warn", CI: "true", BOD_CONSOLE_BUILT: "1" };
   const configArgs = config ? ["-c", config] : [];
   const migrate = spawnSync(process.execPath, ["scripts/migrate-all.mjs", "--local", "--persist-to", persistDir, ...(config ? ["--config", config] : [])], {
@@ -29,7 +29,7 @@ export async function startServer({ port, persistDir = mkdtempSync(path.join(tmp
   const varArgs = Object.entries(vars).flatMap(([k, v]) => ["--var", `${k}:${v}`]);
   const child = spawn(
     "npx",
-    ["wrangler", "dev", ...configArgs, "--ip", "127.0.0.1", "--port", String(port), "--inspector-port", "0", "--persist-to", persistDir, "--show-interactive-dev-session=false", ...varArgs],
+    ["wrangler", "dev", ...configArgs, "--ip", "127.0.0.1", "--port", String(port), "--inspector-port", String(inspectorPort), "--persist-to", persistDir, "--show-interactive-dev-session=false", ...varArgs],
     { cwd, env, stdio: ["ignore", "ignore", "inherit"], detached: true },
   );
   const base = `http://127.0.0.1:${port}`;

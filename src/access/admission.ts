@@ -5,22 +5,23 @@
 // ./batched.ts.
 // The budgets (./budgets.ts) are spent off the critical path: the credential's as soon as its key is known (the
 // token's hash, the JWT's subject), beside the D1 lookup; the store's once the caller is known to hold the route's
-// bit, beside what still runs. The answers keep their order: 401, then 429, then 403.
+// bit, beside what still runs. The answers keep their order: 401, then 429, then 403. A change then spends its
+// store's and its store database's write budgets (./write-budget.ts).
 // An address over the failed-authentication budget is refused before anything else (`bearerToken`).
 import type { MiddlewareHandler } from "hono";
 import { isReadOnly } from "../lib/db";
 import { storePaused } from "../lib/d1-overload";
-import { directoryDb } from "../lib/store-db";
 import type { AppEnv, StoreAccess } from "../lib/types";
 import { forbidden, notFound } from "../lib/errors";
 import { isUuid } from "../lib/ids";
 import { type Permission, has } from "../lib/permissions";
-import { type SessionRow, admitSession, verifyJwt } from "../lib/sessions";
+import { type SessionRow, admitSession, readSession, verifyJwt } from "../lib/sessions";
 import { startSpend, within } from "./budgets";
 import { type C, type Spending, bearerToken } from "./lookups";
 import { admitIntegration, findIntegration, integrationBudget, integrationKeyHash } from "./integration";
 import { admitPat, findPat, patBudget, patHash } from "./pat";
-import { jwtStanding, sessionCheck, sessionLookup, userBudget } from "./session";
+import { jwtStanding, sessionCheck, userBudget } from "./session";
+import { shardNameOf, spendWrite } from "./write-budget";
 import { INTEGRATION_PREFIX, TOKEN_PREFIX } from "./token-format";
 
 /** A key bound to one store (a PAT, or an integration's key), as opposed to a person's session JWT. */
@@ -48,7 +49,7 @@ async function identify(c: C, raw: string): Promise<Spending> {
   if (isStoreKey(raw)) return admitKey(c, raw, null);
   const principal = await verifyJwt(c.env, raw);
   const budget = userBudget(c, principal);
-  admitSession(principal, await sessionLookup(directoryDb(c.env), principal).first<SessionRow>());
+  admitSession(principal, await readSession(c.env, principal));
   c.set("principal", principal);
   return budget;
 }
@@ -115,7 +116,7 @@ export const storeAccess = (permission?: Needed): MiddlewareHandler<AppEnv> => a
     if (!isUuid(storeId)) credential = await identify(c, raw);
     else if (isStoreKey(raw)) credential = await admitKey(c, raw, storeId);
     else {
-      // A session JWT on a well-formed store path: its session check (directory) runs beside the membership lookup.
+      // A session JWT on a well-formed store path: its session check (its session object) runs beside the membership lookup.
       const principal = await verifyJwt(c.env, raw);
       credential = userBudget(c, principal);
       session = sessionCheck(c, principal);
@@ -135,8 +136,10 @@ export const storeAccess = (permission?: Needed): MiddlewareHandler<AppEnv> => a
     if (session) admitSession(principal, await session);
     access = await standing;
   }
-  // The handler may change data: the store's verdict comes before it runs.
+  // The handler may change data: the store's verdict comes before it runs, then a change's write budgets (every
+  // principal's: a session's, a PAT's, an integration's key's).
   await within(await admitToStore(c, credential, access, permission), "store");
+  if (!isReadOnly(c)) await spendWrite(c.env, access!.storeId, shardNameOf(c.env, c.var.storeBinding!));
   await next();
 };
 

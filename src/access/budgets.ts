@@ -14,9 +14,22 @@ import type { Context, MiddlewareHandler } from "hono";
 import { clientAddress } from "../lib/client-address";
 import type { AppEnv } from "../lib/types";
 import { ApiError } from "../lib/errors";
+import { LruMap } from "../lib/lru";
 
-type RateLimitBinding = "IP_RATE_LIMITER" | "FAILED_AUTH_RATE_LIMITER" | "CREDENTIAL_RATE_LIMITER" | "STORE_RATE_LIMITER";
-type Setting = "RATE_LIMIT_PER_IP" | "RATE_LIMIT_FAILED_AUTH_PER_IP" | "RATE_LIMIT_PER_CREDENTIAL" | "RATE_LIMIT_PER_STORE";
+type RateLimitBinding =
+  | "IP_RATE_LIMITER"
+  | "FAILED_AUTH_RATE_LIMITER"
+  | "CREDENTIAL_RATE_LIMITER"
+  | "STORE_RATE_LIMITER"
+  | "STORE_WRITE_RATE_LIMITER"
+  | "DATABASE_WRITE_RATE_LIMITER";
+type Setting =
+  | "RATE_LIMIT_PER_IP"
+  | "RATE_LIMIT_FAILED_AUTH_PER_IP"
+  | "RATE_LIMIT_PER_CREDENTIAL"
+  | "RATE_LIMIT_PER_STORE"
+  | "RATE_LIMIT_STORE_WRITES"
+  | "RATE_LIMIT_DATABASE_WRITES";
 
 /** Each budget's binding and its configured `simple` limit: keep in step with wrangler.toml (a test compares). */
 export const BUDGETS = {
@@ -30,6 +43,15 @@ export const BUDGETS = {
   },
   credential: { binding: "CREDENTIAL_RATE_LIMITER", setting: "RATE_LIMIT_PER_CREDENTIAL", unit: 100, period: 10, what: "requests with this credential" },
   store: { binding: "STORE_RATE_LIMITER", setting: "RATE_LIMIT_PER_STORE", unit: 1000, period: 10, what: "requests to this store" },
+  // Writes (./write-budget.ts): a store may take half of what its database is given.
+  storeWrites: { binding: "STORE_WRITE_RATE_LIMITER", setting: "RATE_LIMIT_STORE_WRITES", unit: 100, period: 10, what: "changes to this store" },
+  databaseWrites: {
+    binding: "DATABASE_WRITE_RATE_LIMITER",
+    setting: "RATE_LIMIT_DATABASE_WRITES",
+    unit: 200,
+    period: 10,
+    what: "changes to the stores of this store's database",
+  },
 } as const satisfies Record<string, { binding: RateLimitBinding; setting: Setting; unit: number; period: 10 | 60; what: string }>;
 
 export type Budget = keyof typeof BUDGETS;
@@ -42,7 +64,7 @@ function shardsOf(env: Env, budget: Budget): number {
 }
 
 /** The counter each budget fills now (per isolate); the next one is tried only when it is full. */
-const cursors: Record<Budget, number> = { ip: 0, failedAuth: 0, credential: 0, store: 0 };
+const cursors: Record<Budget, number> = { ip: 0, failedAuth: 0, credential: 0, store: 0, storeWrites: 0, databaseWrites: 0 };
 
 /**
  * Counts one request against `key`'s budget; false when it is spent. With k counters per key they are filled one
@@ -99,11 +121,11 @@ export const perIpLimit = (): MiddlewareHandler<AppEnv> => async (c, next) => {
 /**
  * Addresses this isolate has seen go over the failed-authentication budget, and until when (ms). The binding has no
  * way to ask "is this key over?" without spending, and only 401s may spend, so the refusal it gives one 401 is kept
- * here: from then until the window's end, the address's authenticated requests are 429 before any D1 query. Bounded:
+ * here: from then until the window's end, the address's authenticated requests are 429 before any D1 query. Bounded (LRU):
  * the oldest entries go first.
  */
-const refusedAddresses = new Map<string, number>();
-const REFUSED_ADDRESSES_KEPT = 10_000;
+export const REFUSED_ADDRESSES_KEPT = 10_000;
+export const refusedAddresses = new LruMap<string, number>(REFUSED_ADDRESSES_KEPT);
 
 /** 429 at once for an address over the failed-authentication budget: before any lookup, so it costs no query. */
 export function refuseAddressOverFailedAuth(c: Context<AppEnv>): void {
@@ -128,8 +150,6 @@ export async function countFailedAuthentication(c: Context<AppEnv>): Promise<Api
     return true;
   });
   if (admitted) return null;
-  refusedAddresses.delete(address);
   refusedAddresses.set(address, Date.now() + BUDGETS.failedAuth.period * 1000);
-  if (refusedAddresses.size > REFUSED_ADDRESSES_KEPT) refusedAddresses.delete(refusedAddresses.keys().next().value!);
   return budgetSpent("failedAuth");
 }

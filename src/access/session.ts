@@ -1,25 +1,18 @@
 // How a session JWT is checked on a request (the JWT's own rules are in src/lib/sessions.ts): the session's state
-// in the directory (not logged out), and the user's membership in the path's store, read from the store's database.
-// The two queries are sent at the same time, so the session check adds a query but no round trip.
+// (not logged out, not below the user's session version) from the user's session object (src/lib/session-object.ts,
+// no D1 query), and the user's membership in the path's store, read from the store's database. The two are asked at
+// the same time, so the session check adds no round trip and no DIRECTORY query.
 import { and, eq, sql } from "drizzle-orm";
-import { memberships, stores, users } from "../db/schema";
-import { placementOf, directoryDb } from "../lib/store-db";
-import type { Db, Principal, Role, StoreAccess } from "../lib/types";
-import type { SessionRow } from "../lib/sessions";
-import { sessionColumns } from "../lib/sessions";
+import { memberships, stores } from "../db/schema";
+import { placementOf } from "../lib/store-db";
+import type { Principal, Role, StoreAccess } from "../lib/types";
+import { type SessionRow, readSession } from "../lib/sessions";
 import { startSpend } from "./budgets";
 import { type C, type HereState, type Lookup, type Spending, d1Statement, left, onStore } from "./lookups";
 
-/** The session check, in the directory: one primary-key query. */
-export const sessionLookup = (db: Db, principal: Principal) =>
-  d1Statement(
-    db,
-    sql`SELECT ${sessionColumns(principal.session!.id)} FROM ${users} WHERE ${eq(users.id, principal.userId!)} LIMIT 1`,
-  );
-
-/** The session check, started now: it runs in the directory while the store's database answers the membership. */
+/** The session check, started now: the user's session object answers while the store's database answers the membership. */
 export function sessionCheck(c: C, principal: Principal): Promise<SessionRow | null> {
-  const pending = sessionLookup(directoryDb(c.env), principal).first<SessionRow>();
+  const pending = readSession(c.env, principal);
   pending.catch(() => {}); // awaited by the caller; this only keeps an early error from being reported unhandled
   return pending;
 }

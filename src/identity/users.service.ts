@@ -2,7 +2,7 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { sign } from "hono/jwt";
 import { revokedSessions, userStores, users } from "../db/schema";
-import { SESSION_SECONDS } from "../lib/sessions";
+import { SESSION_SECONDS, endSession, endSessionsBelow } from "../lib/sessions";
 import { storeDb } from "../lib/store-db";
 import { jwtSecret } from "../lib/config";
 import type { Ctx, Db } from "../lib/context";
@@ -113,12 +113,20 @@ export async function getMe(ctx: Ctx) {
 export async function logOut(ctx: Ctx, input: { everywhere?: boolean }) {
   const userId = personOf(ctx.principal, "log out");
   const { session } = ctx.principal;
+  // The directory first (the version the next login copies into its JWT), then the user's session object, which
+  // every check reads: a failure between the two is a 500 and a retry ends what was asked.
   if (input.everywhere) {
-    await ctx.db.update(users).set({ sessionVersion: sql`${users.sessionVersion} + 1` }).where(eq(users.id, userId));
+    const [raised] = await ctx.db
+      .update(users)
+      .set({ sessionVersion: sql`${users.sessionVersion} + 1` })
+      .where(eq(users.id, userId))
+      .returning({ version: users.sessionVersion });
+    if (raised) await endSessionsBelow(ctx.env, userId, raised.version);
     return;
   }
   await ctx.db
     .insert(revokedSessions)
     .values({ id: session!.id, userId, expiresAt: session!.expiresAt })
     .onConflictDoNothing();
+  await endSession(ctx.env, ctx.principal);
 }

@@ -15,6 +15,7 @@ import type { AppEnv, Db, IdempotencyClaim } from "./types";
 export type { IdempotencyClaim } from "./types";
 import { toHex } from "./crypto";
 import { isNotNullViolation, requestDb } from "./db";
+import { isStorePaused } from "./d1-overload";
 import { ApiError, conflict, invalidField } from "./errors";
 import { uuidv7 } from "./ids";
 
@@ -165,13 +166,20 @@ export const idempotency = (): MiddlewareHandler<AppEnv> => async (c, next) => {
       .run();
     return;
   }
-  await d1
-    .prepare(
-      `UPDATE idempotency_keys SET status = ?, body = ?, content_type = ?, location = ?, owner = NULL
-       WHERE scope = ? AND key = ? AND owner = ?`,
-    )
-    .bind(res.status, await res.clone().text(), res.headers.get("Content-Type"), res.headers.get("Location"), scope, key, owner)
-    .run();
+  try {
+    await d1
+      .prepare(
+        `UPDATE idempotency_keys SET status = ?, body = ?, content_type = ?, location = ?, owner = NULL
+         WHERE scope = ? AND key = ? AND owner = ?`,
+      )
+      .bind(res.status, await res.clone().text(), res.headers.get("Content-Type"), res.headers.get("Location"), scope, key, owner)
+      .run();
+  } catch (error) {
+    // A move paused the store's writes after this request's change committed (migrations/store/0023_scale.sql): the
+    // change stands, so the caller gets its response; the key stays "carried out, response not kept" on both sides.
+    if (!isStorePaused(error)) throw error;
+    console.error(JSON.stringify({ level: "warn", message: "idempotent response not kept: the store's writes are paused", scope, key }));
+  }
 };
 
 /** For the POSTs that must not keep their response (a one-time secret, or no store or user to key it by): 422. */

@@ -1,8 +1,9 @@
 // Where a new store goes (docs/scale.md section 4): an accepting store database of the creator's region when there
 // is one (location hints are configuration: SHARD_LOCATIONS in wrangler.toml maps binding → hint), else any
 // accepting one; among those the least full. "Full" is the size D1 last reported, in steps of 100 MB (sizes that
-// close are the same for this purpose), then the number of stores, then the name: so fresh databases fill evenly.
-import { isShard, shardNames } from "./store-db";
+// close are the same for this purpose; measured by each database's maintenance message, `recordShardSize`), then the
+// number of stores, then the name: so fresh databases fill evenly.
+import { isShard, shardBinding, shardNames } from "./store-db";
 
 const SIZE_STEP_BYTES = 100 * 1024 * 1024;
 
@@ -50,14 +51,29 @@ export interface ShardLoad {
   name: string;
   accepting: number;
   size_bytes: number;
+  measured_at: string | null;
   stores: number;
 }
 
-/** Every store database with its load, as the directory knows it. */
+/**
+ * Measures a store database's size (the `size_after` meta D1 returns with any query) and stores it in its `shards`
+ * row, for placement and `GET /ops/shards`. Run by that database's maintenance message every minute
+ * (src/maintenance/), so neither placement nor the operators' list queries the store databases. Null when the
+ * runtime does not report a size: the last stored size stays.
+ */
+export async function recordShardSize(env: Env, name: string): Promise<number | null> {
+  const { meta } = await shardBinding(env, name).prepare("SELECT 1").run();
+  const size = (meta as { size_after?: unknown }).size_after;
+  if (typeof size !== "number") return null;
+  await env.DIRECTORY.prepare("UPDATE shards SET size_bytes = ?, measured_at = ? WHERE name = ?").bind(size, new Date().toISOString(), name).run();
+  return size;
+}
+
+/** Every store database with its load, as the directory knows it: one directory query, none on the store databases. */
 export async function shardLoads(env: Env): Promise<ShardLoad[]> {
   await registerShards(env);
   const { results } = await env.DIRECTORY.prepare(
-    `SELECT s.name AS name, s.accepting AS accepting, s.size_bytes AS size_bytes,
+    `SELECT s.name AS name, s.accepting AS accepting, s.size_bytes AS size_bytes, s.measured_at AS measured_at,
        (SELECT count(*) FROM store_directory d WHERE d.shard = s.name) AS stores
      FROM shards s ORDER BY s.name`,
   ).all<ShardLoad>();

@@ -1,12 +1,11 @@
 // Session JWTs (API.md sections 3 and 11): HS256 with sub, iat, exp, jti and sv, never older than 24 hours, and
 // still in force: not logged out (its signature in revoked_sessions) and carrying the user's current session
 // version (raised by logging out everywhere). The signature and lifetime are checked here without D1; the session
-// state comes from the directory database, read by the access check (src/access/session.ts) at the same time as the store
-// database's lookup, so it costs a query but no round trip of its own.
+// state comes from the user's session object (./session-object.ts), asked by the access check (src/access/session.ts)
+// at the same time as the store database's lookup, so it costs no D1 query and no round trip of its own.
 import { verify } from "hono/jwt";
-import { sql } from "drizzle-orm";
-import { revokedSessions, users } from "../db/schema";
 import { jwtSecret } from "./config";
+import type { SessionState } from "./session-object";
 import type { Principal } from "./types";
 import { unauthenticated } from "./errors";
 import { nowIso } from "./ids";
@@ -33,7 +32,7 @@ export function isCanonicalJwt(raw: string): boolean {
   return segments.length === 3 && isCanonicalSegment(segments[0]) && isCanonicalSegment(segments[1]) && SIGNATURE_RE.test(segments[2]);
 }
 
-/** Checks the spelling, signature and lifetime only; whether the session was ended needs D1 (`sessionColumns`). */
+/** Checks the spelling, signature and lifetime only; whether the session was ended is `readSession`'s. */
 export async function verifyJwt(env: Env, raw: string): Promise<Principal> {
   // Outside the try: a misconfigured deployment is a 500, not a 401.
   const secret = jwtSecret(env);
@@ -62,15 +61,24 @@ export async function verifyJwt(env: Env, raw: string): Promise<Principal> {
   return { kind: "jwt", userId: sub, token: null, session };
 }
 
-/**
- * Whether a session JWT still counts, as SQL columns over the directory's `users`: the user's session
- * version (a JWT carrying an older one was ended by logging out everywhere) and whether this JWT was logged out.
- */
-export const sessionColumns = (sessionId: string) =>
-  sql`${users.sessionVersion} AS sessionVersion,
-    EXISTS (SELECT 1 FROM ${revokedSessions} WHERE ${revokedSessions.id} = ${sessionId}) AS loggedOut`;
+const sessionsOf = (env: Env, userId: string) => env.USER_SESSIONS.get(env.USER_SESSIONS.idFromName(userId));
 
-export type SessionRow = { sessionVersion: number; loggedOut: number };
+/** The session state a JWT is judged by, from its user's session object (one RPC; no D1). */
+export async function readSession(env: Env, principal: Principal): Promise<SessionRow> {
+  return sessionsOf(env, principal.userId!).check(principal.session!.id);
+}
+
+/** POST /logout: this JWT ends on the next request, from every isolate (after the directory's record is written). */
+export async function endSession(env: Env, principal: Principal): Promise<void> {
+  await sessionsOf(env, principal.userId!).revoke(principal.session!.id, Date.parse(principal.session!.expiresAt));
+}
+
+/** POST /logout {"everywhere": true}: every JWT below `version` (the directory's new session version) ends. */
+export async function endSessionsBelow(env: Env, userId: string, version: number): Promise<void> {
+  await sessionsOf(env, userId).endBelow(version);
+}
+
+export type SessionRow = SessionState;
 
 /** 401 unless the session's user exists and the session was not ended. */
 export function admitSession(principal: Principal, row: SessionRow | null): void {

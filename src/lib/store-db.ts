@@ -8,6 +8,7 @@
 import { drizzle } from "drizzle-orm/d1";
 import * as schema from "../db/schema";
 import { retryingReads } from "./d1-overload";
+import { LruMap } from "./lru";
 import type { Db } from "./types";
 
 /** The binding names of store databases. */
@@ -73,13 +74,14 @@ export function readDbOf(binding: D1Database): Db {
 export const directoryDb = (env: Env): Db => dbOf(env.DIRECTORY);
 
 const CACHE_MS = 60_000;
-const CACHE_ENTRIES = 10_000;
-const cache = new Map<string, { placement: Placement; until: number }>();
+/** At most this many stores' placements per isolate (about 200 bytes each: a few MB of the isolate's 128 MB). */
+export const PLACEMENT_CACHE_ENTRIES = 10_000;
+/** This isolate's placements, the least recently used forgotten first when full. */
+export const placementCache = new LruMap<string, { placement: Placement; until: number }>(PLACEMENT_CACHE_ENTRIES);
+const cache = placementCache;
 
-/** Remembers where a store is, for this isolate (the newest entry last; the oldest go first when full). */
+/** Remembers where a store is, for this isolate. */
 export function rememberPlacement(placement: Placement): void {
-  cache.delete(placement.storeId);
-  if (cache.size >= CACHE_ENTRIES) cache.delete(cache.keys().next().value!);
   cache.set(placement.storeId, { placement, until: Date.now() + CACHE_MS });
 }
 
@@ -125,11 +127,6 @@ export async function storeDb(env: Env, storeId: string, fresh = false): Promise
  * `stores_state_idx`, so it adds no scan.
  */
 export const STORES_NOT_ACTIVE = "SELECT id FROM stores WHERE state IN ('incoming', 'moving', 'moved', 'purging')";
-
-/** Every store database, for the jobs that walk all of them (the delivery sweep, retention, cleanup). */
-export function allStoreDbs(env: Env): Db[] {
-  return shardNames(env).map((name) => dbOf(shardBinding(env, name)));
-}
 
 /**
  * The database every store lived in before queue messages and sender objects carried a store id: a message

@@ -6,7 +6,7 @@
 //   copying   pause        the source's row and the directory say `moving`: writes answer 503
 //   paused    drain        wait (delayed messages) until no delivery holds a live claim
 //   paused    copy:<every table>, history again from shortly before the move began
-//   verifying verify:<every table>                                               keys and counts, both sides
+//   verifying verify:<every table>                                               every row's key and contents, both sides
 //   verifying flip         target `active`, directory → target (version + 1), source `moved`
 //   done      purge_wait → purge:<table>, children first                        rows leave the source
 //   failed    restore → clean:<table>                                            the store active where it was
@@ -15,6 +15,7 @@
 // so a duplicate message, a retry after a crash or a cron re-send (src/moves/queue.ts) can never apply a step
 // twice in a way that matters: the loser of the race changes nothing and sends nothing.
 import { nowIso } from "../lib/ids";
+import { spendDatabaseWrite } from "../access/write-budget";
 import { forgetPlacement, placementOf, shardBinding } from "../lib/store-db";
 import { uuidv7Floor } from "../retention/tables";
 import { STALE_CLAIM_MS } from "../webhooks/attempt";
@@ -25,6 +26,8 @@ import { verifyRange } from "./verify";
 
 /** While the store's previous move is still purging or cleaning, look again this much later. */
 const WAIT_POLL_MS = 2_000;
+/** A live copy step refused by its target's write budget runs again this much later (a budget window). */
+const BUDGET_WAIT_MS = 10_000;
 /** While a sender's claim is live, look again this much later. */
 const DRAIN_POLL_MS = 2_000;
 /** Step 3 copies history again from this long before the move began: ids made then may have committed late. */
@@ -78,6 +81,9 @@ async function nextOf(env: Env, move: MoveRow, now: number): Promise<Next> {
       return { step: `copy:${EARLY_TABLES[0].name}` };
     }
     case "copy": {
+      // While the store is live, a copy step spends its target database's write budget like any write, and waits
+      // when it is spent. Paused, it does not: the store's writes are stopped, and waiting would lengthen the pause.
+      if (move.state === "copying" && !(await spendDatabaseWrite(env, move.to_shard))) return { step: move.step, cursor, delayMs: BUDGET_WAIT_MS };
       const done = await copyChunk(source, target, tableNamed(name), store, cursor);
       return done.cursor ? { step: move.step, cursor: done.cursor, copied: done.copied } : { ...afterCopy(move, name), copied: done.copied };
     }
@@ -147,13 +153,19 @@ async function pause(env: Env, source: D1Database, move: MoveRow, now: number): 
 /** Step 4 for one range of one table. */
 async function verify(source: D1Database, target: D1Database, move: MoveRow, table: MovedTable, cursor: unknown[] | null): Promise<Next> {
   const range = await verifyRange(source, target, table, move.store_id, cursor);
-  // History the source's retention deleted after it was copied; lock rows that came and went at the pause.
+  // History the source's retention deleted after it was copied; lock rows that came and went, or changed, at the pause.
   if (range.extra.length > 0 && (table.history || table.volatile)) await deleteKeys(target, table, move.store_id, range.extra);
-  if (range.missing.length > 0 && table.volatile) await copyKeys(source, target, table, move.store_id, range.missing);
+  const recopy = [...range.missing, ...range.changed];
+  if (recopy.length > 0 && table.volatile) await copyKeys(source, target, table, move.store_id, recopy);
   const missing = table.volatile ? 0 : range.missing.length;
   const extra = table.history || table.volatile ? 0 : range.extra.length;
-  if (missing > 0 || extra > 0) {
-    return { state: "failed", step: "restore", error: `verification failed: ${table.name}: ${missing} rows missing on the target, ${extra} rows not on the source` };
+  const changed = table.volatile ? 0 : range.changed.length;
+  if (missing > 0 || extra > 0 || changed > 0) {
+    return {
+      state: "failed",
+      step: "restore",
+      error: `verification failed: ${table.name}: ${missing} rows missing on the target, ${extra} rows not on the source, ${changed} rows whose contents differ`,
+    };
   }
   if (range.cursor) return { step: move.step, cursor: range.cursor };
   const next = MOVED_TABLES[MOVED_TABLES.indexOf(table) + 1];

@@ -19,7 +19,8 @@ export interface MovedTable {
   history?: true;
   /**
    * Rows that may come and go on the source up to the pause's first moments (an idempotency key's lock row of a
-   * request that was already past its access check): verification copies what is missing and drops what is gone.
+   * request that was already past its access check): verification copies what is missing or changed and drops what
+   * is gone.
    */
   volatile?: true;
   /** Rows that may already be on the target for another store (members' user copies): never overwritten. */

@@ -33,7 +33,8 @@ const shardSchema = z
     location: z.string().nullable().openapi({ description: "The location hint the database was created with (SHARD_LOCATIONS)" }),
     accepting: z.boolean().openapi({ description: "Whether new stores are placed here" }),
     stores: z.number().int(),
-    size_bytes: z.number().int().openapi({ description: "As D1 reports it now (or last reported it)" }),
+    size_bytes: z.number().int().openapi({ description: "As D1 last reported it to the database's maintenance run (every minute)" }),
+    measured_at: z.string().nullable().openapi({ description: "When size_bytes was measured; null: not yet measured" }),
   })
   .openapi("Shard");
 

@@ -3,28 +3,15 @@ import { conflict, invalidField, notFound } from "../lib/errors";
 import { isUniqueViolation } from "../lib/db";
 import { isUuid, nowIso, uuidv7 } from "../lib/ids";
 import { shardLoads, shardLocations } from "../lib/placement";
-import { readPlacement, shardBinding, shardNames } from "../lib/store-db";
+import { readPlacement, shardNames } from "../lib/store-db";
 import { type MoveRow, readMove, sendStep } from "../moves";
 
 export interface OpsCtx {
   env: Env;
 }
 
-/**
- * A database's size now, from the meta D1 returns with any query (`size_after`), stored in `shards` for placement.
- * Null when the runtime does not report it; the last stored size is shown then.
- */
-async function measure(env: Env, name: string): Promise<number | null> {
-  const { meta } = await shardBinding(env, name).prepare("SELECT 1").run();
-  const size = (meta as { size_after?: unknown }).size_after;
-  if (typeof size !== "number") return null;
-  await env.DIRECTORY.prepare("UPDATE shards SET size_bytes = ?, measured_at = ? WHERE name = ?").bind(size, nowIso(), name).run();
-  return size;
-}
-
+/** Every store database with the size its last maintenance run measured (src/maintenance/): no store database is asked. */
 export async function listShards(ctx: OpsCtx) {
-  const names = shardNames(ctx.env);
-  const sizes = await Promise.all(names.map((name) => measure(ctx.env, name)));
   const loads = await shardLoads(ctx.env);
   const locations = shardLocations(ctx.env);
   return loads.map((s) => ({
@@ -32,7 +19,8 @@ export async function listShards(ctx: OpsCtx) {
     location: locations[s.name] ?? null,
     accepting: s.accepting === 1,
     stores: s.stores,
-    size_bytes: sizes[names.indexOf(s.name)] ?? s.size_bytes,
+    size_bytes: s.size_bytes,
+    measured_at: s.measured_at,
   }));
 }
 

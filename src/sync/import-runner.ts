@@ -20,6 +20,7 @@ import { capErrors, insertedCount } from "./import-caps";
 import { type Slices, sliceFile, sliceRows } from "./import-file";
 import { type Group, type SliceRow, planSlice } from "./import-plan";
 import type { ImportMessage } from "./import.service";
+import { isWriteBudgetSpent, shardNameOf, spendWrite } from "../access/write-budget";
 import { type ImportRow, starterHasAccess, starterMayContinue, stopForStarter } from "./import-starter";
 
 const MAX_ERRORS = 100;
@@ -162,10 +163,12 @@ function progress(ctx: StoreCtx, row: ImportRow, firstRow: number, count: number
     .where(eq(t.id, row.id));
 }
 
-/** The queue consumer of `product-imports`. */
 /** A step refused because the store's writes are paused by a move is tried again this much later. */
 const PAUSED_RETRY_S = 10;
+/** A slice refused by a write budget waits one budget window (10 s). */
+const BUDGET_RETRY_S = 10;
 
+/** The queue consumer of `product-imports`. */
 export async function handleImportBatch(batch: MessageBatch<ImportMessage>, env: Env) {
   for (const message of batch.messages) {
     const body = message.body;
@@ -181,9 +184,18 @@ export async function handleImportBatch(batch: MessageBatch<ImportMessage>, env:
         if (row.state === "queued") await split(env, db, row);
         // Split before, but its first slice message may have been lost: send it again (duplicates are harmless).
         else if (row.rowsDone === 0) await env.IMPORTS.send({ import_id: row.id, store_id: row.storeId, step: "slice", index: 0 } satisfies ImportMessage, { contentType: "json" });
-      } else await runSlice(env, db, row, body.index);
+      } else {
+        // A slice is the store's writing: it spends the store's and its database's write budgets like a request.
+        await spendWrite(env, row.storeId, shardNameOf(env, db.$client));
+        await runSlice(env, db, row, body.index);
+      }
       message.ack();
     } catch (error) {
+      if (isWriteBudgetSpent(error)) {
+        // Over budget (the store's own writes, or its database's): wait a window, without counting an attempt.
+        message.retry({ delaySeconds: BUDGET_RETRY_S });
+        continue;
+      }
       if (isStorePaused(error)) {
         // The store is being moved (writes paused), or has just moved and this isolate read its old database: not
         // the import's fault. Wait for the pause, then look the store up again; the cron's import sweep re-sends

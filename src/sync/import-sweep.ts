@@ -3,18 +3,18 @@
 // safe because every step is idempotent (a split runs only from `queued`; a slice only where `rows_done` says).
 import { and, inArray, lt, sql } from "drizzle-orm";
 import { productImports } from "../db/schema";
-import { STORES_NOT_ACTIVE, allStoreDbs } from "../lib/store-db";
+import { STORES_NOT_ACTIVE, dbOf, shardBinding, shardNames } from "../lib/store-db";
 import { nowIso } from "../lib/ids";
 import type { ImportMessage } from "./import.service";
 
 export const STALL_MS = 2 * 60 * 1000;
 
-/** The message each stalled import needs next. `now` is injectable for tests. */
-export async function runImportSweep(env: Env, now = Date.now()): Promise<ImportMessage[]> {
+/** The message each stalled import of the given store databases needs next. `now` is injectable for tests. */
+export async function runImportSweep(env: Env, now = Date.now(), shards = shardNames(env)): Promise<ImportMessage[]> {
   const stalled = (
     await Promise.all(
-      allStoreDbs(env).map((db) =>
-        db
+      shards.map((name) =>
+        dbOf(shardBinding(env, name))
           .select({
             id: productImports.id,
             storeId: productImports.storeId,

@@ -6,7 +6,7 @@ import { and, eq, isNotNull, lte, sql } from "drizzle-orm";
 import { webhooks } from "../db/schema";
 import type { Db } from "../lib/context";
 import { nowIso } from "../lib/ids";
-import { STORES_NOT_ACTIVE, allStoreDbs } from "../lib/store-db";
+import { STORES_NOT_ACTIVE, dbOf, shardBinding, shardNames } from "../lib/store-db";
 
 export const DEFAULT_DISABLE_AFTER_DAYS = 5;
 
@@ -19,10 +19,13 @@ export function disableAfterDays(env: { WEBHOOK_DISABLE_AFTER_DAYS?: string }): 
 /** The columns a disable writes. */
 export const disabledBy = (reason: "gone" | "failing", at: string) => ({ active: false, disabledReason: reason, disabledAt: at, updatedAt: at });
 
-/** Disables, in every store database, the active subscriptions failing since before the configured days. */
-export async function disableFailingSubscriptions(env: Env, now = Date.now()): Promise<string[]> {
+/**
+ * Disables, in the given store databases (every one by default; one per maintenance message: src/maintenance/run.ts),
+ * the active subscriptions failing since before the configured days.
+ */
+export async function disableFailingSubscriptions(env: Env, now = Date.now(), shards = shardNames(env)): Promise<string[]> {
   const cutoff = nowIso(now - disableAfterDays(env) * 86_400_000);
-  const disabled = (await Promise.all(allStoreDbs(env).map((db) => disableIn(db, cutoff, nowIso(now))))).flat();
+  const disabled = (await Promise.all(shards.map((name) => disableIn(dbOf(shardBinding(env, name)), cutoff, nowIso(now))))).flat();
   if (disabled.length > 0) console.log(JSON.stringify({ level: "info", message: "webhook subscriptions disabled as failing", ids: disabled }));
   return disabled;
 }

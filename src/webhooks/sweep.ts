@@ -8,7 +8,7 @@ import { and, asc, isNull, lt, or, sql } from "drizzle-orm";
 import { webhookDeliveries } from "../db/schema";
 import type { Db } from "../lib/context";
 import { nowIso } from "../lib/ids";
-import { STORES_NOT_ACTIVE, allStoreDbs } from "../lib/store-db";
+import { STORES_NOT_ACTIVE, dbOf, shardBinding, shardNames } from "../lib/store-db";
 import { STALE_CLAIM_MS } from "./attempt";
 import { groupDelivery, senderOf, type SubscriptionDeliveries } from "./consumer";
 
@@ -19,9 +19,12 @@ const SWEEP_LIMIT = 1000;
 /** Store databases queried at once: the cron's subrequests and memory stay bounded however many there are. */
 const DATABASES_AT_ONCE = 4;
 
-/** Candidates for the sweep in every store database, grouped by subscription (the D1 half of the rule). */
-export async function sweepCandidates(env: Env, now = Date.now()): Promise<SubscriptionDeliveries[]> {
-  const dbs = allStoreDbs(env);
+/**
+ * Candidates for the sweep in the given store databases (every one by default; the maintenance queue passes one),
+ * grouped by subscription (the D1 half of the rule).
+ */
+export async function sweepCandidates(env: Env, now = Date.now(), shards = shardNames(env)): Promise<SubscriptionDeliveries[]> {
+  const dbs = shards.map((name) => dbOf(shardBinding(env, name)));
   const found: SubscriptionDeliveries[] = [];
   for (let i = 0; i < dbs.length; i += DATABASES_AT_ONCE) {
     for (const groups of await Promise.all(dbs.slice(i, i + DATABASES_AT_ONCE).map((db) => candidatesIn(db, now)))) found.push(...groups);
@@ -55,9 +58,9 @@ async function candidatesIn(db: Db, now: number): Promise<SubscriptionDeliveries
  * Offers each subscription's candidates to its sender, which takes only those it does not hold (the lost ones)
  * and makes sure it runs. Returns the ids recovered.
  */
-export async function runDeliverySweep(env: Env, now = Date.now()): Promise<string[]> {
+export async function runDeliverySweep(env: Env, now = Date.now(), shards = shardNames(env)): Promise<string[]> {
   const taken = await Promise.all(
-    (await sweepCandidates(env, now)).map(({ storeId, webhookId, ids }) =>
+    (await sweepCandidates(env, now, shards)).map(({ storeId, webhookId, ids }) =>
       senderOf(env, webhookId)
         .take(ids, storeId)
         .catch((error) => {

@@ -1,7 +1,8 @@
 // Verification cost and freshness: a PAT check is one indexed D1 query (token and membership together) on the
 // database holding the path's store, made on a session that starts at the primary; the directory is not asked
-// while this isolate knows where the store is (docs/scale.md section 2). A session JWT adds one directory query
-// (not logged out), sent beside the store database's membership lookup, not after it. A bad checksum costs no
+// while this isolate knows where the store is (docs/scale.md section 2). A session JWT adds no D1 query: whether it was
+// logged out is its user's session object's answer (src/lib/session-object.ts), sent beside the store database's
+// membership lookup, not after it (docs/scale.md section 7.3). A bad checksum costs no
 // query at all. On the catalog's hot reads the store's query travels in one batch with the read: one round trip
 // per request, sent on the binding (which D1 routes to the primary) since a session has nothing to add to a single
 // round trip. Counted with a Proxy around every D1 binding.
@@ -11,7 +12,7 @@ import { describe, expect, it } from "vitest";
 import { createApp } from "../../src/app";
 import { call, newStore, newToken } from "../helpers/api";
 import { shardOf, storeD1, storeShardNames } from "../helpers/databases";
-import { type QueryLog, countingD1, overlapped, sha256Hex } from "./support";
+import { type QueryLog, countingD1, countingSessions, overlapped, sha256Hex } from "./support";
 
 const bindings = env as unknown as Record<string, D1Database>;
 
@@ -42,9 +43,10 @@ async function countQueries(path: string, token?: string) {
       return [name, { db: tracked, counter }];
     }),
   );
+  const userSessions = countingSessions({ name: "SESSIONS", events: log });
   const ctx = createExecutionContext();
   const headers: Record<string, string> = token ? { Authorization: `Bearer ${token}` } : {};
-  const overrides = Object.fromEntries(Object.entries(counted).map(([name, { db }]) => [name, db]));
+  const overrides = { ...Object.fromEntries(Object.entries(counted).map(([name, { db }]) => [name, db])), USER_SESSIONS: userSessions.namespace };
   const res = await createApp().fetch(new Request(`http://api.test${path}`, { headers }), { ...env, ...overrides } as Env, ctx);
   await waitOnExecutionContext(ctx);
   const here = shard ? counted[shard].counter : { queries: 0, statements: [] };
@@ -58,6 +60,7 @@ async function countQueries(path: string, token?: string) {
     directory: counted.DIRECTORY.counter.queries,
     directoryStatements: counted.DIRECTORY.counter.statements,
     elsewhere,
+    sessionChecks: userSessions.counter.calls,
     sessions: sessions.map((s) => String(s).replace(`${shard}:`, "")),
     log: log.map((e) => ({ ...e, binding: e.binding === shard ? "store" : e.binding })),
   };
@@ -90,16 +93,14 @@ describe("a PAT is verified with one indexed D1 query on the store's database, o
     expect(details).not.toMatch(/SCAN/);
   });
 
-  it("JWT: one query for the membership on the store's database and one for the session (not logged out) on the directory, sent together; plus the route's own", async () => {
+  it("JWT: one query for the membership on the store's database and one call to the user's session object, sent together; none on the directory; plus the route's own", async () => {
     const store = await newStore();
     const res = await countQueries(`/stores/${store.id}`, store.owner.jwt);
     expect(res.status).toBe(200);
-    expect(res).toMatchObject({ queries: 2, directory: 1, elsewhere: 0 });
+    expect(res).toMatchObject({ queries: 2, directory: 0, elsewhere: 0, sessionChecks: 1 });
     expect(res.statements[0]).toMatch(/from "stores" left join "memberships"/i);
-    expect(res.directoryStatements[0]).toMatch(/from "users"/i);
-    expect(res.directoryStatements[0]).toMatch(/revoked_sessions/);
     // Sent together: each was in flight before the other came back.
-    expect(overlapped(res.log, "store", "DIRECTORY"), JSON.stringify(res.log)).toBe(true);
+    expect(overlapped(res.log, "store", "SESSIONS"), JSON.stringify(res.log)).toBe(true);
     const explain = async (db: D1Database, query: string) => {
       const plan = await db.prepare(`EXPLAIN QUERY PLAN ${query}`).bind(...Array((query.match(/\?/g) ?? []).length).fill("x")).all<{ detail: string }>();
       return plan.results.map((r) => r.detail).join(" | ");
@@ -108,10 +109,6 @@ describe("a PAT is verified with one indexed D1 query on the store's database, o
     expect(membership).toMatch(/stores USING INDEX sqlite_autoindex_stores_1|stores USING PRIMARY KEY/);
     expect(membership).toMatch(/memberships USING (INDEX sqlite_autoindex_memberships_1|PRIMARY KEY)/);
     expect(membership).not.toMatch(/SCAN/);
-    const session = await explain(env.DIRECTORY, res.directoryStatements[0]);
-    expect(session).toMatch(/users USING INDEX sqlite_autoindex_users_1|users USING PRIMARY KEY/);
-    expect(session).toMatch(/revoked_sessions USING (COVERING )?(INDEX sqlite_autoindex_revoked_sessions_1|PRIMARY KEY)/);
-    expect(session).not.toMatch(/SCAN/);
   });
 
   it("a bad checksum and a stripped prefix are rejected without touching the database", async () => {
@@ -154,13 +151,16 @@ describe("a catalog read (list, search, get one) is one D1 round trip: the acces
     }
   });
 
-  it("JWT: one batch too (membership, then the read), and the session check on the directory sent beside it", async () => {
+  it("JWT: one batch too (membership, then the read), the user's session object asked beside it, and no DIRECTORY query at all", async () => {
     const { store, reads } = await catalog();
     for (const path of reads) {
       const res = await countQueries(path, store.owner.jwt);
-      expect(res, path).toMatchObject({ status: 200, queries: 1, statements: ["batch(2)"], directory: 1, elsewhere: 0, sessions: [] });
-      expect(overlapped(res.log, "store", "DIRECTORY"), path).toBe(true);
+      expect(res, path).toMatchObject({ status: 200, queries: 1, statements: ["batch(2)"], directory: 0, elsewhere: 0, sessions: [], sessionChecks: 1 });
+      expect(overlapped(res.log, "store", "SESSIONS"), path).toBe(true);
     }
+    // A logout counts on the very next catalog read, still without the directory.
+    expect((await call("POST", "/logout", { token: store.owner.jwt })).status).toBe(204);
+    for (const path of reads) expect(await countQueries(path, store.owner.jwt), path).toMatchObject({ status: 401, directory: 0, sessionChecks: 1 });
   });
 
   it("a revoked token gets 401 from that one batch; a bad checksum costs no query", async () => {

@@ -1,7 +1,8 @@
 // POST /logout (API.md section 11): a session JWT ends on the next request; {"everywhere": true} ends every session
 // JWT of the user issued until then; PATs are untouched and cannot log out. On a store's paths the JWT check is one
-// D1 query on the store's database (membership) and one on the directory (the session), sent together: a logout
-// counts on the next request without adding a round trip (docs/scale.md section 2).
+// D1 query on the store's database (membership) and one call to the user's session object (src/lib/session-object.ts),
+// sent together, and nothing on the directory: a logout counts on the next request without adding a round trip
+// (docs/scale.md section 7.3).
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { runAccessCleanup } from "../../src/identity/cleanup";
@@ -93,10 +94,10 @@ describe('POST /logout {"everywhere": true} ends every session JWT of the user i
   });
 });
 
-describe("the JWT check on a store's paths stays one round trip with logout in place: the session on the directory beside the membership on the store's database", () => {
-  it("GET /stores/{id} with a JWT: one membership query on the store's database and one session query on the directory, sent together, then the route's own", async () => {
+describe("the JWT check on a store's paths stays one round trip with logout in place: the user's session object beside the membership on the store's database, nothing on the directory", () => {
+  it("GET /stores/{id} with a JWT: one membership query on the store's database and one session object call, sent together, then the route's own", async () => {
     const store = await newStore();
-    const { overrides, store: onStore, directory, log } = await countingStoreAndDirectory(store.id);
+    const { overrides, store: onStore, directory, sessions, log } = await countingStoreAndDirectory(store.id);
     const res = await fetchWithEnv(
       new Request(`http://api.test/stores/${store.id}`, { headers: { Authorization: `Bearer ${store.owner.jwt}` } }),
       overrides,
@@ -104,10 +105,9 @@ describe("the JWT check on a store's paths stays one round trip with logout in p
     expect(res.status).toBe(200);
     expect(onStore.queries).toBe(2);
     expect(onStore.statements[0]).toMatch(/from "stores" left join "memberships"/i);
-    expect(directory.queries).toBe(1);
-    expect(directory.statements[0]).toMatch(/from "users"/i);
-    expect(directory.statements[0]).toMatch(/revoked_sessions/);
-    expect(overlapped(log, "store", "directory")).toBe(true);
+    expect(directory.queries).toBe(0);
+    expect(sessions.methods).toEqual(["check"]);
+    expect(overlapped(log, "store", "sessions")).toBe(true);
   });
 
   it("a logged-out JWT on a store's path is 401 from that same one round trip; a non-member's live JWT is 403", async () => {
@@ -115,11 +115,12 @@ describe("the JWT check on a store's paths stays one round trip with logout in p
     const outsider = await newUser();
     const jwt = await login(store.owner.email, store.owner.password);
     await call("POST", "/logout", { token: jwt });
-    const { overrides, store: onStore, directory } = await countingStoreAndDirectory(store.id);
+    const { overrides, store: onStore, directory, sessions } = await countingStoreAndDirectory(store.id);
     const req = (token: string) => new Request(`http://api.test/stores/${store.id}`, { headers: { Authorization: `Bearer ${token}` } });
     expect((await fetchWithEnv(req(jwt), overrides)).status).toBe(401);
     expect(onStore.queries).toBe(1);
-    expect(directory.queries).toBe(1);
+    expect(directory.queries).toBe(0);
+    expect(sessions.calls).toBe(1);
     expect((await fetchWithEnv(req(outsider.jwt), overrides)).status).toBe(403);
     await call("POST", "/logout", { token: outsider.jwt });
     expect((await fetchWithEnv(req(outsider.jwt), overrides)).status).toBe(401);

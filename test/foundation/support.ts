@@ -123,8 +123,8 @@ export function countingD1(db: D1Database, log?: { name: string; events: QueryLo
 }
 
 /**
- * Counters around the two databases a request on `storeId`'s paths can reach: the store's own database and the
- * directory. `overrides` is the environment to run the request with (`fetchWithEnv`); `log` orders the queries of
+ * Counters around the two databases a request on `storeId`'s paths can reach, the store's own database and the
+ * directory, and around the session objects (USER_SESSIONS). `overrides` is the environment to run the request with (`fetchWithEnv`); `log` orders the queries of
  * both, to show that two of them were in flight together.
  */
 export async function countingStoreAndDirectory(storeId: string) {
@@ -132,7 +132,15 @@ export async function countingStoreAndDirectory(storeId: string) {
   const log: QueryLog = [];
   const store = countingD1((env as unknown as Record<string, D1Database>)[shard], { name: "store", events: log });
   const directory = countingD1(env.DIRECTORY, { name: "directory", events: log });
-  return { overrides: { [shard]: store.db, DIRECTORY: directory.db } as Partial<Env>, store: store.counter, directory: directory.counter, log, shard };
+  const sessions = countingSessions({ name: "sessions", events: log });
+  return {
+    overrides: { [shard]: store.db, DIRECTORY: directory.db, USER_SESSIONS: sessions.namespace } as Partial<Env>,
+    store: store.counter,
+    directory: directory.counter,
+    sessions: sessions.counter,
+    log,
+    shard,
+  };
 }
 
 /** Counters around every D1 binding (the directory and each store database), by binding name. */
@@ -147,6 +155,37 @@ export function countingEverywhere() {
     total: () => counted.reduce((n, { counter }) => n + counter.queries, 0),
     log,
   };
+}
+
+/**
+ * The USER_SESSIONS namespace with every call to a session object counted (and, with `log`, its start and end
+ * recorded under `name`, to show it was in flight beside a D1 query).
+ */
+export function countingSessions(log?: { name: string; events: QueryLog }) {
+  const counter = { calls: 0, methods: [] as string[] };
+  const namespace = env.USER_SESSIONS;
+  const wrapped = new Proxy(namespace, {
+    get(target, prop) {
+      const value: any = Reflect.get(target, prop, target);
+      if (prop !== "get") return typeof value === "function" ? value.bind(target) : value;
+      return (...args: unknown[]) => {
+        const stub = Reflect.apply(value, target, args) as object;
+        return new Proxy(stub, {
+          get(inner, method) {
+            const fn: any = Reflect.get(inner, method, inner);
+            if (typeof method !== "string" || typeof fn !== "function") return fn;
+            return (...callArgs: unknown[]) => {
+              counter.calls++;
+              counter.methods.push(method);
+              log?.events.push({ binding: log.name, at: "start", statement: method });
+              return Promise.resolve(Reflect.apply(fn, inner, callArgs)).finally(() => log?.events.push({ binding: log.name, at: "end", statement: method }));
+            };
+          },
+        });
+      };
+    },
+  });
+  return { namespace: wrapped as typeof namespace, counter };
 }
 
 /** True when a query on each of the two bindings started before the other's ended: they were sent together. */

@@ -1,7 +1,7 @@
 // Data retention: the cron deletes events, webhook deliveries with their attempts, and audit rows older than
 // their age limits (30 days; audit 365), in bounded batches along the primary key's index; pending deliveries
 // and the events that deliveries still refer to stay. Rows are made through the API; the clock is injected.
-import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
+import { createExecutionContext, createMessageBatch, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -97,7 +97,7 @@ describe("rows older than their age limit are deleted by the cron; younger rows 
     expect(await rowsOf(store.id)).toEqual(made);
   });
 
-  it("the scheduled handler runs it (next to the delivery sweep)", async () => {
+  it("the scheduled handler has it run: one maintenance message per store database, whose consumer deletes", async () => {
     const store = await newStore();
     const old = idAt(Date.now() - 400 * DAY);
     await storeRun(
@@ -105,9 +105,15 @@ describe("rows older than their age limit are deleted by the cron; younger rows 
       "INSERT INTO audit_log (id, store_id, user_id, action, resource_type, resource_id, created_at) VALUES (?, ?, ?, 'old.change', 'store', ?, ?)",
       old, store.id, store.owner.id, store.id, new Date(Date.now() - 400 * DAY).toISOString(),
     );
+    const sent: Array<{ body: { shard: string } }> = [];
+    const MAINTENANCE = { sendBatch: async (messages: typeof sent) => void sent.push(...messages) };
     const ctx = createExecutionContext();
-    await worker.scheduled(createScheduledController(), env, ctx);
+    await worker.scheduled!(createScheduledController(), { ...env, MAINTENANCE } as unknown as Env, ctx);
     await waitOnExecutionContext(ctx);
+    expect(sent.map((m) => m.body.shard)).toEqual(storeShardNames());
+    expect(await count("audit_log", "id = ?", old)).toBe(1);
+    const batch = createMessageBatch("store-maintenance", sent.map((m, i) => ({ id: `m${i}`, timestamp: new Date(), attempts: 1, body: m.body })));
+    await worker.queue!(batch as never, env, createExecutionContext());
     expect(await count("audit_log", "id = ?", old)).toBe(0);
     expect(await count("audit_log", "store_id = ?", store.id)).toBeGreaterThan(0);
   });

@@ -133,6 +133,24 @@ describe("a failed move leaves the store active where it was", () => {
     expect((await call("GET", store.path("?include_drafts=true"), { token: store.token })).body.pagination.total).toBe(4);
   });
 
+  it("verification compares row contents: a row on the target whose contents differ fails the move, the store stays where it was", async () => {
+    const { store, from, to, before, q, moveId } = await started();
+    await drive(moveId, q, { stop: (m) => m.state === "verifying" });
+    // Every key is on the target, but one row's contents are not the source's (as if a write had landed half).
+    await d1(to).prepare("UPDATE products SET title = 'Tw0' WHERE store_id = ? AND title = 'Two'").bind(store.id).run();
+    expect(await d1(to).prepare("SELECT count(*) AS n FROM products WHERE store_id = ? AND title = 'Tw0'").bind(store.id).first()).toEqual({ n: 1 });
+    const move = await drive(moveId, q);
+    expect(move).toMatchObject({
+      state: "failed",
+      error: "verification failed: products: 0 rows missing on the target, 0 rows not on the source, 1 rows whose contents differ",
+    });
+    expect((await ops("GET", `/ops/stores/${store.id}`)).body).toMatchObject({ shard: from, state: "active" });
+    expect(await storeRows(d1(from), store.id)).toEqual(before);
+    expect(Object.entries(counts(await storeRows(d1(to), store.id))).filter(([t, c]) => t !== "users" && c > 0)).toEqual([]);
+    const titles = (await call("GET", store.path("?include_drafts=true"), { token: store.token })).body.data.map((p: { title: string }) => p.title);
+    expect(titles.sort()).toEqual(["One", "Three", "Two"]);
+  });
+
   it("a step that fails every retry (the queue's last attempt) fails the move; before that the queue retries it", async () => {
     const { store, from, to, version, q, moveId } = await started();
     await drive(moveId, q, { stop: (m) => m.state === "paused" && m.step.startsWith("copy:") });

@@ -264,4 +264,35 @@ describe("an import step that meets a store's move waits for it instead of faili
   });
 });
 
+describe("an import slice spends its store's and database's write budgets, and waits when they are spent (docs/scale.md section 7.4)", () => {
+  it("refused by the database's budget the slice is retried a window later without counting, the import stays running, and it finishes once admitted", async () => {
+    const { createMessageBatch, createExecutionContext, getQueueResult } = await import("cloudflare:test");
+    const { handleImportBatch } = await import("../../src/sync/import-runner");
+    const store = await catalogStore();
+    const started = await importCsv(store, `${HEADER}\nmug,Mug,,,single,draft,,,M-1,,,,,,,,1.00,1,,,,,`);
+    await finished(store, started.body.id);
+    await env.MEDIA.put(`imports/${store.id}/${started.body.id}.csv`, `${HEADER}\nmug,Mug,,,single,draft,,,M-1,,,,,,,,5.00,1,,,,,`);
+    await storeRun(store.id, "UPDATE product_imports SET state = 'queued', rows_done = 0, chunks = '[]' WHERE id = ?", started.body.id);
+    // The split (no writes of the store's rows) runs; its first slice message is kept back by the stubbed queue.
+    const split = { import_id: started.body.id, store_id: store.id, step: "split" };
+    const held = vi.spyOn(env.IMPORTS, "send").mockResolvedValue(undefined as never);
+    await handleImportBatch(createMessageBatch("product-imports", [{ id: "s1", timestamp: new Date(), attempts: 1, body: split }]) as never, env);
+    held.mockRestore();
+    const slice = { import_id: started.body.id, store_id: store.id, step: "slice", index: 0 };
+    const spent = { ...env, DATABASE_WRITE_RATE_LIMITER: { limit: async () => ({ success: false }) }, RATE_LIMIT_DATABASE_WRITES: "200" } as Env;
+    // The last attempt the consumer counts: a failure of the import's own would end it `failed` here.
+    const batch = createMessageBatch("product-imports", [{ id: "b1", timestamp: new Date(), attempts: 5, body: slice }]);
+    const ctx = createExecutionContext();
+    await handleImportBatch(batch as never, spent);
+    const result = await getQueueResult(batch, ctx);
+    expect(result.retryMessages.map((m) => m.msgId)).toEqual(["b1"]);
+    expect(result.explicitAcks).toEqual([]);
+    expect(await storeFirst(store.id, "SELECT state, rows_done FROM product_imports WHERE id = ?", started.body.id)).toEqual({ state: "running", rows_done: 0 });
+    await handleImportBatch(createMessageBatch("product-imports", [{ id: "b2", timestamp: new Date(), attempts: 6, body: slice }]) as never, env);
+    expect((await finished(store, started.body.id)).state).toBe("done");
+    const mug = (await call("GET", store.path("?include_drafts=true&search=M-1"), { token: store.token })).body.data[0];
+    expect(mug.variants[0].price_cents).toBe(500);
+  });
+});
+
 itSpreadsStoresOverDatabases(() => catalogStoreIds);

@@ -4,9 +4,10 @@
 // PATCH {active: true} enables it again and clears both.
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it } from "vitest";
+import { maintainShard } from "../../src/maintenance";
 import { disableFailingSubscriptions } from "../../src/webhooks";
 import { call, newStore, type TestStore } from "../helpers/api";
-import { storeFirst, storeRun } from "../helpers/databases";
+import { shardOf, storeFirst, storeRun } from "../helpers/databases";
 import { attemptNow, attemptRows, deliveryRow, insertDelivery, makeDue, scriptedReceiver, subscribe } from "./support";
 
 let receiver: ReturnType<typeof scriptedReceiver> | undefined;
@@ -90,5 +91,17 @@ describe("All deliveries failed for WEBHOOK_DISABLE_AFTER_DAYS (5): the cron dis
     await storeRun(store.id, "UPDATE webhooks SET failing_since = ? WHERE id = ?", daysAgo(1.5), hook.id);
     expect(await disableFailingSubscriptions(env)).not.toContain(hook.id);
     expect(await disableFailingSubscriptions({ ...env, WEBHOOK_DISABLE_AFTER_DAYS: "1" } as unknown as Env)).toContain(hook.id);
+  });
+
+  it("the cron does it through each store database's maintenance message (issue 27): that database's run only", async () => {
+    const store = await newStore();
+    const [hook] = await subscribe(store, "http://127.0.0.1:9228/y", ["customers.created"]);
+    await storeRun(store.id, "UPDATE webhooks SET failing_since = ? WHERE id = ?", daysAgo(5.1), hook.id);
+    const shard = await shardOf(store.id);
+    await maintainShard(env, shard === "STORE_DB_001" ? "STORE_DB_002" : "STORE_DB_001");
+    expect(await getHook(store, hook.id)).toMatchObject({ active: true, disabled_reason: null });
+    const report = await maintainShard(env, shard);
+    expect(report.disabled).toBeGreaterThanOrEqual(1);
+    expect(await getHook(store, hook.id)).toMatchObject({ active: false, disabled_reason: "failing" });
   });
 });

@@ -2407,8 +2407,10 @@ export interface components {
             /** @description Whether new stores are placed here */
             accepting: boolean;
             stores: number;
-            /** @description As D1 reports it now (or last reported it) */
+            /** @description As D1 last reported it to the database's maintenance run (every minute) */
             size_bytes: number;
+            /** @description When size_bytes was measured; null: not yet measured */
+            measured_at: string | null;
         };
         StorePlacement: {
             store_id: string;

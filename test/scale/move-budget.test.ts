@@ -1,0 +1,41 @@
+// A move's live copy spends its target database's write budget like any write (docs/scale.md section 7.4): while
+// the store is live and the target's budget is spent, a copy step copies nothing and runs again a window later; the
+// paused phase is never held back by the budget (that would lengthen the store's pause), and the move ends done.
+import { describe, expect, it } from "vitest";
+import { call } from "../helpers/api";
+import { catalogStore } from "../products/fixtures";
+import { runMoveStep } from "../../src/moves/job";
+import { drive, jobEnv, keptQueue, moveRow, otherShard, startMove } from "./support";
+
+const spent = { DATABASE_WRITE_RATE_LIMITER: { limit: async () => ({ success: false }) }, RATE_LIMIT_DATABASE_WRITES: "200" };
+
+describe("a move's copy steps spend the target database's write budget while the store is live", () => {
+  it("refused: the step waits a window and copies nothing; once paused, the spent budget holds nothing back; the move ends done", async () => {
+    const store = await catalogStore();
+    for (let i = 0; i < 3; i++) {
+      expect((await call("POST", store.path(), { token: store.token, body: { title: `Lamp ${i}`, product_type: "single" } })).status).toBe(201);
+    }
+    const q = keptQueue();
+    const started = await startMove(store.id, await otherShard(store.id), q);
+    expect(started.status).toBe(202);
+    const moveId = started.body.id;
+    const copying = await drive(moveId, q, { stop: (m) => m.state === "copying" && m.step.startsWith("copy:") });
+    expect(copying.step).toMatch(/^copy:/);
+    const before = Date.now();
+    await runMoveStep(jobEnv(q, spent), q.sent.shift()!);
+    const waited = (await moveRow(moveId))!;
+    expect({ state: waited.state, step: waited.step, cursor: waited.cursor, rows_copied: waited.rows_copied }).toEqual({
+      state: copying.state,
+      step: copying.step,
+      cursor: copying.cursor,
+      rows_copied: copying.rows_copied,
+    });
+    expect(Date.parse(waited.due_at!) - before).toBeGreaterThanOrEqual(9_000);
+    expect(q.sent).toHaveLength(1);
+    // Live copying goes on once admitted; from the pause on, the budget is not asked.
+    const paused = await drive(moveId, q, { stop: (m) => m.state === "paused" });
+    expect(paused.state).toBe("paused");
+    const done = await drive(moveId, q, { overrides: spent });
+    expect(done.state).toBe("done");
+  });
+});
