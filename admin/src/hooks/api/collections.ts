@@ -1,6 +1,6 @@
 // Collections: the list, one collection, its products, and every change (create, delete, members and order).
 // Every change invalidates the collections' lists and details.
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { components } from "../../lib/api-schema";
 import { client, currentStoreId, unwrap } from "../../lib/client";
 import { queryKeysFactory } from "./keys";
@@ -9,11 +9,14 @@ export const collectionKeys = queryKeysFactory("collections");
 export type Collection = components["schemas"]["Collection"];
 export type CreateCollection = components["schemas"]["CreateCollectionRequest"];
 
-export function useCollections() {
+/** A page of the store's collections (offset paging, 50 a page). */
+export function useCollections(offset: number) {
   const storeId = currentStoreId();
   return useQuery({
-    queryKey: collectionKeys.list(storeId),
-    queryFn: () => unwrap(client.GET("/stores/{store_id}/collections", { params: { path: { store_id: storeId }, query: { limit: 100 } } })),
+    queryKey: collectionKeys.list(storeId, { offset }),
+    queryFn: () =>
+      unwrap(client.GET("/stores/{store_id}/collections", { params: { path: { store_id: storeId }, query: { limit: 50, offset } } })),
+    placeholderData: keepPreviousData,
   });
 }
 
