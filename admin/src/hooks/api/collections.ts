@@ -72,7 +72,10 @@ export function useDeleteCollection(id: string) {
   });
 }
 
-/** Sets a manual collection's products in this order (adding, removing and moving all go through it). */
+/**
+ * Sets a manual collection's products in this order (adding and moving go through it). Member changes share one
+ * mutation scope, so quick clicks reach the API one after another, in the order made (never an older order last).
+ */
 export function useSetCollectionProducts(id: string) {
   const invalidate = useInvalidateCollections();
   return useMutation({
@@ -83,6 +86,7 @@ export function useSetCollectionProducts(id: string) {
           body: { product_ids: productIds },
         }),
       ),
+    scope: { id: `collection-members-${id}` },
     onSuccess: invalidate,
   });
 }
@@ -96,6 +100,7 @@ export function useRemoveCollectionProduct(id: string) {
           params: { path: { store_id: currentStoreId(), id, product_id: productId } },
         }),
       ),
+    scope: { id: `collection-members-${id}` },
     onSuccess: invalidate,
   });
 }
