@@ -3,7 +3,7 @@
 // working key left the store), a page at a time (the page in the URL); create (key shown once, with Copy), rotate with an overlap, revoke (confirmed).
 import { useState } from "react";
 import { ConfirmButton } from "../../../components/common/confirm-button";
-import { DataTable } from "../../../components/common/data-table";
+import { ACTIONS_COLUMN, DataTable } from "../../../components/common/data-table";
 import { useListParams } from "../../../components/common/list-params";
 import { Pager } from "../../../components/common/pager";
 import { type Integration, useIntegrations, useRevokeIntegration } from "../../../hooks/api/integrations";
@@ -31,10 +31,7 @@ export default function IntegrationList() {
     { key: "used", header: "Last used", cell: (i: Integration) => formatDate(i.last_used_at) },
     { key: "rotation", header: "Rotation", cell: (i: Integration) => <Rotation integration={i} /> },
     {
-      key: "actions",
-      header: "Actions",
-      hideHeader: true,
-      className: "actions",
+      ...ACTIONS_COLUMN,
       cell: (i: Integration) => (
         <>
           <button type="button" onClick={() => (setRotatedKey(null), setRotating(i))}>
