@@ -1,8 +1,9 @@
 // Catalog organization in the console (ADMIN.md "Week one", catalog): the products list's Status, Sort and Tag
 // filters kept in the URL; Tags on the product page; Compare-at price in the variant dialog; Collections with a
-// manual collection's order (buttons and drag and drop) and an automatic collection's rule rows.
+// manual collection's order (buttons and drag and drop) and an automatic collection's rule rows; the collections
+// list's page kept in the URL.
 import { expect, test } from "@playwright/test";
-import { expectAccessible } from "./support";
+import { expectAccessible, signedInAdmin } from "./support";
 
 test("filters in the URL, tags, compare-at price, and collections ordered by buttons and by drag and drop", async ({ page, request }) => {
   test.setTimeout(240_000);
@@ -100,8 +101,15 @@ test("filters in the URL, tags, compare-at price, and collections ordered by but
   await page.mouse.up();
   await expect.poll(stored).toEqual(["Beta sandal", "Gamma hat", "Alpha boot"]);
 
+  // "Remove" asks first (ADMIN.md "Not losing work"); cancelling keeps the product.
   await members.filter({ hasText: "Gamma hat" }).getByRole("button", { name: "Remove" }).click();
+  const confirmRemove = page.getByRole("dialog", { name: /Remove “Gamma hat”/ });
+  await confirmRemove.getByRole("button", { name: "Cancel" }).click();
+  await expect(members).toHaveCount(3);
+  await members.filter({ hasText: "Gamma hat" }).getByRole("button", { name: "Remove" }).click();
+  await confirmRemove.getByRole("button", { name: "Remove" }).click();
   await expect.poll(stored).toEqual(["Beta sandal", "Alpha boot"]);
+  await expect(page.getByRole("status").filter({ hasText: "Saved" })).toBeVisible();
   await expectAccessible(page, "manual collection");
 
   // An automatic collection with a rule row.
@@ -115,8 +123,29 @@ test("filters in the URL, tags, compare-at price, and collections ordered by but
   await rule.getByRole("textbox", { name: "Value" }).fill("shoes");
   await create.getByRole("button", { name: "Create collection" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Shoes" })).toBeVisible();
-  await expect(page.getByRole("list", { name: "Products in this collection" })).toContainText("Alpha boot");
-  await expect(page.getByRole("list", { name: "Products in this collection" })).toContainText("Beta sandal");
+  const matching = page.getByRole("table", { name: "Products in this collection" });
+  await expect(matching.getByRole("row", { name: /Alpha boot/ })).toBeVisible();
+  await expect(matching.getByRole("row", { name: /Beta sandal/ })).toBeVisible();
   await expect(page.getByText("2 products")).toBeVisible();
   await expectAccessible(page, "automatic collection");
+});
+
+test("the collections list's page lives in the URL: Back and a reload give the same page", async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const { storeId, auth } = await signedInAdmin(page, request, "Paged collections");
+  for (let i = 1; i <= 52; i++) {
+    const title = `Collection ${String(i).padStart(2, "0")}`;
+    expect((await request.post(`/stores/${storeId}/collections`, { headers: auth, data: { title, kind: "manual" } })).status()).toBe(201);
+  }
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Collections" }).click();
+  const pager = page.getByRole("navigation", { name: "Pagination" });
+  await expect(pager).toContainText("1–50 of 52");
+  await pager.getByRole("button", { name: "Next page" }).click();
+  await expect(pager).toContainText("51–52 of 52");
+  await expect(page).toHaveURL(/[?&]offset=50/);
+  await page.reload();
+  await expect(pager).toContainText("51–52 of 52");
+  await expect(page.getByRole("table", { name: "Collections" }).getByRole("row")).toHaveCount(3);
+  await page.goBack();
+  await expect(pager).toContainText("1–50 of 52");
 });

@@ -80,6 +80,11 @@ test("every screen fits a 390 px wide phone, with the navigation behind Menu", a
   const webhookId = hook.data[0].id as string;
   await request.post(`/stores/${storeId}/api-tokens`, { headers: auth, data: { name: "phone token", scopes: ["products.read", "orders.read"] } });
   await request.post(`/stores/${storeId}/orders/${order.id}/transitions`, { headers: auth, data: { status: "paid" } });
+  await request.post(`/stores/${storeId}/integrations`, { headers: auth, data: { name: "A nightly ERP sync with a long name", scopes: ["products.read", "orders.read"] } });
+  const collection = await (
+    await request.post(`/stores/${storeId}/collections`, { headers: auth, data: { title: "A front page collection with a long title", kind: "manual" } })
+  ).json();
+  await request.put(`/stores/${storeId}/collections/${collection.id}/products`, { headers: auth, data: { product_ids: [product.id] } });
 
   await test.step("products, a product, its variant dialog, new product", async () => {
     await page.goto("/admin/products");
@@ -97,6 +102,15 @@ test("every screen fits a 390 px wide phone, with the navigation behind Menu", a
     await viaMenu(page, "Products", "Products");
     await page.getByRole("link", { name: "New product" }).click();
     await expectFits(page, "new product");
+  });
+
+  await test.step("collections, a manual collection", async () => {
+    await viaMenu(page, "Collections", "Collections");
+    await expect(page.getByRole("row", { name: /A front page collection/ })).toBeVisible();
+    await expectFits(page, "collections");
+    await page.getByRole("link", { name: /A front page collection/ }).click();
+    await expect(page.getByRole("list", { name: "Products in this collection" })).toContainText("A linen shirt");
+    await expectFits(page, "collection page");
   });
 
   await test.step("orders, an order, its refund dialog", async () => {
@@ -150,6 +164,9 @@ test("every screen fits a 390 px wide phone, with the navigation behind Menu", a
     await page.getByRole("button", { name: "New token" }).click();
     await expectFits(page, "new token dialog");
     await page.getByRole("dialog").getByRole("button", { name: "Cancel" }).click();
+    await viaMenu(page, "Integrations", "Integrations");
+    await expect(page.getByRole("row", { name: /A nightly ERP sync/ })).toBeVisible();
+    await expectFits(page, "integrations");
     await viaMenu(page, "Team", "Team");
     await expectFits(page, "team");
     await viaMenu(page, "Audit log", "Audit log");

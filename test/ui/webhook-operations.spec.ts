@@ -46,6 +46,11 @@ test("endpoint page: test event, disabled by 410 with its reason, Enable, Rotate
     await test.step("Rotate secret, keeping the previous one valid for 1 hour", async () => {
       await page.getByRole("textbox", { name: "New signing secret" }).fill("the-new-signing-secret-42");
       await page.getByRole("combobox", { name: "Keep the previous secret valid for" }).selectOption({ label: "1 hour" });
+      // A secret typed but not rotated in yet is an unsaved edit: leaving the page asks first.
+      await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Webhooks" }).click();
+      const leave = page.getByRole("dialog", { name: "Discard unsaved changes?" });
+      await leave.getByRole("button", { name: "Keep editing" }).click();
+      await expect(page.getByRole("textbox", { name: "New signing secret" })).toHaveValue("the-new-signing-secret-42");
       await page.getByRole("button", { name: "Rotate secret" }).click();
       await expect(page.getByRole("status").filter({ hasText: "The previous secret also signs until" })).toBeVisible();
       const after = await (await request.get(`/stores/${storeId}/webhooks/${hook.id}`, { headers: auth })).json();

@@ -35,6 +35,9 @@ export interface Column<T> {
   className?: string;
 }
 
+/** A row's buttons: `{ ...ACTIONS_COLUMN, cell: (row) => <…/> }` (named "Actions" for screen readers only). */
+export const ACTIONS_COLUMN = { key: "actions", header: "Actions", hideHeader: true, className: "actions" } as const;
+
 export interface DataTableProps<T> {
   label: string;
   columns: Column<T>[];

@@ -1,6 +1,6 @@
 // Collections: the list, one collection, its products, and every change (create, delete, members and order).
 // Every change invalidates the collections' lists and details.
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { components } from "../../lib/api-schema";
 import { client, currentStoreId, unwrap } from "../../lib/client";
 import { queryKeysFactory } from "./keys";
@@ -9,11 +9,14 @@ export const collectionKeys = queryKeysFactory("collections");
 export type Collection = components["schemas"]["Collection"];
 export type CreateCollection = components["schemas"]["CreateCollectionRequest"];
 
-export function useCollections() {
+/** A page of the store's collections (offset paging, 50 a page). */
+export function useCollections(offset: number) {
   const storeId = currentStoreId();
   return useQuery({
-    queryKey: collectionKeys.list(storeId),
-    queryFn: () => unwrap(client.GET("/stores/{store_id}/collections", { params: { path: { store_id: storeId }, query: { limit: 100 } } })),
+    queryKey: collectionKeys.list(storeId, { offset }),
+    queryFn: () =>
+      unwrap(client.GET("/stores/{store_id}/collections", { params: { path: { store_id: storeId }, query: { limit: 50, offset } } })),
+    placeholderData: keepPreviousData,
   });
 }
 
@@ -69,7 +72,10 @@ export function useDeleteCollection(id: string) {
   });
 }
 
-/** Sets a manual collection's products in this order (adding, removing and moving all go through it). */
+/**
+ * Sets a manual collection's products in this order (adding and moving go through it). Member changes share one
+ * mutation scope, so quick clicks reach the API one after another, in the order made (never an older order last).
+ */
 export function useSetCollectionProducts(id: string) {
   const invalidate = useInvalidateCollections();
   return useMutation({
@@ -80,6 +86,7 @@ export function useSetCollectionProducts(id: string) {
           body: { product_ids: productIds },
         }),
       ),
+    scope: { id: `collection-members-${id}` },
     onSuccess: invalidate,
   });
 }
@@ -93,6 +100,7 @@ export function useRemoveCollectionProduct(id: string) {
           params: { path: { store_id: currentStoreId(), id, product_id: productId } },
         }),
       ),
+    scope: { id: `collection-members-${id}` },
     onSuccess: invalidate,
   });
 }

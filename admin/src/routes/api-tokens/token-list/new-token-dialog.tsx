@@ -29,6 +29,20 @@ export function SecretValue({ label, value, note }: { label: string; value: stri
   );
 }
 
+/** A dialog's answer after creating something with a secret: the value once, then "Done". */
+export function SecretShownOnce(props: { label: string; value: string; note: string; onDone: () => void }) {
+  return (
+    <>
+      <SecretValue label={props.label} value={props.value} note={props.note} />
+      <div className="actions">
+        <button type="button" onClick={props.onDone}>
+          Done
+        </button>
+      </div>
+    </>
+  );
+}
+
 export function NewTokenDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const create = useCreateToken();
   const [name, setName] = useState("");
@@ -52,14 +66,7 @@ export function NewTokenDialog({ open, onClose }: { open: boolean; onClose: () =
   return (
     <Dialog title="New token" open={open} onClose={close}>
       {create.data ? (
-        <>
-          <SecretValue label="New token value" value={create.data.token} note={`Token “${create.data.name}” was created.`} />
-          <div className="actions">
-            <button type="button" onClick={close}>
-              Done
-            </button>
-          </div>
-        </>
+        <SecretShownOnce label="New token value" value={create.data.token} note={`Token “${create.data.name}” was created.`} onDone={close} />
       ) : (
         <form onSubmit={submit}>
           <TextField label="Token name" required value={name} onChange={(e) => setName(e.target.value)} path="name" error={create.error} />

@@ -2,7 +2,7 @@
 // removing either from the store stops it), last use; create (raw value shown once, with Copy), rotate, revoke.
 import { useState } from "react";
 import { ConfirmButton } from "../../../components/common/confirm-button";
-import { DataTable } from "../../../components/common/data-table";
+import { ACTIONS_COLUMN, DataTable } from "../../../components/common/data-table";
 import { useMe } from "../../../hooks/api/auth";
 import { useMembers } from "../../../hooks/api/team";
 import { useRevokeToken, useRotateToken, useTokens, type AccessToken } from "../../../hooks/api/tokens";
@@ -30,10 +30,7 @@ export default function TokenList() {
     { key: "used", header: "Last used", cell: (t: AccessToken) => formatDate(t.last_used_at) },
     { key: "expires", header: "Expires", cell: (t: AccessToken) => (t.expires_at ? formatDate(t.expires_at) : "never") },
     {
-      key: "actions",
-      header: "Actions",
-      hideHeader: true,
-      className: "actions",
+      ...ACTIONS_COLUMN,
       cell: (t: AccessToken) => (
         <>
           <ConfirmButton

@@ -1,11 +1,19 @@
 // One collection: its title and kind; a manual collection's products in order (drag and drop, or "Move earlier" /
 // "Move later"), "Add products" and "Remove"; an automatic collection's rules and the products matching them now.
-import { useState } from "react";
-import { useNavigate, useParams } from "react-router";
-import { ConfirmDialog } from "../../../components/common/dialog";
+import { Link, useNavigate, useParams } from "react-router";
+import { ConfirmButton } from "../../../components/common/confirm-button";
+import { DataTable } from "../../../components/common/data-table";
 import { ErrorMessage, Loading } from "../../../components/common/query-state";
 import { useCollection, useCollectionProducts, useDeleteCollection } from "../../../hooks/api/collections";
 import { ManualProducts } from "./manual-products";
+
+type Member = NonNullable<ReturnType<typeof useCollectionProducts>["data"]>[number];
+
+/** An automatic collection's products matching its rules now. */
+const MATCHING_COLUMNS = [
+  { key: "title", header: "Title", cell: (p: Member) => <Link to={`/products/${p.id}`}>{p.title}</Link> },
+  { key: "status", header: "Status", cell: (p: Member) => (p.status === "draft" ? "Draft" : "Live") },
+];
 
 export default function CollectionDetail() {
   const { id = "" } = useParams();
@@ -13,7 +21,6 @@ export default function CollectionDetail() {
   const products = useCollectionProducts(id);
   const remove = useDeleteCollection(id);
   const navigate = useNavigate();
-  const [confirming, setConfirming] = useState(false);
   if (collection.error) return <ErrorMessage error={collection.error} />;
   if (!collection.data) return <Loading />;
   const c = collection.data;
@@ -21,19 +28,17 @@ export default function CollectionDetail() {
     <section>
       <div className="page-header">
         <h1>{c.title}</h1>
-        <button type="button" className="danger" onClick={() => setConfirming(true)}>
+        <ConfirmButton
+          title="Delete collection"
+          message={`Delete “${c.title}”? Its products stay in the catalog.`}
+          action="Delete collection"
+          pending={remove.isPending}
+          onConfirm={() => remove.mutate(undefined, { onSuccess: () => navigate("/collections") })}
+        >
           Delete collection
-        </button>
+        </ConfirmButton>
       </div>
-      <ConfirmDialog
-        title="Delete collection"
-        message={`Delete “${c.title}”? Its products stay in the catalog.`}
-        action="Delete collection"
-        open={confirming}
-        pending={remove.isPending}
-        onConfirm={() => remove.mutate(undefined, { onSuccess: () => navigate("/collections") })}
-        onClose={() => setConfirming(false)}
-      />
+      <ErrorMessage error={remove.error} />
       <p>
         {c.kind === "manual" ? "Manual" : "Automatic"} collection · /{c.slug} · {c.product_count} products
       </p>
@@ -43,17 +48,21 @@ export default function CollectionDetail() {
           {c.rules.conditions.map((r) => `${r.field} ${r.op.replace("_", " ")} ${r.value}`).join("; ")}
         </p>
       )}
-      <ErrorMessage error={products.error} />
-      {!products.data ? (
-        <Loading label="Loading products…" />
-      ) : c.kind === "manual" ? (
-        <ManualProducts collectionId={c.id} products={products.data} />
+      {c.kind === "manual" ? (
+        <>
+          <ErrorMessage error={products.error} />
+          {products.data ? <ManualProducts collectionId={c.id} products={products.data} /> : !products.error && <Loading label="Loading products…" />}
+        </>
       ) : (
-        <ul aria-label="Products in this collection">
-          {products.data.map((p) => (
-            <li key={p.id}>{p.title}</li>
-          ))}
-        </ul>
+        <DataTable
+          label="Products in this collection"
+          columns={MATCHING_COLUMNS}
+          rows={products.data}
+          rowKey={(p) => p.id}
+          loading={products.isPending}
+          error={products.error}
+          empty="No product matches these rules yet."
+        />
       )}
     </section>
   );

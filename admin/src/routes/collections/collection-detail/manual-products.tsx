@@ -1,12 +1,16 @@
 // A manual collection's products in their order: drag and drop (dnd-kit, keyboard sensor included) with
-// "Move earlier" / "Move later" as its button equivalent, "Remove", and "Add products". Every change sends the
+// "Move earlier" / "Move later" as its button equivalent, "Remove" (confirmed), and "Add products"; what the last
+// change did is said beside "Add products" ("Saved" or the error). Every change sends the
 // whole order (PUT .../products), so what the screen shows is exactly what the API stores.
 import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type DragEndEvent } from "@dnd-kit/core";
 import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
-import { Empty, ErrorMessage } from "../../../components/common/query-state";
+import { ConfirmButton } from "../../../components/common/confirm-button";
+import { MoveButtons } from "../../../components/common/move-buttons";
+import { Empty } from "../../../components/common/query-state";
+import { SaveStatus } from "../../../components/common/save-status";
 import { useRemoveCollectionProduct, useSetCollectionProducts } from "../../../hooks/api/collections";
 import { AddProductsDialog } from "./add-products-dialog";
 
@@ -28,15 +32,15 @@ function MemberRow(props: { member: Member; index: number; count: number; onMove
       <Link to={`/products/${member.id}`}>{member.title}</Link>
       {member.status === "draft" && <span className="badge draft">Draft</span>}
       <span className="actions">
-        <button type="button" disabled={index === 0} onClick={() => props.onMove(index - 1)}>
-          Move earlier
-        </button>
-        <button type="button" disabled={index === count - 1} onClick={() => props.onMove(index + 1)}>
-          Move later
-        </button>
-        <button type="button" className="danger" onClick={props.onRemove}>
+        <MoveButtons index={index} count={count} onMove={props.onMove} />
+        <ConfirmButton
+          title={`Remove “${member.title}” from this collection?`}
+          message="It leaves this collection only; the product stays in the catalog."
+          action="Remove"
+          onConfirm={props.onRemove}
+        >
           Remove
-        </button>
+        </ConfirmButton>
       </span>
     </li>
   );
@@ -47,7 +51,13 @@ export function ManualProducts({ collectionId, products }: { collectionId: strin
   const remove = useRemoveCollectionProduct(collectionId);
   const [order, setOrder] = useState(products);
   const [adding, setAdding] = useState(false);
-  useEffect(() => setOrder(products), [products]);
+  // The server's order replaces the one shown, except while changes are still on their way (a refetch started by
+  // an earlier change would otherwise drop a product added since).
+  const changing = useRef(false);
+  changing.current = setMembers.isPending || remove.isPending;
+  useEffect(() => {
+    if (!changing.current) setOrder(products);
+  }, [products]);
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
@@ -70,6 +80,7 @@ export function ManualProducts({ collectionId, products }: { collectionId: strin
         <button type="button" onClick={() => setAdding(true)}>
           Add products
         </button>
+        <SaveStatus state={remove.submittedAt > setMembers.submittedAt ? remove : setMembers} />
       </div>
       <AddProductsDialog
         open={adding}
@@ -77,7 +88,6 @@ export function ManualProducts({ collectionId, products }: { collectionId: strin
         onAdd={(p) => save([...order, p])}
         onClose={() => setAdding(false)}
       />
-      <ErrorMessage error={setMembers.error ?? remove.error} />
       {order.length === 0 ? (
         <Empty>No products in this collection yet.</Empty>
       ) : (

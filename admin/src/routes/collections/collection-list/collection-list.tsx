@@ -1,15 +1,25 @@
-// Collections: every collection of the store with its kind and product count, and "New collection".
+// Collections: every collection of the store with its kind and product count, a page at a time (the page in the
+// URL), and "New collection".
 import { useState } from "react";
 import { Link } from "react-router";
-import { Empty, ErrorMessage, Loading } from "../../../components/common/query-state";
-import { useCollections } from "../../../hooks/api/collections";
+import { DataTable } from "../../../components/common/data-table";
+import { useListParams } from "../../../components/common/list-params";
+import { Pager } from "../../../components/common/pager";
+import { type Collection, useCollections } from "../../../hooks/api/collections";
 import { formatDate } from "../../../lib/format";
 import { NewCollectionDialog } from "./new-collection-dialog";
 
+const columns = [
+  { key: "title", header: "Title", cell: (c: Collection) => <Link to={`/collections/${c.id}`}>{c.title}</Link> },
+  { key: "kind", header: "Kind", cell: (c: Collection) => (c.kind === "manual" ? "Manual" : "Automatic") },
+  { key: "products", header: "Products", cell: (c: Collection) => c.product_count },
+  { key: "updated", header: "Updated", cell: (c: Collection) => formatDate(c.updated_at) },
+];
+
 export default function CollectionList() {
-  const collections = useCollections();
+  const list = useListParams({});
+  const collections = useCollections(list.offset);
   const [creating, setCreating] = useState(false);
-  const rows = collections.data?.data ?? [];
   return (
     <section>
       <div className="page-header">
@@ -19,36 +29,17 @@ export default function CollectionList() {
         </button>
       </div>
       <NewCollectionDialog open={creating} onClose={() => setCreating(false)} />
-      <ErrorMessage error={collections.error} />
-      {collections.isPending ? (
-        <Loading label="Loading collections…" />
-      ) : rows.length === 0 ? (
-        <Empty>No collections yet. Group products for the storefront's navigation, by hand or by rules.</Empty>
-      ) : (
-        <table>
-          <caption className="visually-hidden">Collections</caption>
-          <thead>
-            <tr>
-              <th scope="col">Title</th>
-              <th scope="col">Kind</th>
-              <th scope="col">Products</th>
-              <th scope="col">Updated</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((c) => (
-              <tr key={c.id}>
-                <td>
-                  <Link to={`/collections/${c.id}`}>{c.title}</Link>
-                </td>
-                <td>{c.kind === "manual" ? "Manual" : "Automatic"}</td>
-                <td>{c.product_count}</td>
-                <td>{formatDate(c.updated_at)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      <DataTable
+        label="Collections"
+        columns={columns}
+        rows={collections.data?.data}
+        rowKey={(c) => c.id}
+        loading={collections.isPending}
+        busy={collections.isPlaceholderData}
+        error={collections.error}
+        empty="No collections yet. Group products for the storefront's navigation, by hand or by rules."
+        pager={<Pager pagination={collections.data?.pagination} onOffset={list.setOffset} busy={collections.isPlaceholderData} />}
+      />
     </section>
   );
 }

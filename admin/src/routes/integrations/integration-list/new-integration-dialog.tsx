@@ -6,7 +6,7 @@ import { TextField } from "../../../components/common/field";
 import { PermissionPicker } from "../../../components/common/permission-picker";
 import { ErrorMessage } from "../../../components/common/query-state";
 import { NEVER_IN_SCOPE, useCreateIntegration } from "../../../hooks/api/integrations";
-import { SecretValue } from "../../api-tokens/token-list/new-token-dialog";
+import { SecretShownOnce } from "../../api-tokens/token-list/new-token-dialog";
 
 export function NewIntegrationDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const create = useCreateIntegration();
@@ -25,18 +25,12 @@ export function NewIntegrationDialog({ open, onClose }: { open: boolean; onClose
   return (
     <Dialog title="New integration" open={open} onClose={close}>
       {create.data ? (
-        <>
-          <SecretValue
-            label="New integration key"
-            value={create.data.token}
-            note={`Integration “${create.data.name}” was created. Its key belongs to the store and keeps working when people leave.`}
-          />
-          <div className="actions">
-            <button type="button" onClick={close}>
-              Done
-            </button>
-          </div>
-        </>
+        <SecretShownOnce
+          label="New integration key"
+          value={create.data.token}
+          note={`Integration “${create.data.name}” was created. Its key belongs to the store and keeps working when people leave.`}
+          onDone={close}
+        />
       ) : (
         <form onSubmit={submit}>
           <TextField label="Integration name" required value={name} onChange={(e) => setName(e.target.value)} path="name" error={create.error} />

@@ -5,7 +5,7 @@ import { TextField } from "../../../components/common/field";
 import { PermissionPicker } from "../../../components/common/permission-picker";
 import { ErrorMessage } from "../../../components/common/query-state";
 import { useCreateInvite, useUpdateMember, type Member } from "../../../hooks/api/team";
-import { SecretValue } from "../../api-tokens/token-list/new-token-dialog";
+import { SecretShownOnce } from "../../api-tokens/token-list/new-token-dialog";
 
 export function InviteDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const create = useCreateInvite();
@@ -23,18 +23,12 @@ export function InviteDialog({ open, onClose }: { open: boolean; onClose: () => 
   return (
     <Dialog title="Invite teammate" open={open} onClose={close}>
       {create.data ? (
-        <>
-          <SecretValue
-            label="Invite link"
-            value={`${window.location.origin}/admin/join?invite=${encodeURIComponent(create.data.token)}`}
-            note={`Invite for ${create.data.email} created. Send them this link: they sign in or create an account with that address, then accept.`}
-          />
-          <div className="actions">
-            <button type="button" onClick={close}>
-              Done
-            </button>
-          </div>
-        </>
+        <SecretShownOnce
+          label="Invite link"
+          value={`${window.location.origin}/admin/join?invite=${encodeURIComponent(create.data.token)}`}
+          note={`Invite for ${create.data.email} created. Send them this link: they sign in or create an account with that address, then accept.`}
+          onDone={close}
+        />
       ) : (
         <form onSubmit={submit}>
           <TextField label="Email" type="email" required value={email} onChange={(e) => setEmail(e.target.value)} path="email" error={create.error} />

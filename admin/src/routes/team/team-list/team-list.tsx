@@ -2,7 +2,7 @@
 // (the invite link shown once). Both lists on the shared DataTable; removing and revoking are confirmed.
 import { useState } from "react";
 import { ConfirmButton } from "../../../components/common/confirm-button";
-import { DataTable } from "../../../components/common/data-table";
+import { ACTIONS_COLUMN, DataTable } from "../../../components/common/data-table";
 import { type Invite, useInvites, useMembers, useRemoveMember, useRevokeInvite, type Member } from "../../../hooks/api/team";
 import { formatDate, useDisplay } from "../../../lib/format";
 import { EditPermissionsDialog, InviteDialog } from "./team-dialogs";
@@ -37,10 +37,7 @@ export default function Team() {
           { key: "role", header: "Role", cell: (m: Member) => m.role },
           { key: "permissions", header: "Permissions", cell: (m: Member) => (m.role === "owner" ? "all" : m.permission_names.join(", ") || "none") },
           {
-            key: "actions",
-            header: "Actions",
-            hideHeader: true,
-            className: "actions",
+            ...ACTIONS_COLUMN,
             cell: (m: Member) =>
               m.role !== "owner" && (
                 <>
@@ -75,10 +72,7 @@ export default function Team() {
           { key: "by", header: "Invited by", cell: (i: Invite) => nameOf(i.invited_by) },
           { key: "expires", header: "Expires", cell: (i: Invite) => formatDate(i.expires_at) },
           {
-            key: "actions",
-            header: "Actions",
-            hideHeader: true,
-            className: "actions",
+            ...ACTIONS_COLUMN,
             cell: (i: Invite) => (
               <ConfirmButton
                 title={`Revoke the invite to ${i.email}?`}

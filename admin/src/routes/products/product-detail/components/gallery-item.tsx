@@ -5,6 +5,7 @@ import { useEffect, useId, useState } from "react";
 import { useDeleteGalleryItem, useUpdateGalleryItem, type GalleryItem } from "../../../../hooks/api/gallery";
 import type { Product } from "../../../../hooks/api/products";
 import { ConfirmButton } from "../../../../components/common/confirm-button";
+import { MoveButtons } from "../../../../components/common/move-buttons";
 import { ErrorMessage } from "../../../../components/common/query-state";
 import { SaveStatus } from "../../../../components/common/save-status";
 import { useUnsavedChanges } from "../../../../components/common/unsaved-changes";
@@ -77,12 +78,7 @@ export function GalleryListItem(props: {
             Make primary
           </button>
         )}
-        <button type="button" disabled={index === 0} onClick={() => props.onMove(index - 1)}>
-          Move earlier
-        </button>
-        <button type="button" disabled={index === count - 1} onClick={() => props.onMove(index + 1)}>
-          Move later
-        </button>
+        <MoveButtons index={index} count={count} onMove={props.onMove} />
         <ConfirmButton
           title={`Remove ${label} from the gallery?`}
           message="It leaves this product's gallery; the file stays in the media library."

@@ -2,7 +2,7 @@
 // row, the hidden default variant of a single product included, titled "Default") open the variant dialog.
 import { useState } from "react";
 import { ConfirmButton } from "../../../../components/common/confirm-button";
-import { DataTable } from "../../../../components/common/data-table";
+import { ACTIONS_COLUMN, DataTable } from "../../../../components/common/data-table";
 import type { Product } from "../../../../hooks/api/products";
 import { useDeleteVariant, type Variant } from "../../../../hooks/api/variants";
 import { formatPrice, useDisplay } from "../../../../lib/format";
@@ -55,10 +55,7 @@ export function VariantsSection({ product }: { product: Product }) {
           { key: "stock", header: "Stock", cell: (v: Variant) => v.stock },
           { key: "availability", header: "Availability", cell: (v: Variant) => AVAILABILITY[v.availability] },
           {
-            key: "actions",
-            header: "Actions",
-            hideHeader: true,
-            className: "actions",
+            ...ACTIONS_COLUMN,
             cell: (v: Variant) => (
               <>
                 <button type="button" aria-label={`Edit variant ${variantTitle(v)}`} onClick={() => setEditing(v.id)}>

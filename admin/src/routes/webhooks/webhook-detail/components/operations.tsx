@@ -1,8 +1,11 @@
 // The endpoint's operations (docs/webhooks.md "Operating an endpoint"): why it is disabled with "Enable", "Send
-// test event", "Recover failed deliveries" since a date and time, and "Rotate secret" with the overlap.
+// test event", "Recover failed deliveries" since a date and time, and "Rotate secret" with the overlap (a secret
+// typed but not rotated in yet is guarded like any unsaved edit).
 import { useState, type FormEvent } from "react";
 import { TextField } from "../../../../components/common/field";
+import { OverlapSelect } from "../../../../components/common/overlap-select";
 import { ErrorMessage } from "../../../../components/common/query-state";
+import { useUnsavedChanges } from "../../../../components/common/unsaved-changes";
 import { useUpdateWebhook, useWebhookOperations, type Webhook } from "../../../../hooks/api/webhooks";
 import { randomSecret } from "../../secret";
 
@@ -10,13 +13,6 @@ const DISABLED_BECAUSE = {
   gone: "Disabled because the endpoint answered 410 Gone: its owner said it is gone for good.",
   failing: "Disabled because every delivery to it failed for 5 days.",
 } as const;
-
-const OVERLAPS = [
-  ["No time", 0],
-  ["1 hour", 3600],
-  ["24 hours", 86_400],
-  ["7 days", 604_800],
-] as const;
 
 /** Now minus an hour, as a datetime-local value in the browser's time zone. */
 function anHourAgo() {
@@ -45,6 +41,8 @@ export function Operations({ webhook }: { webhook: Webhook }) {
   const [since, setSince] = useState(anHourAgo);
   const [secret, setSecret] = useState("");
   const [overlap, setOverlap] = useState<number>(86_400);
+  // A typed (or generated) secret not yet rotated in is an unsaved edit: leaving asks first.
+  useUnsavedChanges(secret !== "");
   const onRecover = (e: FormEvent) => (e.preventDefault(), recover.mutate(new Date(since).toISOString()));
   const onRotate = (e: FormEvent) => {
     e.preventDefault();
@@ -74,16 +72,7 @@ export function Operations({ webhook }: { webhook: Webhook }) {
             Generate
           </button>
         </div>
-        <div className="field">
-          <label htmlFor="previous-valid-for">Keep the previous secret valid for</label>
-          <select id="previous-valid-for" value={overlap} onChange={(e) => setOverlap(Number(e.target.value))}>
-            {OVERLAPS.map(([label, seconds]) => (
-              <option key={seconds} value={seconds}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </div>
+        <OverlapSelect label="Keep the previous secret valid for" value={overlap} onChange={setOverlap} />
         <button type="submit" disabled={rotate.isPending}>
           Rotate secret
         </button>
