@@ -89,14 +89,23 @@ function candidateSets(storeId: string, options: ListOptions): SQL[] {
   return sets;
 }
 
-/** Conditions on product row `p` that are checked row by row (after an index has chosen the rows). */
-function rowConditions(options: ListOptions): SQL[] {
-  const f = options.filters;
-  const conditions: SQL[] = [];
+/** The status condition on `status` (a product's, or its copy on product_tags), if any. */
+function statusConditions(options: ListOptions, status: SQL): SQL[] {
   // With updated_since (a change feed) drafts are always included; `status=draft` implies them.
   const drafts = options.includeDrafts || options.walk.since !== undefined;
-  if (f.status) conditions.push(sql`p.status = ${f.status}`);
-  else if (!drafts) conditions.push(sql`p.status = 'live'`);
+  if (options.filters.status) return [sql`${status} = ${options.filters.status}`];
+  return drafts ? [] : [sql`${status} = 'live'`];
+}
+
+/** Conditions on product row `p` that are checked row by row (after an index has chosen the rows). */
+function rowConditions(options: ListOptions): SQL[] {
+  return [...statusConditions(options, sql`p.status`), ...columnConditions(options)];
+}
+
+/** The row conditions other than status. */
+function columnConditions(options: ListOptions): SQL[] {
+  const f = options.filters;
+  const conditions: SQL[] = [];
   if (f.product_type) conditions.push(sql`p.product_type = ${f.product_type}`);
   if (f.brand) conditions.push(sql`lower(p.brand) = lower(${f.brand})`);
   if (f.in_stock !== undefined) conditions.push(sql`p.in_stock = ${f.in_stock ? 1 : 0}`);
@@ -121,15 +130,44 @@ function indexFor(options: ListOptions): SQL {
 const and = (conditions: SQL[]) => (conditions.length ? sql` AND ${sql.join(conditions, sql` AND `)}` : sql``);
 
 /** `(key, id)` past the cursor in the walk's direction (a row value: one index range), and updated_since. */
-function positionConditions(walk: Walk, key: SQL, id: SQL): SQL[] {
+function positionConditions(walk: Walk, key: SQL, id: SQL, updatedAt: SQL = sql`p.updated_at`): SQL[] {
   const conditions: SQL[] = [];
-  if (walk.since) conditions.push(sql`p.updated_at >= ${walk.since}`);
+  if (walk.since) conditions.push(sql`${updatedAt} >= ${walk.since}`);
   if (walk.after) {
     const op = sql.raw(walk.ascending ? ">" : "<");
     // The scalar bound first: SQLite takes it as the index range where a row value with a collation (titles) is not.
     conditions.push(sql`${key} ${op}= ${walk.after.at}`, sql`(${key}, ${id}) ${op} (${walk.after.at}, ${walk.after.id})`);
   }
   return conditions;
+}
+
+/**
+ * Tags as the only narrowing filter, in the default order: the first tag's rows of product_tags in
+ * (updated_at, product_id) order with the product's status on them, the other tags by primary key; the page stops
+ * after `limit` rows and, without a column filter, the count reads the tag index alone (no product row).
+ */
+function tagWalk(storeId: string, options: ListOptions, dir: SQL, window: SQL): { page: SQL; total: SQL } {
+  const [first, ...others] = options.filters.tags;
+  const columns = columnConditions(options);
+  const join = columns.length ? sql` CROSS JOIN products p ON p.id = t.product_id` : sql``;
+  const where = [
+    sql`t.store_id = ${storeId} AND t.tag_lower = lower(${first})`,
+    ...statusConditions(options, sql`t.status`),
+    ...others.map((tag) => sql`EXISTS (SELECT 1 FROM product_tags t2 WHERE t2.product_id = t.product_id AND t2.tag_lower = lower(${tag}))`),
+    ...columns,
+  ];
+  const from = sql`FROM product_tags t INDEXED BY product_tags_store_tag_updated_idx${join} WHERE ${sql.join(where, sql` AND `)}`;
+  const after = and(positionConditions(options.walk, sql`t.updated_at`, sql`t.product_id`, sql`t.updated_at`));
+  const since = options.walk.since ? sql` AND t.updated_at >= ${options.walk.since}` : sql``;
+  return {
+    page: sql`SELECT t.product_id AS id, t.updated_at AS k ${from}${after} ORDER BY t.updated_at ${dir}, t.product_id ${dir} ${window}`,
+    total: sql`(SELECT count(*) ${from}${since})`,
+  };
+}
+
+/** Whether tags are the only narrowing filter of a list in the default order (see tagWalk). */
+function tagsOnly(options: ListOptions, sets: SQL[]): boolean {
+  return options.sort === "updated_at" && !options.byPosition && options.filters.tags.length > 0 && sets.length === options.filters.tags.length && !options.search;
 }
 
 const direction = (walk: Walk) => sql.raw(walk.ascending ? "ASC" : "DESC");
@@ -154,6 +192,8 @@ export function listQuery(storeId: string, options: ListOptions): SQL {
     page = sql`SELECT p.id AS id, cp.position AS k FROM collection_products cp CROSS JOIN products p ON p.id = cp.product_id
       WHERE ${where}${after} ORDER BY cp.position ${dir}, cp.product_id ${dir} ${window}`;
     total = sql`(SELECT count(*) FROM collection_products cp CROSS JOIN products p ON p.id = cp.product_id WHERE ${where})`;
+  } else if (tagsOnly(options, sets)) {
+    ({ page, total } = tagWalk(storeId, options, dir, window));
   } else if (sets.length > 0) {
     const candidates = sql.join(sets, sql` INTERSECT `);
     const hits = sql`SELECT p.id AS id, ${position} AS k, p.updated_at AS updated_at FROM (${candidates}) cand

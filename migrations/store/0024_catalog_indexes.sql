@@ -1,0 +1,41 @@
+-- Catalog list indexes (docs/catalog.md "Filters and sort", docs/performance.md "Catalog"): the tag filter walks the
+-- tag index in the default order and stops after a page, and counts its matches from that index alone.
+--
+-- product_tags carries a copy of its product's status and updated_at (kept by triggers, like the rows themselves),
+-- indexed as (store_id, tag_lower, updated_at, product_id, status): a tag's products newest change first, with the
+-- status last so that the live/draft check and the count of matches read the index, not the products.
+ALTER TABLE `product_tags` ADD `status` text DEFAULT 'draft' NOT NULL;
+--> statement-breakpoint
+ALTER TABLE `product_tags` ADD `updated_at` text DEFAULT '' NOT NULL;
+--> statement-breakpoint
+-- The backfill updates rows of every store, also of one that is moving: the pause trigger is set aside for it.
+DROP TRIGGER `product_tags_paused_update`;
+--> statement-breakpoint
+UPDATE product_tags SET
+  status = (SELECT p.status FROM products p WHERE p.id = product_tags.product_id),
+  updated_at = (SELECT p.updated_at FROM products p WHERE p.id = product_tags.product_id);
+--> statement-breakpoint
+CREATE TRIGGER `product_tags_paused_update` BEFORE UPDATE ON `product_tags` WHEN (SELECT state FROM stores WHERE id = NEW.store_id) IN ('moving', 'moved', 'purging') BEGIN SELECT RAISE(ABORT, 'store_paused'); END;
+--> statement-breakpoint
+CREATE INDEX `product_tags_store_tag_updated_idx` ON `product_tags` (`store_id`, `tag_lower`, `updated_at`, `product_id`, `status`);
+--> statement-breakpoint
+DROP TRIGGER `product_tags_insert`;
+--> statement-breakpoint
+CREATE TRIGGER `product_tags_insert` AFTER INSERT ON `products` WHEN new.tags <> '[]' BEGIN
+  INSERT OR IGNORE INTO product_tags(store_id, product_id, tag_lower, status, updated_at)
+    SELECT new.store_id, new.id, lower(value), new.status, new.updated_at FROM json_each(new.tags);
+END;
+--> statement-breakpoint
+DROP TRIGGER `product_tags_update`;
+--> statement-breakpoint
+CREATE TRIGGER `product_tags_update` AFTER UPDATE OF tags ON `products` WHEN old.tags IS NOT new.tags BEGIN
+  DELETE FROM product_tags WHERE product_id = new.id;
+  INSERT OR IGNORE INTO product_tags(store_id, product_id, tag_lower, status, updated_at)
+    SELECT new.store_id, new.id, lower(value), new.status, new.updated_at FROM json_each(new.tags);
+END;
+--> statement-breakpoint
+-- A product's status or updated_at changed (its tags perhaps not): its tag rows follow.
+CREATE TRIGGER `product_tags_follow` AFTER UPDATE OF status, updated_at ON `products`
+WHEN old.status IS NOT new.status OR old.updated_at IS NOT new.updated_at BEGIN
+  UPDATE product_tags SET status = new.status, updated_at = new.updated_at WHERE product_id = new.id;
+END;
