@@ -39,3 +39,45 @@ CREATE TRIGGER `product_tags_follow` AFTER UPDATE OF status, updated_at ON `prod
 WHEN old.status IS NOT new.status OR old.updated_at IS NOT new.updated_at BEGIN
   UPDATE product_tags SET status = new.status, updated_at = new.updated_at WHERE product_id = new.id;
 END;
+--> statement-breakpoint
+-- The in_stock filter's `total` without counting: the store's counters also hold its in-stock products, all and
+-- live ones (in_stock=false is the rest). The three counter triggers of 0004 are replaced by ones that keep all four.
+ALTER TABLE `store_catalog_stats` ADD `in_stock` integer DEFAULT 0 NOT NULL;
+--> statement-breakpoint
+ALTER TABLE `store_catalog_stats` ADD `live_in_stock` integer DEFAULT 0 NOT NULL;
+--> statement-breakpoint
+DROP TRIGGER `store_catalog_stats_paused_update`;
+--> statement-breakpoint
+UPDATE store_catalog_stats SET
+  in_stock = (SELECT count(*) FROM products p WHERE p.store_id = store_catalog_stats.store_id AND p.in_stock <> 0),
+  live_in_stock = (SELECT count(*) FROM products p WHERE p.store_id = store_catalog_stats.store_id AND p.in_stock <> 0 AND p.status = 'live');
+--> statement-breakpoint
+CREATE TRIGGER `store_catalog_stats_paused_update` BEFORE UPDATE ON `store_catalog_stats` WHEN (SELECT state FROM stores WHERE id = NEW.store_id) IN ('moving', 'moved', 'purging') BEGIN SELECT RAISE(ABORT, 'store_paused'); END;
+--> statement-breakpoint
+DROP TRIGGER `store_catalog_stats_insert`;
+--> statement-breakpoint
+CREATE TRIGGER `store_catalog_stats_insert` AFTER INSERT ON `products` BEGIN
+  INSERT INTO store_catalog_stats(store_id, total, live, in_stock, live_in_stock)
+    VALUES (new.store_id, 1, new.status = 'live', new.in_stock <> 0, new.status = 'live' AND new.in_stock <> 0)
+  ON CONFLICT(store_id) DO UPDATE SET total = total + 1, live = live + excluded.live,
+    in_stock = in_stock + excluded.in_stock, live_in_stock = live_in_stock + excluded.live_in_stock;
+END;
+--> statement-breakpoint
+DROP TRIGGER `store_catalog_stats_delete`;
+--> statement-breakpoint
+CREATE TRIGGER `store_catalog_stats_delete` AFTER DELETE ON `products` BEGIN
+  UPDATE store_catalog_stats SET total = total - 1, live = live - (old.status = 'live'),
+    in_stock = in_stock - (old.in_stock <> 0), live_in_stock = live_in_stock - (old.status = 'live' AND old.in_stock <> 0)
+  WHERE store_id = old.store_id;
+END;
+--> statement-breakpoint
+DROP TRIGGER `store_catalog_stats_status`;
+--> statement-breakpoint
+CREATE TRIGGER `store_catalog_stats_status` AFTER UPDATE OF status, in_stock ON `products`
+WHEN old.status IS NOT new.status OR old.in_stock IS NOT new.in_stock BEGIN
+  UPDATE store_catalog_stats SET
+    live = live + (new.status = 'live') - (old.status = 'live'),
+    in_stock = in_stock + (new.in_stock <> 0) - (old.in_stock <> 0),
+    live_in_stock = live_in_stock + (new.status = 'live' AND new.in_stock <> 0) - (old.status = 'live' AND old.in_stock <> 0)
+  WHERE store_id = new.store_id;
+END;

@@ -127,6 +127,25 @@ function indexFor(options: ListOptions): SQL {
   return sql``;
 }
 
+/** The store's counters (store_catalog_stats) by status: all products, live ones, drafts; and of those in stock. */
+const COUNTERS = {
+  all: ["total", "in_stock"],
+  live: ["live", "live_in_stock"],
+  draft: ["(total - live)", "(in_stock - live_in_stock)"],
+} as const;
+
+/**
+ * The list's `total` as an expression of the store's counters, when its only filters are status and in_stock
+ * (kept exact by triggers, migrations 0004 and 0024); otherwise undefined and the matches are counted.
+ */
+function storedCount(options: ListOptions): string | undefined {
+  const { status, in_stock, tags, ...others } = options.filters;
+  if (tags.length > 0 || Object.values(others).some((value) => value !== undefined)) return undefined;
+  const [all, inStock] = COUNTERS[status ?? (options.includeDrafts ? "all" : "live")];
+  if (in_stock === undefined) return all;
+  return in_stock ? inStock : `${all} - ${inStock}`;
+}
+
 const and = (conditions: SQL[]) => (conditions.length ? sql` AND ${sql.join(conditions, sql` AND `)}` : sql``);
 
 /** `(key, id)` past the cursor in the walk's direction (a row value: one index range), and updated_since. */
@@ -209,10 +228,11 @@ export function listQuery(storeId: string, options: ListOptions): SQL {
     const after = and(positionConditions(walk, position, sql`p.id`));
     page = sql`SELECT p.id AS id, ${position} AS k FROM products p ${indexFor(options)} WHERE p.store_id = ${storeId}${and(rows)}${after}
       ORDER BY ${position} ${dir}, p.id ${dir} ${window}`;
-    const filtered = Object.entries(options.filters).some(([name, value]) => name !== "tags" && value !== undefined) || walk.since;
-    total = filtered
-      ? sql`(SELECT count(*) FROM products p ${indexFor(options)} WHERE p.store_id = ${storeId}${and(rows)}${walk.since ? sql` AND p.updated_at >= ${walk.since}` : sql``})`
-      : sql`coalesce((SELECT ${options.includeDrafts ? sql`total` : sql`live`} FROM store_catalog_stats WHERE store_id = ${storeId}), 0)`;
+    const counter = storedCount(options);
+    total =
+      counter && !walk.since
+        ? sql`coalesce((SELECT ${sql.raw(counter)} FROM store_catalog_stats WHERE store_id = ${storeId}), 0)`
+        : sql`(SELECT count(*) FROM products p ${indexFor(options)} WHERE p.store_id = ${storeId}${and(rows)}${walk.since ? sql` AND p.updated_at >= ${walk.since}` : sql``})`;
   }
   const reverse = sql.raw(walk.ascending ? "DESC" : "ASC");
   return sql`WITH ${matches}page AS (${page}),

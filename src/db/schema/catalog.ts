@@ -132,4 +132,7 @@ export const storeCatalogStats = sqliteTable("store_catalog_stats", {
     .references(() => stores.id, { onDelete: "cascade" }),
   total: integer("total").notNull().default(0),
   live: integer("live").notNull().default(0),
+  /** In-stock products, all and live ones (migration 0024): the in_stock filter's total. */
+  inStock: integer("in_stock").notNull().default(0),
+  liveInStock: integer("live_in_stock").notNull().default(0),
 });
