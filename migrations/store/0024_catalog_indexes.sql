@@ -81,3 +81,32 @@ WHEN old.status IS NOT new.status OR old.in_stock IS NOT new.in_stock BEGIN
     live_in_stock = live_in_stock + (new.status = 'live' AND new.in_stock <> 0) - (old.status = 'live' AND old.in_stock <> 0)
   WHERE store_id = new.store_id;
 END;
+--> statement-breakpoint
+-- The price-range filter: a variant carries its product's status and updated_at (kept by triggers), indexed after
+-- (store_id, price_cents, product_id), so that the matches in a price range are read, sorted and counted from the
+-- variant index alone (no product row but the page's).
+ALTER TABLE `product_variants` ADD `product_status` text DEFAULT 'draft' NOT NULL;
+--> statement-breakpoint
+ALTER TABLE `product_variants` ADD `product_updated_at` text DEFAULT '' NOT NULL;
+--> statement-breakpoint
+DROP TRIGGER `product_variants_paused_update`;
+--> statement-breakpoint
+UPDATE product_variants SET
+  product_status = (SELECT p.status FROM products p WHERE p.id = product_variants.product_id),
+  product_updated_at = (SELECT p.updated_at FROM products p WHERE p.id = product_variants.product_id);
+--> statement-breakpoint
+CREATE TRIGGER `product_variants_paused_update` BEFORE UPDATE ON `product_variants` WHEN (SELECT state FROM stores WHERE id = NEW.store_id) IN ('moving', 'moved', 'purging') BEGIN SELECT RAISE(ABORT, 'store_paused'); END;
+--> statement-breakpoint
+CREATE INDEX `product_variants_store_price_product_idx` ON `product_variants` (`store_id`, `price_cents`, `product_id`, `product_status`, `product_updated_at`);
+--> statement-breakpoint
+CREATE TRIGGER `product_variants_product_copy` AFTER INSERT ON `product_variants` BEGIN
+  UPDATE product_variants SET
+    product_status = (SELECT p.status FROM products p WHERE p.id = new.product_id),
+    product_updated_at = (SELECT p.updated_at FROM products p WHERE p.id = new.product_id)
+  WHERE id = new.id;
+END;
+--> statement-breakpoint
+CREATE TRIGGER `product_variants_product_follow` AFTER UPDATE OF status, updated_at ON `products`
+WHEN old.status IS NOT new.status OR old.updated_at IS NOT new.updated_at BEGIN
+  UPDATE product_variants SET product_status = new.status, product_updated_at = new.updated_at WHERE product_id = new.id;
+END;

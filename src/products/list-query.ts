@@ -70,6 +70,9 @@ function searchIdsSql(storeId: string, term: string): SQL {
     WHERE v.store_id = ${storeId} AND v.sku_lower >= ${lower} AND v.sku_lower < ${lower + MAX_CHAR}`;
 }
 
+const hasPriceRange = (f: ListFilters) => f.price_min_cents !== undefined || f.price_max_cents !== undefined;
+const priceRange = (f: ListFilters) => sql`price_cents >= ${f.price_min_cents ?? 0} AND price_cents <= ${f.price_max_cents ?? Number.MAX_SAFE_INTEGER}`;
+
 /** Each narrowing filter's ids, from its own index; the candidates are in all of them. */
 function candidateSets(storeId: string, options: ListOptions): SQL[] {
   const f = options.filters;
@@ -80,10 +83,8 @@ function candidateSets(storeId: string, options: ListOptions): SQL[] {
     sets.push(sql`SELECT product_id AS pid FROM product_tags WHERE store_id = ${storeId} AND tag_lower = lower(${tag})`);
   }
   if (f.manualCollectionId) sets.push(sql`SELECT product_id AS pid FROM collection_products WHERE collection_id = ${f.manualCollectionId}`);
-  if (f.price_min_cents !== undefined || f.price_max_cents !== undefined) {
-    sets.push(sql`SELECT product_id AS pid FROM product_variants WHERE store_id = ${storeId}
-      AND price_cents >= ${f.price_min_cents ?? 0} AND price_cents <= ${f.price_max_cents ?? Number.MAX_SAFE_INTEGER}`);
-  }
+  // DISTINCT: a product with two variants in the range is one match.
+  if (hasPriceRange(f)) sets.push(sql`SELECT DISTINCT product_id AS pid FROM product_variants WHERE store_id = ${storeId} AND ${priceRange(f)}`);
   if (f.sku) sets.push(sql`SELECT product_id AS pid FROM product_variants WHERE store_id = ${storeId} AND sku_lower = ${f.sku.toLowerCase()}`);
   if (f.external_id) sets.push(sql`SELECT id AS pid FROM products WHERE store_id = ${storeId} AND external_id = ${f.external_id}`);
   return sets;
@@ -184,6 +185,21 @@ function tagWalk(storeId: string, options: ListOptions, dir: SQL, window: SQL): 
   };
 }
 
+/** Whether a price range is the only filter (status aside) of a list in the default order (see priceHits). */
+function priceOnly(options: ListOptions, sets: SQL[]): boolean {
+  return options.sort === "updated_at" && hasPriceRange(options.filters) && sets.length === 1 && columnConditions(options).length === 0;
+}
+
+/**
+ * The products with a variant in the price range, from the variant index alone: each variant carries its
+ * product's status and updated_at (kept by triggers, migration 0024); one row per product.
+ */
+function priceHits(storeId: string, options: ListOptions): SQL {
+  const where = [sql`store_id = ${storeId} AND ${priceRange(options.filters)}`, ...statusConditions(options, sql`product_status`)];
+  return sql`SELECT product_id AS id, product_updated_at AS k, product_updated_at AS updated_at
+    FROM product_variants INDEXED BY product_variants_store_price_product_idx WHERE ${sql.join(where, sql` AND `)} GROUP BY product_id`;
+}
+
 /** Whether tags are the only narrowing filter of a list in the default order (see tagWalk). */
 function tagsOnly(options: ListOptions, sets: SQL[]): boolean {
   return options.sort === "updated_at" && !options.byPosition && options.filters.tags.length > 0 && sets.length === options.filters.tags.length && !options.search;
@@ -215,7 +231,9 @@ export function listQuery(storeId: string, options: ListOptions): SQL {
     ({ page, total } = tagWalk(storeId, options, dir, window));
   } else if (sets.length > 0) {
     const candidates = sql.join(sets, sql` INTERSECT `);
-    const hits = sql`SELECT p.id AS id, ${position} AS k, p.updated_at AS updated_at FROM (${candidates}) cand
+    const hits = priceOnly(options, sets)
+      ? priceHits(storeId, options)
+      : sql`SELECT p.id AS id, ${position} AS k, p.updated_at AS updated_at FROM (${candidates}) cand
       CROSS JOIN products p ON p.id = cand.pid
       WHERE p.store_id = ${storeId}${and(rows)}`;
     const after = walk.after ? sql` AND (h.k${collate}, h.id) ${sql.raw(walk.ascending ? ">" : "<")} (${walk.after.at}, ${walk.after.id})` : sql``;

@@ -157,6 +157,17 @@ describe("a filter's total is the number of its matches, after every change", ()
     expect((await titlesAndTotal(store, "in_stock=false")).titles).toEqual(["Draft coat"]);
   });
 
+  it("a product with several variants in the price range is one match; the range follows status and changes", async () => {
+    const { store, made } = await sampleStore();
+    // Boot: 5000 and 9000, both in range.
+    expect(await titlesAndTotal(store, "price_min_cents=4000&price_max_cents=10000")).toEqual({ titles: ["Boot"], total: 1 });
+    expect(await titlesAndTotal(store, "price_min_cents=1000&price_max_cents=13000&include_drafts=true")).toEqual({ titles: ["Scarf", "Draft coat", "Cap", "sandal", "Boot"], total: 5 });
+    await call("PATCH", store.path(`/${made.draft.id}`), { token: store.token, body: { status: "live" } });
+    await call("PATCH", store.path(`/${made.boot.id}`), { token: store.token, body: { title: "Boots" } });
+    expect(await titlesAndTotal(store, "price_min_cents=4000&price_max_cents=13000")).toEqual({ titles: ["Boots", "Draft coat"], total: 2 });
+    expect(await walk(store, "price_min_cents=4000&price_max_cents=13000")).toEqual(["Boots", "Draft coat"]);
+  });
+
   it("a tag's list follows its products' status and changes, newest change first", async () => {
     const { store, made } = await sampleStore();
     expect(await titlesAndTotal(store, "tag=winter")).toEqual({ titles: ["Boot"], total: 1 });
