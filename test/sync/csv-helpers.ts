@@ -12,6 +12,8 @@ export const HEADER =
   "handle,title,description,brand,product_type,status,seo_title,seo_description,variant_sku,variant_title," +
   "option1_name,option1_value,option2_name,option2_value,option3_name,option3_value,price,stock,fulfillment_mode," +
   "length_mm,width_mm,height_mm,weight_g";
+/** The export's header: section 15's, then the columns section 18 appends. */
+export const EXPORT_HEADER = `${HEADER},tags,compare_at_price,variant_external_id`;
 
 export const exportCsv = (store: CatalogStore, token = store.token) => call("GET", store.path("/export.csv"), { token });
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { call } from "../helpers/api";
 import { type CatalogStore, catalogStore, catalogStoreIds, liveVariable } from "../products/fixtures";
 import { itSpreadsStoresOverDatabases } from "../products/store-databases";
-import { HEADER, exportCsv, finished, importCsv } from "./csv-helpers";
+import { EXPORT_HEADER, HEADER, exportCsv, finished, importCsv } from "./csv-helpers";
 
 const options = (n: number, suffix = "") => Array.from({ length: n }, (_, i) => ({ name: `Opt${i + 1}`, value: `v${i + 1}${suffix}` }));
 
@@ -21,10 +21,10 @@ describe("the export adds option4_name, option4_value ... up to the highest opti
       { sku: "K-2", price_cents: 100, option_values: options(2, "b") },
     ]);
     const text = (await exportCsv(source)).text;
-    const header = HEADER.replace("option3_value,", "option3_value,option4_name,option4_value,option5_name,option5_value,");
+    const header = EXPORT_HEADER.replace("option3_value,", "option3_value,option4_name,option4_value,option5_name,option5_value,");
     expect(text.split("\r\n")[0]).toBe(header);
-    expect(text).toContain("kit,Kit,,,variable,live,,,K-5,v1 / v2 / v3 / v4 / v5,Opt1,v1,Opt2,v2,Opt3,v3,Opt4,v4,Opt5,v5,1.00,0,stocked,,,,\r\n");
-    expect(text).toContain("kit,,,,,,,,K-2,v1b / v2b,Opt1,v1b,Opt2,v2b,,,,,,,1.00,0,stocked,,,,\r\n");
+    expect(text).toContain("kit,Kit,,,variable,live,,,K-5,v1 / v2 / v3 / v4 / v5,Opt1,v1,Opt2,v2,Opt3,v3,Opt4,v4,Opt5,v5,1.00,0,stocked,,,,,,,\r\n");
+    expect(text).toContain("kit,,,,,,,,K-2,v1b / v2b,Opt1,v1b,Opt2,v2b,,,,,,,1.00,0,stocked,,,,,,,\r\n");
 
     const target = await catalogStore();
     const done = await finished(target, (await importCsv(target, text)).body.id);
@@ -33,10 +33,10 @@ describe("the export adds option4_name, option4_value ... up to the highest opti
     expect((await exportCsv(target)).text).toBe(text); // the same file again
   });
 
-  it("a store whose variants use three options or fewer keeps section 15's header exactly", async () => {
+  it("a store whose variants use three options or fewer keeps section 15's columns (with section 18's appended) exactly", async () => {
     const store = await catalogStore();
     await liveVariable(store, "Tee", [{ sku: "T-3", price_cents: 100, option_values: options(3) }]);
-    expect((await exportCsv(store)).text.split("\r\n")[0]).toBe(HEADER);
+    expect((await exportCsv(store)).text.split("\r\n")[0]).toBe(EXPORT_HEADER);
   });
 
   it("the import reads options up to option10 in any column order; option11 is an unknown column (422)", async () => {

@@ -4,11 +4,10 @@ import { describe, expect, it, vi } from "vitest";
 import { call, newToken } from "../helpers/api";
 import { type CatalogStore, catalogStore, catalogStoreIds, liveVariable, makeProduct, makeVariant } from "../products/fixtures";
 import { storeShardNames } from "../helpers/databases";
-import { HEADER, exportCsv, finished, importCsv } from "./csv-helpers";
+import { EXPORT_HEADER, HEADER, exportCsv, finished, importCsv } from "./csv-helpers";
 import { itSpreadsStoresOverDatabases, onDatabase, onSameDatabase, storeFirst, storeRun } from "../products/store-databases";
 
 /** The export's header: section 15's columns, then tags, compare_at_price and variant_external_id. */
-const EXPORT_HEADER = `${HEADER},tags,compare_at_price,variant_external_id`;
 
 describe("GET /products/export.csv", () => {
   it("streams text/csv with the exact header, one row per variant, price in major units, RFC 4180 quoting", async () => {
