@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { call } from "../helpers/api";
 import { type CatalogStore, catalogStore, catalogStoreIds, liveVariable } from "../products/fixtures";
 import { itSpreadsStoresOverDatabases } from "../products/store-databases";
-import { EXPORT_HEADER, HEADER, exportCsv, finished, importCsv } from "./csv-helpers";
+import { EXPORT_HEADER, exportCsv, finished, importCsv } from "./csv-helpers";
 
 const options = (n: number, suffix = "") => Array.from({ length: n }, (_, i) => ({ name: `Opt${i + 1}`, value: `v${i + 1}${suffix}` }));
 
