@@ -70,6 +70,9 @@ function searchIdsSql(storeId: string, term: string): SQL {
     WHERE v.store_id = ${storeId} AND v.sku_lower >= ${lower} AND v.sku_lower < ${lower + MAX_CHAR}`;
 }
 
+const hasPriceRange = (f: ListFilters) => f.price_min_cents !== undefined || f.price_max_cents !== undefined;
+const priceRange = (f: ListFilters) => sql`price_cents >= ${f.price_min_cents ?? 0} AND price_cents <= ${f.price_max_cents ?? Number.MAX_SAFE_INTEGER}`;
+
 /** Each narrowing filter's ids, from its own index; the candidates are in all of them. */
 function candidateSets(storeId: string, options: ListOptions): SQL[] {
   const f = options.filters;
@@ -80,23 +83,30 @@ function candidateSets(storeId: string, options: ListOptions): SQL[] {
     sets.push(sql`SELECT product_id AS pid FROM product_tags WHERE store_id = ${storeId} AND tag_lower = lower(${tag})`);
   }
   if (f.manualCollectionId) sets.push(sql`SELECT product_id AS pid FROM collection_products WHERE collection_id = ${f.manualCollectionId}`);
-  if (f.price_min_cents !== undefined || f.price_max_cents !== undefined) {
-    sets.push(sql`SELECT product_id AS pid FROM product_variants WHERE store_id = ${storeId}
-      AND price_cents >= ${f.price_min_cents ?? 0} AND price_cents <= ${f.price_max_cents ?? Number.MAX_SAFE_INTEGER}`);
-  }
+  // DISTINCT: a product with two variants in the range is one match.
+  if (hasPriceRange(f)) sets.push(sql`SELECT DISTINCT product_id AS pid FROM product_variants WHERE store_id = ${storeId} AND ${priceRange(f)}`);
   if (f.sku) sets.push(sql`SELECT product_id AS pid FROM product_variants WHERE store_id = ${storeId} AND sku_lower = ${f.sku.toLowerCase()}`);
   if (f.external_id) sets.push(sql`SELECT id AS pid FROM products WHERE store_id = ${storeId} AND external_id = ${f.external_id}`);
   return sets;
 }
 
-/** Conditions on product row `p` that are checked row by row (after an index has chosen the rows). */
-function rowConditions(options: ListOptions): SQL[] {
-  const f = options.filters;
-  const conditions: SQL[] = [];
+/** The status condition on `status` (a product's, or its copy on product_tags), if any. */
+function statusConditions(options: ListOptions, status: SQL): SQL[] {
   // With updated_since (a change feed) drafts are always included; `status=draft` implies them.
   const drafts = options.includeDrafts || options.walk.since !== undefined;
-  if (f.status) conditions.push(sql`p.status = ${f.status}`);
-  else if (!drafts) conditions.push(sql`p.status = 'live'`);
+  if (options.filters.status) return [sql`${status} = ${options.filters.status}`];
+  return drafts ? [] : [sql`${status} = 'live'`];
+}
+
+/** Conditions on product row `p` that are checked row by row (after an index has chosen the rows). */
+function rowConditions(options: ListOptions): SQL[] {
+  return [...statusConditions(options, sql`p.status`), ...columnConditions(options)];
+}
+
+/** The row conditions other than status. */
+function columnConditions(options: ListOptions): SQL[] {
+  const f = options.filters;
+  const conditions: SQL[] = [];
   if (f.product_type) conditions.push(sql`p.product_type = ${f.product_type}`);
   if (f.brand) conditions.push(sql`lower(p.brand) = lower(${f.brand})`);
   if (f.in_stock !== undefined) conditions.push(sql`p.in_stock = ${f.in_stock ? 1 : 0}`);
@@ -118,18 +128,81 @@ function indexFor(options: ListOptions): SQL {
   return sql``;
 }
 
+/** The store's counters (store_catalog_stats) by status: all products, live ones, drafts; and of those in stock. */
+const COUNTERS = {
+  all: ["total", "in_stock"],
+  live: ["live", "live_in_stock"],
+  draft: ["(total - live)", "(in_stock - live_in_stock)"],
+} as const;
+
+/**
+ * The list's `total` as an expression of the store's counters, when its only filters are status and in_stock
+ * (kept exact by triggers, migrations 0004 and 0024); otherwise undefined and the matches are counted.
+ */
+function storedCount(options: ListOptions): string | undefined {
+  const { status, in_stock, tags, ...others } = options.filters;
+  if (tags.length > 0 || Object.values(others).some((value) => value !== undefined)) return undefined;
+  const [all, inStock] = COUNTERS[status ?? (options.includeDrafts ? "all" : "live")];
+  if (in_stock === undefined) return all;
+  return in_stock ? inStock : `${all} - ${inStock}`;
+}
+
 const and = (conditions: SQL[]) => (conditions.length ? sql` AND ${sql.join(conditions, sql` AND `)}` : sql``);
 
 /** `(key, id)` past the cursor in the walk's direction (a row value: one index range), and updated_since. */
-function positionConditions(walk: Walk, key: SQL, id: SQL): SQL[] {
+function positionConditions(walk: Walk, key: SQL, id: SQL, updatedAt: SQL = sql`p.updated_at`): SQL[] {
   const conditions: SQL[] = [];
-  if (walk.since) conditions.push(sql`p.updated_at >= ${walk.since}`);
+  if (walk.since) conditions.push(sql`${updatedAt} >= ${walk.since}`);
   if (walk.after) {
     const op = sql.raw(walk.ascending ? ">" : "<");
     // The scalar bound first: SQLite takes it as the index range where a row value with a collation (titles) is not.
     conditions.push(sql`${key} ${op}= ${walk.after.at}`, sql`(${key}, ${id}) ${op} (${walk.after.at}, ${walk.after.id})`);
   }
   return conditions;
+}
+
+/**
+ * Tags as the only narrowing filter, in the default order: the first tag's rows of product_tags in
+ * (updated_at, product_id) order with the product's status on them, the other tags by primary key; the page stops
+ * after `limit` rows and, without a column filter, the count reads the tag index alone (no product row).
+ */
+function tagWalk(storeId: string, options: ListOptions, dir: SQL, window: SQL): { page: SQL; total: SQL } {
+  const [first, ...others] = options.filters.tags;
+  const columns = columnConditions(options);
+  const join = columns.length ? sql` CROSS JOIN products p ON p.id = t.product_id` : sql``;
+  const where = [
+    sql`t.store_id = ${storeId} AND t.tag_lower = lower(${first})`,
+    ...statusConditions(options, sql`t.status`),
+    ...others.map((tag) => sql`EXISTS (SELECT 1 FROM product_tags t2 WHERE t2.product_id = t.product_id AND t2.tag_lower = lower(${tag}))`),
+    ...columns,
+  ];
+  const from = sql`FROM product_tags t INDEXED BY product_tags_store_tag_updated_idx${join} WHERE ${sql.join(where, sql` AND `)}`;
+  const after = and(positionConditions(options.walk, sql`t.updated_at`, sql`t.product_id`, sql`t.updated_at`));
+  const since = options.walk.since ? sql` AND t.updated_at >= ${options.walk.since}` : sql``;
+  return {
+    page: sql`SELECT t.product_id AS id, t.updated_at AS k ${from}${after} ORDER BY t.updated_at ${dir}, t.product_id ${dir} ${window}`,
+    total: sql`(SELECT count(*) ${from}${since})`,
+  };
+}
+
+/** Whether a price range is the only filter (status aside) of a list in the default order (see priceHits). */
+function priceOnly(options: ListOptions, sets: SQL[]): boolean {
+  return options.sort === "updated_at" && hasPriceRange(options.filters) && sets.length === 1 && columnConditions(options).length === 0;
+}
+
+/**
+ * The products with a variant in the price range, from the variant index alone: each variant carries its
+ * product's status and updated_at (kept by triggers, migration 0024); one row per product.
+ */
+function priceHits(storeId: string, options: ListOptions): SQL {
+  const where = [sql`store_id = ${storeId} AND ${priceRange(options.filters)}`, ...statusConditions(options, sql`product_status`)];
+  return sql`SELECT product_id AS id, product_updated_at AS k, product_updated_at AS updated_at
+    FROM product_variants INDEXED BY product_variants_store_price_product_idx WHERE ${sql.join(where, sql` AND `)} GROUP BY product_id`;
+}
+
+/** Whether tags are the only narrowing filter of a list in the default order (see tagWalk). */
+function tagsOnly(options: ListOptions, sets: SQL[]): boolean {
+  return options.sort === "updated_at" && !options.byPosition && options.filters.tags.length > 0 && sets.length === options.filters.tags.length && !options.search;
 }
 
 const direction = (walk: Walk) => sql.raw(walk.ascending ? "ASC" : "DESC");
@@ -154,9 +227,13 @@ export function listQuery(storeId: string, options: ListOptions): SQL {
     page = sql`SELECT p.id AS id, cp.position AS k FROM collection_products cp CROSS JOIN products p ON p.id = cp.product_id
       WHERE ${where}${after} ORDER BY cp.position ${dir}, cp.product_id ${dir} ${window}`;
     total = sql`(SELECT count(*) FROM collection_products cp CROSS JOIN products p ON p.id = cp.product_id WHERE ${where})`;
+  } else if (tagsOnly(options, sets)) {
+    ({ page, total } = tagWalk(storeId, options, dir, window));
   } else if (sets.length > 0) {
     const candidates = sql.join(sets, sql` INTERSECT `);
-    const hits = sql`SELECT p.id AS id, ${position} AS k, p.updated_at AS updated_at FROM (${candidates}) cand
+    const hits = priceOnly(options, sets)
+      ? priceHits(storeId, options)
+      : sql`SELECT p.id AS id, ${position} AS k, p.updated_at AS updated_at FROM (${candidates}) cand
       CROSS JOIN products p ON p.id = cand.pid
       WHERE p.store_id = ${storeId}${and(rows)}`;
     const after = walk.after ? sql` AND (h.k${collate}, h.id) ${sql.raw(walk.ascending ? ">" : "<")} (${walk.after.at}, ${walk.after.id})` : sql``;
@@ -169,10 +246,11 @@ export function listQuery(storeId: string, options: ListOptions): SQL {
     const after = and(positionConditions(walk, position, sql`p.id`));
     page = sql`SELECT p.id AS id, ${position} AS k FROM products p ${indexFor(options)} WHERE p.store_id = ${storeId}${and(rows)}${after}
       ORDER BY ${position} ${dir}, p.id ${dir} ${window}`;
-    const filtered = Object.entries(options.filters).some(([name, value]) => name !== "tags" && value !== undefined) || walk.since;
-    total = filtered
-      ? sql`(SELECT count(*) FROM products p ${indexFor(options)} WHERE p.store_id = ${storeId}${and(rows)}${walk.since ? sql` AND p.updated_at >= ${walk.since}` : sql``})`
-      : sql`coalesce((SELECT ${options.includeDrafts ? sql`total` : sql`live`} FROM store_catalog_stats WHERE store_id = ${storeId}), 0)`;
+    const counter = storedCount(options);
+    total =
+      counter && !walk.since
+        ? sql`coalesce((SELECT ${sql.raw(counter)} FROM store_catalog_stats WHERE store_id = ${storeId}), 0)`
+        : sql`(SELECT count(*) FROM products p ${indexFor(options)} WHERE p.store_id = ${storeId}${and(rows)}${walk.since ? sql` AND p.updated_at >= ${walk.since}` : sql``})`;
   }
   const reverse = sql.raw(walk.ascending ? "DESC" : "ASC");
   return sql`WITH ${matches}page AS (${page}),

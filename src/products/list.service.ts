@@ -42,10 +42,15 @@ export function filtersOf(query: ProductListQuery): ListFilters {
   return { status, product_type, brand, tags: tag, price_min_cents, price_max_cents, in_stock, sku, external_id };
 }
 
-/** An automatic collection's rules as list filters: the rules, read through the tag index when they name tags. */
+/**
+ * An automatic collection's rules as list filters: the rules, read through the tag index when they name tags.
+ * Rules that are nothing but `tag equals` conditions of `match: all` are exactly those tags (no condition left).
+ */
 export function automaticFilter(rulesText: string | null): Pick<ListFilters, "rules" | "tags"> {
   const rules = parseRules(rulesText);
-  return { rules: collectionRulesSql(rules), tags: requiredTags(rules) };
+  const tags = requiredTags(rules);
+  const onlyTags = tags.length > 0 && tags.length === rules.conditions.length;
+  return { rules: onlyTags ? undefined : collectionRulesSql(rules), tags };
 }
 
 /** A collection of this store as a filter: its members (manual) or its rules (automatic); else a 422 on `field`. */

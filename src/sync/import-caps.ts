@@ -16,7 +16,10 @@ export interface PlannedInsert {
   id: string;
 }
 
-type VariantRow = typeof productVariants.$inferInsert;
+/** Columns that a trigger fills from the product (migration 0024): inserted as their defaults here. */
+const TRIGGER_KEPT = { productStatus: sql`'draft'`, productUpdatedAt: sql`''` };
+
+type VariantRow = Omit<typeof productVariants.$inferInsert, keyof typeof TRIGGER_KEPT>;
 
 /**
  * `INSERT INTO product_variants (every column) SELECT <values> WHERE <the product has room>`: Drizzle's insert
@@ -24,6 +27,7 @@ type VariantRow = typeof productVariants.$inferInsert;
  */
 export function insertVariantWithinCap(db: Db, row: Required<VariantRow>) {
   const values = Object.entries(getTableColumns(productVariants)).map(([key, column]) => {
+    if (key in TRIGGER_KEPT) return TRIGGER_KEPT[key as keyof typeof TRIGGER_KEPT];
     const value = row[key as keyof VariantRow];
     return value === null || value === undefined ? sql`NULL` : sql.param(value, column);
   });

@@ -128,3 +128,58 @@ describe("the list sorts by updated_at, created_at, title, price or stock, `-` f
     expect(titles(await list(store, "?sort=price"))).toEqual(["B", "A"]);
   });
 });
+
+/** Titles and total of a list (at most 100 products). */
+async function titlesAndTotal(store: CatalogStore, query: string) {
+  const res = await list(store, `?limit=100&${query}`);
+  expect(res.status, res.text).toBe(200);
+  return { titles: titles(res), total: res.body.pagination.total };
+}
+
+describe("a filter's total is the number of its matches, after every change", () => {
+  it("status and in_stock totals follow variant, status and delete changes", async () => {
+    const { store, made } = await sampleStore();
+    const totals = async () => {
+      const out: Record<string, number> = {};
+      for (const q of ["in_stock=true", "in_stock=false", "in_stock=true&include_drafts=true", "in_stock=false&status=draft", "status=draft", "include_drafts=true"]) {
+        const { titles: seen, total } = await titlesAndTotal(store, q);
+        expect(total, q).toBe(seen.length);
+        out[q] = total;
+      }
+      return out;
+    };
+    expect(await totals()).toEqual({ "in_stock=true": 3, "in_stock=false": 1, "in_stock=true&include_drafts=true": 3, "in_stock=false&status=draft": 1, "status=draft": 1, "include_drafts=true": 5 });
+    // sandal gets stock (in stock now), the draft coat goes live, Cap is deleted.
+    await call("PATCH", store.path(`/${made.sandal.id}/variants/${made.sandal.variants[0].id}`), { token: store.token, body: { stock: 4 } });
+    await call("PATCH", store.path(`/${made.draft.id}`), { token: store.token, body: { status: "live" } });
+    expect((await call("DELETE", store.path(`/${made.cap.id}`), { token: store.token })).status).toBe(204);
+    expect(await totals()).toEqual({ "in_stock=true": 3, "in_stock=false": 1, "in_stock=true&include_drafts=true": 3, "in_stock=false&status=draft": 0, "status=draft": 0, "include_drafts=true": 4 });
+    expect((await titlesAndTotal(store, "in_stock=false")).titles).toEqual(["Draft coat"]);
+  });
+
+  it("a product with several variants in the price range is one match; the range follows status and changes", async () => {
+    const { store, made } = await sampleStore();
+    // Boot: 5000 and 9000, both in range.
+    expect(await titlesAndTotal(store, "price_min_cents=4000&price_max_cents=10000")).toEqual({ titles: ["Boot"], total: 1 });
+    expect(await titlesAndTotal(store, "price_min_cents=1000&price_max_cents=13000&include_drafts=true")).toEqual({ titles: ["Scarf", "Draft coat", "Cap", "sandal", "Boot"], total: 5 });
+    await call("PATCH", store.path(`/${made.draft.id}`), { token: store.token, body: { status: "live" } });
+    await call("PATCH", store.path(`/${made.boot.id}`), { token: store.token, body: { title: "Boots" } });
+    expect(await titlesAndTotal(store, "price_min_cents=4000&price_max_cents=13000")).toEqual({ titles: ["Boots", "Draft coat"], total: 2 });
+    expect(await walk(store, "price_min_cents=4000&price_max_cents=13000")).toEqual(["Boots", "Draft coat"]);
+  });
+
+  it("a tag's list follows its products' status and changes, newest change first", async () => {
+    const { store, made } = await sampleStore();
+    expect(await titlesAndTotal(store, "tag=winter")).toEqual({ titles: ["Boot"], total: 1 });
+    await call("PATCH", store.path(`/${made.draft.id}`), { token: store.token, body: { status: "live" } });
+    expect(await titlesAndTotal(store, "tag=winter")).toEqual({ titles: ["Draft coat", "Boot"], total: 2 });
+    // A change to Boot (not to its tags) moves it first.
+    await call("PATCH", store.path(`/${made.boot.id}`), { token: store.token, body: { title: "Boots" } });
+    expect(await titlesAndTotal(store, "tag=winter")).toEqual({ titles: ["Boots", "Draft coat"], total: 2 });
+    expect(await walk(store, "tag=winter&tag=shoes")).toEqual(["Boots"]);
+    await call("PATCH", store.path(`/${made.boot.id}`), { token: store.token, body: { status: "draft" } });
+    expect(await titlesAndTotal(store, "tag=winter")).toEqual({ titles: ["Draft coat"], total: 1 });
+    expect(await titlesAndTotal(store, "tag=winter&include_drafts=true")).toEqual({ titles: ["Boots", "Draft coat"], total: 2 });
+    expect(await titlesAndTotal(store, "tag=winter&status=draft")).toEqual({ titles: ["Boots"], total: 1 });
+  });
+});

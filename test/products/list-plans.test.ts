@@ -122,3 +122,35 @@ describe("a collection's product list is served by an index", () => {
     for (const sort of SORTS) expect(await fullScans(store.id, base({ sort }, { rules })), sort).toEqual([]);
   });
 });
+
+describe("the tag filter in the default order reads the tag index in that order: a page, not every match", () => {
+  it.each([
+    ["one tag", ["sale"], false],
+    ["two tags", ["sale", "shoes"], false],
+    ["one tag, drafts included", ["sale"], true],
+  ] as const)("%s", async (_name, tags, includeDrafts) => {
+    const store = await catalogStore();
+    const after = { list: "x", at: "2026-11-21T10:00:00.000Z", id: "01900000-0000-7000-8000-000000000000" };
+    for (const walk of [walkOf(), walkOf({ after })]) {
+      const plan = await planOf(store.id, base({ includeDrafts, walk }, { tags: [...tags] }));
+      const tagSearches = plan.filter((d) => d.startsWith("SEARCH t USING COVERING INDEX product_tags_store_tag_updated_idx"));
+      // The page and the count, both from the index alone; no sort of the matches, no product row but the page's.
+      expect(tagSearches, plan.join("\n")).toHaveLength(2);
+      expect(plan.filter((d) => d.includes("TEMP B-TREE FOR ORDER BY")), plan.join("\n")).toEqual([]);
+      expect(plan.filter((d) => /^SEARCH p USING/.test(d)), plan.join("\n")).toHaveLength(1);
+    }
+  });
+});
+
+describe("the status and in_stock filters count from the store's counters", () => {
+  it.each([
+    ["in_stock=true", { in_stock: true }],
+    ["in_stock=false", { in_stock: false }],
+    ["status=draft", { status: "draft" }],
+  ] as const)("%s", async (_name, filters) => {
+    const store = await catalogStore();
+    const plan = await planOf(store.id, base({}, filters));
+    expect(plan.filter((d) => d.includes("store_catalog_stats")), plan.join("\n")).toHaveLength(1);
+    expect(plan.filter((d) => /^(SEARCH|SCAN) p\b/.test(d)), plan.join("\n")).toHaveLength(2);
+  });
+});

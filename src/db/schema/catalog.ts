@@ -80,6 +80,9 @@ export const productVariants = sqliteTable(
     boxWeightG: integer("box_weight_g"),
     position: integer("position").notNull().default(0),
     createdAt: text("created_at").notNull(),
+    /** Copies of the product's status and updated_at, kept by triggers (migration 0024): the price filter's index. */
+    productStatus: text("product_status", { enum: ["draft", "live"] }).notNull().default("draft"),
+    productUpdatedAt: text("product_updated_at").notNull().default(""),
     updatedAt: text("updated_at").notNull(),
     compareAtPriceCents: integer("compare_at_price_cents"),
     externalId: text("external_id"),
@@ -88,6 +91,7 @@ export const productVariants = sqliteTable(
     uniqueIndex("product_variants_store_sku_idx").on(t.storeId, t.skuLower),
     uniqueIndex("product_variants_store_external_idx").on(t.storeId, t.externalId),
     index("product_variants_store_price_idx").on(t.storeId, t.priceCents, t.productId),
+    index("product_variants_store_price_product_idx").on(t.storeId, t.priceCents, t.productId, t.productStatus, t.productUpdatedAt),
     check("product_variants_compare_at_check", sql`${t.compareAtPriceCents} IS NULL OR ${t.compareAtPriceCents} >= ${t.priceCents}`),
     uniqueIndex("product_variants_options_idx").on(t.productId, t.optionKey),
     index("product_variants_product_idx").on(t.productId, t.position),
@@ -132,4 +136,7 @@ export const storeCatalogStats = sqliteTable("store_catalog_stats", {
     .references(() => stores.id, { onDelete: "cascade" }),
   total: integer("total").notNull().default(0),
   live: integer("live").notNull().default(0),
+  /** In-stock products, all and live ones (migration 0024): the in_stock filter's total. */
+  inStock: integer("in_stock").notNull().default(0),
+  liveInStock: integer("live_in_stock").notNull().default(0),
 });

@@ -10,8 +10,15 @@ export const productTags = sqliteTable(
     storeId: text("store_id").notNull(),
     productId: text("product_id").notNull().references(() => products.id, { onDelete: "cascade" }),
     tagLower: text("tag_lower").notNull(),
+    /** Copies of the product's status and updated_at, kept by triggers (migration 0024): the tag filter's order. */
+    status: text("status", { enum: ["draft", "live"] }).notNull().default("draft"),
+    updatedAt: text("updated_at").notNull().default(""),
   },
-  (t) => [primaryKey({ columns: [t.productId, t.tagLower] }), index("product_tags_store_tag_idx").on(t.storeId, t.tagLower, t.productId)],
+  (t) => [
+    primaryKey({ columns: [t.productId, t.tagLower] }),
+    index("product_tags_store_tag_idx").on(t.storeId, t.tagLower, t.productId),
+    index("product_tags_store_tag_updated_idx").on(t.storeId, t.tagLower, t.updatedAt, t.productId, t.status),
+  ],
 );
 
 export const collections = sqliteTable(
