@@ -1,6 +1,7 @@
-// The bounded pieces of a move: copy the next rows of one table, delete the next rows of one table, and write a
-// given set of rows (verification's repairs). Every statement binds at most MAX_PARAMS values; one chunk is one
-// read and one batch of statements, so a step is short whatever the store's size.
+// The bounded pieces of a move: copy the next rows of one table, delete the next rows of one table, and the
+// statements that address rows by key (a move's captured changes, src/moves/capture.ts). Every statement binds at
+// most MAX_PARAMS values; one chunk is one read and one batch of statements, so a step is short whatever the store's
+// size.
 //
 // Copies are idempotent: a row already on the target is updated to the source's values (an upsert, which fires the
 // target's update triggers, so the search index and counters stay right), except rows another store may share
@@ -50,13 +51,34 @@ export function insertStatements(db: D1Database, table: MovedTable, rows: Row[])
 /** Copies the next chunk of `table` from source to target. `cursor` null in the answer: the table is done. */
 export async function copyChunk(source: D1Database, target: D1Database, table: MovedTable, storeId: string, cursor: unknown[] | null) {
   const rows = await readChunk(source, table, storeId, cursor);
-  const statements = insertStatements(target, table, rows);
-  if (statements.length > 0) await target.batch(statements);
+  await writeRows(target, table, rows);
   return { copied: rows.length, cursor: rows.length < CHUNK_ROWS ? null : keyOf(table, rows[rows.length - 1]) };
 }
 
+const refused = (error: unknown) => String(error).includes("SQLITE_CONSTRAINT");
+
+/**
+ * Writes `rows` to the target in one batch. The store is live while it is copied, so a row may name a parent that
+ * arrived on the source after the parent's table was copied (a variant of a product made a moment ago): the target
+ * refuses it (foreign key, or a column its trigger fills from the parent). Such a row was written after the
+ * capture began, so it is captured and applied later, parent first; here the chunk is written row by row and the
+ * refused rows are left out. Verification would find any row left out otherwise.
+ */
+async function writeRows(target: D1Database, table: MovedTable, rows: Row[]): Promise<void> {
+  const statements = insertStatements(target, table, rows);
+  if (statements.length === 0) return;
+  try {
+    await target.batch(statements);
+  } catch (error) {
+    if (!refused(error)) throw error;
+    for (const row of rows) await target.batch(insertStatements(target, table, [row])).catch((e) => {
+      if (!refused(e)) throw e;
+    });
+  }
+}
+
 /** `(k1, k2) IN (VALUES (?, ?), ...)` statements over `keys`, each within the parameter limit. */
-function byKeys(db: D1Database, table: MovedTable, keys: unknown[][], head: string, extra: { where: string; params: unknown[] }) {
+export function byKeys(db: D1Database, table: MovedTable, keys: unknown[][], head: string, extra: { where: string; params: unknown[] }) {
   const per = Math.max(1, Math.floor((MAX_PARAMS - extra.params.length) / table.key.length));
   const statements: D1PreparedStatement[] = [];
   for (let i = 0; i < keys.length; i += per) {
@@ -66,21 +88,6 @@ function byKeys(db: D1Database, table: MovedTable, keys: unknown[][], head: stri
     statements.push(db.prepare(sql).bind(...slice.flat(), ...extra.params));
   }
   return statements;
-}
-
-/** Copies the rows with these keys from source to target (verification found them missing). */
-export async function copyKeys(source: D1Database, target: D1Database, table: MovedTable, storeId: string, keys: unknown[][]) {
-  const reads = byKeys(source, table, keys, `SELECT * FROM ${quote(table.name)}`, scoped(table, storeId));
-  const rows = (await Promise.all(reads.map((s) => s.all<Row>()))).flatMap((r) => r.results);
-  const statements = insertStatements(target, table, rows);
-  if (statements.length > 0) await target.batch(statements);
-  return rows.length;
-}
-
-/** Deletes the store's rows with these keys from `db` (history the source's retention removed meanwhile). */
-export async function deleteKeys(db: D1Database, table: MovedTable, storeId: string, keys: unknown[][]) {
-  const statements = byKeys(db, table, keys, `DELETE FROM ${quote(table.name)}`, scoped(table, storeId));
-  if (statements.length > 0) await db.batch(statements);
 }
 
 /** Rows deleted per statement when a database gives up a store (the source after a move, the target after a failure). */

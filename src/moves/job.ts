@@ -2,36 +2,41 @@
 // the directory, and each queue message runs one bounded step of it, then sends the message for the next:
 //
 //   copying   wait         until the store's previous move (done or failed) has finished its purge or cleanup
-//   copying   copy:users, copy:stores (arrives `incoming`), copy:<history>      the store stays live
-//   copying   pause        the source's row and the directory say `moving`: writes answer 503
-//   paused    drain        wait (delayed messages) until no delivery holds a live claim
-//   paused    copy:<every table>, history again from shortly before the move began
-//   verifying verify:<every table>                                               every row's key and contents, both sides
-//   verifying flip         target `active`, directory → target (version + 1), source `moved`
-//   done      purge_wait → purge:<table>, children first                        rows leave the source
-//   failed    restore → clean:<table>                                            the store active where it was
+//   copying   capture      from now on the source writes down every change to the store's rows (src/moves/capture.ts)
+//   copying   copy:<every table>                                             the store stays live throughout
+//   copying   catchup      apply the changes captured meanwhile, until few are left
+//   verifying verify:<every table>   each range's rows hashed on both sides; a difference must be a captured change
+//   verifying catchup, hold (no new delivery claims), drain (until no claim is live)
+//   paused    pause        one invocation: the last catch-up, writes stopped (source row, directory), the last
+//                          changes applied, every row changed since verification began compared on both sides,
+//                          then the flip: target `active`, directory → target (version + 1), source `moved`
+//   done      settle → purge_wait → purge:<table>, children first                 rows leave the source
+//   failed    restore → clean:<table>                                                the store active where it was
 //
+// What the pause does grows with the writes made during the move, not with the store's size.
 // A step commits only if the move's `seq` is still what it read (compare-and-set), and every step is idempotent,
 // so a duplicate message, a retry after a crash or a cron re-send (src/moves/queue.ts) can never apply a step
 // twice in a way that matters: the loser of the race changes nothing and sends nothing.
 import { nowIso } from "../lib/ids";
 import { spendDatabaseWrite } from "../access/write-budget";
 import { forgetPlacement, placementOf, shardBinding } from "../lib/store-db";
-import { uuidv7Floor } from "../retention/tables";
 import { STALE_CLAIM_MS } from "../webhooks/attempt";
-import { copyChunk, copyKeys, deleteChunk, deleteKeys, DELETE_ROWS } from "./copy";
+import { APPLY_ROWS, applyKeys, applyNext, captureState, changedSince, differingSince, endCapture, groupKeys, setCapture, startCapture } from "./capture";
+import { copyChunk, deleteChunk, DELETE_ROWS } from "./copy";
 import { type MoveRow, type Next, advance, readMove } from "./moves-table";
-import { DELETE_ORDER, EARLY_TABLES, MOVED_TABLES, type MovedTable, tableNamed } from "./tables";
+import { DELETE_ORDER, MOVED_TABLES, type MovedTable, tableNamed } from "./tables";
 import { verifyRange } from "./verify";
 
 /** While the store's previous move is still purging or cleaning, look again this much later. */
 const WAIT_POLL_MS = 2_000;
-/** A live copy step refused by its target's write budget runs again this much later (a budget window). */
+/** A live step refused by its target's write budget runs again this much later (a budget window). */
 const BUDGET_WAIT_MS = 10_000;
 /** While a sender's claim is live, look again this much later. */
-const DRAIN_POLL_MS = 2_000;
-/** Step 3 copies history again from this long before the move began: ids made then may have committed late. */
-const REWIND_MS = 60_000;
+const DRAIN_POLL_MS = 1_000;
+/** Captured changes left when the live catch-up hands over: what the pause applies is at most about this. */
+const PAUSE_BACKLOG = 200;
+/** The pause's live catch-up passes before it gives up this run and tries again (a writer outpacing the job). */
+const PAUSE_PASSES = 4;
 /** Default for MOVE_PURGE_DELAY_SECONDS: longer than the isolates' 60 s placement cache. */
 const PURGE_DELAY_SECONDS = 150;
 
@@ -54,15 +59,19 @@ export async function runMoveStep(env: Env, message: MoveMessage, now = Date.now
 
 /**
  * A move the job cannot get past (its step failed every retry): the store goes back to being active where it was
- * and the target's partial copy is removed. From the flip on, a move is never failed: the flip and the purge are
- * retried until they complete.
+ * and the target's partial copy is removed. Once the directory names the target (the pause's flip), a move is
+ * never failed: the flip and the purge are retried until they complete.
  */
 export async function failMove(env: Env, message: MoveMessage, error: string, now = Date.now()): Promise<MoveRow | null> {
   const move = await readMove(env, message.move_id);
   if (!move || move.finished_at || move.seq !== message.seq) return null;
-  if (!["copying", "paused", "verifying"].includes(move.state) || move.step === "flip") return null;
+  if (!["copying", "paused", "verifying"].includes(move.state)) return null;
+  if (move.step === "pause" && (await directoryShard(env, move.store_id)) === move.to_shard) return null;
   return advance(env, move, { state: "failed", step: "restore", error }, now);
 }
+
+const directoryShard = async (env: Env, storeId: string) =>
+  (await env.DIRECTORY.prepare("SELECT shard FROM store_directory WHERE store_id = ?").bind(storeId).first<{ shard: string }>())?.shard;
 
 async function nextOf(env: Env, move: MoveRow, now: number): Promise<Next> {
   const [kind, name] = move.step.split(":");
@@ -78,29 +87,41 @@ async function nextOf(env: Env, move: MoveRow, now: number): Promise<Next> {
         .bind(store, move.id)
         .first<{ n: number }>();
       if ((previous?.n ?? 0) > 0) return { step: "wait", delayMs: WAIT_POLL_MS };
-      return { step: `copy:${EARLY_TABLES[0].name}` };
+      return { step: "capture" };
     }
+    case "capture":
+      // Before the first row is read: a change committed before this is seen by the copy, one after it is captured.
+      await startCapture(source, store, move.id, nowIso(now));
+      return { step: `copy:${MOVED_TABLES[0].name}` };
     case "copy": {
-      // While the store is live, a copy step spends its target database's write budget like any write, and waits
-      // when it is spent. Paused, it does not: the store's writes are stopped, and waiting would lengthen the pause.
-      if (move.state === "copying" && !(await spendDatabaseWrite(env, move.to_shard))) return { step: move.step, cursor, delayMs: BUDGET_WAIT_MS };
+      // The store is live: a copy step spends its target database's write budget like any write, and waits when
+      // it is spent.
+      if (!(await spendDatabaseWrite(env, move.to_shard))) return { step: move.step, cursor, delayMs: BUDGET_WAIT_MS };
       const done = await copyChunk(source, target, tableNamed(name), store, cursor);
-      return done.cursor ? { step: move.step, cursor: done.cursor, copied: done.copied } : { ...afterCopy(move, name), copied: done.copied };
+      if (done.cursor) return { step: move.step, cursor: done.cursor, copied: done.copied };
+      const next = MOVED_TABLES[MOVED_TABLES.findIndex((t) => t.name === name) + 1];
+      return { step: next ? `copy:${next.name}` : "catchup", copied: done.copied };
     }
-    case "pause":
-      return pause(env, source, move, now);
+    case "catchup":
+      return catchUp(env, source, target, move);
+    case "verify":
+      return verify(source, target, move, tableNamed(name), cursor);
+    case "hold":
+      // No delivery of the store is claimed from now on (the sender backs off); what is in flight is let finish.
+      await setCapture(source, store, "hold_claims", 1);
+      return { step: "drain" };
     case "drain": {
       const live = await source
         .prepare("SELECT count(*) AS n FROM webhook_deliveries WHERE store_id = ? AND claim_id IS NOT NULL AND claimed_at > ?")
         .bind(store, nowIso(now - STALE_CLAIM_MS))
         .first<{ n: number }>();
       if ((live?.n ?? 0) > 0) return { step: "drain", delayMs: DRAIN_POLL_MS };
-      return { step: `copy:${MOVED_TABLES[0].name}` };
+      return { step: "pause" };
     }
-    case "verify":
-      return verify(source, target, move, tableNamed(name), cursor);
-    case "flip":
-      return flip(env, source, target, move, now);
+    case "pause":
+      return pause(env, source, target, move, now);
+    case "settle":
+      return settle(env, source, target, move);
     case "purge_wait": {
       const due = Date.parse(move.due_at ?? "");
       if (due > now) return { step: "purge_wait", delayMs: due - now };
@@ -116,6 +137,7 @@ async function nextOf(env: Env, move: MoveRow, now: number): Promise<Next> {
       )
         .bind(nowIso(now), store, move.from_shard)
         .run();
+      await endCapture(source, store, move.id);
       forgetPlacement(store);
       return { step: `clean:${DELETE_ORDER[0]}` };
     case "clean":
@@ -125,19 +147,64 @@ async function nextOf(env: Env, move: MoveRow, now: number): Promise<Next> {
   }
 }
 
-/** The step after a table's copy: the phase's next table, or the phase's end. */
-function afterCopy(move: MoveRow, name: string): Next {
-  const tables = move.state === "copying" ? EARLY_TABLES : MOVED_TABLES;
-  const next = tables[tables.findIndex((t) => t.name === name) + 1];
-  if (next) {
-    const rewind = move.state === "paused" && next.history ? [uuidv7Floor(Date.parse(move.created_at) - REWIND_MS)] : null;
-    return { step: `copy:${next.name}`, cursor: rewind };
-  }
-  return move.state === "copying" ? { step: "pause" } : { state: "verifying", step: `verify:${MOVED_TABLES[0].name}` };
+/**
+ * One live catch-up step: the next captured changes applied. Once few are left: verification (the first time)
+ * or the hold before the pause (after verification).
+ */
+async function catchUp(env: Env, source: D1Database, target: D1Database, move: MoveRow): Promise<Next> {
+  if (!(await spendDatabaseWrite(env, move.to_shard))) return { step: "catchup", delayMs: BUDGET_WAIT_MS };
+  const applied = await applyNext(source, target, move.store_id);
+  if (applied >= APPLY_ROWS) return { step: "catchup", copied: applied };
+  const state = await captureState(source, move.store_id);
+  if (!state) throw new Error(`store move ${move.id}: the source has no capture for the store`);
+  if (state.pending > PAUSE_BACKLOG) return { step: "catchup", copied: applied };
+  if (state.verify_seq !== null) return { step: "hold", copied: applied };
+  // Verification starts here: every change captured after this point is compared again during the pause.
+  await setCapture(source, move.store_id, "verify_seq", state.applied_seq);
+  return { state: "verifying", step: `verify:${MOVED_TABLES[0].name}`, copied: applied };
 }
 
-/** Step 2: the source's row first (it is what the access check and the triggers read), then the directory. */
-async function pause(env: Env, source: D1Database, move: MoveRow, now: number): Promise<Next> {
+/**
+ * One range of one table, while the store is live: a row that differs between the two sides must have a change
+ * captured since verification began (it is applied later, and compared again in the pause). Any other difference
+ * is a row the copy got wrong, and fails the move.
+ */
+async function verify(source: D1Database, target: D1Database, move: MoveRow, table: MovedTable, cursor: unknown[] | null): Promise<Next> {
+  const range = await verifyRange(source, target, table, move.store_id, cursor);
+  const differing = [...range.missing, ...range.extra, ...range.changed];
+  if (differing.length > 0) {
+    const state = await captureState(source, move.store_id);
+    const explained = await changedSince(source, move.store_id, table, differing, state?.verify_seq ?? 0);
+    const unexplained = (keys: unknown[][]) => keys.filter((key) => !explained.has(JSON.stringify(key))).length;
+    const [missing, extra, changed] = [unexplained(range.missing), unexplained(range.extra), unexplained(range.changed)];
+    if (missing + extra + changed > 0) {
+      return {
+        state: "failed",
+        step: "restore",
+        error: `verification failed: ${table.name}: ${missing} rows missing on the target, ${extra} rows not on the source, ${changed} rows whose contents differ`,
+      };
+    }
+  }
+  if (range.cursor) return { step: move.step, cursor: range.cursor };
+  const next = MOVED_TABLES[MOVED_TABLES.indexOf(table) + 1];
+  return next ? { step: `verify:${next.name}` } : { step: "catchup" };
+}
+
+/**
+ * The pause, in one invocation. Live first: the changes captured since the last catch-up are applied. Then the
+ * store's writes stop (its row on the source first, which the access check and the triggers read, then the
+ * directory), the few changes captured meanwhile are applied, every row changed since verification began is
+ * compared on both sides, and the directory is flipped to the target. A run that finds the flip begun (a retry
+ * after a crash) completes it.
+ */
+async function pause(env: Env, source: D1Database, target: D1Database, move: MoveRow, now: number): Promise<Next> {
+  if ((await directoryShard(env, move.store_id)) === move.to_shard) return flip(env, source, target, move, now);
+  for (let pass = 0; ; pass++) {
+    const applied = await applyNext(source, target, move.store_id);
+    if (applied < PAUSE_BACKLOG) break;
+    if (pass >= PAUSE_PASSES) return { step: "pause", copied: applied };
+  }
+  await env.DIRECTORY.prepare("UPDATE store_moves SET state = 'paused' WHERE id = ? AND seq = ?").bind(move.id, move.seq).run();
   await source.prepare("UPDATE stores SET state = 'moving' WHERE id = ? AND state = 'active'").bind(move.store_id).run();
   const row = await source.prepare("SELECT state FROM stores WHERE id = ?").bind(move.store_id).first<{ state: string }>();
   if (row?.state !== "moving") return { state: "failed", step: "restore", error: `the store's row on ${move.from_shard} is ${row?.state ?? "missing"}` };
@@ -147,32 +214,24 @@ async function pause(env: Env, source: D1Database, move: MoveRow, now: number): 
     .bind(nowIso(now), move.store_id, move.from_shard)
     .run();
   forgetPlacement(move.store_id);
-  return { state: "paused", step: "drain" };
-}
-
-/** Step 4 for one range of one table. */
-async function verify(source: D1Database, target: D1Database, move: MoveRow, table: MovedTable, cursor: unknown[] | null): Promise<Next> {
-  const range = await verifyRange(source, target, table, move.store_id, cursor);
-  // History the source's retention deleted after it was copied; lock rows that came and went, or changed, at the pause.
-  if (range.extra.length > 0 && (table.history || table.volatile)) await deleteKeys(target, table, move.store_id, range.extra);
-  const recopy = [...range.missing, ...range.changed];
-  if (recopy.length > 0 && table.volatile) await copyKeys(source, target, table, move.store_id, recopy);
-  const missing = table.volatile ? 0 : range.missing.length;
-  const extra = table.history || table.volatile ? 0 : range.extra.length;
-  const changed = table.volatile ? 0 : range.changed.length;
-  if (missing > 0 || extra > 0 || changed > 0) {
-    return {
-      state: "failed",
-      step: "restore",
-      error: `verification failed: ${table.name}: ${missing} rows missing on the target, ${extra} rows not on the source, ${changed} rows whose contents differ`,
-    };
+  // Paused, the source still takes a few writes (an attempt already sent is recorded, a key's lock is released),
+  // so this ends only when nothing more is left.
+  while ((await applyNext(source, target, move.store_id)) > 0);
+  const state = await captureState(source, move.store_id);
+  let differing = await differingSince(source, target, move.store_id, state?.verify_seq ?? 0);
+  if (differing.size > 0) {
+    // One of those late writes may have landed between the last pass and the comparison: applied once more.
+    await applyKeys(source, target, move.store_id, differing);
+    differing = await differingSince(source, target, move.store_id, state?.verify_seq ?? 0);
   }
-  if (range.cursor) return { step: move.step, cursor: range.cursor };
-  const next = MOVED_TABLES[MOVED_TABLES.indexOf(table) + 1];
-  return next ? { step: `verify:${next.name}` } : { step: "flip" };
+  if (differing.size > 0) {
+    const tables = [...differing].map(([table, keys]) => `${table.name}: ${keys.length}`).join(", ");
+    return { state: "failed", step: "restore", error: `verification failed: rows changed during the move differ after the pause (${tables})` };
+  }
+  return flip(env, source, target, move, now);
 }
 
-/** Step 5. Each write is conditional on the state before it, so a step run again after a crash redoes only what is left. */
+/** The flip. Each write is conditional on the state before it, so a run again after a crash redoes only what is left. */
 async function flip(env: Env, source: D1Database, target: D1Database, move: MoveRow, now: number): Promise<Next> {
   await target.prepare("UPDATE stores SET state = 'active' WHERE id = ? AND state = 'incoming'").bind(move.store_id).run();
   const row = await target.prepare("SELECT state FROM stores WHERE id = ?").bind(move.store_id).first<{ state: string }>();
@@ -185,7 +244,24 @@ async function flip(env: Env, source: D1Database, target: D1Database, move: Move
   await source.prepare("UPDATE stores SET state = 'moved' WHERE id = ? AND state = 'moving'").bind(move.store_id).run();
   // This isolate knows the new place at once; others meet `moved` on the source and read the directory again.
   await placementOf(env, move.store_id, true);
-  return { state: "done", step: "purge_wait", delayMs: purgeDelayMs(env) };
+  return { state: "done", step: "settle" };
+}
+
+/**
+ * After the flip, the capture ends. A key lock the source released during the pause's last moments (allowed while
+ * paused, migration 0023) is released on the target too; the source takes no other write once it says `moved`.
+ */
+async function settle(env: Env, source: D1Database, target: D1Database, move: MoveRow): Promise<Next> {
+  const state = await captureState(source, move.store_id);
+  if (state) {
+    const { results } = await source
+      .prepare("SELECT table_name, key FROM move_changes WHERE store_id = ? AND seq > ? AND table_name = 'idempotency_keys'")
+      .bind(move.store_id, state.applied_seq)
+      .all<{ table_name: string; key: string }>();
+    if (results.length > 0) await applyKeys(source, target, move.store_id, groupKeys(results), { deletesOnly: true });
+  }
+  await endCapture(source, move.store_id, move.id);
+  return { step: "purge_wait", delayMs: purgeDelayMs(env) };
 }
 
 /** Steps 6 (purge, on the source) and the failure's cleanup (clean, on the target): one bounded DELETE. */

@@ -3,8 +3,10 @@
 // the primary key the job walks in order (its cursor), so every step is a bounded range of that key.
 //
 // The order is the foreign keys' order: a parent before its children when copying, the reverse when deleting.
-// Adding a table with store rows to the store databases means adding it here, or moves would leave it behind
-// (test/scale/moves.test.ts compares every table of a moved store before and after).
+// Adding a table with store rows to the store databases means adding it here, with its capture triggers (as in
+// migrations/store/0026_move_capture.sql), or moves would leave it, or its changes during a move, behind
+// (test/scale/moves.test.ts compares every table of a moved store before and after; move-capture.test.ts checks
+// the triggers).
 
 export interface MovedTable {
   name: string;
@@ -12,17 +14,6 @@ export interface MovedTable {
   key: string[];
   /** The store's rows, with `?` standing for the store id (each `?` gets it). */
   scope: string;
-  /**
-   * History (copied while the store stays live, step 1, and again from shortly before the move began, step 3).
-   * The retention cron deletes old history on the source meanwhile: rows only the target has are deleted there.
-   */
-  history?: true;
-  /**
-   * Rows that may come and go on the source up to the pause's first moments (an idempotency key's lock row of a
-   * request that was already past its access check): verification copies what is missing or changed and drops what
-   * is gone.
-   */
-  volatile?: true;
   /** Rows that may already be on the target for another store (members' user copies): never overwritten. */
   shared?: true;
   /** Values the target's copy gets whatever the source says (the store's own row arrives `incoming`). */
@@ -62,17 +53,14 @@ export const MOVED_TABLES: MovedTable[] = [
   { name: "orders", key: ["id"], scope: byStore },
   { name: "order_lines", key: ["order_id", "position"], scope: "order_id IN (SELECT id FROM orders WHERE store_id = ?)" },
   { name: "webhooks", key: ["id"], scope: byStore },
-  { name: "events", key: ["id"], scope: byStore, history: true },
+  { name: "events", key: ["id"], scope: byStore },
   { name: "webhook_deliveries", key: ["id"], scope: byStore },
   { name: "webhook_attempts", key: ["id"], scope: "delivery_id IN (SELECT id FROM webhook_deliveries WHERE store_id = ?)" },
-  { name: "audit_log", key: ["id"], scope: byStore, history: true },
-  { name: "product_deletions", key: ["id"], scope: byStore, history: true },
+  { name: "audit_log", key: ["id"], scope: byStore },
+  { name: "product_deletions", key: ["id"], scope: byStore },
   { name: "product_imports", key: ["id"], scope: byStore },
-  { name: "idempotency_keys", key: ["scope", "key"], scope: "scope = 'store:' || ?", volatile: true },
+  { name: "idempotency_keys", key: ["scope", "key"], scope: "scope = 'store:' || ?" },
 ];
-
-/** Step 1 (the store stays live): its row and its members' user copies first (foreign keys), then history. */
-export const EARLY_TABLES = MOVED_TABLES.filter((t) => t.name === "users" || t.name === "stores" || t.history);
 
 export const tableNamed = (name: string): MovedTable => {
   const table = MOVED_TABLES.find((t) => t.name === name);

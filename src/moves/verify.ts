@@ -39,15 +39,18 @@ interface Seen {
   contents: string;
 }
 
-function seen(table: MovedTable, row: Record<string, unknown>): Seen {
+/** A row's compared contents as text (column order independent). */
+export function rowContents(table: MovedTable, row: Record<string, unknown>): string {
   const compared = table.shared
     ? []
     : Object.keys(row)
         .filter((column) => !(column in (table.fixed ?? {})))
         .sort()
         .map((column) => [column, row[column] ?? null]);
-  return { key: keyOf(table, row), contents: JSON.stringify(compared) };
+  return JSON.stringify(compared);
 }
+
+const seen = (table: MovedTable, row: Record<string, unknown>): Seen => ({ key: keyOf(table, row), contents: rowContents(table, row) });
 
 /** The next CHUNK_ROWS rows of the store in `table` after `cursor`, in key order. */
 async function readRows(db: D1Database, table: MovedTable, storeId: string, cursor: unknown[] | null): Promise<Seen[]> {

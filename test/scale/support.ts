@@ -134,3 +134,38 @@ export function crashingAt(at: number, when: "before" | "after") {
   const bindings = { DIRECTORY: database(env.DIRECTORY), STORE_DB_001: database(d1("STORE_DB_001")), STORE_DB_002: database(d1("STORE_DB_002")) };
   return { bindings, state };
 }
+
+/**
+ * `db` with `hook` run each time a statement whose SQL contains `match` runs (`first`, `all` or `run`): just before
+ * it reaches D1, or just after. The way a test acts at one exact moment inside a step (the pause's first write, the
+ * flip), without a step boundary there.
+ */
+export function onStatement(db: D1Database, match: string, hook: () => Promise<unknown>, when: "before" | "after" = "after"): D1Database {
+  return new Proxy(db, {
+    get(target, prop) {
+      const value: any = Reflect.get(target, prop, target);
+      if (prop !== "prepare") return typeof value === "function" ? value.bind(target) : value;
+      return (query: string) => {
+        const statement = value.call(target, query) as D1PreparedStatement;
+        if (!query.includes(match)) return statement;
+        const wrap = (s: D1PreparedStatement): D1PreparedStatement =>
+          new Proxy(s, {
+            get(inner, p) {
+              const v: any = Reflect.get(inner, p, inner);
+              if (p === "bind") return (...args: unknown[]) => wrap(v.apply(inner, args));
+              if (p === "first" || p === "all" || p === "run") {
+                return async (...args: unknown[]) => {
+                  if (when === "before") await hook();
+                  const result = await v.apply(inner, args);
+                  if (when === "after") await hook();
+                  return result;
+                };
+              }
+              return typeof v === "function" ? v.bind(inner) : v;
+            },
+          });
+        return wrap(statement);
+      };
+    },
+  });
+}
