@@ -1,6 +1,6 @@
 // A move's live copy spends its target database's write budget like any write (docs/scale.md section 7.4): while
 // the store is live and the target's budget is spent, a copy step copies nothing and runs again a window later; the
-// paused phase is never held back by the budget (that would lengthen the store's pause), and the move ends done.
+// pause is never held back by the budget (that would lengthen the store's pause), and the move ends done.
 import { describe, expect, it } from "vitest";
 import { call } from "../helpers/api";
 import { catalogStore } from "../products/fixtures";
@@ -10,7 +10,7 @@ import { drive, jobEnv, keptQueue, moveRow, otherShard, startMove } from "./supp
 const spent = { DATABASE_WRITE_RATE_LIMITER: { limit: async () => ({ success: false }) }, RATE_LIMIT_DATABASE_WRITES: "200" };
 
 describe("a move's copy steps spend the target database's write budget while the store is live", () => {
-  it("refused: the step waits a window and copies nothing; once paused, the spent budget holds nothing back; the move ends done", async () => {
+  it("refused: the step waits a window and copies nothing; the pause is not held back by a spent budget; the move ends done", async () => {
     const store = await catalogStore();
     for (let i = 0; i < 3; i++) {
       expect((await call("POST", store.path(), { token: store.token, body: { title: `Lamp ${i}`, product_type: "single" } })).status).toBe(201);
@@ -32,9 +32,9 @@ describe("a move's copy steps spend the target database's write budget while the
     });
     expect(Date.parse(waited.due_at!) - before).toBeGreaterThanOrEqual(9_000);
     expect(q.sent).toHaveLength(1);
-    // Live copying goes on once admitted; from the pause on, the budget is not asked.
-    const paused = await drive(moveId, q, { stop: (m) => m.state === "paused" });
-    expect(paused.state).toBe("paused");
+    // Live copying goes on once admitted; the pause step does not ask the budget.
+    const beforePause = await drive(moveId, q, { stop: (m) => m.step === "pause" });
+    expect(beforePause.state).toBe("verifying");
     const done = await drive(moveId, q, { overrides: spent });
     expect(done.state).toBe("done");
   });

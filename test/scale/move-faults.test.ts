@@ -111,7 +111,7 @@ describe("a crash in any step resumes to done", () => {
 });
 
 describe("a failed move leaves the store active where it was", () => {
-  it("a verification mismatch fails the move: directory and source active again, the target's copy removed", async () => {
+  it("a verification mismatch fails the move before any pause: the store active where it was, the target's copy removed", async () => {
     const { store, from, to, before, version, q, moveId } = await started();
     await drive(moveId, q, { stop: (m) => m.state === "verifying" });
     // A row the copy wrote is lost on the target (as if a write had gone astray).
@@ -119,7 +119,8 @@ describe("a failed move leaves the store active where it was", () => {
     const move = await drive(moveId, q);
     expect(move).toMatchObject({ state: "failed", error: expect.stringContaining("products: 1 rows missing on the target"), finished_at: expect.any(String) });
     expect((await ops("GET", `/ops/moves/${moveId}`)).body).toMatchObject({ state: "failed", error: expect.stringContaining("verification failed") });
-    expect((await ops("GET", `/ops/stores/${store.id}`)).body).toEqual({ store_id: store.id, shard: from, state: "active", version: version + 2 });
+    // Verification runs while the store is live: it never stopped, and the directory never changed.
+    expect((await ops("GET", `/ops/stores/${store.id}`)).body).toEqual({ store_id: store.id, shard: from, state: "active", version });
     expect(await d1(from).prepare("SELECT state FROM stores WHERE id = ?").bind(store.id).first()).toEqual({ state: "active" });
     expect(await storeRows(d1(from), store.id)).toEqual(before);
     expect(Object.entries(counts(await storeRows(d1(to), store.id))).filter(([t, c]) => t !== "users" && c > 0)).toEqual([]);
@@ -153,7 +154,7 @@ describe("a failed move leaves the store active where it was", () => {
 
   it("a step that fails every retry (the queue's last attempt) fails the move; before that the queue retries it", async () => {
     const { store, from, to, version, q, moveId } = await started();
-    await drive(moveId, q, { stop: (m) => m.state === "paused" && m.step.startsWith("copy:") });
+    await drive(moveId, q, { stop: (m) => m.state === "copying" && m.step.startsWith("copy:products") });
     const broken = { [to]: { prepare: () => { throw new Error("target unreachable"); }, batch: () => Promise.reject(new Error("target unreachable")) } };
     const message = q.sent.shift()!;
     const batchOf = (attempts: number) => createMessageBatch<MoveMessage>("store-moves", [{ id: `m${attempts}`, timestamp: new Date(), attempts, body: message }]);
@@ -162,12 +163,12 @@ describe("a failed move leaves the store active where it was", () => {
     early.messages[0].retry = () => void (retried = true);
     await handleMoveBatch(early, jobEnv(q, broken));
     expect(retried).toBe(true);
-    expect((await moveRow(moveId))!.state).toBe("paused");
+    expect((await moveRow(moveId))!.state).toBe("copying");
     await handleMoveBatch(batchOf(5), jobEnv(q, broken));
     expect(await moveRow(moveId)).toMatchObject({ state: "failed", error: expect.stringContaining("target unreachable") });
     // The cleanup runs with the target reachable again.
     expect(await drive(moveId, q)).toMatchObject({ state: "failed", finished_at: expect.any(String) });
-    expect((await ops("GET", `/ops/stores/${store.id}`)).body).toEqual({ store_id: store.id, shard: from, state: "active", version: version + 2 });
+    expect((await ops("GET", `/ops/stores/${store.id}`)).body).toEqual({ store_id: store.id, shard: from, state: "active", version });
     expect(Object.entries(counts(await storeRows(d1(to), store.id))).filter(([t, c]) => t !== "users" && c > 0)).toEqual([]);
   });
 });

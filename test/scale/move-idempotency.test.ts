@@ -1,15 +1,16 @@
 // Idempotency keys pause with the store's other writes (issue 27 part 5, migrations/store/0023_scale.sql): while a
-// move has the store paused, a store's key is neither claimed nor updated on the source, so the key rows the paused
-// phase copies are final and the target answers a retry exactly as the source would. Before, a response saved on the
-// source after the keys were copied was replayed there and answered 409 on the target. A request whose change
-// committed just before the pause still gets its response (not kept). Deletes stay allowed (a 5xx's cleanup).
+// move has the store paused, a store's key is neither claimed nor updated on the source, so the key rows the pause
+// applies are final and the target answers a retry exactly as the source would. A response saved while the store is
+// still live, after the keys were copied, is a captured change (migration 0026) that reaches the target. A request
+// whose change committed just before the pause still gets its response (not kept). Deletes stay allowed (a 5xx's
+// cleanup).
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { call } from "../helpers/api";
 import { shardOf } from "../helpers/databases";
 import { fetchWithEnv } from "../foundation/support";
 import { catalogStore } from "../products/fixtures";
-import { d1, drive, keptQueue, otherShard, startMove } from "./support";
+import { d1, drive, keptQueue, onStatement, otherShard, startMove } from "./support";
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -38,7 +39,7 @@ const keyRow = (db: D1Database, storeId: string, key: string) =>
   db.prepare("SELECT * FROM idempotency_keys WHERE scope = ? AND key = ?").bind(`store:${storeId}`, key).first();
 
 describe("a store's idempotency keys are paused with its other writes while it moves", () => {
-  it("a response saved after the keys were copied is refused on the source: source and target keep the same row, and the target replays what the source does", async () => {
+  it("a response saved while the store is live reaches the target; during the pause a key is neither claimed nor updated; the target replays what the source does", async () => {
     const store = await catalogStore();
     const from = await shardOf(store.id);
     const to = await otherShard(store.id);
@@ -46,17 +47,31 @@ describe("a store's idempotency keys are paused with its other writes while it m
     const kept = await call("POST", store.path(), { token: store.token, headers: { "Idempotency-Key": "before" }, body: { title: "Kept", product_type: "single" } });
     expect(kept.status).toBe(201);
     await inFlightKey(d1(from), store.id, "late");
+    await inFlightKey(d1(from), store.id, "held");
     const q = keptQueue();
     const move = await startMove(store.id, to, q);
     expect(move.status).toBe(202);
-    // The paused phase has copied every table, idempotency_keys included.
+    // Every table is copied, idempotency_keys included, and the store is live: a response saved now is a change
+    // the move captures and applies.
     await drive(move.body.id, q, { stop: (m) => m.state === "verifying" });
-    await expect(saveResponse(d1(from), store.id, "late")).rejects.toThrow(/store_paused/);
-    await expect(inFlightKey(d1(from), store.id, "new-claim")).rejects.toThrow(/store_paused/);
-    const onSource = await keyRow(d1(from), store.id, "late");
-    expect(onSource).toMatchObject({ status: null, committed_at: expect.any(Number) });
-    expect(await drive(move.body.id, q)).toMatchObject({ state: "done" });
-    expect(await keyRow(d1(to), store.id, "late")).toEqual(onSource);
+    await saveResponse(d1(from), store.id, "late");
+    // Inside the pause (right after the directory says `moving`): a new claim and a response save are refused.
+    const atPause: string[] = [];
+    const hooked = {
+      DIRECTORY: onStatement(env.DIRECTORY, "SET state = 'moving'", async () => {
+        for (const write of [() => inFlightKey(d1(from), store.id, "new-claim"), () => saveResponse(d1(from), store.id, "held")]) {
+          atPause.push(await write().then(() => "written", (e: unknown) => String(e)));
+        }
+      }),
+    };
+    const onSource = { late: await keyRow(d1(from), store.id, "late"), held: await keyRow(d1(from), store.id, "held") };
+    expect(onSource.late).toMatchObject({ status: 201, owner: null });
+    expect(onSource.held).toMatchObject({ status: null, committed_at: expect.any(Number) });
+    expect(await drive(move.body.id, q, { overrides: hooked })).toMatchObject({ state: "done" });
+    expect(atPause).toEqual([expect.stringContaining("store_paused"), expect.stringContaining("store_paused")]);
+    expect(await keyRow(d1(to), store.id, "late")).toEqual(onSource.late);
+    expect(await keyRow(d1(to), store.id, "held")).toEqual(onSource.held);
+    expect(await keyRow(d1(to), store.id, "new-claim")).toBeNull();
     const again = await call("POST", store.path(), { token: store.token, headers: { "Idempotency-Key": "before" }, body: { title: "Kept", product_type: "single" } });
     expect(again.status).toBe(201);
     expect(again.headers.get("Idempotent-Replayed")).toBe("true");
@@ -98,6 +113,8 @@ describe("a store's idempotency keys are paused with its other writes while it m
 });
 
 it("the migration covers exactly the inserts and updates of idempotency_keys", async () => {
-  const triggers = await env.STORE_DB_001.prepare("SELECT name FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'idempotency_keys' ORDER BY name").all();
+  const triggers = await env.STORE_DB_001.prepare(
+    "SELECT name FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'idempotency_keys' AND name LIKE '%_paused_%' ORDER BY name",
+  ).all();
   expect(triggers.results.map((t) => t.name)).toEqual(["idempotency_keys_paused_insert", "idempotency_keys_paused_update"]);
 });
