@@ -1,9 +1,14 @@
 // bench:shards part c: the pause a 10,000-product store's move takes (API.md section 14: POST /ops/stores/{id}/move,
 // GET /ops/moves/{id}), seen from outside while a writer and a reader keep working on the moving store:
-//   - pause: from the first poll of GET /ops/moves/{id} that shows `paused` (or `verifying`) to the first that shows
-//     `done` (resolution: the poll interval, POLL_MS);
+//   - pause: from the first poll of GET /ops/moves/{id} that shows `paused` to the first that shows `done`
+//     (resolution: the poll interval, POLL_MS; a pause shorter than it may show no `paused` poll at all, so the
+//     writer's figure below is the one to quote);
 //   - the writer's longest run of 503s (one PATCH at a time, back to back): from its first 503 to its next success;
-//   - reads that did not answer 200 (the contract: none).
+//   - reads that did not answer 200 (the contract: none);
+//   - the directory's view, polled back to back through GET /ops/stores/{id}: the longest stretch it says `moving`
+//     (from the first poll saying so to the next saying otherwise). The store's writes are refused from a moment
+//     before that (its row on the source goes first) to a moment after (the source row says `moved` last), a
+//     database round trip each way; a pause shorter than one write's round trip may meet no write at all.
 // Skipped, with a note, while GET /ops/shards answers 404 (the endpoints are built on branch `moves`).
 import { api } from "./lib/harness.mjs";
 
@@ -44,6 +49,31 @@ async function loop(request, stopped, t0) {
     if (res.status === 503) await sleep(5); // the pause: keep asking, but not in a hot loop
   }
   return log;
+}
+
+/** The directory's state for the store, back to back until `stopped()`: every answer as {at, state}. */
+async function probeDirectory(base, storeId, opsToken, stopped, t0) {
+  const log = [];
+  while (!stopped()) {
+    const res = await fetch(`${base}/ops/stores/${storeId}`, { headers: { Authorization: `Bearer ${opsToken}` } });
+    const body = await res.json();
+    log.push({ at: performance.now() - t0, state: res.status === 200 ? body.state : `HTTP ${res.status}` });
+  }
+  return log;
+}
+
+/** The longest stretch of polls saying `moving`: ms from the first such poll to the next poll saying otherwise. */
+export function longestMoving(log) {
+  let best = { polls: 0, ms: 0 };
+  for (let i = 0; i < log.length; i++) {
+    if (log[i].state !== "moving") continue;
+    let j = i;
+    while (j < log.length && log[j].state === "moving") j++;
+    const ms = (j < log.length ? log[j].at : log[j - 1].at) - log[i].at;
+    if (ms > best.ms) best = { polls: j - i, ms };
+    i = j;
+  }
+  return best;
 }
 
 /** The longest run of consecutive 503s: its length in requests and in ms (first 503 to the next other answer). */
@@ -95,6 +125,7 @@ export async function measureMove({ base, jwt, opsToken }) {
   const reads = [`/stores/${store.id}/products?limit=20`, `/stores/${store.id}/products/${written}`, `/stores/${store.id}/products?search=moving`];
   let r = 0;
   const reader = loop(() => fetch(`${base}${reads[r++ % reads.length]}`, { headers: auth }), stopped, t0);
+  const directory = probeDirectory(base, store.id, opsToken, stopped, t0);
   await sleep(1000); // the store working normally first
 
   const movedAt = performance.now() - t0;
@@ -108,9 +139,9 @@ export async function measureMove({ base, jwt, opsToken }) {
   }
   await sleep(2000); // and working normally after
   finished = true;
-  const [writes, readLog] = await Promise.all([writer, reader]);
+  const [writes, readLog, directoryLog] = await Promise.all([writer, reader, directory]);
 
-  const pausedAt = states.find((s) => s.state === "paused" || s.state === "verifying")?.at;
+  const pausedAt = states.find((s) => s.state === "paused")?.at;
   const doneAt = states.find((s) => s.state === "done")?.at;
   const after = must(await ops("GET", `/ops/stores/${store.id}`), 200, "GET /ops/stores/{id} after");
   const total = must(await api(base, "GET", `/stores/${store.id}/products?include_drafts=true&limit=1`, { token: pat }), 200, "count").pagination.total;
@@ -128,6 +159,8 @@ export async function measureMove({ base, jwt, opsToken }) {
     writes_503: writes.filter((w) => w.status === 503).length,
     writes_other_failures: writes.filter((w) => w.status !== 200 && w.status !== 503).length,
     longest_503_run: run,
+    directory_polls: directoryLog.length,
+    directory_longest_moving: longestMoving(directoryLog),
     reads: readLog.length,
     reads_failed: readLog.filter((x) => x.status !== 200).length,
     writer_ok_after_done: doneAt !== undefined && writes.some((w) => w.at > doneAt && w.status === 200),
