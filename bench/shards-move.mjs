@@ -5,11 +5,14 @@
 //     writer's figure below is the one to quote);
 //   - the writer's longest run of 503s (one PATCH at a time, back to back): from its first 503 to its next success;
 //   - reads that did not answer 200 (the contract: none);
+//   - the pause as the job logs it (`store move paused`, from the source's row saying `moving` to the flip's end),
+//     read from the server's output when the caller passes its `logFile`;
 //   - the directory's view, polled back to back through GET /ops/stores/{id}: the longest stretch it says `moving`
 //     (from the first poll saying so to the next saying otherwise). The store's writes are refused from a moment
 //     before that (its row on the source goes first) to a moment after (the source row says `moved` last), a
 //     database round trip each way; a pause shorter than one write's round trip may meet no write at all.
 // Skipped, with a note, while GET /ops/shards answers 404 (the endpoints are built on branch `moves`).
+import { readFileSync } from "node:fs";
 import { api } from "./lib/harness.mjs";
 
 const POLL_MS = 50;
@@ -76,6 +79,12 @@ export function longestMoving(log) {
   return best;
 }
 
+/** The job's own log line for the pause ("store move paused", src/moves/job.ts): how long the source refused writes. */
+function pausedLogged(logFile, moveId) {
+  const lines = readFileSync(logFile, "utf8").split("\n").filter((l) => l.includes('"store move paused"') && l.includes(moveId));
+  return lines.map((l) => JSON.parse(l.slice(l.indexOf("{")))).map((entry) => ({ paused_ms: entry.paused_ms, applied: entry.applied }));
+}
+
 /** The longest run of consecutive 503s: its length in requests and in ms (first 503 to the next other answer). */
 export function longest503Run(log) {
   let best = { requests: 0, ms: 0 };
@@ -94,7 +103,7 @@ export function longest503Run(log) {
  * Runs part c on a server of this checkout. `jwt`: a user who may create stores. Returns the figures, or
  * `{ skipped }` with the reason.
  */
-export async function measureMove({ base, jwt, opsToken }) {
+export async function measureMove({ base, jwt, opsToken, logFile }) {
   const ops = (method, p, body) => api(base, method, p, { token: opsToken, body });
   const shards = await ops("GET", "/ops/shards");
   if (shards.status === 404) return { skipped: "GET /ops/shards answers 404: the move endpoints are not in this checkout (branch `moves`)" };
@@ -159,6 +168,7 @@ export async function measureMove({ base, jwt, opsToken }) {
     writes_503: writes.filter((w) => w.status === 503).length,
     writes_other_failures: writes.filter((w) => w.status !== 200 && w.status !== 503).length,
     longest_503_run: run,
+    paused_ms_logged: logFile ? pausedLogged(logFile, move.id) : null,
     directory_polls: directoryLog.length,
     directory_longest_moving: longestMoving(directoryLog),
     reads: readLog.length,

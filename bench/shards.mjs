@@ -161,6 +161,8 @@ async function compareWrites(server, jwt) {
   return { shards: `A ${a.shard}, B ${b.shard}, C ${c.shard}`, two: summary(runs.two), one: summary(runs.one) };
 }
 
+// The new server's output: part c reads the job's "store move paused" line from it.
+const logFile = path.join(mkdtempSync(path.join(tmpdir(), "bench-shards-log-")), "worker.log");
 const opsToken = /^OPS_TOKEN=(.*)$/m.exec(readFileSync(path.join(root, ".dev.vars"), "utf8"))?.[1]?.trim();
 const baseline = PARTS.has("a") ? baselineCheckout(BASELINE_REF) : null;
 const servers = [];
@@ -175,7 +177,7 @@ const cell = (x) => (x ? `${fmt(x.total, 1)} (${x.processes.map((p) => fmt(p.mib
 
 try {
   noteLoad("start");
-  const newServer = await startServer({ port: PORT });
+  const newServer = await startServer({ port: PORT, logFile });
   servers.push(newServer);
   const oldServer = baseline && (await startServer({ port: PORT + 1, cwd: baseline.dir }));
   if (oldServer) servers.push(oldServer);
@@ -190,7 +192,7 @@ try {
   noteLoad("b");
   const writes = PARTS.has("b") ? await compareWrites(newServer, newSide.jwt) : null;
   noteLoad("c");
-  const move = PARTS.has("c") ? await measureMove({ base: newServer.base, jwt: newSide.jwt, opsToken }) : { skipped: "not in BENCH_PARTS" };
+  const move = PARTS.has("c") ? await measureMove({ base: newServer.base, jwt: newSide.jwt, opsToken, logFile }) : { skipped: "not in BENCH_PARTS" };
   noteLoad("e");
   let flood = null;
   if (PARTS.has("e")) {
@@ -242,4 +244,5 @@ try {
   await new Promise((r) => setTimeout(r, 2000)); // workerd lets go of the old worktree's and the state's files
   baseline?.remove();
   for (const s of servers) rmSync(s.persistDir, { recursive: true, force: true });
+  rmSync(path.dirname(logFile), { recursive: true, force: true });
 }

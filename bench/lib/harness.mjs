@@ -2,7 +2,7 @@
 // the API, measures request latencies with a bounded closed loop and workerd's memory, and stops the server by pid.
 // Used by the bench/*.mjs scripts and test/e2e/harness.mjs.
 import { spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, readdirSync } from "node:fs";
+import { mkdtempSync, openSync, readFileSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { wranglerEnv } from "../../scripts/wrangler-env.mjs";
@@ -17,8 +17,9 @@ const repoRoot = path.resolve(import.meta.dirname, "../..");
  * `cwd`: the checkout to serve (default: this one); an older commit's worktree serves that commit's code.
  * The console build of wrangler.toml's [build] is skipped (BOD_CONSOLE_BUILT=1): benchmarks do not load /admin.
  */
-export async function startServer({ port, persistDir = mkdtempSync(path.join(tmpdir(), "bench-")), vars = {}, config, cwd = repoRoot, inspectorPort = 0 } = {}) {
-  const env = { ...wranglerEnv, WRANGLER_LOG: "warn", CI: "true", BOD_CONSOLE_BUILT: "1" };
+export async function startServer({ port, persistDir = mkdtempSync(path.join(tmpdir(), "bench-")), vars = {}, config, cwd = repoRoot, inspectorPort = 0, logFile } = {}) {
+  // With a `logFile`, wrangler also prints the Worker's console.log lines (level "log"), which "warn" hides.
+  const env = { ...wranglerEnv, WRANGLER_LOG: logFile ? "log" : "warn", CI: "true", BOD_CONSOLE_BUILT: "1" };
   const configArgs = config ? ["-c", config] : [];
   const migrate = spawnSync(process.execPath, ["scripts/migrate-all.mjs", "--local", "--persist-to", persistDir, ...(config ? ["--config", config] : [])], {
     cwd,
@@ -30,7 +31,8 @@ export async function startServer({ port, persistDir = mkdtempSync(path.join(tmp
   const child = spawn(
     "npx",
     ["wrangler", "dev", ...configArgs, "--ip", "127.0.0.1", "--port", String(port), "--inspector-port", String(inspectorPort), "--persist-to", persistDir, "--show-interactive-dev-session=false", ...varArgs],
-    { cwd, env, stdio: ["ignore", "ignore", "inherit"], detached: true },
+    // `logFile`: the Worker's console output (wrangler dev's stdout) is kept there, for a bench that reads its logs.
+    { cwd, env, stdio: ["ignore", logFile ? openSync(logFile, "a") : "ignore", "inherit"], detached: true },
   );
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 240; i++) {

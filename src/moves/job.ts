@@ -205,6 +205,7 @@ async function pause(env: Env, source: D1Database, target: D1Database, move: Mov
     if (pass >= PAUSE_PASSES) return { step: "pause", copied: applied };
   }
   await env.DIRECTORY.prepare("UPDATE store_moves SET state = 'paused' WHERE id = ? AND seq = ?").bind(move.id, move.seq).run();
+  const pausedAt = Date.now();
   await source.prepare("UPDATE stores SET state = 'moving' WHERE id = ? AND state = 'active'").bind(move.store_id).run();
   const row = await source.prepare("SELECT state FROM stores WHERE id = ?").bind(move.store_id).first<{ state: string }>();
   if (row?.state !== "moving") return { state: "failed", step: "restore", error: `the store's row on ${move.from_shard} is ${row?.state ?? "missing"}` };
@@ -216,7 +217,8 @@ async function pause(env: Env, source: D1Database, target: D1Database, move: Mov
   forgetPlacement(move.store_id);
   // Paused, the source still takes a few writes (an attempt already sent is recorded, a key's lock is released),
   // so this ends only when nothing more is left.
-  while ((await applyNext(source, target, move.store_id)) > 0);
+  let applied = 0;
+  for (let n = await applyNext(source, target, move.store_id); n > 0; n = await applyNext(source, target, move.store_id)) applied += n;
   const state = await captureState(source, move.store_id);
   let differing = await differingSince(source, target, move.store_id, state?.verify_seq ?? 0);
   if (differing.size > 0) {
@@ -228,7 +230,11 @@ async function pause(env: Env, source: D1Database, target: D1Database, move: Mov
     const tables = [...differing].map(([table, keys]) => `${table.name}: ${keys.length}`).join(", ");
     return { state: "failed", step: "restore", error: `verification failed: rows changed during the move differ after the pause (${tables})` };
   }
-  return flip(env, source, target, move, now);
+  const next = await flip(env, source, target, move, now);
+  // How long the store's writes were refused, as the job saw it (the source's row `moving` until it says `moved`).
+  const log = { level: "info", message: "store move paused", move_id: move.id, store_id: move.store_id, paused_ms: Date.now() - pausedAt, applied };
+  console.log(JSON.stringify(log));
+  return next;
 }
 
 /** The flip. Each write is conditional on the state before it, so a run again after a crash redoes only what is left. */
