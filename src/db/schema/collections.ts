@@ -16,7 +16,8 @@ export const productTags = sqliteTable(
   },
   (t) => [
     primaryKey({ columns: [t.productId, t.tagLower] }),
-    index("product_tags_store_tag_idx").on(t.storeId, t.tagLower, t.productId),
+    /** A tag's products in id order, with status (migration 0025): the count of a list filtered by several tags. */
+    index("product_tags_store_tag_product_idx").on(t.storeId, t.tagLower, t.productId, t.status),
     index("product_tags_store_tag_updated_idx").on(t.storeId, t.tagLower, t.updatedAt, t.productId, t.status),
   ],
 );
