@@ -1,5 +1,5 @@
 -- Catalog counts (docs/catalog.md "Filters and sort", docs/performance.md "Catalog"): `total` of the product_type
--- filter from the store's counters, and the count of a list filtered by several tags in product id order.
+-- filter from the store's counters, and the count of a list filtered by several tags from one index range.
 --
 -- store_catalog_stats also counts variable products: all, live, and of those in stock (single = total - variable), so
 -- that every combination of status, product_type and in_stock alone takes `total` from the counters instead of
@@ -72,9 +72,42 @@ WHEN old.status IS NOT new.status OR old.in_stock IS NOT new.in_stock OR old.pro
   WHERE store_id = new.store_id;
 END;
 --> statement-breakpoint
--- Several tags: the count walks the first tag's products in product id order and finds each in the other tags'
--- ranges of this index (ascending keys: the pages it reads stay in cache), the status last so that neither side
--- reads a row. It replaces (store_id, tag_lower, product_id) of 0021, which served the same lookups without status.
-CREATE INDEX `product_tags_store_tag_product_idx` ON `product_tags` (`store_id`, `tag_lower`, `product_id`, `status`);
+-- Several tags: each tag row also carries its product's whole tag set, lowercased as in tag_lower and between commas
+-- (",sale,shoes,"; a tag has no comma: the API refuses one and the CSV cell splits on them), indexed after
+-- (store_id, tag_lower, product_id, status). The count of a list filtered by several tags then reads the first
+-- tag's range of this index alone and checks the others in each entry, instead of looking each product up in the
+-- other tags' rows (5,000 lookups for a 5% tag: 2-3x the default list in the benchmark). The rows are rewritten
+-- whenever the product's tags change (product_tags_update deletes and inserts them), so the copy cannot go stale.
+ALTER TABLE `product_tags` ADD `tag_list` text DEFAULT ',' NOT NULL;
+--> statement-breakpoint
+-- The backfill updates tag rows of every store, also of one that is moving: the pause trigger is set aside for it.
+DROP TRIGGER `product_tags_paused_update`;
+--> statement-breakpoint
+UPDATE product_tags SET tag_list = coalesce(
+  (SELECT ',' || group_concat(lower(j.value), ',') || ',' FROM products p, json_each(p.tags) j WHERE p.id = product_tags.product_id), ',');
+--> statement-breakpoint
+CREATE TRIGGER `product_tags_paused_update` BEFORE UPDATE ON `product_tags` WHEN (SELECT state FROM stores WHERE id = NEW.store_id) IN ('moving', 'moved', 'purging') BEGIN SELECT RAISE(ABORT, 'store_paused'); END;
+--> statement-breakpoint
+DROP TRIGGER `product_tags_insert`;
+--> statement-breakpoint
+CREATE TRIGGER `product_tags_insert` AFTER INSERT ON `products` WHEN new.tags <> '[]' BEGIN
+  INSERT OR IGNORE INTO product_tags(store_id, product_id, tag_lower, status, updated_at, tag_list)
+    SELECT new.store_id, new.id, lower(value), new.status, new.updated_at,
+      (SELECT ',' || group_concat(lower(value), ',') || ',' FROM json_each(new.tags))
+    FROM json_each(new.tags);
+END;
+--> statement-breakpoint
+DROP TRIGGER `product_tags_update`;
+--> statement-breakpoint
+CREATE TRIGGER `product_tags_update` AFTER UPDATE OF tags ON `products` WHEN old.tags IS NOT new.tags BEGIN
+  DELETE FROM product_tags WHERE product_id = new.id;
+  INSERT OR IGNORE INTO product_tags(store_id, product_id, tag_lower, status, updated_at, tag_list)
+    SELECT new.store_id, new.id, lower(value), new.status, new.updated_at,
+      (SELECT ',' || group_concat(lower(value), ',') || ',' FROM json_each(new.tags))
+    FROM json_each(new.tags);
+END;
+--> statement-breakpoint
+-- It replaces (store_id, tag_lower, product_id) of 0021, which served the same lookups (the candidates of a tag).
+CREATE INDEX `product_tags_store_tag_product_idx` ON `product_tags` (`store_id`, `tag_lower`, `product_id`, `status`, `tag_list`);
 --> statement-breakpoint
 DROP INDEX `product_tags_store_tag_idx`;

@@ -204,23 +204,23 @@ function tagWalk(storeId: string, options: ListOptions, dir: SQL, window: SQL): 
 }
 
 /**
- * The count of a list filtered by several tags: the first tag's products in product id order, each looked up in
- * the other tags' ranges of the same index (migration 0025). The lookups come in ascending key order, so each one
- * lands next to the one before (pages in cache); in the updated_at order of the page they land anywhere in the
- * table, which made the count 2-3x slower. The cost follows the number of products with the first tag.
+ * The count of a list filtered by several tags: the first tag's range of (store_id, tag_lower, product_id, status,
+ * tag_list), each entry checked for the other tags in its product's tag set (",a,b,", migration 0025), from the
+ * index alone. Looking each product up in the other tags' rows instead cost one B-tree search per product with
+ * the first tag (2-3x the default list at 5% of 100,000 products). A filter tag with a comma matches nothing (no
+ * stored tag has one), as with tag_lower = ?; the check says so, or ",a,b," would match "a,b".
  */
 function tagsCount(storeId: string, options: ListOptions): SQL {
   const [first, ...others] = options.filters.tags;
-  const index = sql.raw("INDEXED BY product_tags_store_tag_product_idx");
-  const joins = others.map((tag, i) => {
-    const alias = sql.raw(`t${i + 1}`);
-    return sql` CROSS JOIN product_tags ${alias} ${index}
-      ON ${alias}.store_id = ${storeId} AND ${alias}.tag_lower = lower(${tag}) AND ${alias}.product_id = t.product_id`;
-  });
   const columns = columnConditions(options);
   const product = columns.length ? sql` CROSS JOIN products p ON p.id = t.product_id` : sql``;
-  const where = [sql`t.store_id = ${storeId} AND t.tag_lower = lower(${first})`, ...statusConditions(options, sql`t.status`), ...columns];
-  return sql`(SELECT count(*) FROM product_tags t ${index}${sql.join(joins, sql``)}${product} WHERE ${sql.join(where, sql` AND `)})`;
+  const where = [
+    sql`t.store_id = ${storeId} AND t.tag_lower = lower(${first})`,
+    ...statusConditions(options, sql`t.status`),
+    ...others.map((tag) => (tag.includes(",") ? sql`0` : sql`instr(t.tag_list, ',' || lower(${tag}) || ',') > 0`)),
+    ...columns,
+  ];
+  return sql`(SELECT count(*) FROM product_tags t INDEXED BY product_tags_store_tag_product_idx${product} WHERE ${sql.join(where, sql` AND `)})`;
 }
 
 /** Whether a price range is the only filter (status aside) of a list in the default order (see priceHits). */

@@ -13,11 +13,13 @@ export const productTags = sqliteTable(
     /** Copies of the product's status and updated_at, kept by triggers (migration 0024): the tag filter's order. */
     status: text("status", { enum: ["draft", "live"] }).notNull().default("draft"),
     updatedAt: text("updated_at").notNull().default(""),
+    /** The product's whole tag set, lowercased, between commas (",a,b,"; migration 0025): several tags' count. */
+    tagList: text("tag_list").notNull().default(","),
   },
   (t) => [
     primaryKey({ columns: [t.productId, t.tagLower] }),
-    /** A tag's products in id order, with status (migration 0025): the count of a list filtered by several tags. */
-    index("product_tags_store_tag_product_idx").on(t.storeId, t.tagLower, t.productId, t.status),
+    /** A tag's products with status and tag set (migration 0025): the count of a list filtered by several tags. */
+    index("product_tags_store_tag_product_idx").on(t.storeId, t.tagLower, t.productId, t.status, t.tagList),
     index("product_tags_store_tag_updated_idx").on(t.storeId, t.tagLower, t.updatedAt, t.productId, t.status),
   ],
 );
