@@ -18,9 +18,8 @@ export const productTags = sqliteTable(
   },
   (t) => [
     primaryKey({ columns: [t.productId, t.tagLower] }),
-    /** A tag's products with status and tag set (migration 0025): the count of a list filtered by several tags. */
-    index("product_tags_store_tag_product_idx").on(t.storeId, t.tagLower, t.productId, t.status, t.tagList),
-    index("product_tags_store_tag_updated_idx").on(t.storeId, t.tagLower, t.updatedAt, t.productId, t.status),
+    /** The tag walk (migration 0024), with the tag set last (0025): several tags checked from the index alone. */
+    index("product_tags_store_tag_list_idx").on(t.storeId, t.tagLower, t.updatedAt, t.productId, t.status, t.tagList),
   ],
 );
 
