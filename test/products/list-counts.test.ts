@@ -2,11 +2,12 @@
 // store's counters (store_catalog_stats: status, in_stock and product_type, migrations 0004, 0024 and 0025) after
 // every kind of write, and the count of a list filtered by several tags (from each tag row's copy of its product's
 // tag set, migration 0025).
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { call } from "../helpers/api";
 import { finished, HEADER, importCsv } from "../sync/csv-helpers";
 import { type CatalogStore, catalogStore, liveVariable, makeProduct } from "./fixtures";
-import { storeFirst, storeRun } from "./store-databases";
+import { storeAll, storeFirst, storeRun } from "./store-databases";
 
 const COUNTERS = ["total", "live", "in_stock", "live_in_stock", "variable", "live_variable", "variable_in_stock", "live_variable_in_stock"];
 
@@ -129,5 +130,34 @@ describe("a list filtered by several tags counts its matches exactly", () => {
     await call("PATCH", store.path(`/${b.id}`), { token: store.token, body: { tags: ["sale", "shoes"], status: "draft" } });
     await check("tag=sale&tag=shoes", 1);
     await check("tag=sale&tag=shoes&include_drafts=true", 3);
+  });
+});
+
+/** The UPDATE statements of migration 0025 (its backfill of existing stores), as the store databases got them. */
+function backfill(): string[] {
+  const migrations = Object.values(env.TEST_MIGRATIONS).flat();
+  const counts = migrations.find((m) => m.name.startsWith("0025_"));
+  if (!counts) throw new Error("no migration 0025 in TEST_MIGRATIONS");
+  const statements = counts.queries.map((q) => q.replace(/^\s*--.*$/gm, "").trim());
+  const updates = statements.filter((q) => /^UPDATE /i.test(q));
+  expect(updates).toHaveLength(2);
+  return updates;
+}
+
+describe("migration 0025's backfill gives existing stores what the triggers give new writes", () => {
+  it("the variable counters and each tag row's tag set", async () => {
+    const store = await catalogStore();
+    await makeProduct(store, { title: "Mug", status: "live", default_price_cents: 900, tags: ["Kitchen", "Sale"] });
+    await makeProduct(store, { title: "Poster", product_type: "variable", default_price_cents: undefined, tags: ["Sale"] });
+    await liveVariable(store, "Hoodie", [{ sku: "BF-S", price_cents: 4000, stock: 3, option_values: [{ name: "Size", value: "S" }] }]);
+    const tagRows = () => storeAll(store.id, "SELECT product_id, tag_lower, tag_list FROM product_tags WHERE store_id = ? ORDER BY product_id, tag_lower", store.id);
+    const written = { counters: (await counters(store)).stored, tags: await tagRows() };
+    expect(written.tags.map((r) => r.tag_list)).toContain(",kitchen,sale,");
+    // As a store's rows were before 0025: the new columns at their defaults.
+    await storeRun(store.id, "UPDATE store_catalog_stats SET variable = 0, live_variable = 0, variable_in_stock = 0, live_variable_in_stock = 0 WHERE store_id = ?", store.id);
+    await storeRun(store.id, "UPDATE product_tags SET tag_list = ',' WHERE store_id = ?", store.id);
+    for (const statement of backfill()) await storeRun(store.id, statement);
+    expect({ counters: (await counters(store)).stored, tags: await tagRows() }).toEqual(written);
+    await expectExact(store);
   });
 });
