@@ -11,6 +11,7 @@
 //   to products by primary key, and only those are sorted: the read is the matches, not the store.
 import { type SQL, sql } from "drizzle-orm";
 import type { Walk } from "../lib/cursor";
+import { storedCount } from "./list-counters";
 import { productObjectSql } from "./product-json";
 import type { SortKey } from "./schemas";
 
@@ -128,43 +129,6 @@ function indexFor(options: ListOptions): SQL {
   return sql``;
 }
 
-/** One counter of store_catalog_stats, with the sign it enters the sum with. */
-interface Term {
-  sign: 1 | -1;
-  live: boolean;
-  variable: boolean;
-  inStock: boolean;
-}
-
-/** The counter's column: total, live, in_stock, variable and their combinations (live_variable_in_stock). */
-const column = (t: Term) => [t.live && "live", t.variable && "variable", t.inStock && "in_stock"].filter(Boolean).join("_") || "total";
-
-/**
- * The terms narrowed by one property: `true` takes the counter of it, `false` the rest (the counter without the
- * property minus the one with it), undefined leaves them as they are.
- */
-function narrow(terms: Term[], key: "live" | "variable" | "inStock", value: boolean | undefined): Term[] {
-  if (value === undefined) return terms;
-  if (value) return terms.map((t) => ({ ...t, [key]: true }));
-  return terms.flatMap((t) => [t, { ...t, sign: t.sign === 1 ? -1 : 1, [key]: true } as Term]);
-}
-
-/**
- * The list's `total` as a sum of the store's counters, when its only filters are status, product_type and in_stock
- * (kept exact by triggers, migrations 0004, 0024 and 0025; single products are all minus variable ones, drafts all
- * minus live ones); otherwise undefined and the matches are counted.
- */
-function storedCount(options: ListOptions): string | undefined {
-  const { status, product_type, in_stock, tags, ...others } = options.filters;
-  if (tags.length > 0 || Object.values(others).some((value) => value !== undefined)) return undefined;
-  const live = status ? status === "live" : options.includeDrafts ? undefined : true;
-  let terms: Term[] = [{ sign: 1, live: false, variable: false, inStock: false }];
-  terms = narrow(terms, "live", live);
-  terms = narrow(terms, "variable", product_type === undefined ? undefined : product_type === "variable");
-  terms = narrow(terms, "inStock", in_stock);
-  return terms.map((t, i) => `${t.sign === 1 ? (i ? " + " : "") : i ? " - " : "-"}${column(t)}`).join("");
-}
-
 const and = (conditions: SQL[]) => (conditions.length ? sql` AND ${sql.join(conditions, sql` AND `)}` : sql``);
 
 /** `(key, id)` past the cursor in the walk's direction (a row value: one index range), and updated_since. */
@@ -272,7 +236,7 @@ export function listQuery(storeId: string, options: ListOptions): SQL {
     const after = and(positionConditions(walk, position, sql`p.id`));
     page = sql`SELECT p.id AS id, ${position} AS k FROM products p ${indexFor(options)} WHERE p.store_id = ${storeId}${and(rows)}${after}
       ORDER BY ${position} ${dir}, p.id ${dir} ${window}`;
-    const counter = storedCount(options);
+    const counter = storedCount(options.filters, options.includeDrafts);
     total =
       counter && !walk.since
         ? sql`coalesce((SELECT ${sql.raw(counter)} FROM store_catalog_stats WHERE store_id = ${storeId}), 0)`
