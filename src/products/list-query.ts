@@ -11,6 +11,7 @@
 //   to products by primary key, and only those are sorted: the read is the matches, not the store.
 import { type SQL, sql } from "drizzle-orm";
 import type { Walk } from "../lib/cursor";
+import { storedCount } from "./list-counters";
 import { productObjectSql } from "./product-json";
 import type { SortKey } from "./schemas";
 
@@ -128,25 +129,6 @@ function indexFor(options: ListOptions): SQL {
   return sql``;
 }
 
-/** The store's counters (store_catalog_stats) by status: all products, live ones, drafts; and of those in stock. */
-const COUNTERS = {
-  all: ["total", "in_stock"],
-  live: ["live", "live_in_stock"],
-  draft: ["(total - live)", "(in_stock - live_in_stock)"],
-} as const;
-
-/**
- * The list's `total` as an expression of the store's counters, when its only filters are status and in_stock
- * (kept exact by triggers, migrations 0004 and 0024); otherwise undefined and the matches are counted.
- */
-function storedCount(options: ListOptions): string | undefined {
-  const { status, in_stock, tags, ...others } = options.filters;
-  if (tags.length > 0 || Object.values(others).some((value) => value !== undefined)) return undefined;
-  const [all, inStock] = COUNTERS[status ?? (options.includeDrafts ? "all" : "live")];
-  if (in_stock === undefined) return all;
-  return in_stock ? inStock : `${all} - ${inStock}`;
-}
-
 const and = (conditions: SQL[]) => (conditions.length ? sql` AND ${sql.join(conditions, sql` AND `)}` : sql``);
 
 /** `(key, id)` past the cursor in the walk's direction (a row value: one index range), and updated_since. */
@@ -162,9 +144,17 @@ function positionConditions(walk: Walk, key: SQL, id: SQL, updatedAt: SQL = sql`
 }
 
 /**
+ * Whether tag row `t`'s product also has `tag`: its tag set (",a,b,", migration 0025) holds it between commas. A
+ * filter tag with a comma matches nothing (no stored tag has one), as with tag_lower = ?; the check says so, or
+ * ",a,b," would hold "a,b".
+ */
+const hasTag = (tag: string): SQL => (tag.includes(",") ? sql`0` : sql`instr(t.tag_list, ',' || lower(${tag}) || ',') > 0`);
+
+/**
  * Tags as the only narrowing filter, in the default order: the first tag's rows of product_tags in
- * (updated_at, product_id) order with the product's status on them, the other tags by primary key; the page stops
- * after `limit` rows and, without a column filter, the count reads the tag index alone (no product row).
+ * (updated_at, product_id) order with the product's status and tag set on them, the other tags checked in that set;
+ * the page stops after `limit` rows and, without a column filter, the count reads the tag index alone (no product
+ * row, also with several tags).
  */
 function tagWalk(storeId: string, options: ListOptions, dir: SQL, window: SQL): { page: SQL; total: SQL } {
   const [first, ...others] = options.filters.tags;
@@ -173,10 +163,10 @@ function tagWalk(storeId: string, options: ListOptions, dir: SQL, window: SQL): 
   const where = [
     sql`t.store_id = ${storeId} AND t.tag_lower = lower(${first})`,
     ...statusConditions(options, sql`t.status`),
-    ...others.map((tag) => sql`EXISTS (SELECT 1 FROM product_tags t2 WHERE t2.product_id = t.product_id AND t2.tag_lower = lower(${tag}))`),
+    ...others.map(hasTag),
     ...columns,
   ];
-  const from = sql`FROM product_tags t INDEXED BY product_tags_store_tag_updated_idx${join} WHERE ${sql.join(where, sql` AND `)}`;
+  const from = sql`FROM product_tags t INDEXED BY product_tags_store_tag_list_idx${join} WHERE ${sql.join(where, sql` AND `)}`;
   const after = and(positionConditions(options.walk, sql`t.updated_at`, sql`t.product_id`, sql`t.updated_at`));
   const since = options.walk.since ? sql` AND t.updated_at >= ${options.walk.since}` : sql``;
   return {
@@ -246,7 +236,7 @@ export function listQuery(storeId: string, options: ListOptions): SQL {
     const after = and(positionConditions(walk, position, sql`p.id`));
     page = sql`SELECT p.id AS id, ${position} AS k FROM products p ${indexFor(options)} WHERE p.store_id = ${storeId}${and(rows)}${after}
       ORDER BY ${position} ${dir}, p.id ${dir} ${window}`;
-    const counter = storedCount(options);
+    const counter = storedCount(options.filters, options.includeDrafts);
     total =
       counter && !walk.since
         ? sql`coalesce((SELECT ${sql.raw(counter)} FROM store_catalog_stats WHERE store_id = ${storeId}), 0)`

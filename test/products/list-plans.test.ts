@@ -133,23 +133,28 @@ describe("the tag filter in the default order reads the tag index in that order:
     const after = { list: "x", at: "2026-11-21T10:00:00.000Z", id: "01900000-0000-7000-8000-000000000000" };
     for (const walk of [walkOf(), walkOf({ after })]) {
       const plan = await planOf(store.id, base({ includeDrafts, walk }, { tags: [...tags] }));
-      const tagSearches = plan.filter((d) => d.startsWith("SEARCH t USING COVERING INDEX product_tags_store_tag_updated_idx"));
-      // The page and the count, both from the index alone; no sort of the matches, no product row but the page's.
+      const tagSearches = plan.filter((d) => d.startsWith("SEARCH t USING COVERING INDEX product_tags_store_tag_list_idx"));
+      // The page and the count, both from the index alone (the other tags too: each entry carries its product's tag
+      // set); no sort of the matches, no product row but the page's, no other tag row.
       expect(tagSearches, plan.join("\n")).toHaveLength(2);
+      expect(plan.filter((d) => /^SEARCH t\d/.test(d)), plan.join("\n")).toEqual([]);
       expect(plan.filter((d) => d.includes("TEMP B-TREE FOR ORDER BY")), plan.join("\n")).toEqual([]);
       expect(plan.filter((d) => /^SEARCH p USING/.test(d)), plan.join("\n")).toHaveLength(1);
     }
   });
 });
 
-describe("the status and in_stock filters count from the store's counters", () => {
+describe("the status, product_type and in_stock filters count from the store's counters", () => {
   it.each([
     ["in_stock=true", { in_stock: true }],
     ["in_stock=false", { in_stock: false }],
     ["status=draft", { status: "draft" }],
-  ] as const)("%s", async (_name, filters) => {
+    ["product_type=variable", { product_type: "variable" }],
+    ["product_type=single with drafts", { product_type: "single" }, { includeDrafts: true }],
+    ["product_type=single, status=draft, in_stock=false", { product_type: "single", status: "draft", in_stock: false }],
+  ] as const)("%s", async (_name, filters, extra?: Partial<ListOptions>) => {
     const store = await catalogStore();
-    const plan = await planOf(store.id, base({}, filters));
+    const plan = await planOf(store.id, base(extra, filters));
     expect(plan.filter((d) => d.includes("store_catalog_stats")), plan.join("\n")).toHaveLength(1);
     expect(plan.filter((d) => /^(SEARCH|SCAN) p\b/.test(d)), plan.join("\n")).toHaveLength(2);
   });

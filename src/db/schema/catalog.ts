@@ -139,4 +139,9 @@ export const storeCatalogStats = sqliteTable("store_catalog_stats", {
   /** In-stock products, all and live ones (migration 0024): the in_stock filter's total. */
   inStock: integer("in_stock").notNull().default(0),
   liveInStock: integer("live_in_stock").notNull().default(0),
+  /** Variable products: all, live, and of those in stock (migration 0025): the product_type filter's total. */
+  variable: integer("variable").notNull().default(0),
+  liveVariable: integer("live_variable").notNull().default(0),
+  variableInStock: integer("variable_in_stock").notNull().default(0),
+  liveVariableInStock: integer("live_variable_in_stock").notNull().default(0),
 });

@@ -13,11 +13,13 @@ export const productTags = sqliteTable(
     /** Copies of the product's status and updated_at, kept by triggers (migration 0024): the tag filter's order. */
     status: text("status", { enum: ["draft", "live"] }).notNull().default("draft"),
     updatedAt: text("updated_at").notNull().default(""),
+    /** The product's whole tag set, lowercased, between commas (",a,b,"; migration 0025): several tags' count. */
+    tagList: text("tag_list").notNull().default(","),
   },
   (t) => [
     primaryKey({ columns: [t.productId, t.tagLower] }),
-    index("product_tags_store_tag_idx").on(t.storeId, t.tagLower, t.productId),
-    index("product_tags_store_tag_updated_idx").on(t.storeId, t.tagLower, t.updatedAt, t.productId, t.status),
+    /** The tag walk (migration 0024), with the tag set last (0025): several tags checked from the index alone. */
+    index("product_tags_store_tag_list_idx").on(t.storeId, t.tagLower, t.updatedAt, t.productId, t.status, t.tagList),
   ],
 );
 
