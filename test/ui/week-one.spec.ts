@@ -232,6 +232,27 @@ test.describe("not losing work", () => {
       await variantConfirm.getByRole("button", { name: "Delete variant" }).click();
       await expect(page.getByRole("row", { name: /GV-RED/ })).toHaveCount(0);
     });
+
+    await test.step("switching store with unsaved edits asks first: Keep editing stays in this store, Discard changes switches", async () => {
+      const second = await (await request.post("/stores", { headers: auth, data: { name: "Second careful shop" } })).json();
+      await page.reload();
+      const storeSwitch = page.getByRole("combobox", { name: "Store" });
+      await expect(storeSwitch.getByRole("option", { name: "Second careful shop" })).toHaveCount(1);
+      await page.getByRole("region", { name: "General" }).getByRole("textbox", { name: "Brand" }).fill("Zeta");
+      await storeSwitch.selectOption({ label: "Second careful shop" });
+      const ask = page.getByRole("dialog", { name: "Discard unsaved changes?" });
+      await expect(ask).toBeVisible();
+      await ask.getByRole("button", { name: "Keep editing" }).click();
+      await expect(ask).toBeHidden();
+      await expect(storeSwitch).toHaveValue(storeId);
+      await expect(page.getByRole("heading", { level: 1, name: "Gadget variable" })).toBeVisible();
+      await expect(page.getByRole("textbox", { name: "Brand" })).toHaveValue("Zeta");
+      await storeSwitch.selectOption({ label: "Second careful shop" });
+      await ask.getByRole("button", { name: "Discard changes" }).click();
+      await expect(page.getByRole("heading", { level: 1, name: "Products" })).toBeVisible();
+      await expect(storeSwitch).toHaveValue(second.id);
+      await expect(page.getByText("Gadget one")).toHaveCount(0);
+    });
   });
 });
 

@@ -2,7 +2,9 @@
 // `useUnsavedChanges(dirty)`; the shell renders `<LeaveGuard />` once. While any form is dirty:
 // - following a link, Back or Forward inside the console asks first: a dialog "Discard unsaved changes?" with
 //   buttons "Keep editing" (stay) and "Discard changes" (go);
-// - closing or reloading the tab asks through the browser's own prompt (the only one a page may show then).
+// - closing or reloading the tab asks through the browser's own prompt (the only one a page may show then);
+// - an action that drops the page's state without a navigation the router can hold (switching store) goes through
+//   `leaveThen(action)`, which asks the same question first.
 import { useEffect, useId, useSyncExternalStore } from "react";
 import { useBlocker } from "react-router";
 import { Dialog } from "./dialog";
@@ -12,6 +14,9 @@ const listeners = new Set<() => void>();
 const notify = () => listeners.forEach((l) => l());
 const subscribe = (listener: () => void) => (listeners.add(listener), () => void listeners.delete(listener));
 const anyDirty = () => dirtyForms.size > 0;
+/** The action `leaveThen` holds until the question is answered. */
+let pending: (() => void) | null = null;
+const pendingAction = () => pending;
 
 /** Marks this form as holding unsaved edits while `dirty` is true (and until it unmounts). */
 export function useUnsavedChanges(dirty: boolean) {
@@ -33,8 +38,16 @@ const discardAll = () => {
   notify();
 };
 
+/** Runs `action` at once when nothing is unsaved; otherwise after "Discard changes" (never after "Keep editing"). */
+export function leaveThen(action: () => void) {
+  if (!anyDirty()) return action();
+  pending = action;
+  notify();
+}
+
 export function LeaveGuard() {
   const dirty = useSyncExternalStore(subscribe, anyDirty);
+  const held = useSyncExternalStore(subscribe, pendingAction);
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) => anyDirty() && currentLocation.pathname !== nextLocation.pathname,
   );
@@ -48,19 +61,27 @@ export function LeaveGuard() {
     return () => window.removeEventListener("beforeunload", ask);
   }, [dirty]);
   const blocked = blocker.state === "blocked";
+  const stay = () => {
+    if (blocked) blocker.reset();
+    pending = null;
+    notify();
+  };
   return (
-    <Dialog title="Discard unsaved changes?" open={blocked} onClose={() => blocked && blocker.reset()}>
+    <Dialog title="Discard unsaved changes?" open={blocked || held !== null} onClose={stay}>
       <p>This page has edits that are not saved yet. Leaving it drops them.</p>
       <div className="actions">
-        <button type="button" className="primary" onClick={() => blocker.reset?.()}>
+        <button type="button" className="primary" onClick={stay}>
           Keep editing
         </button>
         <button
           type="button"
           className="danger"
           onClick={() => {
+            const action = pending;
+            pending = null;
             discardAll();
-            blocker.proceed?.();
+            if (blocked) blocker.proceed();
+            action?.();
           }}
         >
           Discard changes

@@ -7,7 +7,7 @@ import { useSignOut } from "../../hooks/api/auth";
 import { sessionStore, useSession } from "../../lib/session";
 import type { components } from "../../lib/api-schema";
 import { useDisplaySettings } from "../../hooks/api/store-settings";
-import { LeaveGuard } from "../common/unsaved-changes";
+import { LeaveGuard, leaveThen } from "../common/unsaved-changes";
 
 type MeStore = Pick<components["schemas"]["Store"], "id" | "name">;
 
@@ -33,11 +33,14 @@ export function Shell({ stores }: { stores: MeStore[] }) {
   const [menuOpen, setMenuOpen] = useState(false);
   useDisplaySettings();
   useEffect(() => setMenuOpen(false), [pathname]);
+  // Switching store drops the page (its edits included) before any navigation the guard could hold: ask first.
   const switchStore = (id: string) => {
     if (id === "__new") return navigate("/stores/new");
-    sessionStore.selectStore(id);
-    queryClient.removeQueries({ predicate: (q) => q.queryKey[1] !== id && q.queryKey[0] !== "me" });
-    navigate("/products");
+    leaveThen(() => {
+      sessionStore.selectStore(id);
+      queryClient.removeQueries({ predicate: (q) => q.queryKey[1] !== id && q.queryKey[0] !== "me" });
+      navigate("/products");
+    });
   };
   return (
     <div className="shell">
