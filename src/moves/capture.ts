@@ -3,7 +3,7 @@
 // row as the source holds it at that moment (or deletes it on the target when the source no longer has it), so
 // applying a key twice, or a later change before an earlier one, leaves the same result.
 import { CHUNK_ROWS, byKeys, insertStatements, keyOf } from "./copy";
-import { DELETE_ORDER, MOVED_TABLES, type MovedTable, scoped, tableNamed } from "./tables";
+import { DELETE_ORDER, MAX_PARAMS, MOVED_TABLES, type MovedTable, quote, scoped, tableNamed } from "./tables";
 import { rowContents } from "./verify";
 
 type Row = Record<string, unknown>;
@@ -67,7 +67,7 @@ export function groupKeys(rows: { table_name: string; key: string }[]): Map<Move
 
 /** The store's rows of `table` with these keys, read in one round trip. */
 async function readKeys(db: D1Database, table: MovedTable, storeId: string, keys: unknown[][]): Promise<Row[]> {
-  const reads = byKeys(db, table, keys, `SELECT * FROM "${table.name}"`, scoped(table, storeId));
+  const reads = byKeys(db, table, keys, `SELECT * FROM ${quote(table.name)}`, scoped(table, storeId));
   if (reads.length === 0) return [];
   return (await db.batch<Row>(reads)).flatMap((r) => r.results);
 }
@@ -98,7 +98,7 @@ export async function applyKeys(
   const deletes = DELETE_ORDER.flatMap((name) => {
     const keys = gone.get(name);
     const table = tableNamed(name);
-    return keys ? byKeys(target, table, keys, `DELETE FROM "${name}"`, scoped(table, storeId)) : [];
+    return keys ? byKeys(target, table, keys, `DELETE FROM ${quote(name)}`, scoped(table, storeId)) : [];
   });
   const statements = [...upserts, ...deletes];
   if (statements.length > 0) await target.batch(statements);
@@ -126,8 +126,9 @@ export async function applyNext(source: D1Database, target: D1Database, storeId:
 /** Of these keys of `table`, the ones with a change captured after `seq` (a difference they explain). */
 export async function changedSince(source: D1Database, storeId: string, table: MovedTable, keys: unknown[][], seq: number): Promise<Set<string>> {
   const found = new Set<string>();
-  for (let i = 0; i < keys.length; i += 90) {
-    const slice = keys.slice(i, i + 90).map((k) => JSON.stringify(k));
+  const per = MAX_PARAMS - 3; // besides the keys: the store, the table and the seq
+  for (let i = 0; i < keys.length; i += per) {
+    const slice = keys.slice(i, i + per).map((k) => JSON.stringify(k));
     const { results } = await source
       .prepare(
         `SELECT DISTINCT key FROM move_changes WHERE store_id = ? AND table_name = ? AND seq > ? AND key IN (${slice.map(() => "json(?)").join(", ")})`,
