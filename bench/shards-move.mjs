@@ -65,35 +65,24 @@ async function probeDirectory(base, storeId, opsToken, stopped, t0) {
   return log;
 }
 
-/** The longest stretch of polls saying `moving`: ms from the first such poll to the next poll saying otherwise. */
-export function longestMoving(log) {
-  let best = { polls: 0, ms: 0 };
-  for (let i = 0; i < log.length; i++) {
-    if (log[i].state !== "moving") continue;
-    let j = i;
-    while (j < log.length && log[j].state === "moving") j++;
-    const ms = (j < log.length ? log[j].at : log[j - 1].at) - log[i].at;
-    if (ms > best.ms) best = { polls: j - i, ms };
-    i = j;
-  }
-  return best;
-}
-
 /** The job's own log line for the pause ("store move paused", src/moves/job.ts): how long the source refused writes. */
 function pausedLogged(logFile, moveId) {
   const lines = readFileSync(logFile, "utf8").split("\n").filter((l) => l.includes('"store move paused"') && l.includes(moveId));
   return lines.map((l) => JSON.parse(l.slice(l.indexOf("{")))).map((entry) => ({ paused_ms: entry.paused_ms, applied: entry.applied }));
 }
 
-/** The longest run of consecutive 503s: its length in requests and in ms (first 503 to the next other answer). */
-export function longest503Run(log) {
-  let best = { requests: 0, ms: 0 };
+/**
+ * The longest run of consecutive log entries that `is` picks: its length in entries and in ms (from its first entry
+ * to the next entry it does not pick, or its own last one at the log's end).
+ */
+export function longestRun(log, is) {
+  let best = { entries: 0, ms: 0 };
   for (let i = 0; i < log.length; i++) {
-    if (log[i].status !== 503) continue;
+    if (!is(log[i])) continue;
     let j = i;
-    while (j < log.length && log[j].status === 503) j++;
+    while (j < log.length && is(log[j])) j++;
     const ms = (j < log.length ? log[j].at : log[j - 1].at) - log[i].at;
-    if (j - i > best.requests) best = { requests: j - i, ms };
+    if (j - i > best.entries) best = { entries: j - i, ms };
     i = j;
   }
   return best;
@@ -154,7 +143,7 @@ export async function measureMove({ base, jwt, opsToken, logFile }) {
   const doneAt = states.find((s) => s.state === "done")?.at;
   const after = must(await ops("GET", `/ops/stores/${store.id}`), 200, "GET /ops/stores/{id} after");
   const total = must(await api(base, "GET", `/stores/${store.id}/products?include_drafts=true&limit=1`, { token: pat }), 200, "count").pagination.total;
-  const run = longest503Run(writes);
+  const run = longestRun(writes, (w) => w.status === 503);
   return {
     products: total,
     import_s: importSeconds,
@@ -170,7 +159,7 @@ export async function measureMove({ base, jwt, opsToken, logFile }) {
     longest_503_run: run,
     paused_ms_logged: logFile ? pausedLogged(logFile, move.id) : null,
     directory_polls: directoryLog.length,
-    directory_longest_moving: longestMoving(directoryLog),
+    directory_longest_moving: longestRun(directoryLog, (p) => p.state === "moving"),
     reads: readLog.length,
     reads_failed: readLog.filter((x) => x.status !== 200).length,
     writer_ok_after_done: doneAt !== undefined && writes.some((w) => w.at > doneAt && w.status === 200),

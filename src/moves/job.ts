@@ -148,6 +148,16 @@ async function nextOf(env: Env, move: MoveRow, now: number): Promise<Next> {
 }
 
 /**
+ * The store's capture on the source. Without it nothing would be applied (and a pause would flip a stale copy), so
+ * its absence is an error: the step is retried, and the move fails once the retries are spent.
+ */
+async function capturing(source: D1Database, move: MoveRow) {
+  const state = await captureState(source, move.store_id);
+  if (!state) throw new Error(`store move ${move.id}: the source has no capture for the store`);
+  return state;
+}
+
+/**
  * One live catch-up step: the next captured changes applied. Once few are left: verification (the first time)
  * or the hold before the pause (after verification).
  */
@@ -155,8 +165,7 @@ async function catchUp(env: Env, source: D1Database, target: D1Database, move: M
   if (!(await spendDatabaseWrite(env, move.to_shard))) return { step: "catchup", delayMs: BUDGET_WAIT_MS };
   const applied = await applyNext(source, target, move.store_id);
   if (applied >= APPLY_ROWS) return { step: "catchup", copied: applied };
-  const state = await captureState(source, move.store_id);
-  if (!state) throw new Error(`store move ${move.id}: the source has no capture for the store`);
+  const state = await capturing(source, move);
   if (state.pending > PAUSE_BACKLOG) return { step: "catchup", copied: applied };
   if (state.verify_seq !== null) return { step: "hold", copied: applied };
   // Verification starts here: every change captured after this point is compared again during the pause.
@@ -173,8 +182,8 @@ async function verify(source: D1Database, target: D1Database, move: MoveRow, tab
   const range = await verifyRange(source, target, table, move.store_id, cursor);
   const differing = [...range.missing, ...range.extra, ...range.changed];
   if (differing.length > 0) {
-    const state = await captureState(source, move.store_id);
-    const explained = await changedSince(source, move.store_id, table, differing, state?.verify_seq ?? 0);
+    const state = await capturing(source, move);
+    const explained = await changedSince(source, move.store_id, table, differing, state.verify_seq ?? 0);
     const unexplained = (keys: unknown[][]) => keys.filter((key) => !explained.has(JSON.stringify(key))).length;
     const [missing, extra, changed] = [unexplained(range.missing), unexplained(range.extra), unexplained(range.changed)];
     if (missing + extra + changed > 0) {
@@ -199,6 +208,7 @@ async function verify(source: D1Database, target: D1Database, move: MoveRow, tab
  */
 async function pause(env: Env, source: D1Database, target: D1Database, move: MoveRow, now: number): Promise<Next> {
   if ((await directoryShard(env, move.store_id)) === move.to_shard) return flip(env, source, target, move, now);
+  const { verify_seq: since } = await capturing(source, move);
   for (let pass = 0; ; pass++) {
     const applied = await applyNext(source, target, move.store_id);
     if (applied < PAUSE_BACKLOG) break;
@@ -219,12 +229,11 @@ async function pause(env: Env, source: D1Database, target: D1Database, move: Mov
   // so this ends only when nothing more is left.
   let applied = 0;
   for (let n = await applyNext(source, target, move.store_id); n > 0; n = await applyNext(source, target, move.store_id)) applied += n;
-  const state = await captureState(source, move.store_id);
-  let differing = await differingSince(source, target, move.store_id, state?.verify_seq ?? 0);
+  let differing = await differingSince(source, target, move.store_id, since ?? 0);
   if (differing.size > 0) {
     // One of those late writes may have landed between the last pass and the comparison: applied once more.
     await applyKeys(source, target, move.store_id, differing);
-    differing = await differingSince(source, target, move.store_id, state?.verify_seq ?? 0);
+    differing = await differingSince(source, target, move.store_id, since ?? 0);
   }
   if (differing.size > 0) {
     const tables = [...differing].map(([table, keys]) => `${table.name}: ${keys.length}`).join(", ");

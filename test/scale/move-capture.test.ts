@@ -8,7 +8,7 @@ import { addMember, call } from "../helpers/api";
 import { shardOf } from "../helpers/databases";
 import { catalogStore } from "../products/fixtures";
 import { crashingAt, d1, drive, jobEnv, keptQueue, otherShard, startMove, storeRows } from "./support";
-import { runMoveStep } from "../../src/moves";
+import { failMove, runMoveStep } from "../../src/moves";
 
 async function storeWith(products: number) {
   const store = await catalogStore();
@@ -99,11 +99,9 @@ describe("webhook claims before the pause", () => {
     // The store is still live: its other writes go through.
     expect((await call("POST", store.path(), { token: store.token, body: { title: "Live", product_type: "single" } })).status).toBe(201);
     // The move fails here (as when a step fails every retry): its restore releases the deliveries.
-    await env.DIRECTORY.prepare("UPDATE store_moves SET state = 'failed', step = 'restore' WHERE id = ?").bind(move.body.id).run();
-    const row = (await env.DIRECTORY.prepare("SELECT seq FROM store_moves WHERE id = ?").bind(move.body.id).first<{ seq: number }>())!;
-    q.sent.length = 0;
-    await runMoveStep(jobEnv(q), { move_id: move.body.id, seq: row.seq });
-    await drive(move.body.id, q);
+    const drain = q.sent.shift()!;
+    expect(await failMove(jobEnv(q), drain, "given up")).toMatchObject({ state: "failed", step: "restore" });
+    expect(await drive(move.body.id, q)).toMatchObject({ state: "failed", finished_at: expect.any(String) });
     await claim();
     expect(await captureRows(db, store.id)).toEqual({ capture: 0, changes: 0 });
   });

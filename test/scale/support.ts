@@ -96,76 +96,71 @@ export const counts = (rows: Record<string, unknown[]>) => Object.fromEntries(Ob
 export const INJECTED = "injected crash";
 
 /**
+ * `db` with every D1 call (a statement's `first`, `all`, `run` or `raw`, and a `batch`) passed through `around`,
+ * which gets the call's SQL (one entry per statement of a batch) and the call itself to run when it chooses.
+ */
+function intercepted(db: D1Database, around: <T>(sql: string[], run: () => Promise<T>) => Promise<T>): D1Database {
+  const unwrap = new WeakMap<object, { statement: D1PreparedStatement; sql: string }>();
+  const statement = (s: D1PreparedStatement, sql: string): D1PreparedStatement => {
+    const proxy = new Proxy(s, {
+      get(target, prop) {
+        const value: any = Reflect.get(target, prop, target);
+        if (prop === "bind") return (...args: unknown[]) => statement(value.apply(target, args), sql);
+        if (prop === "first" || prop === "all" || prop === "run" || prop === "raw") return (...args: unknown[]) => around([sql], () => value.apply(target, args));
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+    unwrap.set(proxy, { statement: s, sql });
+    return proxy;
+  };
+  return new Proxy(db, {
+    get(target, prop) {
+      const value: any = Reflect.get(target, prop, target);
+      if (prop === "prepare") return (query: string) => statement(value.call(target, query), query);
+      if (prop === "batch") {
+        return (list: D1PreparedStatement[]) => {
+          const inner = list.map((s) => unwrap.get(s) ?? { statement: s, sql: "" });
+          return around(inner.map((i) => i.sql), () => value.call(target, inner.map((i) => i.statement)));
+        };
+      }
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+}
+
+/**
  * The directory and both store databases, sharing one count of D1 calls (statement runs and batches): call number
  * `at` throws, before it reaches D1 (`when: "before"`) or after D1 did it (`"after"`: the work is done but the step
  * never learns it, as when a Worker dies mid-step).
  */
 export function crashingAt(at: number, when: "before" | "after") {
   const state = { calls: 0, crashed: false };
-  const hit = async <T>(run: () => Promise<T>): Promise<T> => {
+  const hit = async <T>(_sql: string[], run: () => Promise<T>): Promise<T> => {
     state.calls++;
     if (state.calls !== at) return run();
     state.crashed = true;
     if (when === "after") await run();
     throw new Error(INJECTED);
   };
-  const unwrap = new WeakMap<object, D1PreparedStatement>();
-  const statement = (s: D1PreparedStatement): D1PreparedStatement => {
-    const proxy = new Proxy(s, {
-      get(target, prop) {
-        const value: any = Reflect.get(target, prop, target);
-        if (prop === "bind") return (...args: unknown[]) => statement(value.apply(target, args));
-        if (prop === "first" || prop === "all" || prop === "run" || prop === "raw") return (...args: unknown[]) => hit(() => value.apply(target, args));
-        return typeof value === "function" ? value.bind(target) : value;
-      },
-    });
-    unwrap.set(proxy, s);
-    return proxy;
+  const bindings = {
+    DIRECTORY: intercepted(env.DIRECTORY, hit),
+    STORE_DB_001: intercepted(d1("STORE_DB_001"), hit),
+    STORE_DB_002: intercepted(d1("STORE_DB_002"), hit),
   };
-  const database = (db: D1Database): D1Database =>
-    new Proxy(db, {
-      get(target, prop) {
-        const value: any = Reflect.get(target, prop, target);
-        if (prop === "prepare") return (query: string) => statement(value.call(target, query));
-        if (prop === "batch") return (list: D1PreparedStatement[]) => hit(() => value.call(target, list.map((s) => unwrap.get(s) ?? s)));
-        return typeof value === "function" ? value.bind(target) : value;
-      },
-    });
-  const bindings = { DIRECTORY: database(env.DIRECTORY), STORE_DB_001: database(d1("STORE_DB_001")), STORE_DB_002: database(d1("STORE_DB_002")) };
   return { bindings, state };
 }
 
 /**
- * `db` with `hook` run each time a statement whose SQL contains `match` runs (`first`, `all` or `run`): just before
- * it reaches D1, or just after. The way a test acts at one exact moment inside a step (the pause's first write, the
+ * `db` with `hook` run each time a statement whose SQL contains `match` runs (alone, or as a batch's only
+ * statement): just before it reaches D1, or just after. The way a test acts at one exact moment inside a step (the pause's first write, the
  * flip), without a step boundary there.
  */
 export function onStatement(db: D1Database, match: string, hook: () => Promise<unknown>, when: "before" | "after" = "after"): D1Database {
-  return new Proxy(db, {
-    get(target, prop) {
-      const value: any = Reflect.get(target, prop, target);
-      if (prop !== "prepare") return typeof value === "function" ? value.bind(target) : value;
-      return (query: string) => {
-        const statement = value.call(target, query) as D1PreparedStatement;
-        if (!query.includes(match)) return statement;
-        const wrap = (s: D1PreparedStatement): D1PreparedStatement =>
-          new Proxy(s, {
-            get(inner, p) {
-              const v: any = Reflect.get(inner, p, inner);
-              if (p === "bind") return (...args: unknown[]) => wrap(v.apply(inner, args));
-              if (p === "first" || p === "all" || p === "run") {
-                return async (...args: unknown[]) => {
-                  if (when === "before") await hook();
-                  const result = await v.apply(inner, args);
-                  if (when === "after") await hook();
-                  return result;
-                };
-              }
-              return typeof v === "function" ? v.bind(inner) : v;
-            },
-          });
-        return wrap(statement);
-      };
-    },
+  return intercepted(db, async (sql, run) => {
+    if (sql.length !== 1 || !sql[0].includes(match)) return run();
+    if (when === "before") await hook();
+    const result = await run();
+    if (when === "after") await hook();
+    return result;
   });
 }
