@@ -75,6 +75,7 @@ export function useDeleteCollection(id: string) {
 /**
  * Sets a manual collection's products in this order (adding and moving go through it). Member changes share one
  * mutation scope, so quick clicks reach the API one after another, in the order made (never an older order last).
+ * A failed change refetches too, so the screen returns to what the API stores.
  */
 export function useSetCollectionProducts(id: string) {
   const invalidate = useInvalidateCollections();
@@ -87,7 +88,7 @@ export function useSetCollectionProducts(id: string) {
         }),
       ),
     scope: { id: `collection-members-${id}` },
-    onSuccess: invalidate,
+    onSettled: invalidate,
   });
 }
 
@@ -101,6 +102,6 @@ export function useRemoveCollectionProduct(id: string) {
         }),
       ),
     scope: { id: `collection-members-${id}` },
-    onSuccess: invalidate,
+    onSettled: invalidate,
   });
 }

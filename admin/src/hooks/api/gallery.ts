@@ -101,6 +101,8 @@ export function useUpdateGalleryItem(productId: string) {
           body,
         }),
       ),
+    // Moves are positions in the order as it stands: quick moves reach the API one after another, as made.
+    scope: { id: `gallery-order-${productId}` },
     onSettled: invalidate,
   });
 }

@@ -5,13 +5,14 @@
 import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type DragEndEvent } from "@dnd-kit/core";
 import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import { Link } from "react-router";
 import { ConfirmButton } from "../../../components/common/confirm-button";
 import { MoveButtons } from "../../../components/common/move-buttons";
 import { Empty } from "../../../components/common/query-state";
 import { SaveStatus } from "../../../components/common/save-status";
 import { useRemoveCollectionProduct, useSetCollectionProducts } from "../../../hooks/api/collections";
+import { useShownOrder } from "../../../hooks/use-shown-order";
 import { AddProductsDialog } from "./add-products-dialog";
 
 interface Member {
@@ -46,24 +47,17 @@ function MemberRow(props: { member: Member; index: number; count: number; onMove
   );
 }
 
-export function ManualProducts({ collectionId, products }: { collectionId: string; products: Member[] }) {
+export function ManualProducts({ collectionId, products, refreshing }: { collectionId: string; products: Member[]; refreshing: boolean }) {
   const setMembers = useSetCollectionProducts(collectionId);
   const remove = useRemoveCollectionProduct(collectionId);
-  const [order, setOrder] = useState(products);
+  const [order, setOrder] = useShownOrder(products, setMembers.isPending || remove.isPending || refreshing);
   const [adding, setAdding] = useState(false);
-  // The server's order replaces the one shown, except while changes are still on their way (a refetch started by
-  // an earlier change would otherwise drop a product added since).
-  const changing = useRef(false);
-  changing.current = setMembers.isPending || remove.isPending;
-  useEffect(() => {
-    if (!changing.current) setOrder(products);
-  }, [products]);
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   );
   const save = (next: Member[]) => {
-    setOrder(next); // shown at once; the server's order replaces it after the PUT
+    setOrder(next); // shown at once; the server's order replaces it once the PUT and its refetch are answered
     setMembers.mutate(next.map((m) => m.id));
   };
   const move = (from: number, to: number) => {

@@ -2,7 +2,7 @@
 // "Move earlier"/"Move later" as its button equivalent, primary, alt text, variant assignment, videos.
 import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type DragEndEvent } from "@dnd-kit/core";
 import { arrayMove, SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from "@dnd-kit/sortable";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Empty, ErrorMessage, QueryState } from "../../../../components/common/query-state";
 import {
   useGallery,
@@ -12,6 +12,7 @@ import {
   type UploadProgress,
 } from "../../../../hooks/api/gallery";
 import type { Product } from "../../../../hooks/api/products";
+import { useShownOrder } from "../../../../hooks/use-shown-order";
 import { describeProblem } from "../../../../lib/problem";
 import { AddVideoDialog } from "./add-video-dialog";
 import { GalleryListItem } from "./gallery-item";
@@ -51,10 +52,9 @@ function UploadBox({ productId }: { productId: string }) {
   );
 }
 
-function SortableGallery({ product, items }: { product: Product; items: GalleryItem[] }) {
+function SortableGallery({ product, items, refreshing }: { product: Product; items: GalleryItem[]; refreshing: boolean }) {
   const update = useUpdateGalleryItem(product.id);
-  const [order, setOrder] = useState(items);
-  useEffect(() => setOrder(items), [items]);
+  const [order, setOrder] = useShownOrder(items, update.isPending || refreshing);
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
@@ -62,7 +62,7 @@ function SortableGallery({ product, items }: { product: Product; items: GalleryI
   const move = (from: number, to: number) => {
     if (to < 0 || to >= order.length || from === to) return;
     const item = order[from];
-    setOrder(arrayMove(order, from, to)); // shown at once; the server's order replaces it after the PATCH
+    setOrder(arrayMove(order, from, to)); // shown at once; the server's order replaces it once the PATCH and its refetch are answered
     update.mutate({ id: item.id, position: to });
   };
   const onDragEnd = ({ active, over }: DragEndEvent) => {
@@ -107,7 +107,7 @@ export function GallerySection({ product }: { product: Product }) {
           </button>
         </div>
       </div>
-      <QueryState query={gallery}>{(page) => <SortableGallery product={product} items={page.data} />}</QueryState>
+      <QueryState query={gallery}>{(page) => <SortableGallery product={product} items={page.data} refreshing={gallery.isFetching} />}</QueryState>
       <AddVideoDialog product={product} open={addingVideo} onClose={() => setAddingVideo(false)} />
     </section>
   );
