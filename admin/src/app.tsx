@@ -2,9 +2,7 @@
 // creates one; everything else renders inside the shell for the current store.
 import { useQueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, useEffect } from "react";
-import { createBrowserRouter, Navigate, Route, Routes, useLocation } from "react-router";
-// The DOM build of RouterProvider: it gives navigations their `flushSync` option (list filters use it).
-import { RouterProvider } from "react-router/dom";
+import { createBrowserRouter, Navigate, Route, RouterProvider, Routes, useLocation } from "react-router";
 import { Shell } from "./components/layout/shell";
 import { ErrorMessage, Loading } from "./components/common/query-state";
 import { useMe } from "./hooks/api/auth";

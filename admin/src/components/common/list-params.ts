@@ -29,9 +29,7 @@ export function useListParams<K extends string>(defaults: Record<K, string>) {
         }
         return next;
       },
-      // flushSync: the URL, and the controls that show it, change within the click or keystroke. A navigation is a
-      // transition otherwise, and a checkbox or select bound to the URL would show its old state for a moment.
-      { replace, flushSync: true },
+      { replace },
     );
   const values = useMemo(
     () => Object.fromEntries(Object.entries(defaults).map(([k, d]) => [k, params.get(k) ?? d])) as Record<K, string>,
