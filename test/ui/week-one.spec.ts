@@ -254,6 +254,31 @@ test.describe("not losing work", () => {
       await expect(page.getByText("Gadget one")).toHaveCount(0);
     });
   });
+
+  // A stale "close" event of the native <dialog> (queued by closing it after Keep editing) used to land after Back had
+  // opened the question again and close it unanswered: the page stayed, nothing was asked (CI, stop 30). Under load
+  // about one Back in three lost its question; a quiet machine rarely shows it, so this repeats the sequence.
+  test("Back right after Keep editing asks again, every time", async ({ page, request }) => {
+    const { storeId, auth } = await signedInAdmin(page, request, "Asking shop");
+    await request.post(`/stores/${storeId}/products`, { headers: auth, data: { title: "Thing", product_type: "single", default_price_cents: 100 } });
+    await page.reload();
+    await page.getByRole("link", { name: "Thing" }).click();
+    await page.getByRole("textbox", { name: "Brand" }).fill("Acme");
+    const ask = page.getByRole("dialog", { name: "Discard unsaved changes?" });
+    for (let round = 0; round < 15; round++) {
+      await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Orders" }).click();
+      await expect(ask).toBeVisible();
+      await ask.getByRole("button", { name: "Keep editing" }).click();
+      await page.goBack();
+      await expect(ask).toBeVisible();
+      await page.waitForTimeout(200);
+      await expect(ask, `round ${round}: the question stays until it is answered`).toBeVisible({ timeout: 100 });
+      await ask.getByRole("button", { name: "Keep editing" }).click();
+      await expect(ask).toBeHidden();
+      await expect(page.getByRole("heading", { level: 1, name: "Thing" })).toBeVisible();
+    }
+    await expect(page.getByRole("textbox", { name: "Brand" })).toHaveValue("Acme");
+  });
 });
 
 test.describe("settings, prices, times, customers and the audit log", () => {

@@ -1,17 +1,26 @@
 // A modal dialog on the native <dialog> element: focus trap, Escape and the dialog role come with it.
 import { useEffect, useRef, type ReactNode } from "react";
 
+// `open` is the truth. The element's "close" event is queued, not fired at once: one that follows our own `close()`
+// can arrive after the dialog was opened again (Keep editing, then Back at once), and taken as the user's it would
+// close the new question unanswered. So the event counts only when the user closed the dialog (Escape): the page
+// still wants it open, and it is not open again.
 export function Dialog(props: { title: string; open: boolean; onClose: () => void; children: ReactNode }) {
   const ref = useRef<HTMLDialogElement>(null);
+  const wanted = useRef(false);
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
+    wanted.current = props.open;
     if (props.open && !dialog.open) dialog.showModal();
     if (!props.open && dialog.open) dialog.close();
   }, [props.open]);
+  const closedByUser = () => {
+    if (wanted.current && !ref.current?.open) props.onClose();
+  };
   const titleId = `dialog-${props.title.replace(/\W+/g, "-").toLowerCase()}`;
   return (
-    <dialog ref={ref} aria-labelledby={titleId} onClose={props.onClose} className="dialog">
+    <dialog ref={ref} aria-labelledby={titleId} onClose={closedByUser} className="dialog">
       {props.open && (
         <>
           <h2 id={titleId}>{props.title}</h2>
