@@ -278,6 +278,16 @@ test.describe("not losing work", () => {
       await expect(page.getByRole("heading", { level: 1, name: "Thing" })).toBeVisible();
     }
     await expect(page.getByRole("textbox", { name: "Brand" })).toHaveValue("Acme");
+    // Escape is the user closing the question: it stays, like Keep editing, and the next Back asks again.
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Orders" }).click();
+    await expect(ask).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(ask).toBeHidden();
+    await expect(page.getByRole("heading", { level: 1, name: "Thing" })).toBeVisible();
+    await page.goBack();
+    await expect(ask).toBeVisible();
+    await ask.getByRole("button", { name: "Discard changes" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Products" })).toBeVisible();
   });
 });
 
