@@ -7,6 +7,8 @@ import { useEffect, useRef, type ReactNode } from "react";
 // still wants it open, and it is not open again.
 export function Dialog(props: { title: string; open: boolean; onClose: () => void; children: ReactNode }) {
   const ref = useRef<HTMLDialogElement>(null);
+  // What the page last applied to the element, set beside showModal()/close(): a render whose effect has not run yet
+  // (props.open already true, the element still closed) must not let a stale event through.
   const wanted = useRef(false);
   useEffect(() => {
     const dialog = ref.current;
