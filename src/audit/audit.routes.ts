@@ -3,6 +3,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { storeCtxOf } from "../lib/context";
 import { pageSchema, paginated, paginationQuery } from "../lib/pagination";
 import { type App, errorResponses, jsonResponse, requires } from "../lib/route";
+import { line } from "../lib/text";
 import { listAudit } from "./audit.service";
 
 const auditEntrySchema = z
@@ -36,7 +37,7 @@ const instant = (description: string) =>
     .transform((v) => new Date(v).toISOString())
     .optional()
     .openapi({ type: "string", format: "date-time", description });
-const exact = (description: string) => z.string().min(1).max(200).optional().openapi({ description });
+const exact = (description: string) => line().min(1).max(200).optional().openapi({ description });
 
 const auditQuery = z.object({
   ...paginationQuery,

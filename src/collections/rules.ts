@@ -5,7 +5,7 @@
 // summaries the list sorts by).
 import { z } from "@hono/zod-openapi";
 import { type SQL, sql } from "drizzle-orm";
-import { LINE_RE } from "../products/text-patterns";
+import { line } from "../lib/text";
 
 export const RULE_FIELDS = ["tag", "brand", "product_type", "title", "price_cents", "stock"] as const;
 export const RULE_OPS = ["equals", "not_equals", "contains", "greater_than", "less_than"] as const;
@@ -15,7 +15,7 @@ const condition = z
   .strictObject({
     field: z.enum(RULE_FIELDS),
     op: z.enum(RULE_OPS),
-    value: z.union([z.string().trim().min(1, "must not be empty").max(255).regex(LINE_RE, "must not contain control characters"), z.number().int()]),
+    value: z.union([line().trim().min(1, "must not be empty").max(255), z.number().int()]),
   })
   .superRefine((c, ctx) => {
     const numeric = NUMERIC.has(c.field);

@@ -1,17 +1,16 @@
 // API shapes of collections (docs/catalog.md "Collections") and their request bodies. Bodies are strict.
 import { z } from "@hono/zod-openapi";
 import { SLUG_RE, storeParams } from "../products/schemas";
-import { LINE_RE, TEXT_RE } from "../products/text-patterns";
+import { line, multiline } from "../lib/text";
 import { rulesSchema } from "./rules";
 
 /** A manual collection holds at most this many products. */
 export const MAX_MEMBERS = 5000;
 
-const noControl = "must not contain control characters";
 const timestamp = z.string().openapi({ format: "date-time", example: "2026-11-21T10:00:00.000Z" });
-const title = z.string().trim().min(1, "must not be empty").max(255).regex(LINE_RE, noControl);
+const title = line().trim().min(1, "must not be empty").max(255);
 const slug = z.string().max(200).regex(SLUG_RE, "must be lowercase ASCII letters and digits in words joined by '-'");
-const description = z.string().max(20_000).regex(TEXT_RE, noControl).nullable().optional();
+const description = multiline().max(20_000).nullable().optional();
 const kind = z.enum(["manual", "automatic"]);
 
 export const createCollectionBody = z
@@ -39,7 +38,7 @@ export const updateCollectionBody = z
   .openapi("UpdateCollectionRequest");
 
 export const setMembersBody = z
-  .strictObject({ product_ids: z.array(z.string().max(64)).max(MAX_MEMBERS) })
+  .strictObject({ product_ids: z.array(line().max(64)).max(MAX_MEMBERS) })
   .superRefine((body, ctx) => {
     const seen = new Set<string>();
     body.product_ids.forEach((id, i) => {
@@ -51,7 +50,7 @@ export const setMembersBody = z
 
 export const addMemberBody = z
   .strictObject({
-    product_id: z.string().max(64),
+    product_id: line().max(64),
     position: z.number().int("must be an integer").min(0).max(MAX_MEMBERS).optional().openapi({ description: "From 0; default: last" }),
   })
   .openapi("AddCollectionProductRequest");

@@ -2,9 +2,10 @@
 import { z } from "@hono/zod-openapi";
 import { email } from "../identity/schemas";
 import { cursorQuery } from "../lib/cursor";
+import { line } from "../lib/text";
 
 const timestamp = z.string().openapi({ format: "date-time" });
-const optionalText = (max: number) => z.string().trim().min(1, "must not be empty").max(max).nullable().optional();
+const optionalText = (max: number) => line().trim().min(1, "must not be empty").max(max).nullable().optional();
 
 export const customerSchema = z
   .object({
@@ -26,9 +27,8 @@ export const updateCustomerBody = z
   .openapi("UpdateCustomerRequest");
 
 export const customerListQuery = z.object({
-  email: z.string().optional().openapi({ description: "Exact email, case-insensitive" }),
-  search: z
-    .string()
+  email: line().optional().openapi({ description: "Exact email, case-insensitive" }),
+  search: line()
     .trim()
     .refine((v) => [...v].length >= 2, "must be at least 2 characters")
     .pipe(z.string().max(200))

@@ -6,7 +6,7 @@ import { personOf } from "../access/person";
 import { and, count, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import { invites, memberships, stores } from "../db/schema";
 import { auditEntry } from "../lib/audit";
-import type { Ctx, StoreCtx } from "../lib/context";
+import type { Ctx, Db, StoreCtx } from "../lib/context";
 import { base64url, randomBytes, sha256Hex } from "../lib/crypto";
 import { isUniqueViolation } from "../lib/db";
 import { conflict, forbidden, notFound } from "../lib/errors";
@@ -15,7 +15,7 @@ import { nowIso, uuidv7 } from "../lib/ids";
 import { commit, recordEvent } from "../lib/outbox";
 import type { Page } from "../lib/pagination";
 import { permissionFields } from "../lib/permissions";
-import { assertWithin } from "./grants";
+import { assertMayHandOut } from "../access/hand-out";
 import { toMember } from "./members.service";
 import { accountOf, addUserStore, copyUser, indexInvite, invitedStore, removeUserStore } from "./directory";
 import { storeDb } from "../lib/store-db";
@@ -36,7 +36,8 @@ const toInvite = (i: InviteRow) => ({
 
 export async function createInvite(ctx: StoreCtx, input: { email: string; permissions: bigint }) {
   const invitedBy = personOf(ctx.principal, "invite people");
-  assertWithin(ctx.store.permissions, input.permissions, "permissions");
+  // An invite's token is a credential: what it grants must be within what the inviter holds now.
+  assertMayHandOut(ctx, { effective: input.permissions, field: "permissions" });
   const token = `inv_${base64url(randomBytes(32))}`;
   const now = Date.now();
   const row: InviteRow = {
@@ -121,31 +122,51 @@ const inviterStillGrants = (invite: InviteRow) =>
 
 const voidInvite = () => conflict("This invite is no longer valid: it was used or revoked, or its sender can no longer grant it");
 
-/**
- * What an invite link offers, for the invitee's session before accepting: the store's name, the permissions, the
- * email it was sent to, and whether it can still be accepted (`pending`) or why not. Unknown token: 404.
- */
-export async function lookupInvite(ctx: Ctx, input: { token: string }) {
-  const tokenHash = await sha256Hex(input.token);
+/** The invite a token names, and its store's database; 404 for an unknown token. */
+async function inviteByToken(ctx: Ctx, token: string) {
+  const tokenHash = await sha256Hex(token);
   const storeId = await invitedStore(ctx.env, tokenHash);
   const db = storeId ? await storeDb(ctx.env, storeId) : null;
   const invite = db && (await db.query.invites.findFirst({ where: eq(invites.tokenHash, tokenHash) }));
   if (!db || !invite) throw notFound("Invite");
+  return { db, invite };
+}
+
+/** Why an invite cannot be accepted now (409 `conflict`), or null: used, revoked, expired, or its inviter can no longer grant it. */
+async function whyVoid(db: Db, invite: InviteRow) {
+  if (invite.acceptedAt) return conflict("This invite has already been used");
+  if (invite.revokedAt) return conflict("This invite was withdrawn (revoked) by the store");
+  if (Date.parse(invite.expiresAt) <= Date.now()) return conflict("This invite has expired (invites last 7 days)");
+  const inviter = await db.query.memberships.findFirst({
+    where: and(eq(memberships.storeId, invite.storeId), eq(memberships.userId, invite.invitedBy)),
+    columns: { permissions: true },
+  });
+  const grant = BigInt(invite.permissions);
+  if (!inviter || (BigInt(inviter.permissions) & grant) !== grant) {
+    return conflict("This invite is no longer valid: the person who sent it left the store or no longer holds every permission it grants");
+  }
+  return null;
+}
+
+/**
+ * What an invite link offers, for the invitee's session before accepting: the store's name, the permissions and the
+ * email it was sent to. It is judged as accepting it would be (API.md "13 (continued)"): an invite that cannot be
+ * accepted (used, revoked, expired, or its inviter removed or no longer holding a bit it grants) is 409 `conflict`
+ * with accept's words, never shown as pending. The email is not compared, so the page can say whom it was sent to.
+ * Unknown token: 404.
+ */
+export async function lookupInvite(ctx: Ctx, input: { token: string }) {
+  const { db, invite } = await inviteByToken(ctx, input.token);
+  const problem = await whyVoid(db, invite);
+  if (problem) throw problem;
   const store = await db.query.stores.findFirst({ where: eq(stores.id, invite.storeId) });
-  const status = invite.acceptedAt
-    ? "accepted"
-    : invite.revokedAt
-      ? "revoked"
-      : Date.parse(invite.expiresAt) <= Date.now()
-        ? "expired"
-        : "pending";
   return {
     store_id: invite.storeId,
     store_name: store?.name ?? "",
     email: invite.email,
     ...permissionFields(BigInt(invite.permissions)),
     expires_at: invite.expiresAt,
-    status: status as "pending" | "accepted" | "revoked" | "expired",
+    status: "pending" as const,
   };
 }
 
@@ -154,16 +175,11 @@ export async function lookupInvite(ctx: Ctx, input: { token: string }) {
  * invitee's `user_stores` entry is written first and taken back if the accept does not commit.
  */
 export async function acceptInvite(ctx: Ctx, input: { token: string }) {
-  const tokenHash = await sha256Hex(input.token);
-  const storeId = await invitedStore(ctx.env, tokenHash);
-  const db = storeId ? await storeDb(ctx.env, storeId) : null;
-  const invite = db && (await db.query.invites.findFirst({ where: eq(invites.tokenHash, tokenHash) }));
-  if (!db || !invite) throw notFound("Invite");
+  const { db, invite } = await inviteByToken(ctx, input.token);
   const user = await accountOf(ctx.db, personOf(ctx.principal, "accept an invite"));
   if (!user || user.emailLower !== invite.emailLower) throw forbidden("This invite was sent to another email address");
-  if (invite.acceptedAt) throw conflict("This invite has already been used");
-  if (invite.revokedAt) throw conflict("This invite was revoked");
-  if (Date.parse(invite.expiresAt) <= Date.now()) throw conflict("This invite has expired");
+  const problem = await whyVoid(db, invite);
+  if (problem) throw problem;
   const now = nowIso();
   const mask = BigInt(invite.permissions);
   const storeCtx: StoreCtx = {

@@ -110,7 +110,9 @@ const inviteLookupSchema = z
     permissions: z.string().openapi({ description: "64-bit permission mask as a decimal string" }),
     permission_names: z.array(z.string()),
     expires_at: z.string().openapi({ format: "date-time" }),
-    status: z.enum(["pending", "accepted", "revoked", "expired"]).openapi({ description: "Only `pending` can be accepted" }),
+    status: z.literal("pending").openapi({
+      description: "Always `pending`: an invite that cannot be accepted (used, revoked, expired, or its inviter can no longer grant it) is a 409, as accepting it would be",
+    }),
   })
   .openapi("InviteLookup");
 
@@ -119,10 +121,10 @@ const lookupInviteRoute = createRoute(idempotent({
   path: "/invites/lookup",
   operationId: "lookupInvite",
   tags: ["Members"],
-  summary: "What an invite token offers (store, permissions, status), read with the invitee's session before accepting",
+  summary: "What an invite token offers (store, permissions), read with the invitee's session before accepting; judged as accepting it would be",
   ...requires("session"),
   request: jsonBody(acceptInviteBody),
-  responses: { 200: jsonResponse(inviteLookupSchema, "The invite"), ...errorResponses(400, 404) },
+  responses: { 200: jsonResponse(inviteLookupSchema, "The invite, which can be accepted"), ...errorResponses(400, 404, 409) },
 }));
 
 export function registerMemberRoutes(app: App) {

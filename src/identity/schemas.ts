@@ -2,6 +2,7 @@
 import { integrationSchema } from "../integrations/schemas";
 import { z } from "@hono/zod-openapi";
 import { maskInput } from "../lib/permissions";
+import { line } from "../lib/text";
 
 const timestamp = z.string().openapi({ format: "date-time", example: "2026-11-21T10:00:00.000Z" });
 const mask = z.string().openapi({ description: "64-bit permission mask as a decimal string", example: "3" });
@@ -64,18 +65,18 @@ export const inviteSchema = z
   })
   .openapi("Invite");
 
-export const email = z.string().trim().max(254).pipe(z.email({ message: "must be an email address" }));
+export const email = line().trim().max(254).pipe(z.email({ message: "must be an email address" }));
 
 export const signupBody = z
   .strictObject({
     email,
-    password: z.string().min(10, "must be at least 10 characters").max(1024),
-    name: z.string().trim().min(1, "must not be empty").max(200),
+    password: line().min(10, "must be at least 10 characters").max(1024),
+    name: line().trim().min(1, "must not be empty").max(200),
   })
   .openapi("SignupRequest");
 
 export const loginBody = z
-  .strictObject({ email: z.string().max(254), password: z.string().max(1024) })
+  .strictObject({ email: line().max(254), password: line().max(1024) })
   .openapi("LoginRequest");
 
 export const loginResponse = z
@@ -83,7 +84,7 @@ export const loginResponse = z
   .openapi("LoginResponse");
 
 export const createStoreBody = z
-  .strictObject({ name: z.string().trim().min(1, "must not be empty").max(200) })
+  .strictObject({ name: line().trim().min(1, "must not be empty").max(200) })
   .openapi("CreateStoreRequest");
 
 /** Intl's own lists where the runtime has them (ISO 4217 codes, IANA zone names), else the shape alone. */
@@ -106,14 +107,14 @@ const isTimeZone = (name: string) => {
 
 export const updateStoreBody = z
   .strictObject({
-    name: z.string().trim().min(1, "must not be empty").max(200).optional(),
-    currency: z.string().refine(isCurrency, "must be an ISO 4217 currency code, e.g. EUR").optional(),
-    timezone: z.string().max(100).refine(isTimeZone, "must be an IANA time zone name, e.g. Europe/Berlin").optional(),
+    name: line().trim().min(1, "must not be empty").max(200).optional(),
+    currency: line().refine(isCurrency, "must be an ISO 4217 currency code, e.g. EUR").optional(),
+    timezone: line().max(100).refine(isTimeZone, "must be an IANA time zone name, e.g. Europe/Berlin").optional(),
   })
   .openapi("UpdateStoreRequest");
 
 export const inviteBody = z.strictObject({ email, permissions: maskInput }).openapi("CreateInviteRequest");
-export const acceptInviteBody = z.strictObject({ token: z.string().min(1).max(200) }).openapi("AcceptInviteRequest");
+export const acceptInviteBody = z.strictObject({ token: line().min(1).max(200) }).openapi("AcceptInviteRequest");
 export const updateMemberBody = z.strictObject({ permissions: maskInput }).openapi("UpdateMemberRequest");
 
 export const logoutBody = z

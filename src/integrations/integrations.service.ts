@@ -1,11 +1,11 @@
 // Integrations (API.md section 16): create, list, read, rename, rotate, revoke a store's own keys. A key's scope is
-// within its creator's effective permission at creation and never a bit that manages people or access; after that
-// it follows nobody. Each raw value's receiver is recorded (`issued_to`), so removing them flags the integration.
+// within the effective permission of whoever creates or rotates it (src/access/hand-out.ts) and never a bit that
+// manages people or access; between those moments it follows nobody. Each raw value's receiver is recorded (`issued_to`), so removing them flags the integration.
 import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
 import { integrations, memberships } from "../db/schema";
 import { INTEGRATION_PREFIX, displayPrefix, generateTokenValue, hashTokenValue } from "../access/token-format";
 import { indexIntegrationKey } from "../identity/directory";
-import { assertWithin } from "../identity/grants";
+import { assertMayHandOut } from "../access/hand-out";
 import { auditEntry } from "../lib/audit";
 import type { StoreCtx } from "../lib/context";
 import { ApiError, conflict, forbidden, limitExceeded, notFound } from "../lib/errors";
@@ -56,7 +56,7 @@ function assertScope(ctx: StoreCtx, scopes: bigint) {
     const message = `${barred} can never be given to an integration: a key that outlives people must not manage people or access`;
     throw new ApiError("scope_exceeds_permissions", `scopes: ${message}`, { errors: [{ path: "scopes", message }] });
   }
-  assertWithin(ctx.store.permissions, scopes, "scopes");
+  assertMayHandOut(ctx, { effective: scopes, field: "scopes" });
 }
 
 async function newValue(ctx: StoreCtx) {
@@ -158,6 +158,9 @@ export async function updateIntegration(ctx: StoreCtx, id: string, input: { name
  */
 export async function rotateIntegration(ctx: StoreCtx, id: string, input: { previous_expires_in?: number }) {
   const row = await findIntegration(ctx, id);
+  // The new value acts with the integration's whole scope: the caller must hold all of it (nothing is made otherwise,
+  // and the current value keeps working).
+  assertMayHandOut(ctx, { effective: BigInt(row.scopes), field: "scopes" });
   const receiver = receiverOf(ctx);
   const { value, hash, prefix } = await newValue(ctx);
   const now = Date.now();

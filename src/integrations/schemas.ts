@@ -1,6 +1,7 @@
 // API shapes of integrations (API.md section 16): store-owned keys.
 import { z } from "@hono/zod-openapi";
 import { maskInput } from "../lib/permissions";
+import { line, multiline } from "../lib/text";
 
 const timestamp = z.string().openapi({ format: "date-time" });
 
@@ -34,8 +35,8 @@ export const integrationWithValueSchema = integrationSchema
   .extend({ token: z.string().openapi({ description: "The raw `boi_` key, shown only in this response" }) })
   .openapi("IntegrationWithValue");
 
-const name = z.string().trim().min(1, "must not be empty").max(100);
-const description = z.string().trim().max(500).nullable();
+const name = line().trim().min(1, "must not be empty").max(100);
+const description = multiline().trim().max(500).nullable();
 
 export const createIntegrationBody = z
   .strictObject({ name, scopes: maskInput, description: description.optional() })

@@ -6,6 +6,7 @@ import { type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { z } from "@hono/zod-openapi";
 import { ApiError, invalidField } from "./errors";
 import { paginationQuery } from "./pagination";
+import { line } from "./text";
 
 /** The position after which the next page starts, and the list/order it belongs to. */
 export interface Cursor {
@@ -52,8 +53,7 @@ export function decodeCursor(text: string, list: string, key: CursorKey = "times
 /** Query parameters shared by the lists that page with cursors: limit, offset, cursor, updated_since. */
 export const cursorQuery = {
   ...paginationQuery,
-  cursor: z
-    .string()
+  cursor: line()
     .max(2048)
     .optional()
     .openapi({ description: "Opaque: the previous page's `pagination.next_cursor`. Not combinable with `offset` (422)." }),

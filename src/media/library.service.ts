@@ -32,7 +32,8 @@ export const toMediaFile = (row: MediaFileRow) => ({
   created_at: row.createdAt,
 });
 
-const cleanFilename = (name: string) => name.replace(/[\u0000-\u001f\u007f/\\]/g, "_").trim().slice(-255) || "upload";
+// The last 255 UTF-16 units, never starting with the low half of a pair cut in two (D1 would store a lone half as U+FFFD).
+const cleanFilename = (name: string) => name.replace(/[\u0000-\u001f\u007f/\\]/g, "_").trim().slice(-255).replace(/^[\uDC00-\uDFFF]/, "") || "upload";
 
 /**
  * Checks an upload and writes its bytes to R2. Returns the row to insert; the caller commits it (with whatever

@@ -1,6 +1,7 @@
 // API shapes of the media library and the product gallery (API.md section 7). Multipart fields are validated
 // like JSON fields: strict objects (unknown fields 422), typed values parsed from their text form.
 import { z } from "@hono/zod-openapi";
+import { LINE_MESSAGE, isText, line } from "../lib/text";
 
 const timestamp = z.string().openapi({ format: "date-time" });
 
@@ -51,9 +52,11 @@ export const galleryItemSchema = z
 const fileField = z
   .custom<File>((value) => value instanceof File, "must be a file")
   .refine((file) => file.size > 0, "must not be empty")
+  // The file's name is kept (as `filename`): text like any other field, so it is refused rather than altered.
+  .refine((file) => isText(file.name), `name ${LINE_MESSAGE}`)
   .openapi({ type: "string", format: "binary", description: "JPEG, PNG, WebP, AVIF or GIF; at most 10 MiB" });
 
-const altText = z.string().max(1000);
+const altText = line().max(1000);
 
 /** Multipart integers and booleans arrive as text. */
 const positionField = z
@@ -76,7 +79,7 @@ export const galleryUploadForm = z
     file: fileField,
     alt: altText.optional(),
     position: positionField.optional(),
-    product_variant_id: z.string().optional(),
+    product_variant_id: line().optional(),
     is_primary: booleanField.optional(),
   })
   .openapi("GalleryImageUpload");
@@ -85,16 +88,15 @@ const position = z.number().int().min(0).max(1_000_000);
 
 export const associateBody = z
   .strictObject({
-    media_file_id: z.string(),
+    media_file_id: line(),
     alt: altText.nullable().optional(),
     position: position.optional(),
-    product_variant_id: z.string().nullable().optional(),
+    product_variant_id: line().nullable().optional(),
     is_primary: z.boolean().optional(),
   })
   .openapi("GalleryAssociateRequest");
 
-const httpUrl = z
-  .string()
+const httpUrl = line()
   .max(2048)
   .refine((value) => {
     try {
@@ -110,7 +112,7 @@ export const videoBody = z
     url: httpUrl,
     poster_url: httpUrl.nullable().optional(),
     position: position.optional(),
-    product_variant_id: z.string().nullable().optional(),
+    product_variant_id: line().nullable().optional(),
     provider: z.enum(["youtube", "vimeo", "upload", "external"]).optional().openapi({
       description: "Overrides detection from the URL",
     }),
@@ -123,6 +125,6 @@ export const galleryPatchBody = z
     position: position.optional(),
     is_primary: z.boolean().optional(),
     alt: altText.nullable().optional(),
-    product_variant_id: z.string().nullable().optional(),
+    product_variant_id: line().nullable().optional(),
   })
   .openapi("GalleryItemUpdate");

@@ -2,6 +2,7 @@
 // (./ops-auth.ts), not a store member's credential.
 import { createRoute, z } from "@hono/zod-openapi";
 import { type App, jsonBody, jsonResponse, problemSchema } from "../lib/route";
+import { line } from "../lib/text";
 import { opsAccess } from "./ops-auth";
 import { getMove, listShards, startMove, storeInfo } from "./ops.service";
 
@@ -85,7 +86,7 @@ const startMoveRoute = createRoute({
   tags: [TAG],
   summary: "Move a store to another store database (a background job; follow it with GET /ops/moves/{move_id})",
   ...operators,
-  request: { params: storeParams, ...jsonBody(z.object({ to: z.string().openapi({ example: "STORE_DB_002" }) }).strict()) },
+  request: { params: storeParams, ...jsonBody(z.object({ to: line().openapi({ example: "STORE_DB_002" }) }).strict()) },
   responses: {
     202: jsonResponse(moveSchema, "The move has started"),
     ...responses,

@@ -2,6 +2,7 @@
 import { z } from "@hono/zod-openapi";
 import { email } from "../identity/schemas";
 import { cursorQuery } from "../lib/cursor";
+import { line } from "../lib/text";
 
 const timestamp = z.string().openapi({ format: "date-time" });
 export const ORDER_STATUSES = ["pending", "paid", "fulfilled", "canceled", "refunded"] as const;
@@ -36,11 +37,11 @@ export const orderSchema = z
 
 export const createOrderBody = z
   .strictObject({
-    customer_id: z.string().optional(),
+    customer_id: line().optional(),
     email: email.optional(),
     currency: z.string().regex(/^[A-Z]{3}$/, "must be three upper-case letters (ISO 4217)"),
     line_items: z
-      .array(z.strictObject({ variant_id: z.string(), quantity: z.number().int().min(1).max(1_000_000) }))
+      .array(z.strictObject({ variant_id: line(), quantity: z.number().int().min(1).max(1_000_000) }))
       .min(1, "must contain at least one item")
       .max(100),
   })
@@ -58,6 +59,6 @@ export const refundBody = z
 
 export const orderListQuery = z.object({
   status: z.enum(ORDER_STATUSES).optional(),
-  customer_id: z.string().optional(),
+  customer_id: line().optional(),
   ...cursorQuery,
 });

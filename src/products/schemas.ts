@@ -2,7 +2,7 @@
 import { cursorQuery } from "../lib/cursor";
 import { z } from "@hono/zod-openapi";
 import { booleanParam } from "../lib/pagination";
-import { LINE_RE, TEXT_RE } from "./text-patterns";
+import { LINE_RE, line, multiline } from "../lib/text";
 import { variantSchema } from "./variant-schemas";
 
 const timestamp = z.string().openapi({ format: "date-time", example: "2026-11-21T10:00:00.000Z" });
@@ -22,7 +22,7 @@ const isHttpUrl = (value: string) => {
   }
 };
 
-export const httpUrl = z.string().max(2048).refine(isHttpUrl, "must be an absolute http(s) URL");
+export const httpUrl = line().max(2048).refine(isHttpUrl, "must be an absolute http(s) URL");
 
 export const SLUG_RE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const slug = z
@@ -30,11 +30,9 @@ const slug = z
   .max(200)
   .regex(SLUG_RE, "must be lowercase ASCII letters and digits in words joined by '-'");
 
-const noControl = "must not contain control characters";
-
-const title = z.string().trim().min(1, "must not be empty").max(255).regex(LINE_RE, noControl);
-const text = (max: number) => z.string().max(max).regex(TEXT_RE, noControl).nullable().optional();
-const line = (max: number) => z.string().trim().max(max).regex(LINE_RE, noControl).nullable().optional();
+const title = line().trim().min(1, "must not be empty").max(255);
+const text = (max: number) => multiline().max(max).nullable().optional();
+const optionalLine = (max: number) => line().trim().max(max).nullable().optional();
 
 const videoFields = {
   highlight_video_url: httpUrl.nullable().optional(),
@@ -44,7 +42,7 @@ const videoFields = {
 
 /** Tags (docs/catalog.md): 0..50, each 1..64 characters after trimming, no commas (the CSV cell separates them). */
 export const MAX_TAGS = 50;
-const tag = z.string().trim().min(1, "must not be empty").max(64).regex(LINE_RE, noControl).regex(/^[^,]*$/, "must not contain a comma");
+const tag = line().trim().min(1, "must not be empty").max(64).regex(/^[^,]*$/, "must not contain a comma");
 export const tagsField = z
   .array(tag)
   .max(MAX_TAGS)
@@ -58,10 +56,8 @@ export const tagsField = z
   .openapi({ description: "0..50 tags, each 1..64 characters, unique case-insensitively, kept as given; PATCH replaces the set" });
 
 /** An integration's own key: printable, 0..255 characters, unique per store (409); "" and null clear it. */
-export const externalIdField = z
-  .string()
+export const externalIdField = line()
   .max(255)
-  .regex(LINE_RE, noControl)
   .nullable()
   .optional()
   .transform((v) => (v === "" ? null : v))
@@ -74,11 +70,11 @@ export const createProductBody = z
   .strictObject({
     title,
     description: text(20_000),
-    brand: line(255),
+    brand: optionalLine(255),
     product_type: productType,
     default_price_cents: money.optional(),
     slug: slug.optional(),
-    seo_title: line(255),
+    seo_title: optionalLine(255),
     seo_description: text(1000),
     status: productStatus.optional(),
     tags: tagsField.optional(),
@@ -100,10 +96,10 @@ export const updateProductBody = z
   .strictObject({
     title: title.optional(),
     description: text(20_000),
-    brand: line(255),
+    brand: optionalLine(255),
     product_type: productType.optional().openapi({ description: "Cannot change after creation (422)" }),
     slug: slug.optional(),
-    seo_title: line(255),
+    seo_title: optionalLine(255),
     seo_description: text(1000),
     status: productStatus.optional().openapi({ description: "A change needs products.publish" }),
     tags: tagsField.optional(),
@@ -121,9 +117,9 @@ export const putSpecsBody = z
     specs: z
       .array(
         z.strictObject({
-          group: line(100),
-          key: z.string().trim().min(1, "must not be empty").max(100).regex(LINE_RE, noControl),
-          value: z.string().trim().min(1, "must not be empty").max(5000).regex(TEXT_RE, noControl),
+          group: optionalLine(100),
+          key: line().trim().min(1, "must not be empty").max(100),
+          value: multiline().trim().min(1, "must not be empty").max(5000),
           position: z.number().int("must be an integer").min(0).max(10_000).optional(),
         }),
       )
@@ -197,19 +193,19 @@ const centsParam = z
   .optional()
   .openapi({ type: "integer", minimum: 0 });
 
-const tagParam = z.string().trim().min(1, "must not be empty").max(64).regex(LINE_RE, noControl);
+const tagParam = line().trim().min(1, "must not be empty").max(64);
 
 /** The list's filters and sort (docs/catalog.md "Filters and sort"); shared by the collection's product list. */
 export const productFilterQuery = {
   status: productStatus.optional().openapi({ description: "Only drafts or only live products (`draft` implies include_drafts)" }),
   product_type: productType.optional(),
-  brand: z.string().trim().min(1).max(255).regex(LINE_RE, noControl).optional().openapi({ description: "Exact brand, case-insensitive" }),
+  brand: line().trim().min(1).max(255).optional().openapi({ description: "Exact brand, case-insensitive" }),
   tag: z
     .union([tagParam, z.array(tagParam).max(10)])
     .optional()
     .transform((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]))
-    .openapi({ description: "Repeatable (up to 10): products carrying every one of these tags (case-insensitive)", type: "array", items: { type: "string" } }),
-  collection_id: z.string().max(64).optional().openapi({ description: "Members of this collection (422 if it is not a collection of the store)" }),
+    .openapi({ description: "Repeatable (up to 10): products carrying every one of these tags (case-insensitive)", type: "array", items: { type: "string", minLength: 1, maxLength: 64, pattern: LINE_RE.source } }),
+  collection_id: line().max(64).optional().openapi({ description: "Members of this collection (422 if it is not a collection of the store)" }),
   price_min_cents: centsParam.openapi({ description: "Some variant costs at least this" }),
   price_max_cents: centsParam.openapi({ description: "Some variant within [price_min_cents, price_max_cents] costs at most this" }),
   in_stock: z
@@ -217,8 +213,8 @@ export const productFilterQuery = {
     .optional()
     .transform((v) => (v === undefined ? undefined : v === "true" || v === "1"))
     .openapi({ type: "boolean", description: "true: some variant is available; false: none is" }),
-  sku: z.string().trim().min(1).max(100).regex(LINE_RE, noControl).optional().openapi({ description: "A variant's exact SKU (case-insensitive, as SKUs are unique)" }),
-  external_id: z.string().min(1).max(255).regex(LINE_RE, noControl).optional().openapi({ description: "The product's exact external_id" }),
+  sku: line().trim().min(1).max(100).optional().openapi({ description: "A variant's exact SKU (case-insensitive, as SKUs are unique)" }),
+  external_id: line().min(1).max(255).optional().openapi({ description: "The product's exact external_id" }),
   sort: z
     .enum(SORTS as [string, ...string[]])
     .optional()
@@ -228,10 +224,8 @@ export const productFilterQuery = {
 export const productListQuery = z.object({
   ...cursorQuery,
   ...productFilterQuery,
-  search: z
-    .string()
+  search: line()
     .max(200)
-    .regex(LINE_RE, noControl)
     .optional()
     .openapi({ description: "Case-insensitive substring of the title, or prefix of a variant SKU" }),
   include_drafts: booleanParam,

@@ -1,8 +1,6 @@
 // API shapes of variants and reviews, and their input bodies (API.md section 6).
 import { z } from "@hono/zod-openapi";
-import { LINE_RE, SKU_RE, TEXT_RE } from "./text-patterns";
-
-const noControl = "must not contain control characters";
+import { SKU_MESSAGE, SKU_RE, line, multiline } from "../lib/text";
 
 const timestamp = z.string().openapi({ format: "date-time", example: "2026-11-21T10:00:00.000Z" });
 const MAX_CENTS = 1_000_000_000_000;
@@ -11,8 +9,8 @@ const price = z.number().int("must be an integer").min(0, "must not be negative"
 export const FULFILLMENT_MODES = ["stocked", "on_demand", "stocked_or_on_demand"] as const;
 
 const optionValue = z.strictObject({
-  name: z.string().trim().min(1, "must not be empty").max(100).regex(LINE_RE, noControl),
-  value: z.string().trim().min(1, "must not be empty").max(255).regex(LINE_RE, noControl),
+  name: line().trim().min(1, "must not be empty").max(100),
+  value: line().trim().min(1, "must not be empty").max(255),
 });
 
 const optionValues = z
@@ -36,22 +34,16 @@ export const shippingBox = z
   })
   .openapi("ShippingBox");
 
-const sku = z
-  .string()
-  .trim()
-  .min(1, "must not be empty")
-  .max(100)
-  .regex(SKU_RE, "must not contain whitespace or control characters");
+// Surrounding spaces are trimmed (as before the text rule); control characters anywhere are refused first.
+const sku = line().trim().min(1, "must not be empty").max(100).regex(SKU_RE, SKU_MESSAGE);
 /** The most stock a variant may hold, through any route (the bulk endpoint's deltas and imports included). */
 export const MAX_STOCK = 1_000_000_000;
 const stock = z.number().int("must be an integer").min(0, "must not be negative").max(MAX_STOCK);
 const position = z.number().int("must be an integer").min(0).max(10_000);
-const variantTitle = z.string().trim().min(1, "must not be empty").max(255).regex(LINE_RE, noControl);
+const variantTitle = line().trim().min(1, "must not be empty").max(255);
 
-const externalId = z
-  .string()
+const externalId = line()
   .max(255)
-  .regex(LINE_RE, noControl)
   .nullable()
   .optional()
   .transform((v) => (v === "" ? null : v))
@@ -110,10 +102,10 @@ export const variantSchema = z
 
 export const createReviewBody = z
   .strictObject({
-    author_name: z.string().trim().min(1, "must not be empty").max(100).regex(LINE_RE, noControl),
+    author_name: line().trim().min(1, "must not be empty").max(100),
     rating: z.number().int("must be an integer").min(1, "must be 1..5").max(5, "must be 1..5"),
-    title: z.string().trim().max(200).regex(LINE_RE, noControl).nullable().optional(),
-    body: z.string().max(5000).regex(TEXT_RE, noControl).nullable().optional(),
+    title: line().trim().max(200).nullable().optional(),
+    body: multiline().max(5000).nullable().optional(),
   })
   .openapi("CreateReviewRequest");
 

@@ -2,14 +2,15 @@
 // target, at least one change, stock and stock_delta exclusive) are checked by the service together with the
 // targets, so that one 422 names every bad item.
 import { z } from "@hono/zod-openapi";
+import { line } from "../lib/text";
 import { MAX_STOCK } from "../products/variant-schemas";
 
 export const MAX_BULK_UPDATES = 250;
 
 const bulkItem = z
   .strictObject({
-    variant_id: z.string().max(64).optional(),
-    sku: z.string().trim().min(1, "must not be empty").max(100).optional(),
+    variant_id: line().max(64).optional(),
+    sku: line().trim().min(1, "must not be empty").max(100).optional(),
     price_cents: z.number().int("must be an integer").min(0, "must not be negative").max(1_000_000_000_000).optional(),
     stock: z.number().int("must be an integer").min(0, "must not be negative").max(MAX_STOCK).optional(),
     stock_delta: z.number().int("must be an integer").min(-MAX_STOCK).max(MAX_STOCK).optional(),

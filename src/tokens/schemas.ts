@@ -1,6 +1,7 @@
 // API shapes of personal access tokens (API.md section 5).
 import { z } from "@hono/zod-openapi";
 import { maskInput } from "../lib/permissions";
+import { line } from "../lib/text";
 
 const timestamp = z.string().openapi({ format: "date-time" });
 
@@ -31,9 +32,9 @@ export const tokenWithValueSchema = tokenSchema
 
 export const createTokenBody = z
   .strictObject({
-    name: z.string().trim().min(1, "must not be empty").max(100),
+    name: line().trim().min(1, "must not be empty").max(100),
     scopes: maskInput,
-    user_id: z.string().optional().openapi({ description: "Issue for a teammate (needs tokens.manage)" }),
+    user_id: line().optional().openapi({ description: "Issue for a teammate (needs tokens.manage)" }),
     expires_at: z.iso
       .datetime({ offset: true, message: "must be an ISO 8601 timestamp" })
       .nullable()
@@ -42,4 +43,4 @@ export const createTokenBody = z
   })
   .openapi("CreateAccessTokenRequest");
 
-export const tokenListQuery = z.object({ user_id: z.string().optional() });
+export const tokenListQuery = z.object({ user_id: line().optional() });

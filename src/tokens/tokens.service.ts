@@ -5,6 +5,7 @@ import { indexToken } from "../identity/directory";
 import { and, count, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { apiTokens, memberships } from "../db/schema";
 import { assertWithin } from "../identity/grants";
+import { assertMayHandOut } from "../access/hand-out";
 import { auditEntry } from "../lib/audit";
 import type { StoreCtx } from "../lib/context";
 import { conflict, forbidden, invalidField, limitExceeded, notFound } from "../lib/errors";
@@ -75,7 +76,7 @@ export async function issueToken(
   }
   // Within what the token's user holds, and within what the caller may hand out (a PAT: its effective scope).
   assertWithin(holderMask, input.scopes, "scopes", "the token's user");
-  assertWithin(ctx.store.permissions, input.scopes, "scopes");
+  assertMayHandOut(ctx, { effective: input.scopes & holderMask, field: "scopes" });
 
   const value = generateTokenValue();
   const now = nowIso();
@@ -146,21 +147,32 @@ export async function getToken(ctx: StoreCtx, tokenId: string) {
 
 /**
  * May the caller rotate or revoke this token? A session may act on its user's own tokens; a PAT only on itself.
- * Anything else needs tokens.manage in the caller's effective permission (and, to rotate, the target's scope).
+ * Anything else needs tokens.manage in the caller's effective permission. Returns whether the token is the caller's own.
  */
-function assertMayManage(ctx: StoreCtx, row: TokenRow, rotating: boolean) {
+function assertMayManage(ctx: StoreCtx, row: TokenRow): boolean {
   const calling = ctx.principal.token;
   const own = calling ? calling.id === row.id : row.userId === callerOf(ctx);
-  if (own) return;
+  if (own) return true;
   if (!has(ctx.store.permissions, "tokens.manage")) {
     throw forbidden("Managing this token needs the tokens.manage permission", "tokens.manage");
   }
-  if (rotating) assertWithin(ctx.store.permissions, BigInt(row.scopes), "scopes");
+  return false;
+}
+
+/** The permission a new value of `row` acts with: its scope AND its user's membership bits now. */
+async function effectiveOf(ctx: StoreCtx, row: TokenRow, own: boolean): Promise<bigint> {
+  if (own) return BigInt(row.scopes) & ctx.store.memberPermissions;
+  const member = await ctx.db.query.memberships.findFirst({
+    where: and(eq(memberships.storeId, ctx.store.storeId), eq(memberships.userId, row.userId)),
+    columns: { permissions: true },
+  });
+  return member ? BigInt(row.scopes) & BigInt(member.permissions) : 0n;
 }
 
 export async function rotateToken(ctx: StoreCtx, tokenId: string) {
   const row = await findToken(ctx, tokenId);
-  assertMayManage(ctx, row, true);
+  const own = assertMayManage(ctx, row);
+  assertMayHandOut(ctx, { effective: await effectiveOf(ctx, row, own), field: "scopes" });
   const value = generateTokenValue();
   const rotated: TokenRow = {
     ...row,
@@ -189,7 +201,7 @@ export async function rotateToken(ctx: StoreCtx, tokenId: string) {
 
 export async function revokeToken(ctx: StoreCtx, tokenId: string) {
   const row = await findToken(ctx, tokenId);
-  assertMayManage(ctx, row, false);
+  assertMayManage(ctx, row);
   await guarded(
     ctx.db.batch([
       // Of concurrent revocations one wins; the others are 404 and write no audit row.

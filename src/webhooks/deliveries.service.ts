@@ -9,7 +9,7 @@ import { isUuid, nowIso, uuidv7 } from "../lib/ids";
 import { commit } from "../lib/outbox";
 import type { Page } from "../lib/pagination";
 import { enqueueDeliveries } from "./fan-out";
-import { assertMayReadEvents } from "./read-bits";
+import { assertMayDirect, assertMayReadEvents } from "./read-bits";
 import { findWebhook } from "./subscriptions.service";
 
 type DeliveryRow = typeof webhookDeliveries.$inferSelect;
@@ -120,7 +120,7 @@ export async function getDelivery(ctx: StoreCtx, webhookId: string, deliveryId: 
 /** A new delivery of the identical body (same event id), with its own three attempts. */
 export async function replayDelivery(ctx: StoreCtx, webhookId: string, deliveryId: string) {
   const { delivery } = await findDelivery(ctx, webhookId, deliveryId);
-  assertMayReadEvents(ctx, [delivery.event], "Replaying a delivery of");
+  assertMayDirect(ctx, [delivery.event], "Replaying a delivery of");
   const active = exists(sql`${webhooks}`, and(eq(webhooks.id, delivery.webhookId), eq(webhooks.active, true))!);
   const inactive = () => conflict("The subscription is inactive: activate it (PATCH active: true) before replaying");
   if (!(await ctx.db.select({ id: webhooks.id }).from(webhooks).where(and(eq(webhooks.id, delivery.webhookId), eq(webhooks.active, true))).get())) {

@@ -16,7 +16,8 @@ const rotateSecretRoute = createRoute(idempotent({
   summary: "Replace the signing secret; the replaced one keeps signing beside it for `previous_expires_in` seconds",
   ...requires("webhooks.edit"),
   description:
-    "Requires `webhooks.edit`. Until `previous_secret_expires_at` every attempt carries both signatures: " +
+    "Requires `webhooks.edit` and the read permission of the subscription's event (else 403 naming it; nothing changes). " +
+    "Until `previous_secret_expires_at` every attempt carries both signatures: " +
     "`webhook-signature: v1,<new> v1,<previous>` and `X-Webhook-Signature: sha256=<new>, sha256=<previous>`. " +
     "Rotating again during an overlap keeps only the secret it replaces as the previous one. " +
     "`PATCH {secret}` is a rotation with no overlap.",
@@ -32,7 +33,8 @@ const sendTestRoute = createRoute(idempotent({
   summary: "Send a `webhook.test` event to this subscription through the normal pipeline",
   ...requires("webhooks.edit"),
   description:
-    "Requires `webhooks.edit`. A delivery of the event `webhook.test` with `data: {webhook_id, url}`: signed, stored, " +
+    "Requires `webhooks.edit` and the read permission of the subscription's event (else 403 naming it). " +
+    "A delivery of the event `webhook.test` with `data: {webhook_id, url}`: signed, stored, " +
     "retried and listed like any other. An inactive subscription: 409 `conflict`.",
   request: { params: webhookParams },
   responses: { 202: jsonResponse(testDeliverySchema, "The test delivery, queued"), ...errorResponses(404, 409) },

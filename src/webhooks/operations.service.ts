@@ -11,7 +11,7 @@ import { nowIso, uuidv7 } from "../lib/ids";
 import { commit } from "../lib/outbox";
 import { retentionConfig } from "../retention/config";
 import { enqueueDeliveries, uuidv7Sql } from "./fan-out";
-import { assertMayReadEvents } from "./read-bits";
+import { assertMayDirect } from "./read-bits";
 import { TEST_EVENT } from "./schemas";
 import { encryptSecret } from "./secrets";
 import { findWebhook, saveWebhook } from "./subscriptions.service";
@@ -28,6 +28,7 @@ export const DEFAULT_PREVIOUS_EXPIRES_IN_S = 86_400;
  */
 export async function rotateWebhookSecret(ctx: StoreCtx, id: string, input: { secret: string; previous_expires_in?: number }) {
   const row = await findWebhook(ctx, id);
+  assertMayDirect(ctx, [row.event], "Rotating the secret of a subscription to");
   const overlapS = input.previous_expires_in ?? DEFAULT_PREVIOUS_EXPIRES_IN_S;
   const now = Date.now();
   return saveWebhook(
@@ -62,6 +63,7 @@ function activeGuards(ctx: StoreCtx, id: string, what: string) {
 /** A `webhook.test` event to this subscription only, through the normal pipeline (signed, stored, retried, listed). */
 export async function sendWebhookTest(ctx: StoreCtx, id: string) {
   const row = await findWebhook(ctx, id);
+  assertMayDirect(ctx, [row.event], "Sending a test to a subscription to");
   const guards = activeGuards(ctx, row.id, "sending a test event");
   if (!row.active) throw guards.errors.conflict();
   const now = Date.now();
@@ -101,7 +103,7 @@ export async function sendWebhookTest(ctx: StoreCtx, id: string) {
  */
 export async function recoverWebhookDeliveries(ctx: StoreCtx, id: string, input: { since: string }) {
   const row = await findWebhook(ctx, id);
-  assertMayReadEvents(ctx, [row.event], "Recovering deliveries of");
+  assertMayDirect(ctx, [row.event], "Recovering deliveries of");
   const now = Date.now();
   const sinceMs = Date.parse(input.since);
   const retentionDays = retentionConfig(ctx.env).days;

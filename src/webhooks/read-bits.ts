@@ -1,6 +1,7 @@
-// Webhook data follows the read permissions of what it carries (API.md section 13): a payload of `customers.*` holds
-// customers' emails and phones, so subscribing to it, reading one of its deliveries (payload and the receiver's
-// answers) or replaying it needs customers.read besides the webhook bit. Lists carry no payload.
+// Webhook data follows the read permissions of what it carries (API.md section 13 and "13 (continued)"): a payload of
+// `customers.*` holds customers' emails and phones, so reading one of its deliveries (payload and the receiver's
+// answers) needs customers.read besides the webhook bit, and so does everything that decides where its data goes
+// (`assertMayDirect`). Lists carry no payload.
 import type { StoreCtx } from "../lib/context";
 import { forbidden } from "../lib/errors";
 import type { EventName } from "../lib/outbox";
@@ -33,3 +34,11 @@ export function assertMayReadEvents(ctx: StoreCtx, events: readonly string[], do
     }
   }
 }
+
+/**
+ * The one rule for where an event's data goes: registering a subscription, pointing it elsewhere (PATCH `url` or
+ * `secret`), rotating its secret, sending it a test, recovering or replaying its deliveries all need the read bit of
+ * every event concerned (the route's own webhook bit is checked before). 403 naming the first missing bit; nothing
+ * changes. Turning a subscription on or off (`active` alone) directs nothing and does not come here.
+ */
+export const assertMayDirect = (ctx: StoreCtx, events: readonly string[], doing: string) => assertMayReadEvents(ctx, events, doing);

@@ -3,6 +3,7 @@ import { z } from "@hono/zod-openapi";
 import { EVENT_NAMES, type EventName } from "../lib/outbox";
 import { isUuid } from "../lib/ids";
 import { paginationQuery } from "../lib/pagination";
+import { line } from "../lib/text";
 import { whsecProblem } from "./signing";
 
 /** The event of POST .../test: not subscribable, sent to the one subscription it tests. */
@@ -10,8 +11,7 @@ export const TEST_EVENT = "webhook.test";
 
 const timestamp = z.string().openapi({ format: "date-time" });
 const eventName = z.enum(Object.keys(EVENT_NAMES) as [EventName, ...EventName[]]);
-const secret = z
-  .string()
+const secret = line()
   .min(16, "must be at least 16 characters")
   .max(256, "must be at most 256 characters")
   .superRefine((value, ctx) => {
@@ -24,7 +24,7 @@ const secret = z
       "bytes) signs `webhook-signature` with the decoded key, as the Standard Webhooks and Svix libraries expect; " +
       "any other secret signs with its UTF-8 bytes",
   });
-const url = z.string().trim().openapi({ format: "uri", example: "https://example.com/hooks/commerce" });
+const url = line().trim().openapi({ format: "uri", example: "https://example.com/hooks/commerce" });
 
 export const webhookSchema = z
   .object({
@@ -65,7 +65,7 @@ export const updateWebhookBody = z
   .strictObject({ url: url.optional(), secret: secret.optional(), active: z.boolean().optional() })
   .openapi("UpdateWebhookRequest");
 
-export const webhookListQuery = z.object({ event: eventName.optional(), url: z.string().optional(), ...paginationQuery });
+export const webhookListQuery = z.object({ event: eventName.optional(), url: line().optional(), ...paginationQuery });
 
 const deliveryStatus = z.enum(["pending", "delivered", "failed"]);
 
@@ -103,7 +103,7 @@ export const deliveryDetailSchema = deliverySchema
 
 export const deliveryListQuery = z.object({ status: deliveryStatus.optional(), ...paginationQuery });
 
-const uuidFilter = z.string().refine(isUuid, "must be a lowercase UUID").optional();
+const uuidFilter = z.string().refine(isUuid, "must be a lowercase UUID").optional().openapi({ format: "uuid" });
 
 export const storeDeliveryListQuery = z.object({
   status: deliveryStatus.optional(),

@@ -11,7 +11,7 @@ import { exists, guarded, stillExists, withinCap } from "../lib/guards";
 import { isUuid, nowIso, uuidv7 } from "../lib/ids";
 import { commit, type EventName } from "../lib/outbox";
 import type { Page } from "../lib/pagination";
-import { assertMayReadEvents } from "./read-bits";
+import { assertMayDirect } from "./read-bits";
 import { encryptSecret } from "./secrets";
 import { webhookUrlProblem } from "./url-rules";
 
@@ -51,8 +51,8 @@ function assertAcceptableUrl(ctx: StoreCtx, url: string) {
 }
 
 export async function createWebhooks(ctx: StoreCtx, input: { url: string; events: EventName[]; secret: string }) {
-  // Before anything is written: subscribing to an event is reading its data.
-  assertMayReadEvents(ctx, input.events, "Subscribing to");
+  // Before anything is written: subscribing to an event is sending its data somewhere.
+  assertMayDirect(ctx, input.events, "Subscribing to");
   assertAcceptableUrl(ctx, input.url);
   const secretCiphertext = await encryptSecret(ctx.env, input.secret);
   const now = nowIso();
@@ -120,8 +120,10 @@ export async function findWebhook(ctx: StoreCtx, id: string): Promise<WebhookRow
 export const getWebhook = async (ctx: StoreCtx, id: string) => toWebhook(await findWebhook(ctx, id));
 
 export async function updateWebhook(ctx: StoreCtx, id: string, input: { url?: string; secret?: string; active?: boolean }) {
-  if (input.url !== undefined) assertAcceptableUrl(ctx, input.url);
   const row = await findWebhook(ctx, id);
+  // A new URL or secret decides who receives the event's data (whoever knows the secret can read it on the way).
+  if (input.url !== undefined || input.secret !== undefined) assertMayDirect(ctx, [row.event], "Pointing a subscription to");
+  if (input.url !== undefined) assertAcceptableUrl(ctx, input.url);
   const changes: Partial<WebhookRow> = { updatedAt: nowIso() };
   if (input.url !== undefined) changes.url = input.url;
   if (input.active !== undefined) changes.active = input.active;

@@ -63,6 +63,10 @@ const updateWebhookRoute = createRoute({
   tags,
   summary: "Change the URL, the secret or `active` (false: nothing more is sent, scheduled retries end failed)",
   ...requires("webhooks.edit"),
+  description:
+    "Requires `webhooks.edit`. Changing `url` or `secret` decides where the event's data goes, so it also needs the " +
+    "read permission of the subscription's event (API.md section 13's table), else 403 naming it and nothing changes. " +
+    "`active` alone needs `webhooks.edit` only.",
   request: { params: webhookParams, ...jsonBody(updateWebhookBody) },
   responses: { 200: jsonResponse(webhookSchema, "The updated subscription"), ...errorResponses(400, 404, 409) },
 });

@@ -177,7 +177,9 @@ describe("GET /stores/{store_id} and POST /invites/lookup: what an invite link o
     expect(res.body).toMatchObject({ store_id: store.id, store_name: name, email: "new@example.com", status: "pending" });
     expect(res.body.permission_names).toEqual(["products.read", "orders.read"]);
     await call("DELETE", `/stores/${store.id}/invites/${invite.body.id}`, { token: store.owner.jwt });
-    expect((await call("POST", "/invites/lookup", { token: member.jwt, body: { token: invite.body.token } })).body.status).toBe("revoked");
+    const revoked = await call("POST", "/invites/lookup", { token: member.jwt, body: { token: invite.body.token } });
+    expect([revoked.status, revoked.body.code]).toEqual([409, "conflict"]);
+    expect(revoked.body.detail).toMatch(/revoked/);
     expect((await call("POST", "/invites/lookup", { token: member.jwt, body: { token: "inv_nope" } })).status).toBe(404);
     expect((await call("POST", "/invites/lookup", { body: { token: invite.body.token } })).status).toBe(401);
   });

@@ -3,7 +3,6 @@
 // every gallery endpoint passes the auth matrix.
 import { describe, expect, it } from "vitest";
 import { call } from "../helpers/api";
-import { authMatrix, type MatrixStore } from "../helpers/auth-matrix";
 import { uploadForm } from "./images";
 import { addVideo, eventsOf, imagesPath, smallPng, storeWithProduct, uploadImage } from "./gallery-helpers";
 
@@ -72,54 +71,3 @@ describe("Gallery changes are audited", () => {
     expect(rows.every((e: any) => e.user_id === store.owner.id && e.token_id === null)).toBe(true);
   });
 });
-
-interface GalleryFixture {
-  productId: string;
-  itemId: string;
-  fileId: string;
-  png: Uint8Array;
-}
-
-async function galleryFixture(store: MatrixStore): Promise<GalleryFixture> {
-  const token = store.adminToken;
-  const productId = (await call("POST", `/stores/${store.id}/products`, { token, body: { title: "P", product_type: "single" } })).body.id;
-  const itemId = (await call("POST", `/stores/${store.id}/products/${productId}/videos`, { token, body: { url: "https://vimeo.com/1" } })).body.id;
-  const png = await smallPng();
-  const fileId = (await call("POST", `/stores/${store.id}/media`, { token, body: uploadForm(png, "a.png", "image/png") })).body.id;
-  return { productId, itemId, fileId, png };
-}
-
-const images = (rest = "") => (storeId: string, f: GalleryFixture) => `/stores/${storeId}/products/${f.productId}/images${rest}`;
-const item = (storeId: string, f: GalleryFixture) => `/stores/${storeId}/products/${f.productId}/images/${f.itemId}`;
-
-authMatrix({ name: "GET .../images", method: "GET", path: images(), permission: "products.read", setup: galleryFixture, expectAllowed: 200 });
-authMatrix({ name: "GET .../images/{img_id}", method: "GET", path: item, permission: "products.read", setup: galleryFixture, expectAllowed: 200 });
-authMatrix({
-  name: "POST .../images (multipart)",
-  method: "POST",
-  path: images(),
-  permission: "products.edit",
-  setup: galleryFixture,
-  body: (f: GalleryFixture) => uploadForm(f.png, "a.png", "image/png"),
-  expectAllowed: 201,
-});
-authMatrix({
-  name: "POST .../images/associate",
-  method: "POST",
-  path: images("/associate"),
-  permission: "products.edit",
-  setup: galleryFixture,
-  body: (f: GalleryFixture) => ({ media_file_id: f.fileId }),
-  expectAllowed: 201,
-});
-authMatrix({
-  name: "POST .../videos",
-  method: "POST",
-  path: (storeId: string, f: GalleryFixture) => `/stores/${storeId}/products/${f.productId}/videos`,
-  permission: "products.edit",
-  setup: galleryFixture,
-  body: { url: "https://youtu.be/x" },
-  expectAllowed: 201,
-});
-authMatrix({ name: "PATCH .../images/{img_id}", method: "PATCH", path: item, permission: "products.edit", setup: galleryFixture, body: { alt: "x" }, expectAllowed: 200 });
-authMatrix({ name: "DELETE .../images/{img_id}", method: "DELETE", path: item, permission: "products.edit", setup: galleryFixture, expectAllowed: 204 });

@@ -3,7 +3,6 @@
 import { env, exports } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { call, newStore } from "../helpers/api";
-import { authMatrix } from "../helpers/auth-matrix";
 import { failStoreBatches, onSameDatabase } from "../products/store-databases";
 import { dimensionsOf, makeJpeg, makePng, uploadForm } from "./images";
 
@@ -271,24 +270,6 @@ describe("Nothing half-written: a failed database write leaves no R2 object", ()
     expect(await objectsOf(store.id)).toEqual([]);
     expect((await call("GET", `/stores/${store.id}/media`, { token: store.owner.jwt })).body.pagination.total).toBe(0);
   });
-});
-
-authMatrix({
-  name: "POST /stores/{store_id}/media needs products.edit",
-  method: "POST",
-  path: "/stores/{store_id}/media",
-  permission: "products.edit",
-  setup: async () => makePng(4, 4),
-  body: (png: Uint8Array) => uploadForm(png, "a.png", "image/png"),
-  expectAllowed: 201,
-});
-
-authMatrix({
-  name: "GET /stores/{store_id}/media needs products.read",
-  method: "GET",
-  path: "/stores/{store_id}/media",
-  permission: "products.read",
-  expectAllowed: 200,
 });
 
 describe("OpenAPI documents the media endpoints with their permissions", () => {

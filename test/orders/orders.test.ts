@@ -1,7 +1,6 @@
 // Orders (API.md section 9): creation with atomic stock reservation, the race for the last unit, status
 // transitions with stock returned on cancel, refunds, and the orders.* events.
 import { describe, expect, it } from "vitest";
-import { authMatrix } from "../helpers/auth-matrix";
 import { call, newStore, type TestStore } from "../helpers/api";
 import { allStoresAll, storeD1s } from "../helpers/databases";
 import { onSameDatabase } from "../products/store-databases";
@@ -270,29 +269,6 @@ describe("Orders: list", () => {
     expect(await allStoresAll<{ n: number }>("SELECT count(*) AS n FROM commerce_guards")).toEqual(storeD1s().map(() => ({ n: 0 })));
   });
 });
-
-const orderFixture = async (store: { id: string; adminToken: string }) => {
-  const v = await seedVariant(store.id, { stock: 100 });
-  const o = await call("POST", `/stores/${store.id}/orders`, {
-    token: store.adminToken,
-    body: { email: "m@example.test", currency: "EUR", line_items: [{ variant_id: v.variantId, quantity: 1 }] },
-  });
-  return { variant: v, order: o.body };
-};
-type OF = Awaited<ReturnType<typeof orderFixture>>;
-
-authMatrix<OF>({
-  method: "POST",
-  path: "/stores/{store_id}/orders",
-  permission: "orders.write",
-  setup: orderFixture,
-  body: (f: OF) => ({ email: "m@example.test", currency: "EUR", line_items: [{ variant_id: f.variant.variantId, quantity: 1 }] }),
-  expectAllowed: 201,
-});
-authMatrix<OF>({ method: "GET", path: "/stores/{store_id}/orders", permission: "orders.read", expectAllowed: 200 });
-authMatrix<OF>({ method: "GET", path: (s, f) => `/stores/${s}/orders/${f.order.id}`, permission: "orders.read", setup: orderFixture, expectAllowed: 200 });
-authMatrix<OF>({ method: "POST", path: (s, f) => `/stores/${s}/orders/${f.order.id}/transitions`, permission: "orders.write", setup: orderFixture, body: { status: "paid" }, expectAllowed: 200 });
-authMatrix<OF>({ method: "POST", path: (s, f) => `/stores/${s}/orders/${f.order.id}/refunds`, permission: "orders.write", setup: orderFixture, body: {}, allowed: false });
 
 describe("Stock changes made by orders are product changes: products.updated carries the new stock", () => {
   const stockInEvents = async (storeId: string, variantId: string) =>

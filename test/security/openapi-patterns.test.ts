@@ -2,7 +2,7 @@
 // trailing regex flags, no \p{...} escapes, meaning what the zod schema means. Every pattern compiles (with and
 // without the u flag, as validators differ) and accepts the values the API itself accepts.
 import { describe, expect, it } from "vitest";
-import { LINE_RE, SKU_RE, TEXT_RE } from "../../src/products/text-patterns";
+import { LINE_RE, SKU_RE, TEXT_RE } from "../../src/lib/text";
 import { call } from "../helpers/api";
 import { catalogStore } from "../products/fixtures";
 
@@ -32,6 +32,32 @@ const ACCEPTED: Record<string, string[]> = {
   tag: ["summer", "Été"],
   external_id: ["erp-1", "ÄBC/12 🎉"],
   value: ["shoes", "Größe ✓"],
+  // Every request string is text (API.md "13 (continued)", test/security/text.test.ts): ids, URLs and codes too.
+  email: ["zoë@example.com"],
+  password: ["correct horse battery staple ✓"],
+  timezone: ["Europe/Berlin"],
+  token: ["inv_AbCd-123"],
+  secret: ["whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw", "a plain secret ✓"],
+  to: ["STORE_DB_002"],
+  cursor: ["WyJwcm9kdWN0czpkZXNjIl0"],
+  alt: ["A red mug ☕"],
+  phone: ["+49 30 1234567"],
+  url: ["https://example.com/hooks/commerce", "https://www.youtube.com/watch?v=dQw4w9WgXcQ"],
+  poster_url: ["https://example.com/poster.jpg"],
+  highlight_video_url: ["https://vimeo.com/123"],
+  highlight_video_poster_url: ["https://example.com/poster.jpg"],
+  action: ["product.update"],
+  resource_type: ["product"],
+  user_id: ["0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b"],
+  actor_user_id: ["0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b"],
+  integration_id: ["0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b"],
+  customer_id: ["0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b"],
+  variant_id: ["0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b"],
+  product_variant_id: ["0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b"],
+  media_file_id: ["0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b"],
+  product_id: ["0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b"],
+  product_ids: ["0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b"],
+  collection_id: ["0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b"],
 };
 
 function patternsOf(doc: unknown) {

@@ -39,3 +39,40 @@ describe("GET /stores/{store_id}/invites lists only invites that can still be ac
     expect((await call("POST", "/invites/accept", { token: invitee.jwt, body: { token: invite.body.token } })).status).toBe(200);
   });
 });
+
+// API.md "13 (continued)": the lookup judges an invite as accepting it would, so the join page never offers a button
+// that cannot work. On 26652c0 it answered `pending` for the void invite below.
+describe("POST /invites/lookup answers as accept would", () => {
+  it("an invite whose inviter was demoted, or removed, is 409 conflict with accept's reason; pending again once the bits are back", async () => {
+    const store = await newStore();
+    const inviter = await addMember(store, ["members.manage", "products.read", "products.edit"]);
+    const invitee = await newUser("Invitee");
+    const invite = await call("POST", `/stores/${store.id}/invites`, { token: inviter.jwt, body: { email: invitee.email, permissions: ["products.edit"] } });
+    const lookup = () => call("POST", "/invites/lookup", { token: invitee.jwt, body: { token: invite.body.token } });
+    expect((await lookup()).body.status).toBe("pending");
+    await call("PATCH", `/stores/${store.id}/members/${inviter.id}`, { token: store.owner.jwt, body: { permissions: ["members.manage", "products.read"] } });
+    const demoted = await lookup();
+    expect([demoted.status, demoted.body.code]).toEqual([409, "conflict"]);
+    expect(demoted.body.detail).toMatch(/no longer holds every permission/);
+    const accept = await call("POST", "/invites/accept", { token: invitee.jwt, body: { token: invite.body.token } });
+    expect([accept.status, accept.body.code]).toEqual([409, "conflict"]);
+    await call("PATCH", `/stores/${store.id}/members/${inviter.id}`, { token: store.owner.jwt, body: { permissions: ["members.manage", "products.edit"] } });
+    expect((await lookup()).status).toBe(200);
+  });
+
+  it("used, expired-by-removal and revoked invites are 409 too, each saying why", async () => {
+    const store = await newStore();
+    const invitee = await newUser("Invitee");
+    const used = await call("POST", `/stores/${store.id}/invites`, { token: store.owner.jwt, body: { email: invitee.email, permissions: ["products.read"] } });
+    expect((await call("POST", "/invites/accept", { token: invitee.jwt, body: { token: used.body.token } })).status).toBe(200);
+    const afterUse = await call("POST", "/invites/lookup", { token: invitee.jwt, body: { token: used.body.token } });
+    expect([afterUse.status, afterUse.body.detail]).toEqual([409, "This invite has already been used"]);
+
+    const inviter = await addMember(store, ["members.manage", "products.read"]);
+    const other = await newUser("Other");
+    const orphan = await call("POST", `/stores/${store.id}/invites`, { token: inviter.jwt, body: { email: other.email, permissions: ["products.read"] } });
+    expect((await call("DELETE", `/stores/${store.id}/members/${inviter.id}`, { token: store.owner.jwt })).status).toBe(204);
+    const afterRemoval = await call("POST", "/invites/lookup", { token: other.jwt, body: { token: orphan.body.token } });
+    expect([afterRemoval.status, afterRemoval.body.code]).toEqual([409, "conflict"]);
+  });
+});

@@ -10,7 +10,7 @@ import { readBitOf } from "../../src/webhooks/read-bits";
 import { runAttempt } from "../../src/webhooks/attempt";
 import { dbOf } from "../../src/lib/store-db";
 import { storeD1 } from "../helpers/databases";
-import { addMember, call, newStore } from "../helpers/api";
+import { addMember, call, newStore, newToken } from "../helpers/api";
 import { sqlAll } from "../foundation/support";
 import { SECRET, attemptNow, attemptRows, deliveryRow, insertDelivery, makeDue, scriptedReceiver, subscribe } from "../webhooks/support";
 
@@ -102,6 +102,58 @@ describe("one delivery (payload and attempts) needs webhooks.read plus the event
     const full = await addMember(store, ["webhooks.edit", "orders.read"]);
     const replayed = await call("POST", path, { token: full.jwt });
     expect(replayed.status).toBe(202);
+  });
+});
+
+// API.md "13 (continued)", issue 32 item 2: a subscription's data goes only where someone allowed to read it sends
+// it. On 26652c0 a member with webhooks.read and webhooks.edit but not customers.read pointed a customers.created
+// subscription at their own receiver (PATCH url and secret) and received every new customer.
+describe("pointing a subscription elsewhere needs the read bit of its event", () => {
+  const pointers = (hookPath: string): Array<[string, string, unknown]> => [
+    ["PATCH url", hookPath, { url: "http://127.0.0.1:9/elsewhere" }],
+    ["PATCH secret", hookPath, { secret: "someone-elses-secret-0123456789" }],
+    ["PATCH url and secret", hookPath, { url: "http://127.0.0.1:9/elsewhere", secret: "someone-elses-secret-0123456789" }],
+    ["rotate-secret", `${hookPath}/rotate-secret`, { secret: "someone-elses-secret-0123456789" }],
+    ["test", `${hookPath}/test`, undefined],
+  ];
+
+  it("PATCH url or secret, rotate-secret and test without customers.read: 403 naming it, nothing changes", async () => {
+    const store = await newStore();
+    const [hook] = await subscribe(store, URL, ["customers.created"]);
+    const editor = await addMember(store, ["webhooks.read", "webhooks.edit"]);
+    const hookPath = `${hooks(store.id)}/${hook.id}`;
+    const before = await call("GET", hookPath, { token: store.owner.jwt });
+    for (const [what, path, body] of pointers(hookPath)) {
+      const res = await call(what.startsWith("PATCH") ? "PATCH" : "POST", path, { token: editor.jwt, body });
+      expect([what, res.status, res.body.code, res.body.missing_permission]).toEqual([what, 403, "forbidden", "customers.read"]);
+    }
+    expect((await call("GET", hookPath, { token: store.owner.jwt })).body).toEqual(before.body);
+    expect(await sqlAll("SELECT id FROM webhook_deliveries WHERE webhook_id = ?", hook.id)).toHaveLength(0);
+    expect(await sqlAll("SELECT id FROM audit_log WHERE store_id = ? AND resource_id = ? AND action <> 'webhook.create'", store.id, hook.id)).toHaveLength(0);
+  });
+
+  it("a PAT is judged by its effective scope: the owner's PAT without customers.read is refused too", async () => {
+    const store = await newStore();
+    const [hook] = await subscribe(store, URL, ["customers.created"]);
+    const { token } = await newToken(store.id, store.owner.jwt, ["webhooks.read", "webhooks.edit"]);
+    const res = await call("PATCH", `${hooks(store.id)}/${hook.id}`, { token, body: { url: "http://127.0.0.1:9/elsewhere" } });
+    expect([res.status, res.body.missing_permission]).toEqual([403, "customers.read"]);
+  });
+
+  it("active alone needs webhooks.edit only; with the read bit every pointer works", async () => {
+    const store = await newStore();
+    const [hook] = await subscribe(store, URL, ["customers.created"]);
+    const hookPath = `${hooks(store.id)}/${hook.id}`;
+    const editor = await addMember(store, ["webhooks.read", "webhooks.edit"]);
+    const off = await call("PATCH", hookPath, { token: editor.jwt, body: { active: false } });
+    expect([off.status, off.body.active]).toEqual([200, false]);
+    expect((await call("PATCH", hookPath, { token: editor.jwt, body: { active: true } })).status).toBe(200);
+    const reader = await addMember(store, ["webhooks.read", "webhooks.edit", "customers.read"]);
+    const expected: Record<string, number> = { "PATCH url": 200, "PATCH secret": 200, "PATCH url and secret": 200, "rotate-secret": 200, test: 202 };
+    for (const [what, path, body] of pointers(hookPath)) {
+      const res = await call(what.startsWith("PATCH") ? "PATCH" : "POST", path, { token: reader.jwt, body });
+      expect([what, res.status]).toEqual([what, expected[what]]);
+    }
   });
 });
 

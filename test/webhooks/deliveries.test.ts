@@ -2,7 +2,6 @@
 // with the event, holding the envelope; the queue delivers it; the log lists it, shows the exact payload and
 // every attempt; replay sends the identical body again.
 import { afterEach, describe, expect, it } from "vitest";
-import { authMatrix } from "../helpers/auth-matrix";
 import { call, newStore, type TestStore } from "../helpers/api";
 import { sqlFirst } from "../foundation/support";
 import { SECRET, eventually, hmacBase64, insertDelivery, scriptedReceiver, subscribe } from "./support";
@@ -137,18 +136,3 @@ describe("Replay: a new delivery of the identical body, with its own attempts (2
     expect(before.body).toMatchObject({ status: "failed", attempt_count: 3 });
   });
 });
-
-const hookWithDelivery = async (store: { id: string; adminToken: string }) => {
-  const res = await call("POST", `/stores/${store.id}/webhooks`, {
-    token: store.adminToken,
-    body: { url: "http://127.0.0.1:9126/a", events: ["customers.created"], secret: SECRET },
-  });
-  const hook = res.body.data[0];
-  const delivery = await insertDelivery(store.id, hook.id, { status: "delivered" });
-  return { hook, delivery };
-};
-type HD = Awaited<ReturnType<typeof hookWithDelivery>>;
-
-authMatrix<HD>({ method: "GET", path: (s, f) => `/stores/${s}/webhooks/${f.hook.id}/deliveries`, permission: "webhooks.read", setup: hookWithDelivery, expectAllowed: 200 });
-authMatrix<HD>({ method: "GET", path: (s, f) => `/stores/${s}/webhooks/${f.hook.id}/deliveries/${f.delivery.id}`, permission: "webhooks.read", setup: hookWithDelivery, expectAllowed: 200 });
-authMatrix<HD>({ method: "POST", path: (s, f) => `/stores/${s}/webhooks/${f.hook.id}/deliveries/${f.delivery.id}/replay`, permission: "webhooks.edit", setup: hookWithDelivery, expectAllowed: 202 });

@@ -1,9 +1,8 @@
 // What the admin console reads (API.md section 12): every subscription carries its health (last delivery time and
 // outcome, failures in a row), and GET /stores/{store_id}/webhook-deliveries lists every delivery of the store.
 import { afterEach, describe, expect, it } from "vitest";
-import { authMatrix } from "../helpers/auth-matrix";
 import { call, newStore, type TestStore } from "../helpers/api";
-import { attemptNow, insertDelivery, makeDue, scriptedReceiver, SECRET, subscribe } from "./support";
+import { attemptNow, insertDelivery, makeDue, scriptedReceiver, subscribe } from "./support";
 
 let receiver: ReturnType<typeof scriptedReceiver> | undefined;
 afterEach(() => receiver?.restore());
@@ -107,18 +106,4 @@ describe("GET /stores/{store_id}/webhook-deliveries: every delivery of the store
       expect(res.body.code).toBe("validation_failed");
     },
   );
-});
-
-authMatrix({
-  method: "GET",
-  path: "/stores/{store_id}/webhook-deliveries",
-  permission: "webhooks.read",
-  setup: async (store) => {
-    const res = await call("POST", `/stores/${store.id}/webhooks`, {
-      token: store.adminToken,
-      body: { url: "http://127.0.0.1:9132/a", events: ["customers.created"], secret: SECRET },
-    });
-    return insertDelivery(store.id, res.body.data[0].id);
-  },
-  expectAllowed: 200,
 });

@@ -3,7 +3,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { decryptSecret } from "../../src/webhooks/secrets";
-import { authMatrix } from "../helpers/auth-matrix";
 import { call, newStore } from "../helpers/api";
 import { sqlFirst } from "../foundation/support";
 import { SECRET, subscribe } from "./support";
@@ -166,12 +165,3 @@ describe("GET /webhook-events", () => {
     for (const e of res.body.data) expect(e.description).toMatch(/\S/);
   });
 });
-
-const fixtureHook = async (store: { id: string; adminToken: string }) =>
-  (await call("POST", `/stores/${store.id}/webhooks`, { token: store.adminToken, body: { url: URL_A, events: ["orders.created"], secret: SECRET } })).body.data[0];
-
-authMatrix({ method: "POST", path: "/stores/{store_id}/webhooks", permission: "webhooks.write", body: { url: URL_B, events: ["orders.created"], secret: SECRET }, expectAllowed: 201 });
-authMatrix({ method: "GET", path: "/stores/{store_id}/webhooks", permission: "webhooks.read", expectAllowed: 200 });
-authMatrix({ method: "GET", path: (s, w: any) => `/stores/${s}/webhooks/${w.id}`, permission: "webhooks.read", setup: fixtureHook, expectAllowed: 200 });
-authMatrix({ method: "PATCH", path: (s, w: any) => `/stores/${s}/webhooks/${w.id}`, permission: "webhooks.edit", setup: fixtureHook, body: { active: false }, expectAllowed: 200 });
-authMatrix({ method: "DELETE", path: (s, w: any) => `/stores/${s}/webhooks/${w.id}`, permission: "webhooks.delete", setup: fixtureHook, expectAllowed: 204 });

@@ -242,7 +242,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * What an invite token offers (store, permissions, status), read with the invitee's session before accepting
+         * What an invite token offers (store, permissions), read with the invitee's session before accepting; judged as accepting it would be
          * @description A session JWT from POST /login (personal access tokens get 403).
          */
         post: operations["lookupInvite"];
@@ -635,7 +635,7 @@ export interface paths {
         head?: never;
         /**
          * Change the URL, the secret or `active` (false: nothing more is sent, scheduled retries end failed)
-         * @description Requires `webhooks.edit`.
+         * @description Requires `webhooks.edit`. Changing `url` or `secret` decides where the event's data goes, so it also needs the read permission of the subscription's event (API.md section 13's table), else 403 naming it and nothing changes. `active` alone needs `webhooks.edit` only.
          */
         patch: operations["updateWebhook"];
         trace?: never;
@@ -748,7 +748,7 @@ export interface paths {
         put?: never;
         /**
          * Send a `webhook.test` event to this subscription through the normal pipeline
-         * @description Requires `webhooks.edit`. A delivery of the event `webhook.test` with `data: {webhook_id, url}`: signed, stored, retried and listed like any other. An inactive subscription: 409 `conflict`.
+         * @description Requires `webhooks.edit` and the read permission of the subscription's event (else 403 naming it). A delivery of the event `webhook.test` with `data: {webhook_id, url}`: signed, stored, retried and listed like any other. An inactive subscription: 409 `conflict`.
          */
         post: operations["sendWebhookTest"];
         delete?: never;
@@ -788,7 +788,7 @@ export interface paths {
         put?: never;
         /**
          * Replace the signing secret; the replaced one keeps signing beside it for `previous_expires_in` seconds
-         * @description Requires `webhooks.edit`. Until `previous_secret_expires_at` every attempt carries both signatures: `webhook-signature: v1,<new> v1,<previous>` and `X-Webhook-Signature: sha256=<new>, sha256=<previous>`. Rotating again during an overlap keeps only the secret it replaces as the previous one. `PATCH {secret}` is a rotation with no overlap.
+         * @description Requires `webhooks.edit` and the read permission of the subscription's event (else 403 naming it; nothing changes). Until `previous_secret_expires_at` every attempt carries both signatures: `webhook-signature: v1,<new> v1,<previous>` and `X-Webhook-Signature: sha256=<new>, sha256=<previous>`. Rotating again during an overlap keeps only the secret it replaces as the previous one. `PATCH {secret}` is a rotation with no overlap.
          */
         post: operations["rotateWebhookSecret"];
         delete?: never;
@@ -1671,10 +1671,10 @@ export interface components {
             /** Format: date-time */
             expires_at: string;
             /**
-             * @description Only `pending` can be accepted
+             * @description Always `pending`: an invite that cannot be accepted (used, revoked, expired, or its inviter can no longer grant it) is a 409, as accepting it would be
              * @enum {string}
              */
-            status: "pending" | "accepted" | "revoked" | "expired";
+            status: "pending";
         };
         AcceptInviteRequest: {
             token: string;
@@ -3803,7 +3803,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The invite */
+            /** @description The invite, which can be accepted */
             200: {
                 headers: {
                     /** @description `true` when this is the kept response of an earlier request with the same Idempotency-Key */

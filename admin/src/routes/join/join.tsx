@@ -1,18 +1,13 @@
 // /admin/join?invite=<token>: the invite link. Signed out, it offers "Create account" or "Sign in" (and comes back
 // here afterwards); signed in, it shows the invite's store and permissions with "Accept invite". Accepted, the store
-// is the current store. An unknown, used, revoked or expired invite is said in words.
+// is the current store. An unknown invite is said in words; one that cannot be accepted (used, revoked, expired, or
+// its sender can no longer grant it) is the API's 409, whose words say which.
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { ErrorMessage, Loading } from "../../components/common/query-state";
 import { useMe, useSignOut } from "../../hooks/api/auth";
 import { useAcceptInvite, useInviteLookup } from "../../hooks/api/invites";
 import { ApiProblem } from "../../lib/problem";
 import { useSession } from "../../lib/session";
-
-const NOT_OPEN = {
-  accepted: "This invite has already been used. If it was yours, the store is in your store list.",
-  revoked: "This invite was withdrawn by the store. Ask the person who invited you for a new one.",
-  expired: "This invite has expired (invites last 7 days). Ask the person who invited you for a new one.",
-} as const;
 
 function SignedOut({ here }: { here: string }) {
   return (
@@ -39,10 +34,16 @@ function Invite({ token }: { token: string }) {
   if (invite.error instanceof ApiProblem && invite.error.status === 404) {
     return <p role="alert">This invite link is not valid. Check that you opened the whole link, or ask for a new invite.</p>;
   }
+  if (invite.error instanceof ApiProblem && invite.error.status === 409) {
+    return (
+      <p role="alert">
+        {invite.error.detail}. If you already joined, the store is in your store list; otherwise ask the person who invited you for a new invite.
+      </p>
+    );
+  }
   if (invite.error) return <ErrorMessage error={invite.error} />;
   if (!invite.data || !me.data) return <Loading label="Reading the invite…" />;
   const i = invite.data;
-  if (i.status !== "pending") return <p role="alert">{NOT_OPEN[i.status]}</p>;
   const otherEmail = i.email.toLowerCase() !== me.data.email.toLowerCase();
   return (
     <>

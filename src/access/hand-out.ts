@@ -1,0 +1,27 @@
+// No credential yields more than its holder has (API.md "13 (continued)"): the one rule behind every place that hands
+// out a raw credential value (a PAT created or rotated, an integration key created or rotated, an invite created).
+// The value's effective permission must lie within the caller's effective permission at that moment (for a PAT: its
+// user's permissions AND its scope; for a session: the member's permissions). Otherwise 422
+// `scope_exceeds_permissions` naming the bits, and no value is made.
+import { ApiError } from "../lib/errors";
+import type { StoreCtx } from "../lib/context";
+import { missingFrom } from "../lib/permissions";
+
+/** What is being handed out: a fresh or rotated value, and the permission it will carry. */
+export interface HandedOut {
+  /** The permission the value will act with: a PAT's scope AND its user's bits, an integration's scope, an invite's grant. */
+  effective: bigint;
+  /** The request field the permission comes from (`scopes`, `permissions`), or the target's, for a rotation. */
+  field: string;
+}
+
+/** The bits of `value` the caller lacks now (empty: the caller may hand it out). */
+export const bitsBeyondCaller = (ctx: StoreCtx, value: HandedOut) => missingFrom(ctx.store.permissions, value.effective);
+
+/** Throws 422 `scope_exceeds_permissions` unless the caller holds every bit of the value it is about to hand out. */
+export function assertMayHandOut(ctx: StoreCtx, value: HandedOut) {
+  const missing = bitsBeyondCaller(ctx, value);
+  if (missing.length === 0) return;
+  const message = `you do not hold: ${missing.join(", ")}`;
+  throw new ApiError("scope_exceeds_permissions", `${value.field}: ${message}`, { errors: [{ path: value.field, message }] });
+}
