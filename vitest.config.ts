@@ -22,15 +22,15 @@ export default defineConfig(async () => {
             TEST_MIGRATIONS: migrations,
             ENVIRONMENT: "development",
             ALLOW_PRIVATE_WEBHOOK_URLS: "true",
-            // The operator endpoints' bearer token, as .dev.vars sets it (test/scale/ops.test.ts).
+            // The operator endpoints' bearer token, as .dev.vars sets it (test/ops/ops.test.ts).
             OPS_TOKEN: "development-only-ops-token-0123456789abcdef",
             TEST_DEPLOYED_LIMITS: { vars: deployed.vars, ratelimits: deployed.ratelimits },
           },
           // 50 more store databases, bound under names the Worker does not take for store databases (SCALE_DB_nnn):
-          // test/scale/maintenance.test.ts binds them as STORE_DB_003 ... STORE_DB_052 in its own environment, to
+          // test/maintenance/maintenance.test.ts binds them as STORE_DB_003 ... STORE_DB_052 in its own environment, to
           // show the cron's work does not grow with the number of databases. Every other test keeps two.
           d1Databases: Object.fromEntries(Array.from({ length: 50 }, (_, i) => [`SCALE_DB_${String(i + 3).padStart(3, "0")}`, `scale-db-${i + 3}`])),
-          // Low-limit twins of the Rate Limiting bindings, for the tests of each limit (test/foundation/rate-limits.test.ts),
+          // Low-limit twins of the Rate Limiting bindings, for the tests of each limit (test/access/rate-limits.test.ts),
           // which swap one in for the real binding; the suite itself runs with .dev.vars' raised limits.
           ratelimits: {
             TEST_LIMIT_3_PER_60S: { namespace_id: "9901", simple: { limit: 3, period: 60 } },

@@ -10,7 +10,7 @@
 //
 // Environment: BENCH_PORT (default 8790), BENCH_ROUNDS (3), BENCH_REQUESTS (per scenario and round, 1500),
 // BENCH_CONCURRENCY (8), BENCH_PRODUCTS (200).
-// D1 queries per request are counted in test/foundation/d1-queries.test.ts (a Proxy around the D1 binding), not
+// D1 queries per request are counted in test/access/d1-queries.test.ts (a Proxy around the D1 binding), not
 // here: the Worker ships no debug counter.
 import { loadavg } from "node:os";
 import { fmt, load, median, seedProducts, setupAccount, startServer } from "./lib/harness.mjs";

@@ -17,7 +17,7 @@ import { registerMediaRoutes } from "./media";
 import { registerWebhookRoutes } from "./webhooks";
 import { registerCustomerRoutes } from "./customers";
 import { registerOrderRoutes } from "./orders";
-import { registerCatalogRoutes } from "./products";
+import { registerCatalogRoutes, registerGalleryRoutes } from "./products";
 import { registerCollectionRoutes } from "./collections";
 import { registerSyncRoutes } from "./sync";
 import { registerConsole } from "./console";
@@ -102,6 +102,8 @@ export function createApp() {
   registerIntegrationRoutes(app);
   registerAuditRoutes(app);
   registerMediaRoutes(app);
+  // The gallery's routes right after the library's, as when they were one module (the document's order is kept).
+  registerGalleryRoutes(app);
   registerWebhookRoutes(app);
   registerCustomerRoutes(app);
   registerOrderRoutes(app);

@@ -6,12 +6,12 @@ import { handleDeliveryBatch } from "./webhooks";
 import { handleImportBatch } from "./sync";
 import { type MoveMessage, handleMoveBatch } from "./moves";
 import { type MaintenanceMessage, handleMaintenanceBatch, runCron } from "./maintenance";
-import type { DeliveryMessage } from "./webhooks/messages";
+import type { DeliveryMessage } from "./events/delivery-message";
 
 // The webhook sender Durable Object class (one object per subscription), bound as DELIVERY_SENDER.
 export { DeliverySender } from "./webhooks";
 // The per-user session state (logout, logout everywhere), bound as USER_SESSIONS.
-export { UserSessions } from "./lib/session-object";
+export { UserSessions } from "./access/session-object";
 
 const app = createApp();
 

@@ -5,26 +5,11 @@ import type { components } from "./generated/schema.js";
 
 export type FieldError = NonNullable<components["schemas"]["Problem"]["errors"]>[number];
 
-/** The codes the API documents; others may be added, so any string is accepted too. */
-export type ProblemCode =
-  | "malformed_json"
-  | "unauthenticated"
-  | "forbidden"
-  | "not_found"
-  | "conflict"
-  | "insufficient_stock"
-  | "request_in_progress"
-  | "precondition_failed"
-  | "payload_too_large"
-  | "unsupported_media_type"
-  | "validation_failed"
-  | "scope_exceeds_permissions"
-  | "idempotency_key_reused"
-  | "limit_exceeded"
-  | "rate_limited"
-  | "internal"
-  | "service_unavailable"
-  | (string & {});
+/**
+ * The codes the API documents (the OpenAPI enum of `Problem.code`, generated); `http_<status>` for an answer that was
+ * not problem+json, and any other string a later API version may add.
+ */
+export type ProblemCode = components["schemas"]["Problem"]["code"] | `http_${number}` | (string & {});
 
 export class ApiProblem extends Error {
   override readonly name = "ApiProblem";

@@ -15,7 +15,7 @@ import type { AppEnv, StoreAccess } from "../lib/types";
 import { forbidden, notFound } from "../lib/errors";
 import { isUuid } from "../lib/ids";
 import { type Permission, has } from "../lib/permissions";
-import { type SessionRow, admitSession, readSession, verifyJwt } from "../lib/sessions";
+import { type SessionRow, admitSession, readSession, verifyJwt } from "./sessions";
 import { startSpend, within } from "./budgets";
 import { type C, type Spending, bearerToken } from "./lookups";
 import { admitIntegration, findIntegration, integrationBudget, integrationKeyHash } from "./integration";

@@ -4,11 +4,11 @@
 // and member removal still count on the very next request.
 import type { SQL } from "drizzle-orm";
 import type { MiddlewareHandler } from "hono";
-import { type Placement, placementOf, readDbOf, shardBinding } from "../lib/store-db";
+import { type Placement, placementOf, readDbOf, shardBinding } from "../placement/store-db";
 import type { AppEnv, PendingAccess, StoreReadCtx } from "../lib/types";
 import { isUuid } from "../lib/ids";
 import type { Permission } from "../lib/permissions";
-import { admitSession, verifyJwt } from "../lib/sessions";
+import { admitSession, verifyJwt } from "./sessions";
 import { within } from "./budgets";
 import { admitToStore, isStoreKey, keyAccess, storeAccess } from "./admission";
 import { type IntegrationRow, admitIntegration, integrationBudget, integrationElsewhere, integrationKeyHash, integrationOn } from "./integration";

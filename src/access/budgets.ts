@@ -11,7 +11,7 @@
 // k units (how .dev.vars raises them far above local test loads). A value at or below the unit leaves the binding's
 // own limit; lowering one means changing the binding in wrangler.toml.
 import type { Context, MiddlewareHandler } from "hono";
-import { clientAddress } from "../lib/client-address";
+import { clientAddress } from "./client-address";
 import type { AppEnv } from "../lib/types";
 import { ApiError } from "../lib/errors";
 import { LruMap } from "../lib/lru";

@@ -6,7 +6,7 @@
 // creator (removed, demoted) is read. The key is 401 once revoked, and a previous value once its time is up.
 import { and, eq, lt, sql } from "drizzle-orm";
 import { integrations, stores } from "../db/schema";
-import { dbOf } from "../lib/store-db";
+import { dbOf } from "../placement/store-db";
 import type { Db } from "../lib/types";
 import { unauthenticated } from "../lib/errors";
 import { nowIso } from "../lib/ids";

@@ -1,13 +1,13 @@
 // The machinery every credential's check shares: the bearer token's parsing (after the failed-authentication
 // budget), Drizzle SQL sent to D1 directly, and `onStore`, which sends a lookup to the database holding a store and
 // retries once where the directory says when that database no longer (or not yet) holds it.
-// Which database: the path's store is looked up in the isolate's cache of the directory (src/lib/store-db.ts); the
+// Which database: the path's store is looked up in the isolate's cache of the directory (src/placement/store-db.ts); the
 // store database's own row rides in every lookup, and a row that is missing there or says the store left makes the
 // check read the directory again and retry once.
 import type { Context } from "hono";
 import type { SQL } from "drizzle-orm";
 import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
-import { type Placement, forgetPlacement, placementOf, readDbOf, shardBinding } from "../lib/store-db";
+import { type Placement, forgetPlacement, placementOf, readDbOf, shardBinding } from "../placement/store-db";
 import type { AppEnv, Db } from "../lib/types";
 import { unauthenticated } from "../lib/errors";
 import { refuseAddressOverFailedAuth } from "./budgets";

@@ -4,7 +4,7 @@
 // the directory's token index (./lookups.ts). Effective permission = the user's current membership AND the token's scope.
 import { and, eq, lt, sql } from "drizzle-orm";
 import { apiTokens, memberships, stores } from "../db/schema";
-import { dbOf } from "../lib/store-db";
+import { dbOf } from "../placement/store-db";
 import type { Db, Role } from "../lib/types";
 import { unauthenticated } from "../lib/errors";
 import { nowIso } from "../lib/ids";

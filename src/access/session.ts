@@ -1,12 +1,12 @@
-// How a session JWT is checked on a request (the JWT's own rules are in src/lib/sessions.ts): the session's state
-// (not logged out, not below the user's session version) from the user's session object (src/lib/session-object.ts,
+// How a session JWT is checked on a request (the JWT's own rules are in src/access/sessions.ts): the session's state
+// (not logged out, not below the user's session version) from the user's session object (src/access/session-object.ts,
 // no D1 query), and the user's membership in the path's store, read from the store's database. The two are asked at
 // the same time, so the session check adds no round trip and no DIRECTORY query.
 import { and, eq, sql } from "drizzle-orm";
 import { memberships, stores } from "../db/schema";
-import { placementOf } from "../lib/store-db";
+import { placementOf } from "../placement/store-db";
 import type { Principal, Role, StoreAccess } from "../lib/types";
-import { type SessionRow, readSession } from "../lib/sessions";
+import { type SessionRow, readSession } from "./sessions";
 import { startSpend } from "./budgets";
 import { type C, type HereState, type Lookup, type Spending, d1Statement, left, onStore } from "./lookups";
 

@@ -9,7 +9,7 @@
 // One unit is one write round trip (a request's batch, an import slice, a copy step). Approximate, like every
 // Rate Limiting budget (per Cloudflare location: ./budgets.ts).
 import { ApiError } from "../lib/errors";
-import { shardNames } from "../lib/store-db";
+import { shardNames } from "../placement/store-db";
 import { budgetSpent, spend } from "./budgets";
 
 const names = new WeakMap<D1Database, string>();

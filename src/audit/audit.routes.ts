@@ -2,7 +2,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { storeCtxOf } from "../lib/context";
 import { pageSchema, paginated, paginationQuery } from "../lib/pagination";
-import { type App, errorResponses, jsonResponse, requires } from "../lib/route";
+import { type App, errorResponses, jsonResponse } from "../lib/route";
+import { requires } from "../access/requires";
 import { line } from "../lib/text";
 import { listAudit } from "./audit.service";
 

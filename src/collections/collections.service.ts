@@ -9,10 +9,10 @@ import { isUniqueViolation } from "../lib/db";
 import { conflict, invalidField, notFound } from "../lib/errors";
 import { exists, guarded, stillExists } from "../lib/guards";
 import { isUuid, nowIso, uuidv7 } from "../lib/ids";
-import { type Statement, commit, recordEvent } from "../lib/outbox";
+import { type Statement, commit, recordEvent } from "../events/outbox";
 import type { Page } from "../lib/pagination";
 import { slugify } from "../products/slug";
-import { type CollectionRules, collectionRulesSql, parseRules } from "./rules";
+import { type CollectionRules, collectionRulesSql, parseRules } from "../products/list/collection-rules";
 import type { CreateCollectionInput, UpdateCollectionInput } from "./schemas";
 
 export type CollectionRow = typeof collections.$inferSelect;

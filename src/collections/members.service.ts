@@ -8,8 +8,8 @@ import { walkOf } from "../lib/cursor";
 import { ApiError, conflict, invalidField, notFound } from "../lib/errors";
 import { exists, stillHolds, withinCap } from "../lib/guards";
 import { isUuid } from "../lib/ids";
-import { readRows } from "../products/d1";
-import { type ProductListQuery, automaticFilter, runList, sortedWalk } from "../products/list.service";
+import { readRows } from "../products/list/d1";
+import { type ProductListQuery, automaticFilter, runList, sortedWalk } from "../products/list/list.service";
 import { collectionChanged, collectionStillThere, commitReturningCollection, getCollectionRow } from "./collections.service";
 import { MAX_MEMBERS } from "./schemas";
 
@@ -81,18 +81,6 @@ export async function removeMember(ctx: StoreCtx, id: string, productId: string)
     ...collectionChanged(ctx, row, "collection.product_remove", { product_id: productId }),
   ]);
 }
-
-/**
- * In a product delete's batch, before the delete: every manual collection holding the product closes the gap it
- * leaves (the membership row itself goes with the product, ON DELETE CASCADE).
- */
-export const closeMemberGaps = (ctx: StoreCtx, productId: string) =>
-  ctx.db
-    .update(collectionProducts)
-    .set({ position: sql`${collectionProducts.position} - 1` })
-    .where(sql`${collectionProducts.collectionId} IN (SELECT collection_id FROM collection_products WHERE product_id = ${productId})
-      AND ${collectionProducts.position} > (SELECT m.position FROM collection_products m
-        WHERE m.collection_id = ${collectionProducts.collectionId} AND m.product_id = ${productId})`);
 
 export type CollectionProductsQuery = Pick<ProductListQuery, "limit" | "offset" | "cursor" | "include_drafts" | "sort">;
 

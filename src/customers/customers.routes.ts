@@ -2,7 +2,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { storeCtxOf } from "../lib/context";
 import { cursorPageSchema, walkOf } from "../lib/cursor";
-import { type App, errorResponses, idempotent, jsonBody, jsonResponse, requires } from "../lib/route";
+import { type App, errorResponses, idempotent, jsonBody, jsonResponse } from "../lib/route";
+import { requires } from "../access/requires";
 import { createCustomer, getCustomer, listCustomers, updateCustomer } from "./customers.service";
 import { createCustomerBody, customerListQuery, customerSchema, updateCustomerBody } from "./schemas";
 

@@ -7,7 +7,7 @@ import type { StoreCtx } from "../lib/context";
 import { isUniqueViolation } from "../lib/db";
 import { conflict, notFound } from "../lib/errors";
 import { isUuid, nowIso, uuidv7 } from "../lib/ids";
-import { commit, recordEvent } from "../lib/outbox";
+import { commit, recordEvent } from "../events/outbox";
 import { type Walk, pageOf, walkConditions, walkOrder } from "../lib/cursor";
 
 type CustomerRow = typeof customers.$inferSelect;

@@ -3,7 +3,7 @@
 // Sessions and login attempts live in the directory; idempotency keys in the directory (a user's) and in every
 // store database (a store's).
 import { nowIso } from "../lib/ids";
-import { shardBinding, shardNames } from "../lib/store-db";
+import { shardBinding, shardNames } from "../placement/store-db";
 
 /** Rows deleted per table and run: the cron runs every minute, so even a burst is gone within minutes. */
 export const CLEANUP_BATCH = 1000;

@@ -12,13 +12,13 @@ import { isUniqueViolation } from "../lib/db";
 import { conflict, forbidden, notFound } from "../lib/errors";
 import { exists, guarded, stillExists, stillHolds } from "../lib/guards";
 import { nowIso, uuidv7 } from "../lib/ids";
-import { commit, recordEvent } from "../lib/outbox";
+import { commit, recordEvent } from "../events/outbox";
 import type { Page } from "../lib/pagination";
 import { permissionFields } from "../lib/permissions";
 import { assertMayHandOut } from "../access/hand-out";
 import { toMember } from "./members.service";
-import { accountOf, addUserStore, copyUser, indexInvite, invitedStore, removeUserStore } from "./directory";
-import { storeDb } from "../lib/store-db";
+import { accountOf, addUserStore, copyUser, indexInvite, invitedStore, removeUserStore } from "../placement/directory";
+import { storeDb } from "../placement/store-db";
 
 const INVITE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
@@ -54,7 +54,7 @@ export async function createInvite(ctx: StoreCtx, input: { email: string; permis
     createdAt: nowIso(now),
     revokedAt: null,
   };
-  // The directory's index first: accepting finds the store through it (src/identity/directory.ts).
+  // The directory's index first: accepting finds the store through it (src/placement/directory.ts).
   await indexInvite(ctx.env, row.tokenHash, row.storeId);
   await ctx.db.batch([ctx.db.insert(invites).values(row), auditEntry(ctx, "invite.create", "invite", row.id)]);
   return { ...toInvite(row), token };

@@ -2,7 +2,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { ctxOf, storeCtxOf } from "../lib/context";
 import { pageSchema, paginated, paginationQuery } from "../lib/pagination";
-import { type App, errorResponses, idempotent, jsonBody, jsonResponse, refusesIdempotency, requires } from "../lib/route";
+import { type App, errorResponses, idempotent, jsonBody, jsonResponse, refusesIdempotency } from "../lib/route";
+import { requires } from "../access/requires";
 import { acceptInvite, createInvite, getInvite, listInvites, lookupInvite, revokeInvite } from "./invites.service";
 import { listMembers, removeMember, updateMember } from "./members.service";
 import { acceptInviteBody, inviteBody, inviteSchema, memberSchema, updateMemberBody } from "./schemas";

@@ -13,7 +13,7 @@ import { nowIso } from "../lib/ids";
 import type { Page } from "../lib/pagination";
 import { permissionFields } from "../lib/permissions";
 import { flagReceivedBy } from "../integrations/integrations.service";
-import { removeUserStore } from "./directory";
+import { removeUserStore } from "../placement/directory";
 import { assertWithin } from "./grants";
 
 const memberColumns = {
@@ -112,6 +112,6 @@ export async function removeMember(ctx: StoreCtx, userId: string) {
     ]),
     { not_found: () => notFound("Member") },
   );
-  // After the store database's change (the directory's list is a superset of the memberships: src/identity/directory.ts).
+  // After the store database's change (the directory's list is a superset of the memberships: src/placement/directory.ts).
   await removeUserStore(ctx.env, userId, ctx.store.storeId);
 }

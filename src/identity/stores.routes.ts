@@ -2,7 +2,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { ctxOf, storeCtxOf } from "../lib/context";
 import { pageSchema, paginated, paginationQuery } from "../lib/pagination";
-import { type App, errorResponses, idempotent, jsonBody, jsonResponse, requires } from "../lib/route";
+import { type App, errorResponses, idempotent, jsonBody, jsonResponse } from "../lib/route";
+import { requires } from "../access/requires";
 import { createStoreBody, storeMembershipSchema, storeSettingsSchema, updateStoreBody } from "./schemas";
 import { createStore, getStore, listStores, updateStore } from "./stores.service";
 

@@ -4,7 +4,8 @@ import { ctxOf } from "../lib/context";
 import { requestDb } from "../lib/db";
 import { PERMISSIONS, PERMISSION_NAMES } from "../lib/permissions";
 import { perIpLimit } from "../access/budgets";
-import { type App, errorResponses, jsonBody, jsonResponse, publicReadErrors, refusesIdempotency, requires } from "../lib/route";
+import { type App, errorResponses, jsonBody, jsonResponse, publicReadErrors, refusesIdempotency } from "../lib/route";
+import { requires } from "../access/requires";
 import { loginBody, loginResponse, logoutBody, meSchema, signupBody, userSchema } from "./schemas";
 import { getMe, logIn, logOut, signUp } from "./users.service";
 

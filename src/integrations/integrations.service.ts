@@ -4,7 +4,7 @@
 import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
 import { integrations, memberships } from "../db/schema";
 import { INTEGRATION_PREFIX, displayPrefix, generateTokenValue, hashTokenValue } from "../access/token-format";
-import { indexIntegrationKey } from "../identity/directory";
+import { indexIntegrationKey } from "../placement/directory";
 import { assertMayHandOut } from "../access/hand-out";
 import { auditEntry } from "../lib/audit";
 import type { StoreCtx } from "../lib/context";
@@ -62,7 +62,7 @@ function assertScope(ctx: StoreCtx, scopes: bigint) {
 async function newValue(ctx: StoreCtx) {
   const value = generateTokenValue(INTEGRATION_PREFIX);
   const hash = await hashTokenValue(value);
-  // The directory's index first: a key used off its store's path is found through it (src/identity/directory.ts).
+  // The directory's index first: a key used off its store's path is found through it (src/placement/directory.ts).
   await indexIntegrationKey(ctx.env, hash, ctx.store.storeId);
   return { value, hash, prefix: displayPrefix(value) };
 }

@@ -1,4 +1,4 @@
-// Database access within a request (which database: ./store-db.ts). Without a session, D1 sends every query to the
+// Database access within a request (which database: src/placement/store-db.ts). Without a session, D1 sends every query to the
 // primary database. A request that makes more than one round trip runs on a D1 session that starts at the primary ("first-primary"): its first query (the
 // token check) sees the latest revocation, and with read replication on, its later reads may be served by a
 // replica at least as fresh as that. A request whose data is one round trip (the catalog reads, which batch the

@@ -2,24 +2,28 @@
 // problem+json by `problemResponse`; handlers and services throw, they never build error bodies.
 import type { ZodError } from "zod";
 
-export type ErrorCode =
-  | "malformed_json"
-  | "unauthenticated"
-  | "forbidden"
-  | "not_found"
-  | "conflict"
-  | "insufficient_stock"
-  | "precondition_failed"
-  | "payload_too_large"
-  | "unsupported_media_type"
-  | "validation_failed"
-  | "scope_exceeds_permissions"
-  | "limit_exceeded"
-  | "rate_limited"
-  | "idempotency_key_reused"
-  | "request_in_progress"
-  | "internal"
-  | "service_unavailable";
+/** Every `code` an error body can carry: published as the OpenAPI enum of `Problem.code` and generated into the client. */
+export const ERROR_CODES = [
+  "malformed_json",
+  "unauthenticated",
+  "forbidden",
+  "not_found",
+  "conflict",
+  "insufficient_stock",
+  "precondition_failed",
+  "payload_too_large",
+  "unsupported_media_type",
+  "validation_failed",
+  "scope_exceeds_permissions",
+  "limit_exceeded",
+  "rate_limited",
+  "idempotency_key_reused",
+  "request_in_progress",
+  "internal",
+  "service_unavailable",
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
 
 const TITLES: Record<ErrorCode, [number, string]> = {
   malformed_json: [400, "Malformed request body"],

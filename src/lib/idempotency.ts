@@ -4,7 +4,7 @@
 // response again with `Idempotent-Replayed: true` and changes nothing; a different request with the key is 422
 // `idempotency_key_reused`; one still running is 409 `request_in_progress`; a 5xx is not kept.
 //
-// The change and its key commit together: `commit` (src/lib/outbox.ts) adds `keyStatement` to the change's own
+// The change and its key commit together: `commit` (src/events/outbox.ts) adds `keyStatement` to the change's own
 // D1 batch, marking the key committed (and aborting the batch if the request no longer holds the key). So a crash
 // can never leave a change without its key, or a committed key without its change.
 import type { Context, MiddlewareHandler } from "hono";

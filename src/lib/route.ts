@@ -1,21 +1,17 @@
-// Route-contract helpers. Every route states who may call it next to its schema:
-//   createRoute({ method, path, ...requires("products.read"), request, responses })
-// which installs the auth middleware and documents the bearer scheme and the permission in OpenAPI.
+// Route-contract helpers: the problem shape, error responses, JSON bodies, idempotent POSTs and the router whose
+// validation failures are all the same 422. Who may call a route is stated beside it with `requires` (src/access/requires.ts).
 import { OpenAPIHono, z } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
-import { authenticated, sessionOnly, storeAccess } from "../access/admission";
-import { batchedStoreAccess } from "../access/batched";
 import { IDEMPOTENCY_KEY, REPLAYED, idempotency, refusesIdempotencyKey } from "./idempotency";
 import type { AppEnv } from "./context";
-import { validationError } from "./errors";
-import type { Permission } from "./permissions";
+import { ERROR_CODES, validationError } from "./errors";
 
 export const problemSchema = z
   .object({
     type: z.string(),
     title: z.string(),
     status: z.number().int(),
-    code: z.string(),
+    code: z.enum(ERROR_CODES).openapi({ description: "Fixed per failure (the table of docs/decisions.md \"Requests and errors\"); clients branch on it" }),
     detail: z.string(),
     request_id: z.string(),
     errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
@@ -49,53 +45,7 @@ const COMMON_ERRORS = {
   503: unavailableResponse,
 } as const;
 
-type Requirement = Permission | "member" | "authenticated" | "session" | "public";
-
 export type App = OpenAPIHono<AppEnv>;
-
-/**
- * The access rule of a route: a permission bit in the path's store, plain store membership ("member"),
- * any valid token ("authenticated"), a session JWT ("session"), or none ("public").
- */
-export function requires(rule: Requirement) {
-  // `security: []` says "no credential" to OpenAPI tools (Redocly's security-defined, client generators).
-  if (rule === "public") return { "x-required-permission": "none" as const, security: [] as Array<Record<string, string[]>> };
-  const middleware =
-    rule === "authenticated"
-      ? authenticated()
-      : rule === "session"
-        ? sessionOnly()
-        : storeAccess(rule === "member" ? undefined : rule);
-  const notes: Record<string, string> = {
-    authenticated: "Any valid token.",
-    session: "A session JWT from POST /login (personal access tokens get 403).",
-    member: "Any member of the store.",
-  };
-  const note = notes[rule] ?? `Requires \`${rule}\`.`;
-  return {
-    middleware: [middleware],
-    security: [{ bearerAuth: [] }],
-    "x-required-permission": rule,
-    description: note,
-  };
-}
-
-/** `requires` for a route that needs several bits: all must be held, and a 403 names the first missing one. */
-export const requiresAll = (...permissions: Permission[]) => ({
-  ...requires(permissions[0]),
-  middleware: [storeAccess(permissions)],
-  "x-required-permission": permissions.join(", "),
-  description: `Requires ${permissions.map((p) => `\`${p}\``).join(" and ")}.`,
-});
-
-/**
- * `requires(permission)` for a hot read-only route whose handler makes its one read through `withAuthBatch`: the
- * access check travels in the same D1 batch as that read (see `batchedStoreAccess`). Same contract, same answers.
- */
-export const requiresWithBatchedRead = (permission: Permission) => ({
-  ...requires(permission),
-  middleware: [batchedStoreAccess(permission)],
-});
 
 /** Error responses a route documents besides 401/403/422. */
 export const errorResponses = (...statuses: Array<400 | 404 | 409 | 412 | 413 | 415>) => {

@@ -8,7 +8,7 @@
 // (property escapes need the u flag), and the same meaning with or without the u flag: a surrogate pair is accepted
 // as one code point (u) or as a high half followed by a low half (no u), and a half alone by neither.
 // The control characters refused are \p{Cc}: U+0000-U+001F and U+007F (the contract's), and U+0080-U+009F (the C1
-// controls, invisible like the others). test/security/text.test.ts walks the document: every request string uses
+// controls, invisible like the others). test/lib/text.test.ts walks the document: every request string uses
 // one of these (or is an enum, a UUID or a timestamp).
 import { z } from "@hono/zod-openapi";
 

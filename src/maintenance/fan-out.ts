@@ -6,7 +6,7 @@
 import { cleanDirectory } from "../identity/cleanup";
 import { settleCreatingStores } from "../identity/stores.service";
 import { runMoveSweep } from "../moves";
-import { shardNames } from "../lib/store-db";
+import { shardNames } from "../placement/store-db";
 
 /** One store database's maintenance: its binding name. */
 export interface MaintenanceMessage {

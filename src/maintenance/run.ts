@@ -5,8 +5,8 @@
 // well inside the 1,000 per invocation, however many databases the deployment has. A job that fails is logged and
 // the others still run; the next minute's message tries again, so the message is never retried.
 import { cleanShard } from "../identity/cleanup";
-import { recordShardSize } from "../lib/placement";
-import { isShard } from "../lib/store-db";
+import { recordShardSize } from "../placement/placement";
+import { isShard } from "../placement/store-db";
 import { runRetention } from "../retention";
 import { runImportSweep } from "../sync";
 import { disableFailingSubscriptions, runDeliverySweep } from "../webhooks";

@@ -9,7 +9,7 @@ import { ApiError, conflict, notFound } from "../lib/errors";
 import { exists, guarded, stillExists, stillHolds } from "../lib/guards";
 import { isUuid } from "../lib/ids";
 import { nowIso, uuidv7 } from "../lib/ids";
-import { commit, type Statement } from "../lib/outbox";
+import { commit, type Statement } from "../events/outbox";
 import type { Page } from "../lib/pagination";
 import { MAX_UPLOAD_BYTES } from "./schemas";
 import { imageVariants, mediaUrl } from "./sizes";

@@ -19,8 +19,8 @@
 // twice in a way that matters: the loser of the race changes nothing and sends nothing.
 import { nowIso } from "../lib/ids";
 import { spendDatabaseWrite } from "../access/write-budget";
-import { forgetPlacement, placementOf, shardBinding } from "../lib/store-db";
-import { STALE_CLAIM_MS } from "../webhooks/attempt";
+import { forgetPlacement, placementOf, shardBinding } from "../placement/store-db";
+import { STALE_CLAIM_MS } from "../webhooks/delivery/run-attempt";
 import { APPLY_ROWS, applyKeys, applyNext, captureState, changedSince, differingSince, endCapture, groupKeys, setCapture, startCapture } from "./capture";
 import { copyChunk, deleteChunk, DELETE_ROWS } from "./copy";
 import { type MoveRow, type Next, advance, readMove } from "./moves-table";

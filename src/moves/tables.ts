@@ -5,7 +5,7 @@
 // The order is the foreign keys' order: a parent before its children when copying, the reverse when deleting.
 // Adding a table with store rows to the store databases means adding it here, with its capture triggers (as in
 // migrations/store/0026_move_capture.sql), or moves would leave it, or its changes during a move, behind
-// (test/scale/moves.test.ts compares every table of a moved store before and after; move-capture.test.ts checks
+// (test/moves/moves.test.ts compares every table of a moved store before and after; move-capture.test.ts checks
 // the triggers).
 
 export interface MovedTable {

@@ -2,8 +2,8 @@
 import { conflict, invalidField, notFound } from "../lib/errors";
 import { isUniqueViolation } from "../lib/db";
 import { isUuid, nowIso, uuidv7 } from "../lib/ids";
-import { shardLoads, shardLocations } from "../lib/placement";
-import { readPlacement, shardNames } from "../lib/store-db";
+import { shardLoads, shardLocations } from "../placement/placement";
+import { readPlacement, shardNames } from "../placement/store-db";
 import { type MoveRow, readMove, sendStep } from "../moves";
 
 export interface OpsCtx {

@@ -8,7 +8,7 @@ import { auditEntry } from "../lib/audit";
 import type { StoreCtx } from "../lib/context";
 import { ApiError, conflict, invalidField, notFound } from "../lib/errors";
 import { isUuid, nowIso, uuidv7 } from "../lib/ids";
-import { commit, recordEvent } from "../lib/outbox";
+import { commit, recordEvent } from "../events/outbox";
 import { type Walk, pageOf, walkConditions, walkOrder } from "../lib/cursor";
 import { productUpdatedEvent } from "../products/products.service";
 import { assertion, errorText, parseOrder } from "./order-batch";

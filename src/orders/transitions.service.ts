@@ -7,7 +7,7 @@ import type { StoreCtx } from "../lib/context";
 import { conflict, invalidField } from "../lib/errors";
 import { productUpdatedEvent } from "../products/products.service";
 import { nowIso } from "../lib/ids";
-import { commit, recordEvent, type Statement } from "../lib/outbox";
+import { commit, recordEvent, type Statement } from "../events/outbox";
 import { assertion, errorText, parseOrder } from "./order-batch";
 import { orderEventData } from "./order-json";
 import { findOrderRow, selectOrder } from "./orders.service";

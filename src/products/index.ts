@@ -7,6 +7,8 @@ import { registerVariantRoutes } from "./variants.routes";
 export { productJsonSql } from "./product-json";
 export { getProductRow, productUpdatedEvent } from "./products.service";
 
+export { registerGalleryRoutes } from "./gallery/gallery.routes";
+
 export function registerCatalogRoutes(app: App) {
   registerProductRoutes(app);
   registerVariantRoutes(app);

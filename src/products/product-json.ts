@@ -4,7 +4,7 @@
 // subtype, hence the json(...) wrappers around them.
 import { type SQL, sql } from "drizzle-orm";
 import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
-import { galleryJsonSql } from "../media/gallery-json";
+import { galleryJsonSql } from "./gallery/gallery-json";
 
 const dialect = new SQLiteAsyncDialect();
 const rendered = new Map<string, SQL>();

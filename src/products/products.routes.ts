@@ -4,8 +4,9 @@ import type { Context } from "hono";
 import { isDevelopment } from "../lib/config";
 import { type AppEnv, storeCtxOf, storeReadCtxOf } from "../lib/context";
 import { cursorPageSchema } from "../lib/cursor";
-import { type App, errorResponses, idempotent, jsonBody, jsonResponse, requires, requiresWithBatchedRead } from "../lib/route";
-import { listProducts } from "./list.service";
+import { type App, errorResponses, idempotent, jsonBody, jsonResponse } from "../lib/route";
+import { requires, requiresWithBatchedRead } from "../access/requires";
+import { listProducts } from "./list/list.service";
 import { type ProductJson, createProduct, deleteProduct, getProduct, setStatus } from "./products.service";
 import {
   createProductBody,

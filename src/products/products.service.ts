@@ -3,7 +3,7 @@
 // change, and the batch's last statement reads the same JSON back as the response.
 import { and, eq, getTableColumns, sql } from "drizzle-orm";
 import { products, productVariants } from "../db/schema";
-import { closeMemberGaps } from "../collections/members.service";
+import { closeMemberGaps } from "./list/member-positions";
 import { deletionRecord } from "./deleted.service";
 import { auditEntry } from "../lib/audit";
 import type { StoreCtx, StoreReadCtx } from "../lib/context";
@@ -11,9 +11,9 @@ import { isUniqueViolation, isUniqueViolationOf } from "../lib/db";
 import { conflict, forbidden, notFound } from "../lib/errors";
 import { exists, guarded, stillExists, stillHolds } from "../lib/guards";
 import { isUuid, nowIso, uuidv7 } from "../lib/ids";
-import { type Statement, commit, recordEvent } from "../lib/outbox";
+import { type Statement, commit, recordEvent } from "../events/outbox";
 import { has } from "../lib/permissions";
-import { readRows } from "./d1";
+import { readRows } from "./list/d1";
 import { etagOf } from "./etag";
 import { productJsonSql, productObjectSql } from "./product-json";
 import type { CreateProductInput } from "./schemas";

@@ -7,7 +7,7 @@ import type { StoreCtx } from "../lib/context";
 import { isNotNullViolation, isUniqueViolation } from "../lib/db";
 import { ApiError, conflict, forbidden, invalidField } from "../lib/errors";
 import { nowIso } from "../lib/ids";
-import { type Statement, recordEvent } from "../lib/outbox";
+import { type Statement, recordEvent } from "../events/outbox";
 import { has } from "../lib/permissions";
 import { ifMatchHolds, ifMatchNamesVersions } from "./etag";
 import { productJsonSql } from "./product-json";

@@ -2,7 +2,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { storeCtxOf } from "../lib/context";
 import { pageSchema, paginated, paginationQuery } from "../lib/pagination";
-import { type App, errorResponses, idempotent, jsonBody, jsonResponse, requires } from "../lib/route";
+import { type App, errorResponses, idempotent, jsonBody, jsonResponse } from "../lib/route";
+import { requires } from "../access/requires";
 import { productParams } from "./schemas";
 import { createReview, deleteReview, listReviews } from "./specs-reviews.service";
 import { createReviewBody, createVariantBody, reviewSchema, updateVariantBody, variantSchema } from "./variant-schemas";

@@ -10,7 +10,7 @@ import { isUniqueViolation } from "../lib/db";
 import { conflict, invalidField, limitExceeded, notFound } from "../lib/errors";
 import { exists, guarded, stillExists, stillHolds, withinCap } from "../lib/guards";
 import { isUuid, nowIso, uuidv7 } from "../lib/ids";
-import { type Statement, commit } from "../lib/outbox";
+import { type Statement, commit } from "../events/outbox";
 import type { Page } from "../lib/pagination";
 import { variantObjectSql } from "./product-json";
 import { getProductRow, productStillThere, productUpdatedEvent } from "./products.service";

@@ -2,7 +2,7 @@
 // bounded batches. Tables go in order (deliveries, then the events they no longer need, then the audit log);
 // each statement is its own D1 query, so other requests run between them (D1 runs one query at a time).
 import type { Db } from "../lib/context";
-import { dbOf, shardBinding, shardNames } from "../lib/store-db";
+import { dbOf, shardBinding, shardNames } from "../placement/store-db";
 import { type RetentionConfig, retentionConfig } from "./config";
 import { RETAINED_TABLES, deleteBatch, uuidv7Floor } from "./tables";
 

@@ -7,7 +7,7 @@
 // logged-out sessions, failed logins) are deleted by src/identity/cleanup.ts in the same cron run.
 import { type SQL, sql } from "drizzle-orm";
 import { auditLog, events, productDeletions, webhookDeliveries } from "../db/schema";
-import { STORES_NOT_ACTIVE } from "../lib/store-db";
+import { STORES_NOT_ACTIVE } from "../placement/store-db";
 import type { RetentionConfig } from "./config";
 
 export interface RetainedTable {

@@ -12,7 +12,7 @@ import { auditEntry } from "../lib/audit";
 import type { StoreCtx } from "../lib/context";
 import { ApiError, type FieldError } from "../lib/errors";
 import { nowIso } from "../lib/ids";
-import { type Statement, commit, recordEvent } from "../lib/outbox";
+import { type Statement, commit, recordEvent } from "../events/outbox";
 import { assertion, errorText } from "../orders/order-batch";
 import { productJsonSql, variantObjectSql } from "../products/product-json";
 import { MAX_STOCK } from "../products/variant-schemas";

@@ -7,7 +7,7 @@ import { products, productVariants } from "../db/schema";
 import { auditEntry } from "../lib/audit";
 import type { StoreCtx } from "../lib/context";
 import { nowIso, uuidv7 } from "../lib/ids";
-import { type Statement, recordEvent } from "../lib/outbox";
+import { type Statement, recordEvent } from "../events/outbox";
 import { productJsonSql } from "../products/product-json";
 import { VARIANTS_PER_PRODUCT_CAP, derivedTitle, optionKey } from "../products/variants.service";
 import { type CsvRecord, IMPORT_COLUMNS, PRODUCT_COLUMNS } from "./csv-columns";

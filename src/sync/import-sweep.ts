@@ -3,7 +3,7 @@
 // safe because every step is idempotent (a split runs only from `queued`; a slice only where `rows_done` says).
 import { and, inArray, lt, sql } from "drizzle-orm";
 import { productImports } from "../db/schema";
-import { STORES_NOT_ACTIVE, dbOf, shardBinding, shardNames } from "../lib/store-db";
+import { STORES_NOT_ACTIVE, dbOf, shardBinding, shardNames } from "../placement/store-db";
 import { nowIso } from "../lib/ids";
 import type { ImportMessage } from "./import.service";
 

@@ -5,7 +5,7 @@ import { productImports } from "../db/schema";
 import type { StoreCtx } from "../lib/context";
 import { ApiError, invalidField, notFound } from "../lib/errors";
 import { isUuid, nowIso, uuidv7 } from "../lib/ids";
-import { commit } from "../lib/outbox";
+import { commit } from "../events/outbox";
 import { has } from "../lib/permissions";
 import { IMPORT_COLUMNS } from "./csv-columns";
 import { assertUtf8, headerOf } from "./import-file";

@@ -2,7 +2,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { storeCtxOf } from "../lib/context";
 import { cursorPageSchema, cursorQuery, walkOf } from "../lib/cursor";
-import { type App, errorResponses, idempotent, jsonBody, jsonResponse, requires, requiresAll } from "../lib/route";
+import { type App, errorResponses, idempotent, jsonBody, jsonResponse } from "../lib/route";
+import { requires, requiresAll } from "../access/requires";
 import { storeParams } from "../products/schemas";
 import { variantSchema } from "../products/variant-schemas";
 import { bulkUpdateVariants } from "./bulk.service";

@@ -2,7 +2,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { storeCtxOf } from "../lib/context";
 import { pageSchema, paginated, paginationQuery } from "../lib/pagination";
-import { type App, errorResponses, jsonBody, jsonResponse, refusesIdempotency, requires } from "../lib/route";
+import { type App, errorResponses, jsonBody, jsonResponse, refusesIdempotency } from "../lib/route";
+import { requires } from "../access/requires";
 import { createTokenBody, tokenListQuery, tokenSchema, tokenWithValueSchema } from "./schemas";
 import { getToken, issueToken, listTokens, revokeToken, rotateToken } from "./tokens.service";
 

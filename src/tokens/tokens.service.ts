@@ -1,7 +1,7 @@
 // Personal access tokens: issue, list, read, rotate, revoke. A PAT acts with its effective permission only, so a
 // narrow token can never mint or revive a broader credential (API.md section 5).
 import { personOf } from "../access/person";
-import { indexToken } from "../identity/directory";
+import { indexToken } from "../placement/directory";
 import { and, count, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { apiTokens, memberships } from "../db/schema";
 import { assertWithin } from "../identity/grants";
@@ -95,7 +95,7 @@ export async function issueToken(
     rotatedAt: null,
     revokedAt: null,
   };
-  // The directory's index first: a PAT used off its store's path is found through it (src/identity/directory.ts).
+  // The directory's index first: a PAT used off its store's path is found through it (src/placement/directory.ts).
   await indexToken(ctx.env, row.tokenHash, row.storeId);
   const unrevoked = sql`(SELECT count(*) FROM ${apiTokens} WHERE ${and(eq(apiTokens.storeId, row.storeId), eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt))})`;
   await guarded(

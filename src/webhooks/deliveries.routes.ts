@@ -2,7 +2,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { storeCtxOf } from "../lib/context";
 import { pageSchema, paginated } from "../lib/pagination";
-import { type App, errorResponses, idempotent, jsonResponse, requires } from "../lib/route";
+import { type App, errorResponses, idempotent, jsonResponse } from "../lib/route";
+import { requires } from "../access/requires";
 import { getDelivery, listDeliveries, listStoreDeliveries, replayDelivery } from "./deliveries.service";
 import { deliveryDetailSchema, deliveryListQuery, deliverySchema, storeDeliveryListQuery, storeDeliverySchema } from "./schemas";
 

@@ -6,9 +6,9 @@ import type { StoreCtx } from "../lib/context";
 import { conflict, notFound } from "../lib/errors";
 import { exists, guarded, stillExists, stillHolds } from "../lib/guards";
 import { isUuid, nowIso, uuidv7 } from "../lib/ids";
-import { commit } from "../lib/outbox";
+import { commit } from "../events/outbox";
 import type { Page } from "../lib/pagination";
-import { enqueueDeliveries } from "./fan-out";
+import { enqueueDeliveries } from "../events/fan-out";
 import { assertMayDirect, assertMayReadEvents } from "./read-bits";
 import { findWebhook } from "./subscriptions.service";
 

@@ -5,10 +5,10 @@ import { registerDeliveryDocs } from "./delivery-docs";
 import { registerOperationRoutes } from "./operations.routes";
 import { registerSubscriptionRoutes } from "./webhooks.routes";
 
-export { handleDeliveryBatch } from "./consumer";
-export { DeliverySender } from "./sender";
-export { disableFailingSubscriptions } from "./disable";
-export { runDeliverySweep } from "./sweep";
+export { handleDeliveryBatch } from "./delivery/queue-consumer";
+export { DeliverySender } from "./delivery/subscription-sender";
+export { disableFailingSubscriptions } from "./delivery/auto-disable";
+export { runDeliverySweep } from "./delivery/lost-sweep";
 
 export function registerWebhookRoutes(app: App) {
   registerSubscriptionRoutes(app);

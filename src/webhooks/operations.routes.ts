@@ -1,7 +1,8 @@
 // /stores/{store_id}/webhooks/{id}/...: operations on one subscription (docs/webhooks.md "Operating an endpoint").
 import { createRoute, z } from "@hono/zod-openapi";
 import { storeCtxOf } from "../lib/context";
-import { type App, errorResponses, idempotent, jsonBody, jsonResponse, requires } from "../lib/route";
+import { type App, errorResponses, idempotent, jsonBody, jsonResponse } from "../lib/route";
+import { requires } from "../access/requires";
 import { recoverWebhookDeliveries, rotateWebhookSecret, sendWebhookTest } from "./operations.service";
 import { recoverBody, recoveredSchema, rotateSecretBody, testDeliverySchema, webhookSchema } from "./schemas";
 

@@ -4,7 +4,7 @@
 // (`assertMayDirect`). Lists carry no payload.
 import type { StoreCtx } from "../lib/context";
 import { forbidden } from "../lib/errors";
-import type { EventName } from "../lib/outbox";
+import type { EventName } from "../events/names";
 import { type Permission, has } from "../lib/permissions";
 
 const READ_BIT_BY_PREFIX: Array<[string, Permission]> = [

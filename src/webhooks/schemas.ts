@@ -1,10 +1,10 @@
 // API shapes of webhook subscriptions, deliveries and the event catalogue (API.md section 8).
 import { z } from "@hono/zod-openapi";
-import { EVENT_NAMES, type EventName } from "../lib/outbox";
+import { EVENT_NAMES, type EventName } from "../events/names";
 import { isUuid } from "../lib/ids";
 import { paginationQuery } from "../lib/pagination";
 import { line } from "../lib/text";
-import { whsecProblem } from "./signing";
+import { whsecProblem } from "./delivery/signatures";
 
 /** The event of POST .../test: not subscribable, sent to the one subscription it tests. */
 export const TEST_EVENT = "webhook.test";

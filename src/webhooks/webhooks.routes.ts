@@ -1,9 +1,10 @@
 // /stores/{store_id}/webhooks: register, list, read, update and delete subscriptions; GET /webhook-events.
 import { createRoute, z } from "@hono/zod-openapi";
 import { storeCtxOf } from "../lib/context";
-import { EVENT_NAMES } from "../lib/outbox";
+import { EVENT_NAMES } from "../events/names";
 import { pageSchema, paginated } from "../lib/pagination";
-import { type App, errorResponses, idempotent, jsonBody, jsonResponse, publicReadErrors, requires } from "../lib/route";
+import { type App, errorResponses, idempotent, jsonBody, jsonResponse, publicReadErrors } from "../lib/route";
+import { requires } from "../access/requires";
 import {
   createWebhookBody,
   createdWebhooksSchema,

@@ -31,8 +31,7 @@
 // an owner PAT holding every bit), shared by every row of the same rule: it creates the row's own targets there, and
 // a row that revokes, rotates, deletes or logs out acts on its own target, never on the shared credentials.
 //
-// One operation outside that test: `expectAuthMatrix({ method, permission, ...row })` inside an `it`, on a fresh
-// fixture.
+// The test runs `rowMatrixCases(...)` per operation: one `it` per check, sharing the operation's target.
 import { env } from "cloudflare:workers";
 import { expect } from "vitest";
 import { type Permission, PERMISSION_NAMES } from "../../src/lib/permissions";
@@ -359,28 +358,34 @@ async function targetOf<F>(method: string, rule: AccessRule, row: MatrixRow<F>, 
   return { method, rule, row, shared, fixture, label: label ?? `${method} ${row.path.toString()}` };
 }
 
-/** Every check of `rule` on one operation, the rule's fixture taken from `fixtures` (see `matrixFixtures`). */
-export async function expectRowMatrix<F>(options: {
+const CHECK_NAMES = new Map<Check<any>, string>([
+  [checkPublic, "no credential is needed"],
+  [checkUnauthenticated, "no token → 401 unauthenticated with WWW-Authenticate: Bearer"],
+  [checkBadTokens, "bad tokens (unknown, bad checksum, stripped prefix, forged JWT, other scheme) → 401"],
+  [checkOperator, "a store owner's session and PAT are refused; the operator token passes"],
+  [checkSessionOnly, "a PAT or integration key → 403; a session passes"],
+  [checkAnyCredential, "a session, a PAT and an integration key pass"],
+  [checkForeign, "another store's token or key, or a non-member's session → 403"],
+  [checkAnyMember, "any member passes, even with no bits"],
+  [checkLacking, "lacking the bit (PAT, member session, integration key) → 403 naming it"],
+  [checkAllowed, "a credential holding every bit gets the row's answer"],
+]);
+
+/**
+ * The checks of one operation as separate named cases sharing one target (for one `it` per case): `prepare` runs
+ * the row's setup once; the cases then run in order (the allowed case, which may change the target, last).
+ */
+export function rowMatrixCases<F>(options: {
   method: string;
   rule: AccessRule;
   row: MatrixRow<F>;
   fixtures: (rule: AccessRule) => Promise<MatrixFixture>;
   label?: string;
-}): Promise<void> {
-  const t = await targetOf(options.method, options.rule, options.row, await options.fixtures(options.rule), options.label);
-  for (const check of checksOf<F>(options.rule)) await check(t);
-}
-
-/** One operation outside the document-driven test: its method and rule, and the row. */
-export interface AuthMatrixOptions<F = unknown> extends MatrixRow<F> {
-  method: string;
-  /** The rule the route declares: a permission, several (all required), or "member" for routes open to any member. */
-  permission: StoreRule;
-}
-
-/** All checks inside one test, on a fresh fixture. */
-export async function expectAuthMatrix<F = unknown>(options: AuthMatrixOptions<F>): Promise<void> {
-  const shared = await createMatrixFixture(options.permission);
-  const t = await targetOf(options.method, options.permission, options, shared);
-  for (const check of checksOf<F>(options.permission)) await check(t);
+}) {
+  let target: Promise<Target<F>> | undefined;
+  const prepare = () => (target ??= options.fixtures(options.rule).then((shared) => targetOf(options.method, options.rule, options.row, shared, options.label)));
+  return checksOf<F>(options.rule).map((check) => ({
+    name: CHECK_NAMES.get(check) ?? check.name,
+    run: async () => check(await prepare()),
+  }));
 }

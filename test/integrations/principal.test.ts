@@ -3,7 +3,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { addMember, call, newStore, newToken } from "../helpers/api";
-import { fetchWithEnv } from "../foundation/support";
+import { fetchWithEnv } from "../helpers/support";
 import { newIntegration, readCatalog, removeMember } from "./helpers";
 
 async function send(path: string, overrides: Partial<Env>, token: string) {

@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { INTEGRATION_PREFIX, generateTokenValue, hasValidChecksum } from "../../src/access/token-format";
 import { addMember, call, newStore, newToken } from "../helpers/api";
-import { crc32, base64urlDecode, sha256Hex, storeFirst } from "../foundation/support";
+import { crc32, base64urlDecode, sha256Hex, storeFirst } from "../helpers/support";
 import { newIntegration, readCatalog } from "./helpers";
 
 const RECORD_FIELDS = [

@@ -3,9 +3,9 @@
 // (nor of variants, tags or collection members).
 import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
 import { describe, expect, it } from "vitest";
-import { collectionRulesSql } from "../../src/collections/rules";
+import { collectionRulesSql } from "../../src/products/list/collection-rules";
 import type { Walk } from "../../src/lib/cursor";
-import { type ListFilters, type ListOptions, listQuery } from "../../src/products/list-query";
+import { type ListFilters, type ListOptions, listQuery } from "../../src/products/list/list-query";
 import type { SortKey } from "../../src/products/schemas";
 import { catalogStore } from "./fixtures";
 import { storeAll } from "./store-databases";

@@ -44,7 +44,7 @@ export const onSameDatabase = async <T>(storeId: string, make: () => Promise<T>,
 
 /**
  * A last test for a file: the stores it made (`storeIds()`, read when the test runs) sit on more than one store
- * database. Placement spreads new stores over the accepting databases (src/lib/placement.ts), so a file that makes
+ * database. Placement spreads new stores over the accepting databases (src/placement/placement.ts), so a file that makes
  * a few stores exercises each of them.
  */
 export function itSpreadsStoresOverDatabases(storeIds: () => string[]) {

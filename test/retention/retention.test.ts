@@ -11,7 +11,7 @@ import { RETAINED_TABLES, deleteBatch, uuidv7Floor } from "../../src/retention/t
 import { type TestStore, call, newStore } from "../helpers/api";
 import { storeShardNames } from "../helpers/databases";
 import { newStoreOnEachShard } from "../helpers/spread";
-import { sqlAll, sqlFirst, sqlRun, storeRun } from "../foundation/support";
+import { sqlAll, sqlFirst, sqlRun, storeRun } from "../helpers/support";
 import { eventually, scriptedReceiver, subscribe } from "../webhooks/support";
 
 const DAY = 24 * 60 * 60 * 1000;

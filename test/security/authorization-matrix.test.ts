@@ -6,14 +6,14 @@
 // each row creates its own targets there.
 import { describe, expect, it } from "vitest";
 import { createApp } from "../../src/app";
-import { type MatrixRows, expectRowMatrix, matrixFixtures, ruleOf } from "../helpers/auth-matrix";
+import { type MatrixRows, matrixFixtures, rowMatrixCases, ruleOf } from "../helpers/auth-matrix";
 import { customerRows } from "../customers/auth-rows";
-import { foundationRows } from "../foundation/auth-rows";
+import { identityRows } from "../identity/auth-rows";
 import { integrationRows } from "../integrations/auth-rows";
 import { mediaRows } from "../media/auth-rows";
 import { orderRows } from "../orders/auth-rows";
 import { productRows } from "../products/auth-rows";
-import { opsRows } from "../scale/auth-rows";
+import { opsRows } from "../ops/auth-rows";
 import { syncRows } from "../sync/auth-rows";
 import { webhookRows } from "../webhooks/auth-rows";
 
@@ -39,7 +39,7 @@ const operations: Operation[] = Object.entries(document.paths).flatMap(([path, i
 
 /** Every domain's rows in one map; an operationId given twice is reported, not silently overwritten. */
 const modules: Record<string, MatrixRows> = {
-  "test/foundation/auth-rows.ts": foundationRows,
+  "test/identity/auth-rows.ts": identityRows,
   "test/integrations/auth-rows.ts": integrationRows,
   "test/products/auth-rows.ts": productRows,
   "test/sync/auth-rows.ts": syncRows,
@@ -47,7 +47,7 @@ const modules: Record<string, MatrixRows> = {
   "test/webhooks/auth-rows.ts": webhookRows,
   "test/customers/auth-rows.ts": customerRows,
   "test/orders/auth-rows.ts": orderRows,
-  "test/scale/auth-rows.ts": opsRows,
+  "test/ops/auth-rows.ts": opsRows,
 };
 const rows: MatrixRows = {};
 const twice: string[] = [];
@@ -78,15 +78,15 @@ describe("every operation, by its x-required-permission", () => {
   const fixtures = matrixFixtures();
   for (const operation of operations.filter((o) => o.operationId in rows)) {
     const label = `${operation.operationId}: ${operation.method} ${operation.path}`;
-    it(`${label} (${operation.declared})`, async () => {
-      const rule = ruleOf(operation.declared);
-      const row = rows[operation.operationId];
-      const path = (storeId: string, fixture: unknown) => {
-        const concrete = typeof row.path === "string" ? row.path.replaceAll("{store_id}", storeId) : row.path(storeId, fixture);
-        expect(matchesTemplate(operation.path, concrete), `${operation.operationId}'s row requests ${concrete}, not ${operation.path}`).toBe(true);
-        return concrete;
-      };
-      await expectRowMatrix({ method: operation.method, rule, row: { ...row, path }, fixtures, label });
+    const row = rows[operation.operationId];
+    const path = (storeId: string, fixture: unknown) => {
+      const concrete = typeof row.path === "string" ? row.path.replaceAll("{store_id}", storeId) : row.path(storeId, fixture);
+      expect(matchesTemplate(operation.path, concrete), `${operation.operationId}'s row requests ${concrete}, not ${operation.path}`).toBe(true);
+      return concrete;
+    };
+    describe(`${label} (${operation.declared})`, () => {
+      const cases = rowMatrixCases({ method: operation.method, rule: ruleOf(operation.declared), row: { ...row, path }, fixtures, label });
+      for (const { name, run } of cases) it(name, run);
     });
   }
 });

@@ -3,7 +3,7 @@
 // others get 404 or 409 and write no audit row and no event.
 import { describe, expect, it } from "vitest";
 import { call } from "../helpers/api";
-import { sqlAll, storeRun } from "../foundation/support";
+import { sqlAll, storeRun } from "../helpers/support";
 import { catalogStore, liveVariable, makeProduct, makeVariant } from "../products/fixtures";
 import { imagesPath, storeWithProduct, uploadImage } from "../media/gallery-helpers";
 

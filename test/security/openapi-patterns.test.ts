@@ -32,7 +32,7 @@ const ACCEPTED: Record<string, string[]> = {
   tag: ["summer", "Été"],
   external_id: ["erp-1", "ÄBC/12 🎉"],
   value: ["shoes", "Größe ✓"],
-  // Every request string is text (API.md "13 (continued)", test/security/text.test.ts): ids, URLs and codes too.
+  // Every request string is text (API.md "13 (continued)", test/lib/text.test.ts): ids, URLs and codes too.
   email: ["zoë@example.com"],
   password: ["correct horse battery staple ✓"],
   timezone: ["Europe/Berlin"],

@@ -3,7 +3,7 @@
 // `user_id` or `issued_by` is that member, from the next request, in the removal's own batch.
 import { describe, expect, it } from "vitest";
 import { addMember, call, newStore, newToken } from "../helpers/api";
-import { sqlAll } from "../foundation/support";
+import { sqlAll } from "../helpers/support";
 
 const products = (storeId: string) => `/stores/${storeId}/products`;
 const removeMember = (storeId: string, userId: string, jwt: string) => call("DELETE", `/stores/${storeId}/members/${userId}`, { token: jwt });

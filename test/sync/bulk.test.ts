@@ -1,7 +1,7 @@
 // POST /stores/{id}/variants/bulk (API.md section 15): up to 250 changes by variant_id or sku, all or nothing.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { fetchWithEnv } from "../foundation/support";
+import { fetchWithEnv } from "../helpers/support";
 import { call, newToken } from "../helpers/api";
 import { storeD1 } from "../helpers/databases";
 import { type CatalogStore, catalogStore, catalogStoreIds, liveVariable, makeProduct, storeEvents } from "../products/fixtures";
@@ -162,7 +162,7 @@ describe("stock changes are race-free", () => {
     const { a } = await twoProducts(store);
     // The look-up sees 10; between it and the write, the stock drops to 2 (as an order would make it).
     const { bulkUpdateVariants } = await import("../../src/sync/bulk.service");
-    const { storeDb } = await import("../../src/lib/store-db");
+    const { storeDb } = await import("../../src/placement/store-db");
     const db = (await storeDb(env, store.id))!;
     const binding = await storeD1(store.id);
     let first = true;

@@ -1,6 +1,8 @@
-// The products screen's CSV import (progress bar and skipped rows) and its cursor pages, in the browser.
+// The products screen's CSV import (progress bar and skipped rows) and its cursor pages, and the export (a download
+// through the console's API client, so a 401 ends the session like any other call), in the browser.
+import { readFile } from "node:fs/promises";
 import { expect, test } from "@playwright/test";
-import { expectAccessible } from "./support";
+import { expectAccessible, signedInAdmin } from "./support";
 
 const HEADER =
   "handle,title,description,brand,product_type,status,seo_title,seo_description,variant_sku,variant_title," +
@@ -44,4 +46,25 @@ test("Import shows its progress and skipped rows; the list pages by cursor and k
   await expect(page.getByRole("button", { name: "Next page" })).toBeDisabled();
   await page.getByRole("button", { name: "Previous page" }).click();
   await expect(page.getByText("1–20 of 25")).toBeVisible();
+});
+
+test("Export downloads the catalog as CSV with the session; once the session is over, it returns to sign-in", async ({ page, request }) => {
+  const { storeId, auth } = await signedInAdmin(page, request, "Exports");
+  const made = await request.post(`/stores/${storeId}/products`, { headers: auth, data: { title: "Exported mug", product_type: "single", default_price_cents: 1250 } });
+  expect(made.status()).toBe(201);
+
+  const downloading = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Export" }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe("products.csv");
+  const csv = await readFile(await download.path(), "utf8");
+  expect(csv.split(/\r?\n/)[0]).toMatch(/^handle,title,/);
+  expect(csv).toContain("Exported mug");
+
+  // The console's session is revoked elsewhere: the export's 401 ends it here, as any API call's does.
+  const session = await page.evaluate(() => JSON.parse(sessionStorage.getItem("bod.session") ?? "null") as { token: string });
+  expect((await request.post("/logout", { headers: { Authorization: `Bearer ${session.token}` }, data: {} })).status()).toBeLessThan(300);
+  await page.getByRole("button", { name: "Export" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Sign in" })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "Your session has ended" })).toBeVisible();
 });

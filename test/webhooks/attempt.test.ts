@@ -2,7 +2,7 @@
 // headers, the 2 s / 4 s retry schedule, failure after three attempts, claims against double sends, and the 4 KiB
 // response body.
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { signatureHeader } from "../../src/webhooks/send";
+import { signatureHeader } from "../../src/webhooks/delivery/http-post";
 import { newStore } from "../helpers/api";
 import {
   SECRET,

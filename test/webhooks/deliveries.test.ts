@@ -3,7 +3,7 @@
 // every attempt; replay sends the identical body again.
 import { afterEach, describe, expect, it } from "vitest";
 import { call, newStore, type TestStore } from "../helpers/api";
-import { sqlFirst } from "../foundation/support";
+import { sqlFirst } from "../helpers/support";
 import { SECRET, eventually, hmacBase64, insertDelivery, scriptedReceiver, subscribe } from "./support";
 
 let receiver: ReturnType<typeof scriptedReceiver> | undefined;

@@ -4,7 +4,7 @@
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { call, newStore } from "../helpers/api";
-import { senderOf } from "../../src/webhooks/consumer";
+import { senderOf } from "../../src/webhooks/delivery/hand-off";
 import { consume, deliveryRow, eventually, heldBySender, insertDelivery, queued, scriptedReceiver, senderStore, subscribe } from "./support";
 
 afterEach(() => vi.restoreAllMocks());

@@ -4,7 +4,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { decryptSecret } from "../../src/webhooks/secrets";
 import { call, newStore } from "../helpers/api";
-import { sqlFirst } from "../foundation/support";
+import { sqlFirst } from "../helpers/support";
 import { SECRET, subscribe } from "./support";
 
 const URL_A = "http://127.0.0.1:9111/a";

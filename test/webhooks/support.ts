@@ -5,10 +5,10 @@ import { createExecutionContext, createMessageBatch, getQueueResult } from "clou
 import { env } from "cloudflare:workers";
 import { vi } from "vitest";
 import { handleDeliveryBatch } from "../../src/webhooks";
-import { runAttempt } from "../../src/webhooks/attempt";
-import { senderOf } from "../../src/webhooks/consumer";
-import type { DeliveryMessage } from "../../src/webhooks/messages";
-import { dbOf } from "../../src/lib/store-db";
+import { runAttempt } from "../../src/webhooks/delivery/run-attempt";
+import { senderOf } from "../../src/webhooks/delivery/hand-off";
+import type { DeliveryMessage } from "../../src/events/delivery-message";
+import { dbOf } from "../../src/placement/store-db";
 import { call, type TestStore } from "../helpers/api";
 import { allStoresAll, storeD1, storeD1s } from "../helpers/databases";
 

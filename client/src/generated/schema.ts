@@ -1469,7 +1469,11 @@ export interface components {
             type: string;
             title: string;
             status: number;
-            code: string;
+            /**
+             * @description Fixed per failure (the table of docs/decisions.md "Requests and errors"); clients branch on it
+             * @enum {string}
+             */
+            code: "malformed_json" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "insufficient_stock" | "precondition_failed" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "scope_exceeds_permissions" | "limit_exceeded" | "rate_limited" | "idempotency_key_reused" | "request_in_progress" | "internal" | "service_unavailable";
             detail: string;
             request_id: string;
             errors?: {

@@ -1,0 +1,20 @@
+// The store events: their names and what each means (GET /webhook-events lists them; webhook subscriptions name them).
+export const EVENT_NAMES = {
+  "orders.created": "A new order was committed (payment intent issued)",
+  "orders.updated": "An order's status changed: paid, fulfilled, canceled, refunded",
+  "orders.refunded": "A refund has cleared",
+  "products.created": "A product was created, drafts included",
+  "products.updated": "A product, its variants, specs, reviews, status or media changed",
+  "products.deleted": "A product was deleted",
+  "product.image.created": "A gallery item was added",
+  "product.image.updated": "A gallery item was changed",
+  "product.image.deleted": "A gallery item was removed",
+  "collections.created": "A collection was created",
+  "collections.updated": "A collection, its rules, or a manual collection's products or their order changed",
+  "collections.deleted": "A collection was deleted",
+  "customers.created": "A customer was created",
+  "customers.updated": "A customer profile was edited",
+  "user.created": "A teammate accepted an invite",
+} as const;
+
+export type EventName = keyof typeof EVENT_NAMES;

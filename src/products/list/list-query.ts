@@ -1,0 +1,254 @@
+// The SQL of the product list and of a collection's product list (docs/catalog.md "Filters and sort"): one
+// statement returning one row (`data` as JSON text, `total`, `next`). Exported so that a test can EXPLAIN exactly
+// what the service runs.
+//
+// Two shapes, both served by indexes:
+// - Without a narrowing filter, the page is read from an index of the store's products in the list's order
+//   ((store_id[, status], sort key, id), or (store_id, product_type | lower(brand) | in_stock, updated_at, id) for
+//   those filters in the default order), the other filters checked on the rows as they come.
+// - With one (search, tag, collection, price range, sku, external_id), the candidates come from their own indexes
+//   (FTS5 trigram and SKU ranges, product_tags, collection_products, variants by price, unique keys), are joined
+//   to products by primary key, and only those are sorted: the read is the matches, not the store.
+import { type SQL, sql } from "drizzle-orm";
+import type { Walk } from "../../lib/cursor";
+import { storedCount } from "./list-counters";
+import { productObjectSql } from "../product-json";
+import type { SortKey } from "../schemas";
+
+export interface ListFilters {
+  status?: "draft" | "live";
+  product_type?: "single" | "variable";
+  brand?: string;
+  tags: string[];
+  price_min_cents?: number;
+  price_max_cents?: number;
+  in_stock?: boolean;
+  sku?: string;
+  external_id?: string;
+  /** Members of a manual collection (candidates from collection_products). */
+  manualCollectionId?: string;
+  /** An automatic collection's rules as a condition on product row `p`. */
+  rules?: SQL;
+}
+
+export interface ListOptions {
+  walk: Walk;
+  search?: string;
+  includeDrafts: boolean;
+  sort: SortKey;
+  filters: ListFilters;
+  /** A manual collection's own order: by position in it (the walk's key), not by a product column. */
+  byPosition?: string;
+}
+
+/** The highest code point: every string that starts with `p` sorts below `p + MAX_CHAR`. */
+const MAX_CHAR = "\u{10FFFF}";
+const TRIGRAM = 3;
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+const ftsPhrase = (text: string) => `"${text.replace(/"/g, '""')}"`;
+
+/** The column each sort reads on product row `p`; title sorts case-insensitively. */
+const SORT_COLUMNS: Record<SortKey, string> = {
+  updated_at: "p.updated_at",
+  created_at: "p.created_at",
+  title: "p.title COLLATE NOCASE",
+  price: "p.min_price_cents",
+  stock: "p.total_stock",
+};
+
+/** Ids of the store's products whose title contains `term` or one of whose SKUs starts with it. */
+function searchIdsSql(storeId: string, term: string): SQL {
+  const lower = term.toLowerCase();
+  const titles =
+    [...term].length >= TRIGRAM
+      ? sql`SELECT t.id AS pid FROM products_fts CROSS JOIN products t ON t.rowid = products_fts.rowid WHERE products_fts MATCH ${ftsPhrase(term)}`
+      : // Too short for a trigram: the store's titles (still bounded to this store, by its index).
+        sql`SELECT id AS pid FROM products WHERE store_id = ${storeId} AND title LIKE ${`%${escapeLike(term)}%`} ESCAPE '\\'`;
+  return sql`${titles}
+    UNION
+    SELECT v.product_id FROM product_variants v
+    WHERE v.store_id = ${storeId} AND v.sku_lower >= ${lower} AND v.sku_lower < ${lower + MAX_CHAR}`;
+}
+
+const hasPriceRange = (f: ListFilters) => f.price_min_cents !== undefined || f.price_max_cents !== undefined;
+const priceRange = (f: ListFilters) => sql`price_cents >= ${f.price_min_cents ?? 0} AND price_cents <= ${f.price_max_cents ?? Number.MAX_SAFE_INTEGER}`;
+
+/** Each narrowing filter's ids, from its own index; the candidates are in all of them. */
+function candidateSets(storeId: string, options: ListOptions): SQL[] {
+  const f = options.filters;
+  const sets: SQL[] = [];
+  if (options.search) sets.push(searchIdsSql(storeId, options.search));
+  // lower() in SQL, as the trigger that fills product_tags (SQLite folds ASCII letters only).
+  for (const tag of f.tags) {
+    sets.push(sql`SELECT product_id AS pid FROM product_tags WHERE store_id = ${storeId} AND tag_lower = lower(${tag})`);
+  }
+  if (f.manualCollectionId) sets.push(sql`SELECT product_id AS pid FROM collection_products WHERE collection_id = ${f.manualCollectionId}`);
+  // DISTINCT: a product with two variants in the range is one match.
+  if (hasPriceRange(f)) sets.push(sql`SELECT DISTINCT product_id AS pid FROM product_variants WHERE store_id = ${storeId} AND ${priceRange(f)}`);
+  if (f.sku) sets.push(sql`SELECT product_id AS pid FROM product_variants WHERE store_id = ${storeId} AND sku_lower = ${f.sku.toLowerCase()}`);
+  if (f.external_id) sets.push(sql`SELECT id AS pid FROM products WHERE store_id = ${storeId} AND external_id = ${f.external_id}`);
+  return sets;
+}
+
+/** The status condition on `status` (a product's, or its copy on product_tags), if any. */
+function statusConditions(options: ListOptions, status: SQL): SQL[] {
+  // With updated_since (a change feed) drafts are always included; `status=draft` implies them.
+  const drafts = options.includeDrafts || options.walk.since !== undefined;
+  if (options.filters.status) return [sql`${status} = ${options.filters.status}`];
+  return drafts ? [] : [sql`${status} = 'live'`];
+}
+
+/** Conditions on product row `p` that are checked row by row (after an index has chosen the rows). */
+function rowConditions(options: ListOptions): SQL[] {
+  return [...statusConditions(options, sql`p.status`), ...columnConditions(options)];
+}
+
+/** The row conditions other than status. */
+function columnConditions(options: ListOptions): SQL[] {
+  const f = options.filters;
+  const conditions: SQL[] = [];
+  if (f.product_type) conditions.push(sql`p.product_type = ${f.product_type}`);
+  if (f.brand) conditions.push(sql`lower(p.brand) = lower(${f.brand})`);
+  if (f.in_stock !== undefined) conditions.push(sql`p.in_stock = ${f.in_stock ? 1 : 0}`);
+  if (f.rules) conditions.push(f.rules);
+  return conditions;
+}
+
+/**
+ * The index for the default order when a column filter has one of its own ((store_id, column, updated_at, id,
+ * status)): named, so that SQLite does not pick the status index and check the filter on every live product. The
+ * trailing status lets the filter's count of live products read the index alone.
+ */
+function indexFor(options: ListOptions): SQL {
+  if (options.sort !== "updated_at") return sql``;
+  const f = options.filters;
+  if (f.brand) return sql.raw("INDEXED BY products_store_brand_updated_idx");
+  if (f.product_type) return sql.raw("INDEXED BY products_store_type_updated_idx");
+  if (f.in_stock !== undefined) return sql.raw("INDEXED BY products_store_in_stock_updated_idx");
+  return sql``;
+}
+
+const and = (conditions: SQL[]) => (conditions.length ? sql` AND ${sql.join(conditions, sql` AND `)}` : sql``);
+
+/** `(key, id)` past the cursor in the walk's direction (a row value: one index range), and updated_since. */
+function positionConditions(walk: Walk, key: SQL, id: SQL, updatedAt: SQL = sql`p.updated_at`): SQL[] {
+  const conditions: SQL[] = [];
+  if (walk.since) conditions.push(sql`${updatedAt} >= ${walk.since}`);
+  if (walk.after) {
+    const op = sql.raw(walk.ascending ? ">" : "<");
+    // The scalar bound first: SQLite takes it as the index range where a row value with a collation (titles) is not.
+    conditions.push(sql`${key} ${op}= ${walk.after.at}`, sql`(${key}, ${id}) ${op} (${walk.after.at}, ${walk.after.id})`);
+  }
+  return conditions;
+}
+
+/**
+ * Whether tag row `t`'s product also has `tag`: its tag set (",a,b,", migration 0025) holds it between commas. A
+ * filter tag with a comma matches nothing (no stored tag has one), as with tag_lower = ?; the check says so, or
+ * ",a,b," would hold "a,b".
+ */
+const hasTag = (tag: string): SQL => (tag.includes(",") ? sql`0` : sql`instr(t.tag_list, ',' || lower(${tag}) || ',') > 0`);
+
+/**
+ * Tags as the only narrowing filter, in the default order: the first tag's rows of product_tags in
+ * (updated_at, product_id) order with the product's status and tag set on them, the other tags checked in that set;
+ * the page stops after `limit` rows and, without a column filter, the count reads the tag index alone (no product
+ * row, also with several tags).
+ */
+function tagWalk(storeId: string, options: ListOptions, dir: SQL, window: SQL): { page: SQL; total: SQL } {
+  const [first, ...others] = options.filters.tags;
+  const columns = columnConditions(options);
+  const join = columns.length ? sql` CROSS JOIN products p ON p.id = t.product_id` : sql``;
+  const where = [
+    sql`t.store_id = ${storeId} AND t.tag_lower = lower(${first})`,
+    ...statusConditions(options, sql`t.status`),
+    ...others.map(hasTag),
+    ...columns,
+  ];
+  const from = sql`FROM product_tags t INDEXED BY product_tags_store_tag_list_idx${join} WHERE ${sql.join(where, sql` AND `)}`;
+  const after = and(positionConditions(options.walk, sql`t.updated_at`, sql`t.product_id`, sql`t.updated_at`));
+  const since = options.walk.since ? sql` AND t.updated_at >= ${options.walk.since}` : sql``;
+  return {
+    page: sql`SELECT t.product_id AS id, t.updated_at AS k ${from}${after} ORDER BY t.updated_at ${dir}, t.product_id ${dir} ${window}`,
+    total: sql`(SELECT count(*) ${from}${since})`,
+  };
+}
+
+/** Whether a price range is the only filter (status aside) of a list in the default order (see priceHits). */
+function priceOnly(options: ListOptions, sets: SQL[]): boolean {
+  return options.sort === "updated_at" && hasPriceRange(options.filters) && sets.length === 1 && columnConditions(options).length === 0;
+}
+
+/**
+ * The products with a variant in the price range, from the variant index alone: each variant carries its
+ * product's status and updated_at (kept by triggers, migration 0024); one row per product.
+ */
+function priceHits(storeId: string, options: ListOptions): SQL {
+  const where = [sql`store_id = ${storeId} AND ${priceRange(options.filters)}`, ...statusConditions(options, sql`product_status`)];
+  return sql`SELECT product_id AS id, product_updated_at AS k, product_updated_at AS updated_at
+    FROM product_variants INDEXED BY product_variants_store_price_product_idx WHERE ${sql.join(where, sql` AND `)} GROUP BY product_id`;
+}
+
+/** Whether tags are the only narrowing filter of a list in the default order (see tagWalk). */
+function tagsOnly(options: ListOptions, sets: SQL[]): boolean {
+  return options.sort === "updated_at" && !options.byPosition && options.filters.tags.length > 0 && sets.length === options.filters.tags.length && !options.search;
+}
+
+const direction = (walk: Walk) => sql.raw(walk.ascending ? "ASC" : "DESC");
+
+/** The list as one statement returning one row: `data` (JSON array text), `total` and `next` (JSON or null). */
+export function listQuery(storeId: string, options: ListOptions): SQL {
+  const { walk } = options;
+  const dir = direction(walk);
+  const sets = candidateSets(storeId, options);
+  const rows = rowConditions(options);
+  const window = sql`LIMIT ${walk.limit + 1} OFFSET ${walk.offset}`;
+  const position = options.byPosition ? sql`cp.position` : sql.raw(SORT_COLUMNS[options.sort]);
+  // The key as stored in `page`/`shown` loses the column's collation: compare and order titles with NOCASE again.
+  const collate = options.sort === "title" && !options.byPosition ? sql.raw(" COLLATE NOCASE") : sql``;
+  let page: SQL;
+  let total: SQL;
+  let matches = sql``;
+  if (options.byPosition) {
+    // A manual collection in its own order: the members by (collection_id, position).
+    const where = sql`cp.collection_id = ${options.byPosition} AND p.store_id = ${storeId}${and(rows)}`;
+    const after = and(positionConditions(walk, sql`cp.position`, sql`cp.product_id`));
+    page = sql`SELECT p.id AS id, cp.position AS k FROM collection_products cp CROSS JOIN products p ON p.id = cp.product_id
+      WHERE ${where}${after} ORDER BY cp.position ${dir}, cp.product_id ${dir} ${window}`;
+    total = sql`(SELECT count(*) FROM collection_products cp CROSS JOIN products p ON p.id = cp.product_id WHERE ${where})`;
+  } else if (tagsOnly(options, sets)) {
+    ({ page, total } = tagWalk(storeId, options, dir, window));
+  } else if (sets.length > 0) {
+    const candidates = sql.join(sets, sql` INTERSECT `);
+    const hits = priceOnly(options, sets)
+      ? priceHits(storeId, options)
+      : sql`SELECT p.id AS id, ${position} AS k, p.updated_at AS updated_at FROM (${candidates}) cand
+      CROSS JOIN products p ON p.id = cand.pid
+      WHERE p.store_id = ${storeId}${and(rows)}`;
+    const after = walk.after ? sql` AND (h.k${collate}, h.id) ${sql.raw(walk.ascending ? ">" : "<")} (${walk.after.at}, ${walk.after.id})` : sql``;
+    const since = walk.since ? sql` AND h.updated_at >= ${walk.since}` : sql``;
+    // The matches once (materialized): the page sorts them and the total counts them.
+    matches = sql`h AS MATERIALIZED (${hits}), `;
+    page = sql`SELECT h.id, h.k FROM h WHERE 1 = 1${since}${after} ORDER BY h.k${collate} ${dir}, h.id ${dir} ${window}`;
+    total = sql`(SELECT count(*) FROM h WHERE 1 = 1${since})`;
+  } else {
+    const after = and(positionConditions(walk, position, sql`p.id`));
+    page = sql`SELECT p.id AS id, ${position} AS k FROM products p ${indexFor(options)} WHERE p.store_id = ${storeId}${and(rows)}${after}
+      ORDER BY ${position} ${dir}, p.id ${dir} ${window}`;
+    const counter = storedCount(options.filters, options.includeDrafts);
+    total =
+      counter && !walk.since
+        ? sql`coalesce((SELECT ${sql.raw(counter)} FROM store_catalog_stats WHERE store_id = ${storeId}), 0)`
+        : sql`(SELECT count(*) FROM products p ${indexFor(options)} WHERE p.store_id = ${storeId}${and(rows)}${walk.since ? sql` AND p.updated_at >= ${walk.since}` : sql``})`;
+  }
+  const reverse = sql.raw(walk.ascending ? "DESC" : "ASC");
+  return sql`WITH ${matches}page AS (${page}),
+    shown AS (SELECT id, k FROM page ORDER BY k${collate} ${dir}, id ${dir} LIMIT ${walk.limit})
+    SELECT (SELECT json_group_array(json(item)) FROM (
+        SELECT ${productObjectSql("p", false)} AS item FROM shown JOIN products p ON p.id = shown.id
+        ORDER BY shown.k${collate} ${dir}, shown.id ${dir})) AS data,
+      CASE WHEN (SELECT count(*) FROM page) > ${walk.limit} THEN
+        (SELECT json_array(k, id) FROM shown ORDER BY k${collate} ${reverse}, id ${reverse} LIMIT 1) END AS next,
+      ${total} AS total`;
+}
