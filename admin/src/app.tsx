@@ -4,6 +4,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, useEffect } from "react";
 import { createBrowserRouter, Navigate, Route, RouterProvider, Routes, useLocation } from "react-router";
 import { Shell } from "./components/layout/shell";
+import { PageHeader } from "./components/common/page-header";
 import { ErrorMessage, Loading } from "./components/common/query-state";
 import { useMe } from "./hooks/api/auth";
 import { sessionStore, useSession } from "./lib/session";
@@ -71,7 +72,7 @@ function SignedIn() {
           <Route path="team" element={<Team />} />
           <Route path="audit-log" element={<AuditLog />} />
           <Route path="settings" element={<Settings />} />
-          <Route path="*" element={<h1>Page not found</h1>} />
+          <Route path="*" element={<PageHeader title="Page not found" />} />
         </Route>
       </Routes>
     </Suspense>

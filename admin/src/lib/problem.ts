@@ -1,42 +1,20 @@
-// API failures as values the screens can show: the problem+json body of API.md section 2.
-export interface FieldError {
-  path: string;
-  message: string;
-}
+// API failures as values the screens can show: the problem+json body of API.md section 2, as the client package's
+// `ApiProblem` (one class for every client of the API; its `code` is the OpenAPI document's enum).
+import { ApiProblem } from "../../../client/src/problem";
+import type { components } from "./api-schema";
 
-export class ApiProblem extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    readonly detail: string,
-    readonly errors: FieldError[] = [],
-    readonly missingPermission?: string,
-  ) {
-    super(detail);
-  }
+export { ApiProblem };
+export type { FieldError } from "../../../client/src/problem";
 
-  /** The message of the field at `path` (errors[].path), if the API named it. */
-  fieldError(path: string): string | undefined {
-    return this.errors.find((e) => e.path === path)?.message;
-  }
-}
+type Problem = components["schemas"]["Problem"];
+const isProblem = (body: unknown): body is Problem => typeof body === "object" && body !== null && "code" in body;
 
-export async function toProblem(response: Response, body: unknown): Promise<ApiProblem> {
-  const problem = (body ?? {}) as Partial<{
-    code: string;
-    detail: string;
-    title: string;
-    errors: FieldError[];
-    missing_permission: string;
-  }>;
-  return new ApiProblem(
-    response.status,
-    problem.code ?? "unknown",
-    problem.detail ?? problem.title ?? `The server answered ${response.status}`,
-    problem.errors ?? [],
-    problem.missing_permission,
-  );
-}
+/** The problem of a failed response whose body openapi-fetch has already read (anything but problem+json: `http_<status>`). */
+export const toProblem = (response: Response, body: unknown) => new ApiProblem(response.status, isProblem(body) ? body : undefined, response.headers);
+
+/** A field the console refuses before sending, shown exactly as the API's own 422 for that field would be. */
+export const localProblem = (path: string, message: string) =>
+  new ApiProblem(422, { code: "validation_failed", title: "Validation failed", detail: message, errors: [{ path, message }] });
 
 /** What a screen says about a failure: a 403 names the permission that is missing. */
 export function describeProblem(error: unknown): string {
@@ -44,7 +22,7 @@ export function describeProblem(error: unknown): string {
     if (error.status === 403 && error.missingPermission) {
       return `You need the "${error.missingPermission}" permission for this.`;
     }
-    return error.detail;
+    return error.detail || error.message;
   }
   return error instanceof Error ? error.message : String(error);
 }

@@ -5,8 +5,8 @@ import { useState, type ReactNode } from "react";
 import { ConfirmDialog } from "./dialog";
 
 export function ConfirmButton(props: {
-  /** The trigger's visible text. */
-  children: ReactNode;
+  /** The trigger's visible text, when it is not the action's name. */
+  children?: ReactNode;
   /** The trigger's accessible name when the visible text alone is ambiguous in a list ("Delete variant Red"). */
   label?: string;
   title: string;
@@ -21,7 +21,7 @@ export function ConfirmButton(props: {
   return (
     <>
       <button type="button" className="danger" aria-label={props.label} disabled={props.disabled} onClick={() => setOpen(true)}>
-        {props.children}
+        {props.children ?? props.action}
       </button>
       <ConfirmDialog
         title={props.title}

@@ -5,25 +5,29 @@
 // API (for screens moving onto it):
 //
 //   const list = useListParams({ search: "", status: "" });       // ./list-params: filters, sort, page in the URL
+//   const customers = useCustomers({ search: list.values.search, offset: list.offset });
 //   <DataTable
-//     label="Products"                     // the caption and the scroll region's accessible name
+//     label="Customers"                    // the caption and the scroll region's accessible name
 //     columns={[
-//       { key: "title", header: "Title", cell: (p) => <Link to={`/products/${p.id}`}>{p.title}</Link> },
-//       { key: "price", header: "Price", cell: (p) => money(p.price_cents) },
-//       { key: "actions", header: "Actions", hideHeader: true, className: "actions", cell: (p) => <button …/> },
+//       { key: "email", header: "Email", cell: (c) => <Link to={`/customers/${c.id}`}>{c.email}</Link> },
+//       { key: "since", header: "Since", cell: (c) => formatDate(c.created_at) },
+//       { ...ACTIONS_COLUMN, cell: (c) => <button …/> },   // named "Actions" for screen readers only
 //     ]}
-//     rows={query.data?.data}              // undefined while the first page loads
-//     rowKey={(p) => p.id}
-//     loading={query.isPending} busy={query.isPlaceholderData} error={query.error}
-//     empty={list.values.search ? `No product matches “${list.values.search}”.` : "No products yet."}
-//     toolbar={<SearchBox list={list} name="search" label="Search products" />}   // filters, above the table
-//     pager={<Pager pagination={query.data?.pagination} onOffset={list.setOffset} />} // or <CursorPager pages={list.pages} …/>
-//     rowProps={(p) => ({ "aria-current": p.id === openId ? "true" : undefined })}   // optional, per row
+//     query={customers}                    // a list query ({data, pagination}): rows, loading, busy and error
+//     onOffset={list.setOffset}            // offset paging: "Previous page" / "Next page" under the table
+//     rowKey={(c) => c.id}
+//     error={remove.error}                 // a further error to show (a failed row action); the query's comes first
+//     empty={list.values.search ? `No customer matches “${list.values.search}”.` : "No customers yet."}
+//     toolbar={<ListSearch list={list} name="search" label="Search customers" />}   // filters, above the table
+//     pager={<CursorPager pages={list.pages} …/>}    // instead of onOffset, for cursor paging
+//     rowProps={(c) => ({ "aria-current": c.id === openId ? "true" : undefined })}   // optional, per row
 //   />
 //
+// Rows that are not a query's (a product's variants) go in `rows`, with `loading` and `busy` if they load.
 // `hideHeader` keeps a header's name for screen readers (e.g. "Actions") while hiding it visually; the scroll box
 // is the positioning parent of that hidden text, so it cannot stretch the page (it did on phones, issue 26).
 import type { HTMLAttributes, ReactNode } from "react";
+import { Pager } from "./pager";
 import { Empty, ErrorMessage, Loading } from "./query-state";
 
 export interface Column<T> {
@@ -38,10 +42,21 @@ export interface Column<T> {
 /** A row's buttons: `{ ...ACTIONS_COLUMN, cell: (row) => <…/> }` (named "Actions" for screen readers only). */
 export const ACTIONS_COLUMN = { key: "actions", header: "Actions", hideHeader: true, className: "actions" } as const;
 
+/** A TanStack list query of the API's shape: `{ data, pagination }`. */
+export interface ListQuery<T> {
+  data?: { data: T[]; pagination?: { limit: number; offset: number; total: number } };
+  isPending: boolean;
+  isPlaceholderData?: boolean;
+  error: unknown;
+}
+
 export interface DataTableProps<T> {
   label: string;
   columns: Column<T>[];
-  rows: T[] | undefined;
+  query?: ListQuery<T>;
+  /** With `query`: offset paging under the table (its navigation named "<label> pagination"). */
+  onOffset?: (offset: number) => void;
+  rows?: T[];
   rowKey: (row: T) => string;
   loading?: boolean;
   busy?: boolean;
@@ -52,19 +67,23 @@ export interface DataTableProps<T> {
   rowProps?: (row: T) => HTMLAttributes<HTMLTableRowElement> & { "aria-current"?: "true" };
 }
 
-export function DataTable<T>(props: DataTableProps<T>) {
-  const rows = props.rows ?? [];
+export function DataTable<T>({ query, ...props }: DataTableProps<T>) {
+  const given = query ? query.data?.data : props.rows;
+  const rows = given ?? [];
+  const loading = query ? query.isPending : props.loading;
+  const busy = query ? query.isPlaceholderData : props.busy;
+  const error = query?.error || props.error;
   return (
     <div className="data-table">
       {props.toolbar && <div className="toolbar">{props.toolbar}</div>}
-      <ErrorMessage error={props.error} />
-      {props.loading && props.rows === undefined ? (
+      <ErrorMessage error={error} />
+      {loading && given === undefined ? (
         <Loading label={`Loading ${props.label.toLowerCase()}…`} />
       ) : rows.length === 0 ? (
-        props.error ? null : <Empty>{props.empty}</Empty>
+        error ? null : <Empty>{props.empty}</Empty>
       ) : (
         <div className="table-scroll" tabIndex={0} role="region" aria-label={`${props.label} table`}>
-          <table aria-busy={props.busy || undefined}>
+          <table aria-busy={busy || undefined}>
             <caption className="visually-hidden">{props.label}</caption>
             <thead>
               <tr>
@@ -89,7 +108,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
           </table>
         </div>
       )}
-      {props.pager}
+      {props.pager ??
+        (props.onOffset && <Pager pagination={query?.data?.pagination} onOffset={props.onOffset} busy={busy} label={`${props.label} pagination`} />)}
     </div>
   );
 }

@@ -1,5 +1,7 @@
-// A modal dialog on the native <dialog> element: focus trap, Escape and the dialog role come with it.
+// A modal dialog on the native <dialog> element: focus trap, Escape and the dialog role come with it. Also the two
+// shapes every dialog of the console takes: a confirmation, and a form.
 import { useEffect, useRef, type ReactNode } from "react";
+import { ErrorMessage } from "./query-state";
 
 // `open` is the truth. The element's "close" event is queued, not fired at once: one that follows our own `close()`
 // can arrive after the dialog was opened again (Keep editing, then Back at once), and taken as the user's it would
@@ -58,16 +60,48 @@ export function ConfirmDialog(props: {
   );
 }
 
-/** The closing row of a form in a dialog: "Cancel" and the submit button named after the action. */
-export function FormActions(props: { submit: string; pending?: boolean; onCancel: () => void }) {
+/** The closing row of a form: "Cancel" (in a dialog) and the submit button named after the action. */
+export function FormActions(props: { submit: string; pending?: boolean; onCancel?: () => void }) {
   return (
     <div className="actions">
-      <button type="button" onClick={props.onCancel}>
-        Cancel
-      </button>
+      {props.onCancel && (
+        <button type="button" onClick={props.onCancel}>
+          Cancel
+        </button>
+      )}
       <button type="submit" className="primary" disabled={props.pending}>
         {props.submit}
       </button>
     </div>
+  );
+}
+
+/**
+ * A dialog holding one form: its fields (children), the request's error in words, "Cancel" (which closes, like
+ * Escape) and the submit button named `submit`. `done`, once given (a secret the API shows once), replaces the form.
+ */
+export function FormDialog(props: {
+  title: string;
+  open: boolean;
+  onClose: () => void;
+  /** Called on submit (the browser's own submission is prevented). */
+  onSubmit: () => void;
+  submit: string;
+  pending?: boolean;
+  error?: unknown;
+  className?: string;
+  done?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <Dialog title={props.title} open={props.open} onClose={props.onClose}>
+      {props.done ?? (
+        <form className={props.className} onSubmit={(event) => (event.preventDefault(), props.onSubmit())}>
+          {props.children}
+          <ErrorMessage error={props.error} />
+          <FormActions submit={props.submit} pending={props.pending} onCancel={props.onClose} />
+        </form>
+      )}
+    </Dialog>
   );
 }

@@ -1,4 +1,5 @@
-// A labelled input with its API field error (errors[].path) right under it, tied by aria-describedby.
+// Labelled form controls with their API field error (errors[].path) right under them, tied by aria-describedby:
+// a text input, a textarea and a select (combobox), all in the same frame (label, control, hint, error).
 import { useId, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from "react";
 import { fieldError } from "../../lib/problem";
 
@@ -10,56 +11,69 @@ interface FieldProps {
   hint?: ReactNode;
 }
 
-function useFieldIds(props: FieldProps) {
-  const id = useId();
-  const message = props.path ? fieldError(props.error, props.path) : undefined;
-  return { id, errorId: `${id}-error`, message };
+interface ControlProps {
+  id: string;
+  "aria-invalid"?: true;
+  "aria-describedby"?: string;
 }
 
-function FieldMessage({ errorId, message, hint }: { errorId: string; message?: string; hint?: ReactNode }) {
+/** The frame: the label, the control (given its id and error wiring), the hint and the field's error. */
+function Field(props: FieldProps & { className?: string; control: (control: ControlProps) => ReactNode }) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  const message = props.path ? fieldError(props.error, props.path) : undefined;
   return (
-    <>
-      {hint && <small className="hint">{hint}</small>}
+    <div className={props.className ?? "field"}>
+      <label htmlFor={id}>{props.label}</label>
+      {props.control({ id, "aria-invalid": message ? true : undefined, "aria-describedby": message ? errorId : undefined })}
+      {props.hint && <small className="hint">{props.hint}</small>}
       {message && (
         <small id={errorId} className="field-error" role="alert">
           {message}
         </small>
       )}
-    </>
+    </div>
   );
 }
 
 export function TextField(props: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
   const { label, path, error, hint, ...input } = props;
-  const { id, errorId, message } = useFieldIds(props);
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        type="text"
-        {...input}
-        aria-invalid={message ? true : undefined}
-        aria-describedby={message ? errorId : undefined}
-      />
-      <FieldMessage errorId={errorId} message={message} hint={hint} />
-    </div>
-  );
+  return <Field label={label} path={path} error={error} hint={hint} control={(c) => <input type="text" {...input} {...c} />} />;
 }
 
 export function TextArea(props: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
   const { label, path, error, hint, ...input } = props;
-  const { id, errorId, message } = useFieldIds(props);
+  return <Field label={label} path={path} error={error} hint={hint} control={(c) => <textarea {...input} {...c} />} />;
+}
+
+export type OptionList = ReadonlyArray<readonly [value: string | number, label: string]>;
+
+/** The `<option>`s of a select, from [value, label] pairs. */
+export function Options({ of }: { of: OptionList }) {
+  return of.map(([value, label]) => (
+    <option key={value} value={value}>
+      {label}
+    </option>
+  ));
+}
+
+/** A labelled select (role combobox); `inline` puts the label beside it (a list's filter). */
+export function SelectField(
+  props: FieldProps & { value: string | number; onChange: (value: string) => void; options: OptionList; inline?: boolean },
+) {
+  const { label, path, error, hint } = props;
   return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <textarea
-        id={id}
-        {...input}
-        aria-invalid={message ? true : undefined}
-        aria-describedby={message ? errorId : undefined}
-      />
-      <FieldMessage errorId={errorId} message={message} hint={hint} />
-    </div>
+    <Field
+      label={label}
+      path={path}
+      error={error}
+      hint={hint}
+      className={props.inline ? "field inline" : "field"}
+      control={(c) => (
+        <select value={props.value} onChange={(e) => props.onChange(e.target.value)} {...c}>
+          <Options of={props.options} />
+        </select>
+      )}
+    />
   );
 }

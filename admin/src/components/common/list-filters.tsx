@@ -1,6 +1,6 @@
 // Filter controls bound to a list's URL state (./list-params.ts), for DataTable's `toolbar`: a searchbox and a
 // select (combobox), each named by its label, each change starting again from the first page.
-import { useId } from "react";
+import { SelectField, type OptionList } from "./field";
 import type { ListParams } from "./list-params";
 
 export function ListSearch<K extends string>(props: { list: ListParams<K>; name: K; label: string; placeholder?: string }) {
@@ -15,23 +15,14 @@ export function ListSearch<K extends string>(props: { list: ListParams<K>; name:
   );
 }
 
-export function ListSelect<K extends string>(props: {
-  list: ListParams<K>;
-  name: K;
-  label: string;
-  options: ReadonlyArray<readonly [value: string, label: string]>;
-}) {
-  const id = useId();
+export function ListSelect<K extends string>(props: { list: ListParams<K>; name: K; label: string; options: OptionList }) {
   return (
-    <div className="field inline">
-      <label htmlFor={id}>{props.label}</label>
-      <select id={id} value={props.list.values[props.name]} onChange={(e) => props.list.set(props.name, e.target.value)}>
-        {props.options.map(([value, label]) => (
-          <option key={value} value={value}>
-            {label}
-          </option>
-        ))}
-      </select>
-    </div>
+    <SelectField
+      inline
+      label={props.label}
+      value={props.list.values[props.name]}
+      onChange={(value) => props.list.set(props.name, value)}
+      options={props.options}
+    />
   );
 }

@@ -4,7 +4,8 @@
 //   const list = useListParams({ search: "", status: "" });
 //   list.values.status            // "" when absent (the default is never written to the URL)
 //   list.set("status", "paid")    // a filter change returns to the first page; `search` replaces the history entry
-//   list.offset / list.setOffset  // offset paging (`offset`)
+//   list.offset / list.setOffset  // offset paging (`offset`; a second list on the page names its own key:
+//                                 // useListParams({}, "invites_offset"))
 //   list.pages                    // cursor paging (`cursor`, repeated: the stack of pages walked), as CursorPager takes
 import { useMemo } from "react";
 import { useSearchParams } from "react-router";
@@ -14,7 +15,7 @@ type Change = Record<string, string | number | null | string[]>;
 /** Keys whose every keystroke changes the list: their changes replace the current history entry. */
 const TYPED = new Set(["search", "q", "tag"]);
 
-export function useListParams<K extends string>(defaults: Record<K, string>) {
+export function useListParams<K extends string>(defaults: Record<K, string>, offsetKey = "offset") {
   const [params, setParams] = useSearchParams();
   const update = (changes: Change, replace = false) =>
     setParams(
@@ -36,13 +37,13 @@ export function useListParams<K extends string>(defaults: Record<K, string>) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [params],
   );
-  const offset = Math.max(0, Number(params.get("offset") ?? 0) || 0);
+  const offset = Math.max(0, Number(params.get(offsetKey) ?? 0) || 0);
   const cursors = params.getAll("cursor");
   return {
     values,
-    set: (key: K, value: string) => update({ [key]: value, offset: null, cursor: [] }, TYPED.has(key)),
+    set: (key: K, value: string) => update({ [key]: value, [offsetKey]: null, cursor: [] }, TYPED.has(key)),
     offset,
-    setOffset: (next: number) => update({ offset: next }),
+    setOffset: (next: number, replace = false) => update({ [offsetKey]: next }, replace),
     pages: {
       cursor: cursors.at(-1) ?? null,
       page: cursors.length + 1,

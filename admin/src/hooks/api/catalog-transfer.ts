@@ -3,21 +3,18 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { components } from "../../lib/api-schema";
 import { client, currentStoreId, unwrap } from "../../lib/client";
-import { toProblem } from "../../lib/problem";
-import { sessionStore } from "../../lib/session";
 import { productKeys } from "./products";
 
 export type ProductImport = components["schemas"]["ProductImport"];
 
-/** Fetches export.csv with the session and hands it to the browser as a download. */
+/** Fetches export.csv through the client (the session, and a 401 ends it) and hands it to the browser as a download. */
 export function useExportCatalog() {
   return useMutation({
     mutationFn: async () => {
-      const response = await fetch(`/stores/${currentStoreId()}/products/export.csv`, {
-        headers: { Authorization: `Bearer ${sessionStore.token()}` },
-      });
-      if (!response.ok) throw await toProblem(response, await response.json().catch(() => null));
-      const url = URL.createObjectURL(await response.blob());
+      const csv = await unwrap(
+        client.GET("/stores/{store_id}/products/export.csv", { params: { path: { store_id: currentStoreId() } }, parseAs: "blob" }),
+      );
+      const url = URL.createObjectURL(csv);
       const link = document.createElement("a");
       link.href = url;
       link.download = "products.csv";

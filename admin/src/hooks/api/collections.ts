@@ -1,23 +1,23 @@
 // Collections: the list, one collection, its products, and every change (create, delete, members and order).
 // Every change invalidates the collections' lists and details.
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { components } from "../../lib/api-schema";
 import { client, currentStoreId, unwrap } from "../../lib/client";
 import { queryKeysFactory } from "./keys";
+import { pageQuery } from "./pages";
 
 export const collectionKeys = queryKeysFactory("collections");
 export type Collection = components["schemas"]["Collection"];
 export type CreateCollection = components["schemas"]["CreateCollectionRequest"];
 
-/** A page of the store's collections (offset paging, 50 a page). */
+/** A page of the store's collections. */
 export function useCollections(offset: number) {
   const storeId = currentStoreId();
-  return useQuery({
-    queryKey: collectionKeys.list(storeId, { offset }),
-    queryFn: () =>
-      unwrap(client.GET("/stores/{store_id}/collections", { params: { path: { store_id: storeId }, query: { limit: 50, offset } } })),
-    placeholderData: keepPreviousData,
-  });
+  return useQuery(
+    pageQuery(collectionKeys.list(storeId, { offset }), offset, (page) =>
+      unwrap(client.GET("/stores/{store_id}/collections", { params: { path: { store_id: storeId }, query: page } })),
+    ),
+  );
 }
 
 export function useCollection(id: string) {

@@ -5,21 +5,21 @@ import { client, currentStoreId, unwrap } from "../../lib/client";
 import { toProblem } from "../../lib/problem";
 import { sessionStore } from "../../lib/session";
 import { queryKeysFactory } from "./keys";
+import { allPages } from "./pages";
 import { useInvalidateProduct } from "./products";
 
 export const galleryKeys = queryKeysFactory("gallery");
 export type GalleryItem = components["schemas"]["GalleryItem"];
 type Uploaded = components["schemas"]["GalleryItem"];
 
+/** The whole gallery in its order (up to 250 items: every page, since ordering needs them all on screen). */
 export function useGallery(productId: string) {
   const storeId = currentStoreId();
   return useQuery({
     queryKey: galleryKeys.detail(storeId, productId),
     queryFn: () =>
-      unwrap(
-        client.GET("/stores/{store_id}/products/{id}/images", {
-          params: { path: { store_id: storeId, id: productId }, query: { limit: 100 } },
-        }),
+      allPages((page) =>
+        unwrap(client.GET("/stores/{store_id}/products/{id}/images", { params: { path: { store_id: storeId, id: productId }, query: page } })),
       ),
   });
 }

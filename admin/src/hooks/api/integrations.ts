@@ -1,8 +1,9 @@
 // Integrations (store-owned keys): list, create (raw key returned once), rotate with an overlap (new raw key), revoke.
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { components } from "../../lib/api-schema";
 import { client, currentStoreId, unwrap } from "../../lib/client";
 import { queryKeysFactory } from "./keys";
+import { pageQuery } from "./pages";
 
 export const integrationKeys = queryKeysFactory("integrations");
 export type Integration = components["schemas"]["Integration"];
@@ -10,17 +11,14 @@ export type Integration = components["schemas"]["Integration"];
 /** Bits the API never gives an integration (a key that outlives people must not manage people or access). */
 export const NEVER_IN_SCOPE = ["members.manage", "tokens.manage", "integrations.read", "integrations.manage", "store.manage"];
 
-/** A page of the store's integrations (offset paging, 50 a page). */
+/** A page of the store's integrations. */
 export function useIntegrations(offset: number) {
   const storeId = currentStoreId();
-  return useQuery({
-    queryKey: integrationKeys.list(storeId, { offset }),
-    queryFn: () =>
-      unwrap(
-        client.GET("/stores/{store_id}/integrations", { params: { path: { store_id: storeId }, query: { limit: 50, offset } } }),
-      ),
-    placeholderData: keepPreviousData,
-  });
+  return useQuery(
+    pageQuery(integrationKeys.list(storeId, { offset }), offset, (page) =>
+      unwrap(client.GET("/stores/{store_id}/integrations", { params: { path: { store_id: storeId }, query: page } })),
+    ),
+  );
 }
 
 function useInvalidateIntegrations() {

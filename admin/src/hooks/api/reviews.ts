@@ -1,24 +1,27 @@
-// Reviews of a product; a change also changes the product's review_count and rating_average.
-import { useMutation, useQuery } from "@tanstack/react-query";
+// Reviews of a product (a page at a time); a change also changes the product's review_count and rating_average.
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { components } from "../../lib/api-schema";
 import { client, currentStoreId, unwrap } from "../../lib/client";
 import { queryKeysFactory } from "./keys";
+import { pageQuery } from "./pages";
 import { useInvalidateProduct } from "./products";
-import { useQueryClient } from "@tanstack/react-query";
 
 export const reviewKeys = queryKeysFactory("reviews");
 
-export function useReviews(productId: string) {
+export const REVIEWS_PAGE_SIZE = 20;
+
+/** A page of the product's reviews. */
+export function useReviews(productId: string, offset: number) {
   const storeId = currentStoreId();
-  return useQuery({
-    queryKey: reviewKeys.list(storeId, { productId }),
-    queryFn: () =>
-      unwrap(
-        client.GET("/stores/{store_id}/products/{id}/reviews", {
-          params: { path: { store_id: storeId, id: productId }, query: { limit: 100 } },
-        }),
-      ),
-  });
+  return useQuery(
+    pageQuery(
+      reviewKeys.list(storeId, { productId, offset }),
+      offset,
+      (page) =>
+        unwrap(client.GET("/stores/{store_id}/products/{id}/reviews", { params: { path: { store_id: storeId, id: productId }, query: page } })),
+      REVIEWS_PAGE_SIZE,
+    ),
+  );
 }
 
 function useOnReviewChange(productId: string) {

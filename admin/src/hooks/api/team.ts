@@ -1,9 +1,11 @@
-// Team: members with their permissions, pending invites (raw token returned once; revocable), permission edits,
-// removal (which also revokes the member's pending invites and every token they own or hold).
+// Team: members with their permissions (a page at a time, or all of them to name people by id), pending invites
+// (raw token returned once; revocable), permission edits, removal (which also revokes the member's pending invites
+// and every token they own or hold).
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { components } from "../../lib/api-schema";
 import { client, currentStoreId, unwrap } from "../../lib/client";
 import { queryKeysFactory } from "./keys";
+import { allPages, pageQuery, type PageQuery } from "./pages";
 import { tokenKeys } from "./tokens";
 
 export const memberKeys = queryKeysFactory("members");
@@ -11,26 +13,29 @@ export const inviteKeys = queryKeysFactory("invites");
 export type Member = components["schemas"]["Member"];
 export type Invite = components["schemas"]["Invite"];
 
-export function useMembers() {
+const membersPage = (storeId: string) => (page: PageQuery) =>
+  unwrap(client.GET("/stores/{store_id}/members", { params: { path: { store_id: storeId }, query: page } }));
+
+/** A page of the store's members, oldest membership first. */
+export function useMembers(offset: number) {
   const storeId = currentStoreId();
-  return useQuery({
-    queryKey: memberKeys.list(storeId),
-    queryFn: () =>
-      unwrap(
-        client.GET("/stores/{store_id}/members", { params: { path: { store_id: storeId }, query: { limit: 100 } } }),
-      ),
-  });
+  return useQuery(pageQuery(memberKeys.list(storeId, { offset }), offset, membersPage(storeId)));
 }
 
-export function useInvites() {
+/** Every member, to name people by id (a token's owner, an invite's sender, the audit log's actors). */
+export function useAllMembers() {
   const storeId = currentStoreId();
-  return useQuery({
-    queryKey: inviteKeys.list(storeId),
-    queryFn: () =>
-      unwrap(
-        client.GET("/stores/{store_id}/invites", { params: { path: { store_id: storeId }, query: { limit: 100 } } }),
-      ),
-  });
+  return useQuery({ queryKey: memberKeys.list(storeId, { all: true }), queryFn: () => allPages(membersPage(storeId)) });
+}
+
+/** A page of the pending invites, newest first. */
+export function useInvites(offset: number) {
+  const storeId = currentStoreId();
+  return useQuery(
+    pageQuery(inviteKeys.list(storeId, { offset }), offset, (page) =>
+      unwrap(client.GET("/stores/{store_id}/invites", { params: { path: { store_id: storeId }, query: page } })),
+    ),
+  );
 }
 
 export function useCreateInvite() {

@@ -1,21 +1,21 @@
-// Personal access tokens: list, create (raw value returned once), rotate (new raw value), revoke.
+// Personal access tokens: list (paged), create (raw value returned once), rotate (new raw value), revoke.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { components } from "../../lib/api-schema";
 import { client, currentStoreId, unwrap } from "../../lib/client";
 import { queryKeysFactory } from "./keys";
+import { pageQuery } from "./pages";
 
 export const tokenKeys = queryKeysFactory("api-tokens");
 export type AccessToken = components["schemas"]["AccessToken"];
 
-export function useTokens() {
+/** A page of the store's tokens, newest first. */
+export function useTokens(offset: number) {
   const storeId = currentStoreId();
-  return useQuery({
-    queryKey: tokenKeys.list(storeId),
-    queryFn: () =>
-      unwrap(
-        client.GET("/stores/{store_id}/api-tokens", { params: { path: { store_id: storeId }, query: { limit: 100 } } }),
-      ),
-  });
+  return useQuery(
+    pageQuery(tokenKeys.list(storeId, { offset }), offset, (page) =>
+      unwrap(client.GET("/stores/{store_id}/api-tokens", { params: { path: { store_id: storeId }, query: page } })),
+    ),
+  );
 }
 
 function useInvalidateTokens() {

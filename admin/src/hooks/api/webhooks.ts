@@ -4,6 +4,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tansta
 import type { components } from "../../lib/api-schema";
 import { client, currentStoreId, unwrap } from "../../lib/client";
 import { queryKeysFactory } from "./keys";
+import { pageQuery } from "./pages";
 
 export const webhookKeys = queryKeysFactory("webhooks");
 export const deliveryKeys = queryKeysFactory("webhook-deliveries");
@@ -13,14 +14,13 @@ export const DELIVERIES_PAGE_SIZE = 20;
 /** How often an open page re-reads health and delivery lists: a new outcome shows within 10 s (ADMIN.md). */
 export const HEALTH_REFRESH_MS = 5000;
 
-export function useWebhooks() {
+/** A page of the store's endpoints (subscriptions), newest first. */
+export function useWebhooks(offset: number) {
   const storeId = currentStoreId();
   return useQuery({
-    queryKey: webhookKeys.list(storeId),
-    queryFn: () =>
-      unwrap(
-        client.GET("/stores/{store_id}/webhooks", { params: { path: { store_id: storeId }, query: { limit: 100 } } }),
-      ),
+    ...pageQuery(webhookKeys.list(storeId, { offset }), offset, (page) =>
+      unwrap(client.GET("/stores/{store_id}/webhooks", { params: { path: { store_id: storeId }, query: page } })),
+    ),
     // Health changes as deliveries end: ADMIN.md wants it current within 10 s while the page is open.
     refetchInterval: HEALTH_REFRESH_MS,
   });

@@ -5,9 +5,9 @@ import { Link } from "react-router";
 import { DataTable } from "../../components/common/data-table";
 import { ListSelect } from "../../components/common/list-filters";
 import { useListParams } from "../../components/common/list-params";
-import { Pager } from "../../components/common/pager";
+import { PageHeader } from "../../components/common/page-header";
 import { useAuditLog } from "../../hooks/api/audit";
-import { useMembers } from "../../hooks/api/team";
+import { useAllMembers } from "../../hooks/api/team";
 import type { components } from "../../lib/api-schema";
 import { ACTION_WORDS, actionLabel, actionWords, resourceName, resourcePath, zonedDayBound } from "../../lib/audit-words";
 import { displayTimeZone, formatDateTimeSeconds, useDisplay } from "../../lib/format";
@@ -66,9 +66,9 @@ export default function AuditLog() {
     until: to ? zonedDayBound(to, zone, true) : undefined,
   });
   // The actors to filter by: the current members (with members.read), and whoever appears on this page.
-  const members = useMembers();
+  const members = useAllMembers();
   const actors = new Map<string, string>();
-  for (const m of members.data?.data ?? []) actors.set(m.user_id, `${m.name} (${m.email})`);
+  for (const m of members.data ?? []) actors.set(m.user_id, `${m.name} (${m.email})`);
   for (const e of log.data?.data ?? []) {
     if (e.user_id && e.actor_name && !actors.has(e.user_id)) actors.set(e.user_id, `${e.actor_name} (${e.actor_email})`);
     if (e.integration_id) actors.set(`${INTEGRATION}${e.integration_id}`, `Integration ${e.integration_name ?? e.integration_id.slice(0, 8)}`);
@@ -76,14 +76,12 @@ export default function AuditLog() {
   const deleted = new Set((log.data?.data ?? []).filter((e) => e.action.endsWith(".delete") || e.action === "token.revoke").map((e) => e.resource_id));
   return (
     <section>
-      <h1>Audit log</h1>
+      <PageHeader title="Audit log" />
       <DataTable
         label="Audit log"
-        rows={log.data?.data}
+        query={log}
+        onOffset={list.setOffset}
         rowKey={(e) => e.id}
-        loading={log.isPending}
-        busy={log.isPlaceholderData}
-        error={log.error}
         empty={actor || action || from || to ? "Nothing matches these filters." : "Nothing recorded yet."}
         columns={[
           { key: "time", header: "Time", cell: (e: Entry) => <time dateTime={e.created_at}>{formatDateTimeSeconds(e.created_at)}</time> },
@@ -99,7 +97,6 @@ export default function AuditLog() {
             <DateField label="To" value={to} onChange={(v) => list.set("to", v)} />
           </>
         }
-        pager={<Pager pagination={log.data?.pagination} onOffset={list.setOffset} busy={log.isPlaceholderData} />}
       />
     </section>
   );

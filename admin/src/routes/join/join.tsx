@@ -3,6 +3,7 @@
 // is the current store. An unknown invite is said in words; one that cannot be accepted (used, revoked, expired, or
 // its sender can no longer grant it) is the API's 409, whose words say which.
 import { Link, useNavigate, useSearchParams } from "react-router";
+import { PageHeader } from "../../components/common/page-header";
 import { ErrorMessage, Loading } from "../../components/common/query-state";
 import { useMe, useSignOut } from "../../hooks/api/auth";
 import { useAcceptInvite, useInviteLookup } from "../../hooks/api/invites";
@@ -87,7 +88,7 @@ export default function Join() {
   const { session } = useSession();
   return (
     <main className="auth-page">
-      <h1>Join a store</h1>
+      <PageHeader title="Join a store" />
       {!token ? (
         <p role="alert">This invite link is incomplete: it has no invite in it. Open the whole link you were sent.</p>
       ) : session ? (

@@ -2,6 +2,7 @@
 import { useState, type FormEvent } from "react";
 import { Link, Navigate, useLocation, useNavigate } from "react-router";
 import { TextField } from "../../components/common/field";
+import { PageHeader } from "../../components/common/page-header";
 import { ErrorMessage } from "../../components/common/query-state";
 import { useSignIn } from "../../hooks/api/auth";
 import { useSession } from "../../lib/session";
@@ -25,7 +26,7 @@ export function Login() {
   if (session && !signIn.isPending) return <Navigate to={from ?? "/"} replace />;
   return (
     <main className="auth-page">
-      <h1>Sign in</h1>
+      <PageHeader title="Sign in" />
       {endReason === "expired" && <p role="status">Your session has ended. Sign in again.</p>}
       {(location.state as { created?: boolean } | null)?.created && <p role="status">Account created. Sign in.</p>}
       <form onSubmit={submit}>

@@ -1,12 +1,12 @@
 // Settings: the store's name, currency and time zone (PATCH /stores/{store_id}, store.manage). Every price in the
 // console shows in the currency and every time in the zone; orders keep their own currency.
-import { useId, type FormEvent } from "react";
+import type { FormEvent } from "react";
 import { useEditForm } from "../../components/common/edit-form";
-import { TextField } from "../../components/common/field";
+import { SelectField, TextField } from "../../components/common/field";
+import { PageHeader } from "../../components/common/page-header";
 import { QueryState } from "../../components/common/query-state";
 import { SaveActions } from "../../components/common/save-status";
 import { type StoreSettings, useStoreSettings, useUpdateStore } from "../../hooks/api/store-settings";
-import { fieldError } from "../../lib/problem";
 
 const supported = (key: "currency" | "timeZone"): string[] => {
   try {
@@ -22,23 +22,6 @@ const ZONES = ["UTC", ...supported("timeZone").filter((z) => z !== "UTC")];
 
 const fromStore = (s: StoreSettings) => ({ name: s.name, currency: s.currency, timezone: s.timezone });
 
-function Select(props: { label: string; value: string; onChange: (v: string) => void; options: ReadonlyArray<readonly [string, string]>; error?: string }) {
-  const id = useId();
-  return (
-    <div className="field">
-      <label htmlFor={id}>{props.label}</label>
-      <select id={id} value={props.value} onChange={(e) => props.onChange(e.target.value)} aria-invalid={props.error ? true : undefined}>
-        {props.options.map(([value, label]) => (
-          <option key={value} value={value}>
-            {label}
-          </option>
-        ))}
-      </select>
-      {props.error && <small className="field-error">{props.error}</small>}
-    </div>
-  );
-}
-
 function SettingsForm({ store }: { store: StoreSettings }) {
   const update = useUpdateStore();
   const edit = useEditForm(fromStore(store));
@@ -51,19 +34,21 @@ function SettingsForm({ store }: { store: StoreSettings }) {
   return (
     <form onSubmit={submit} className="card">
       <TextField label="Store name" required value={edit.form.name} onChange={edit.set("name")} path="name" error={update.error} />
-      <Select
+      <SelectField
         label="Currency"
         value={edit.form.currency}
         onChange={(v) => edit.setValue("currency", v)}
         options={withCurrent(CURRENCIES, edit.form.currency)}
-        error={fieldError(update.error, "currency")}
+        path="currency"
+        error={update.error}
       />
-      <Select
+      <SelectField
         label="Time zone"
         value={edit.form.timezone}
         onChange={(v) => edit.setValue("timezone", v)}
         options={withCurrent(ZONES.map((z) => [z, z.replace(/_/g, " ")] as const), edit.form.timezone)}
-        error={fieldError(update.error, "timezone")}
+        path="timezone"
+        error={update.error}
       />
       <SaveActions state={update} stale={edit.dirty} />
     </form>
@@ -74,7 +59,7 @@ export default function Settings() {
   const store = useStoreSettings();
   return (
     <section>
-      <h1>Settings</h1>
+      <PageHeader title="Settings" />
       <QueryState query={store}>{(s) => <SettingsForm key={s.id} store={s} />}</QueryState>
     </section>
   );

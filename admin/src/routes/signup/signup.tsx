@@ -2,6 +2,7 @@
 import { useState, type FormEvent } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { TextField } from "../../components/common/field";
+import { PageHeader } from "../../components/common/page-header";
 import { ErrorMessage } from "../../components/common/query-state";
 import { useSignIn, useSignUp } from "../../hooks/api/auth";
 
@@ -30,7 +31,7 @@ export function Signup() {
   };
   return (
     <main className="auth-page">
-      <h1>Create account</h1>
+      <PageHeader title="Create account" />
       <form onSubmit={submit}>
         <TextField label="Name" autoComplete="name" required value={form.name} onChange={set("name")} path="name" error={signUp.error} />
         <TextField label="Email" type="email" autoComplete="email" required value={form.email} onChange={set("email")} path="email" error={signUp.error} />

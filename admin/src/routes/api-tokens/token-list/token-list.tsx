@@ -1,22 +1,27 @@
 // Personal access tokens: name, prefix, scopes, whose token it is and who issued it (the holder of its raw value:
-// removing either from the store stops it), last use; create (raw value shown once, with Copy), rotate, revoke.
+// removing either from the store stops it), last use, a page at a time (the page in the URL); create (raw value
+// shown once, with Copy), rotate, revoke.
 import { useState } from "react";
 import { ConfirmButton } from "../../../components/common/confirm-button";
 import { ACTIONS_COLUMN, DataTable } from "../../../components/common/data-table";
+import { useListParams } from "../../../components/common/list-params";
+import { PageHeader } from "../../../components/common/page-header";
+import { SecretValue } from "../../../components/common/secret-value";
 import { useMe } from "../../../hooks/api/auth";
-import { useMembers } from "../../../hooks/api/team";
+import { useAllMembers } from "../../../hooks/api/team";
 import { useRevokeToken, useRotateToken, useTokens, type AccessToken } from "../../../hooks/api/tokens";
 import { formatDate, useDisplay } from "../../../lib/format";
-import { NewTokenDialog, SecretValue } from "./new-token-dialog";
+import { NewTokenDialog } from "./new-token-dialog";
 
 export default function TokenList() {
   useDisplay();
-  const tokens = useTokens();
+  const list = useListParams({});
+  const tokens = useTokens(list.offset);
   const me = useMe();
   // Names need members.read; without it a teammate shows as "a teammate" (the API still enforces everything).
-  const members = useMembers();
+  const members = useAllMembers();
   const nameOf = (userId: string) =>
-    userId === me.data?.id ? "you" : (members.data?.data.find((m) => m.user_id === userId)?.name ?? "a teammate");
+    userId === me.data?.id ? "you" : (members.data?.find((m) => m.user_id === userId)?.name ?? "a teammate");
   const rotate = useRotateToken();
   const revoke = useRevokeToken();
   const [creating, setCreating] = useState(false);
@@ -34,43 +39,41 @@ export default function TokenList() {
       cell: (t: AccessToken) => (
         <>
           <ConfirmButton
+            action="Rotate"
             title={`Rotate “${t.name}”?`}
             message="A new value replaces the current one, which stops working at once."
-            action="Rotate"
             pending={rotate.isPending}
             onConfirm={() => rotate.mutate(t.id, { onSuccess: (r) => setRotatedValue(r.token) })}
-          >
-            Rotate
-          </ConfirmButton>
+          />
           <ConfirmButton
+            action="Revoke"
             title={`Revoke “${t.name}”?`}
             message="The token stops working at once. This cannot be undone."
-            action="Revoke"
             pending={revoke.isPending}
             onConfirm={() => revoke.mutate(t.id)}
-          >
-            Revoke
-          </ConfirmButton>
+          />
         </>
       ),
     },
   ];
   return (
     <section>
-      <div className="page-header">
-        <h1>Access tokens</h1>
-        <button type="button" className="primary" onClick={() => setCreating(true)}>
-          New token
-        </button>
-      </div>
+      <PageHeader
+        title="Access tokens"
+        actions={
+          <button type="button" className="primary" onClick={() => setCreating(true)}>
+            New token
+          </button>
+        }
+      />
       {rotatedValue && <SecretValue label="New token value" value={rotatedValue} note="The token was rotated: the old value no longer works." />}
       <DataTable
         label="Access tokens"
         columns={columns}
-        rows={tokens.data?.data}
+        query={tokens}
+        onOffset={list.setOffset}
         rowKey={(t) => t.id}
-        loading={tokens.isPending}
-        error={tokens.error ?? rotate.error ?? revoke.error}
+        error={rotate.error ?? revoke.error}
         empty="No tokens yet. A token lets a script call the API with the permissions you pick."
       />
       <NewTokenDialog open={creating} onClose={() => setCreating(false)} />

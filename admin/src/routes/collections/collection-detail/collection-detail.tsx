@@ -3,6 +3,7 @@
 import { Link, useNavigate, useParams } from "react-router";
 import { ConfirmButton } from "../../../components/common/confirm-button";
 import { DataTable } from "../../../components/common/data-table";
+import { PageHeader } from "../../../components/common/page-header";
 import { ErrorMessage, Loading } from "../../../components/common/query-state";
 import { useCollection, useCollectionProducts, useDeleteCollection } from "../../../hooks/api/collections";
 import { ManualProducts } from "./manual-products";
@@ -26,18 +27,18 @@ export default function CollectionDetail() {
   const c = collection.data;
   return (
     <section>
-      <div className="page-header">
-        <h1>{c.title}</h1>
-        <ConfirmButton
-          title="Delete collection"
-          message={`Delete “${c.title}”? Its products stay in the catalog.`}
-          action="Delete collection"
-          pending={remove.isPending}
-          onConfirm={() => remove.mutate(undefined, { onSuccess: () => navigate("/collections") })}
-        >
-          Delete collection
-        </ConfirmButton>
-      </div>
+      <PageHeader
+        title={c.title}
+        actions={
+          <ConfirmButton
+            action="Delete collection"
+            title="Delete collection"
+            message={`Delete “${c.title}”? Its products stay in the catalog.`}
+            pending={remove.isPending}
+            onConfirm={() => remove.mutate(undefined, { onSuccess: () => navigate("/collections") })}
+          />
+        }
+      />
       <ErrorMessage error={remove.error} />
       <p>
         {c.kind === "manual" ? "Manual" : "Automatic"} collection · /{c.slug} · {c.product_count} products

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { DataTable } from "../../../components/common/data-table";
 import { useListParams } from "../../../components/common/list-params";
-import { Pager } from "../../../components/common/pager";
+import { PageHeader } from "../../../components/common/page-header";
 import { type Collection, useCollections } from "../../../hooks/api/collections";
 import { formatDate } from "../../../lib/format";
 import { NewCollectionDialog } from "./new-collection-dialog";
@@ -22,23 +22,22 @@ export default function CollectionList() {
   const [creating, setCreating] = useState(false);
   return (
     <section>
-      <div className="page-header">
-        <h1>Collections</h1>
-        <button type="button" className="primary" onClick={() => setCreating(true)}>
-          New collection
-        </button>
-      </div>
+      <PageHeader
+        title="Collections"
+        actions={
+          <button type="button" className="primary" onClick={() => setCreating(true)}>
+            New collection
+          </button>
+        }
+      />
       <NewCollectionDialog open={creating} onClose={() => setCreating(false)} />
       <DataTable
         label="Collections"
         columns={columns}
-        rows={collections.data?.data}
+        query={collections}
+        onOffset={list.setOffset}
         rowKey={(c) => c.id}
-        loading={collections.isPending}
-        busy={collections.isPlaceholderData}
-        error={collections.error}
         empty="No collections yet. Group products for the storefront's navigation, by hand or by rules."
-        pager={<Pager pagination={collections.data?.pagination} onOffset={list.setOffset} busy={collections.isPlaceholderData} />}
       />
     </section>
   );

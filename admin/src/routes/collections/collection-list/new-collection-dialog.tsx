@@ -1,10 +1,9 @@
 // "New collection": a title, Manual or Automatic, and for an automatic one its rule rows (field, condition,
 // value; all or any must match). The API checks the rules; the console offers only what they accept.
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { useNavigate } from "react-router";
-import { Dialog, FormActions } from "../../../components/common/dialog";
-import { TextField } from "../../../components/common/field";
-import { ErrorMessage } from "../../../components/common/query-state";
+import { FormDialog } from "../../../components/common/dialog";
+import { Options, TextField } from "../../../components/common/field";
 import { type CreateCollection, useCreateCollection } from "../../../hooks/api/collections";
 
 type Rules = NonNullable<CreateCollection["rules"]>;
@@ -41,8 +40,7 @@ export function NewCollectionDialog(props: { open: boolean; onClose: () => void 
   const [rows, setRows] = useState<Row[]>([blankRow()]);
   const close = () => (setTitle(""), setKind("manual"), setRows([blankRow()]), create.reset(), props.onClose());
   const setRow = (i: number, change: Partial<Row>) => setRows(rows.map((r, j) => (j === i ? { ...r, ...change } : r)));
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     const body: CreateCollection = { title, kind };
     if (kind === "automatic") {
       const conditions = rows.map((r) => ({ field: r.field, op: r.op, value: NUMERIC.has(r.field) ? Number(r.value) : r.value }));
@@ -51,69 +49,65 @@ export function NewCollectionDialog(props: { open: boolean; onClose: () => void 
     create.mutate(body, { onSuccess: (c) => (close(), navigate(`/collections/${c.id}`)) });
   };
   return (
-    <Dialog title="New collection" open={props.open} onClose={close}>
-      <form onSubmit={submit}>
-        <TextField label="Title" required value={title} onChange={(e) => setTitle(e.target.value)} path="title" error={create.error} />
+    <FormDialog
+      title="New collection"
+      open={props.open}
+      onClose={close}
+      onSubmit={submit}
+      submit="Create collection"
+      pending={create.isPending}
+      error={create.error}
+    >
+      <TextField label="Title" required value={title} onChange={(e) => setTitle(e.target.value)} path="title" error={create.error} />
+      <fieldset>
+        <legend>Kind</legend>
+        <label>
+          <input type="radio" name="kind" checked={kind === "manual"} onChange={() => setKind("manual")} /> Manual
+        </label>
+        <label>
+          <input type="radio" name="kind" checked={kind === "automatic"} onChange={() => setKind("automatic")} /> Automatic
+        </label>
+      </fieldset>
+      {kind === "automatic" && (
         <fieldset>
-          <legend>Kind</legend>
+          <legend>Rules</legend>
           <label>
-            <input type="radio" name="kind" checked={kind === "manual"} onChange={() => setKind("manual")} /> Manual
+            Products must match{" "}
+            <select value={match} onChange={(e) => setMatch(e.target.value as "all" | "any")}>
+              <option value="all">all conditions</option>
+              <option value="any">any condition</option>
+            </select>
           </label>
-          <label>
-            <input type="radio" name="kind" checked={kind === "automatic"} onChange={() => setKind("automatic")} /> Automatic
-          </label>
+          {rows.map((r, i) => (
+            <div className="form-grid" key={i} role="group" aria-label={`Condition ${i + 1}`}>
+              <label>
+                Field{" "}
+                <select value={r.field} onChange={(e) => setRow(i, { field: e.target.value as Row["field"], op: "equals" })}>
+                  <Options of={FIELDS} />
+                </select>
+              </label>
+              <label>
+                Condition{" "}
+                <select value={r.op} onChange={(e) => setRow(i, { op: e.target.value as Row["op"] })}>
+                  <Options of={OPS[NUMERIC.has(r.field) ? "number" : "text"]} />
+                </select>
+              </label>
+              <TextField label="Value" required value={r.value} inputMode={NUMERIC.has(r.field) ? "numeric" : undefined}
+                onChange={(e) => setRow(i, { value: e.target.value })} path={`rules.conditions.${i}.value`} error={create.error} />
+              {rows.length > 1 && (
+                <button type="button" onClick={() => setRows(rows.filter((_, j) => j !== i))}>
+                  Remove condition
+                </button>
+              )}
+            </div>
+          ))}
+          {rows.length < 10 && (
+            <button type="button" onClick={() => setRows([...rows, blankRow()])}>
+              Add condition
+            </button>
+          )}
         </fieldset>
-        {kind === "automatic" && (
-          <fieldset>
-            <legend>Rules</legend>
-            <label>
-              Products must match{" "}
-              <select value={match} onChange={(e) => setMatch(e.target.value as "all" | "any")}>
-                <option value="all">all conditions</option>
-                <option value="any">any condition</option>
-              </select>
-            </label>
-            {rows.map((r, i) => (
-              <div className="form-grid" key={i} role="group" aria-label={`Condition ${i + 1}`}>
-                <label>
-                  Field{" "}
-                  <select value={r.field} onChange={(e) => setRow(i, { field: e.target.value as Row["field"], op: "equals" })}>
-                    {FIELDS.map(([value, label]) => (
-                      <option key={value} value={value}>
-                        {label}
-                      </option>
-                    ))}
-                  </select>
-                </label>
-                <label>
-                  Condition{" "}
-                  <select value={r.op} onChange={(e) => setRow(i, { op: e.target.value as Row["op"] })}>
-                    {OPS[NUMERIC.has(r.field) ? "number" : "text"].map(([value, label]) => (
-                      <option key={value} value={value}>
-                        {label}
-                      </option>
-                    ))}
-                  </select>
-                </label>
-                <TextField label="Value" required value={r.value} inputMode={NUMERIC.has(r.field) ? "numeric" : undefined}
-                  onChange={(e) => setRow(i, { value: e.target.value })} path={`rules.conditions.${i}.value`} error={create.error} />
-                {rows.length > 1 && (
-                  <button type="button" onClick={() => setRows(rows.filter((_, j) => j !== i))}>
-                    Remove condition
-                  </button>
-                )}
-              </div>
-            ))}
-            {rows.length < 10 && (
-              <button type="button" onClick={() => setRows([...rows, blankRow()])}>
-                Add condition
-              </button>
-            )}
-          </fieldset>
-        )}
-        <ErrorMessage error={create.error} />
-        <FormActions submit="Create collection" pending={create.isPending} onCancel={close} />
-      </form>
-    </Dialog>
+      )}
+    </FormDialog>
   );
 }

@@ -1,10 +1,10 @@
 // One customer: "Email", "Name", "Phone" editable ("Save" sends what changed; an emptied name or phone is
 // cleared), and their orders.
 import { useState, type FormEvent } from "react";
-import { Link, useParams } from "react-router";
+import { useParams } from "react-router";
 import { TextField } from "../../../components/common/field";
-import { Pager } from "../../../components/common/pager";
 import { useEditForm } from "../../../components/common/edit-form";
+import { PageHeader } from "../../../components/common/page-header";
 import { QueryState } from "../../../components/common/query-state";
 import { SaveActions } from "../../../components/common/save-status";
 import { useCustomer, useUpdateCustomer, type Customer } from "../../../hooks/api/customers";
@@ -44,7 +44,7 @@ function CustomerOrders({ customerId }: { customerId: string }) {
         query={orders}
         label="Orders of this customer"
         empty="No orders yet."
-        pager={<Pager pagination={orders.data?.pagination} onOffset={setOffset} busy={orders.isPlaceholderData} />}
+        onOffset={setOffset}
       />
     </section>
   );
@@ -57,12 +57,7 @@ export default function CustomerDetail() {
     <QueryState query={customer}>
       {(c) => (
         <section>
-          <p>
-            <Link to="/customers">← Customers</Link>
-          </p>
-          <div className="page-header">
-            <h1>{c.name ?? c.email}</h1>
-          </div>
+          <PageHeader title={c.name ?? c.email} back={{ to: "/customers", label: "Customers" }} />
           <CustomerForm key={c.id} customer={c} />
           <CustomerOrders customerId={c.id} />
         </section>

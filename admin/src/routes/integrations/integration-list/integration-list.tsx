@@ -1,14 +1,15 @@
 // Integrations: keys that belong to the store (an ERP, a marketplace feed) and keep working when people leave.
 // Each row: name, key prefix, permissions, last use, and why a rotation is recommended (someone who received a
-// working key left the store), a page at a time (the page in the URL); create (key shown once, with Copy), rotate with an overlap, revoke (confirmed).
+// working key left the store), a page at a time (the page in the URL); create (key shown once, with Copy), rotate
+// with an overlap, revoke (confirmed).
 import { useState } from "react";
 import { ConfirmButton } from "../../../components/common/confirm-button";
 import { ACTIONS_COLUMN, DataTable } from "../../../components/common/data-table";
 import { useListParams } from "../../../components/common/list-params";
-import { Pager } from "../../../components/common/pager";
+import { PageHeader } from "../../../components/common/page-header";
+import { SecretValue } from "../../../components/common/secret-value";
 import { type Integration, useIntegrations, useRevokeIntegration } from "../../../hooks/api/integrations";
 import { formatDate } from "../../../lib/format";
-import { SecretValue } from "../../api-tokens/token-list/new-token-dialog";
 import { NewIntegrationDialog } from "./new-integration-dialog";
 import { RotateIntegrationDialog } from "./rotate-integration-dialog";
 
@@ -38,37 +39,35 @@ export default function IntegrationList() {
             Rotate
           </button>
           <ConfirmButton
+            action="Revoke"
             title={`Revoke “${i.name}”?`}
             message="Every key of this integration stops working at once, the previous one included. This cannot be undone."
-            action="Revoke"
             pending={revoke.isPending}
             onConfirm={() => revoke.mutate(i.id)}
-          >
-            Revoke
-          </ConfirmButton>
+          />
         </>
       ),
     },
   ];
   return (
     <section>
-      <div className="page-header">
-        <h1>Integrations</h1>
-        <button type="button" className="primary" onClick={() => setCreating(true)}>
-          New integration
-        </button>
-      </div>
+      <PageHeader
+        title="Integrations"
+        actions={
+          <button type="button" className="primary" onClick={() => setCreating(true)}>
+            New integration
+          </button>
+        }
+      />
       {rotatedKey && <SecretValue label="New integration key" value={rotatedKey} note="The integration was rotated." />}
       <DataTable
         label="Integrations"
         columns={columns}
-        rows={integrations.data?.data}
+        query={integrations}
+        onOffset={list.setOffset}
         rowKey={(i) => i.id}
-        loading={integrations.isPending}
-        busy={integrations.isPlaceholderData}
-        error={integrations.error ?? revoke.error}
+        error={revoke.error}
         empty="No integrations yet. An integration's key belongs to the store, not to a person: a nightly sync keeps working when staff change."
-        pager={<Pager pagination={integrations.data?.pagination} onOffset={list.setOffset} busy={integrations.isPlaceholderData} />}
       />
       <NewIntegrationDialog open={creating} onClose={() => setCreating(false)} />
       <RotateIntegrationDialog integration={rotating} onClose={() => setRotating(null)} onRotated={setRotatedKey} />

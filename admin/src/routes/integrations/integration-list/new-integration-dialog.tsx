@@ -1,12 +1,11 @@
 // Creates an integration: a name and the permissions its key gets (never the ones that manage people or access).
 // The raw key is shown once.
-import { useState, type FormEvent } from "react";
-import { Dialog, FormActions } from "../../../components/common/dialog";
+import { useState } from "react";
+import { FormDialog } from "../../../components/common/dialog";
 import { TextField } from "../../../components/common/field";
 import { PermissionPicker } from "../../../components/common/permission-picker";
-import { ErrorMessage } from "../../../components/common/query-state";
+import { SecretShownOnce } from "../../../components/common/secret-value";
 import { NEVER_IN_SCOPE, useCreateIntegration } from "../../../hooks/api/integrations";
-import { SecretShownOnce } from "../../api-tokens/token-list/new-token-dialog";
 
 export function NewIntegrationDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const create = useCreateIntegration();
@@ -18,27 +17,29 @@ export function NewIntegrationDialog({ open, onClose }: { open: boolean; onClose
     create.reset();
     onClose();
   };
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    create.mutate({ name, scopes: scopes as never });
-  };
+  const created = create.data;
   return (
-    <Dialog title="New integration" open={open} onClose={close}>
-      {create.data ? (
-        <SecretShownOnce
-          label="New integration key"
-          value={create.data.token}
-          note={`Integration “${create.data.name}” was created. Its key belongs to the store and keeps working when people leave.`}
-          onDone={close}
-        />
-      ) : (
-        <form onSubmit={submit}>
-          <TextField label="Integration name" required value={name} onChange={(e) => setName(e.target.value)} path="name" error={create.error} />
-          <PermissionPicker legend="Permissions" selected={scopes} onChange={setScopes} error={create.error} path="scopes" omit={NEVER_IN_SCOPE} />
-          <ErrorMessage error={create.error} />
-          <FormActions submit="Create integration" pending={create.isPending} onCancel={close} />
-        </form>
-      )}
-    </Dialog>
+    <FormDialog
+      title="New integration"
+      open={open}
+      onClose={close}
+      onSubmit={() => create.mutate({ name, scopes: scopes as never })}
+      submit="Create integration"
+      pending={create.isPending}
+      error={create.error}
+      done={
+        created && (
+          <SecretShownOnce
+            label="New integration key"
+            value={created.token}
+            note={`Integration “${created.name}” was created. Its key belongs to the store and keeps working when people leave.`}
+            onDone={close}
+          />
+        )
+      }
+    >
+      <TextField label="Integration name" required value={name} onChange={(e) => setName(e.target.value)} path="name" error={create.error} />
+      <PermissionPicker legend="Permissions" selected={scopes} onChange={setScopes} error={create.error} path="scopes" omit={NEVER_IN_SCOPE} />
+    </FormDialog>
   );
 }

@@ -1,9 +1,8 @@
 // Rotates an integration's key: a new value at once, and how long the current one keeps working (so the system
 // using it can switch without downtime). The new key is handed back to the list, which shows it once.
-import { useState, type FormEvent } from "react";
-import { Dialog, FormActions } from "../../../components/common/dialog";
+import { useState } from "react";
+import { FormDialog } from "../../../components/common/dialog";
 import { OverlapSelect } from "../../../components/common/overlap-select";
-import { ErrorMessage } from "../../../components/common/query-state";
 import { type Integration, useRotateIntegration } from "../../../hooks/api/integrations";
 
 export function RotateIntegrationDialog(props: { integration: Integration | null; onClose: () => void; onRotated: (key: string) => void }) {
@@ -14,19 +13,22 @@ export function RotateIntegrationDialog(props: { integration: Integration | null
     rotate.reset();
     props.onClose();
   };
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     if (!props.integration) return;
     rotate.mutate({ id: props.integration.id, previousExpiresIn: overlap }, { onSuccess: (rotated) => (props.onRotated(rotated.token), close()) });
   };
   return (
-    <Dialog title={`Rotate “${props.integration?.name ?? ""}”`} open={props.integration !== null} onClose={close}>
-      <form onSubmit={submit}>
-        <p>A new key works at once. Only one previous key is kept: rotating again ends it at once.</p>
-        <OverlapSelect label="Keep the previous key working for" value={overlap} onChange={setOverlap} />
-        <ErrorMessage error={rotate.error} />
-        <FormActions submit="Rotate" pending={rotate.isPending} onCancel={close} />
-      </form>
-    </Dialog>
+    <FormDialog
+      title={`Rotate “${props.integration?.name ?? ""}”`}
+      open={props.integration !== null}
+      onClose={close}
+      onSubmit={submit}
+      submit="Rotate"
+      pending={rotate.isPending}
+      error={rotate.error}
+    >
+      <p>A new key works at once. Only one previous key is kept: rotating again ends it at once.</p>
+      <OverlapSelect label="Keep the previous key working for" value={overlap} onChange={setOverlap} />
+    </FormDialog>
   );
 }

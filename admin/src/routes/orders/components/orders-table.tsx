@@ -1,8 +1,7 @@
 // Orders as rows on the shared DataTable: a link that opens the order, the customer's email, status, total and
 // date. Used by the orders list and a customer's page.
-import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { DataTable } from "../../../components/common/data-table";
+import { DataTable, type DataTableProps } from "../../../components/common/data-table";
 import type { Order } from "../../../hooks/api/orders";
 import { formatDate, formatMoney, orderName, useDisplay } from "../../../lib/format";
 
@@ -22,26 +21,8 @@ const columns = [
   { key: "date", header: "Date", cell: (o: Order) => formatDate(o.created_at) },
 ];
 
-export function OrdersTable(props: {
-  query: { data?: { data: Order[] }; isPending: boolean; isPlaceholderData: boolean; error: unknown };
-  label: string;
-  empty: ReactNode;
-  toolbar?: ReactNode;
-  pager?: ReactNode;
-}) {
+/** `query`, `onOffset`, `label`, `empty` and `toolbar` as DataTable takes them. */
+export function OrdersTable(props: Omit<DataTableProps<Order>, "columns" | "rowKey">) {
   useDisplay();
-  return (
-    <DataTable
-      label={props.label}
-      columns={columns}
-      rows={props.query.data?.data}
-      rowKey={(o) => o.id}
-      loading={props.query.isPending}
-      busy={props.query.isPlaceholderData}
-      error={props.query.error}
-      empty={props.empty}
-      toolbar={props.toolbar}
-      pager={props.pager}
-    />
-  );
+  return <DataTable {...props} columns={columns} rowKey={(o) => o.id} />;
 }

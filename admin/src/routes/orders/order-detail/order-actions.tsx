@@ -7,7 +7,7 @@ import { TextField } from "../../../components/common/field";
 import { ErrorMessage } from "../../../components/common/query-state";
 import { ORDER_ACTIONS, useRefundOrder, useTransitionOrder, type Order } from "../../../hooks/api/orders";
 import { formatCents, formatMoney, parseMajor } from "../../../lib/format";
-import { ApiProblem } from "../../../lib/problem";
+import { type ApiProblem, localProblem } from "../../../lib/problem";
 
 type Target = "paid" | "fulfilled" | "canceled";
 const TRANSITION: Record<Target, { label: string; message: string }> = {
@@ -26,7 +26,7 @@ function RefundDialog({ order, onClose }: { order: Order; onClose: () => void })
     const cents = parseMajor(amount);
     if (cents === null || cents === 0) {
       const message = "Enter an amount such as 12.50";
-      return setLocalError(new ApiProblem(422, "validation_failed", message, [{ path: "amount_cents", message }]));
+      return setLocalError(localProblem("amount_cents", message));
     }
     setLocalError(null);
     refund.mutate(cents, { onSuccess: onClose });

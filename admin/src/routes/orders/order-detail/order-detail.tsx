@@ -1,5 +1,6 @@
 // One order: its line items and total, the customer, the status and the changes the API allows from it.
 import { Link, useParams } from "react-router";
+import { PageHeader } from "../../../components/common/page-header";
 import { QueryState } from "../../../components/common/query-state";
 import { useOrder } from "../../../hooks/api/orders";
 import { formatDate, formatMoney, orderName, useDisplay } from "../../../lib/format";
@@ -14,13 +15,9 @@ export default function OrderDetail() {
     <QueryState query={order}>
       {(o) => (
         <section>
-          <p>
-            <Link to="/orders">← Orders</Link>
-          </p>
-          <div className="page-header">
-            <h1>{orderName(o.id)}</h1>
+          <PageHeader title={orderName(o.id)} back={{ to: "/orders", label: "Orders" }}>
             <span className={`badge order-${o.status}`}>{STATUS_LABEL[o.status]}</span>
-          </div>
+          </PageHeader>
           <div className="card">
             <h2>Status</h2>
             <p>

@@ -1,7 +1,7 @@
 // Orders, newest first: a status filter ("All" and each status) and offset paging, both in the URL.
 import { ListSelect } from "../../../components/common/list-filters";
 import { useListParams } from "../../../components/common/list-params";
-import { Pager } from "../../../components/common/pager";
+import { PageHeader } from "../../../components/common/page-header";
 import { ORDER_STATUSES, useOrders, type OrderStatus } from "../../../hooks/api/orders";
 import { OrdersTable, STATUS_LABEL } from "../components/orders-table";
 
@@ -13,15 +13,13 @@ export default function OrderList() {
   const orders = useOrders({ status, offset: list.offset });
   return (
     <section>
-      <div className="page-header">
-        <h1>Orders</h1>
-      </div>
+      <PageHeader title="Orders" />
       <OrdersTable
         query={orders}
         label="Orders"
         empty={status ? `No ${STATUS_LABEL[status].toLowerCase()} orders.` : "No orders yet: they arrive through the API (POST /stores/{store_id}/orders)."}
         toolbar={<ListSelect list={list} name="status" label="Status" options={STATUS_OPTIONS} />}
-        pager={<Pager pagination={orders.data?.pagination} onOffset={list.setOffset} busy={orders.isPlaceholderData} />}
+        onOffset={list.setOffset}
       />
     </section>
   );

@@ -1,11 +1,13 @@
 // New product: title, single (with its price) or variable (variants added on the product page).
 import { useState, type FormEvent } from "react";
 import { useNavigate } from "react-router";
+import { FormActions } from "../../../components/common/dialog";
 import { TextField } from "../../../components/common/field";
+import { PageHeader } from "../../../components/common/page-header";
 import { ErrorMessage } from "../../../components/common/query-state";
 import { useCreateProduct } from "../../../hooks/api/products";
 import { parseMajor } from "../../../lib/format";
-import { ApiProblem } from "../../../lib/problem";
+import { type ApiProblem, localProblem } from "../../../lib/problem";
 
 export default function ProductCreate() {
   const create = useCreateProduct();
@@ -19,7 +21,7 @@ export default function ProductCreate() {
     const cents = parseMajor(price);
     if (type === "single" && cents === null) {
       const message = "Enter an amount such as 12.50";
-      setPriceError(new ApiProblem(422, "validation_failed", message, [{ path: "default_price_cents", message }]));
+      setPriceError(localProblem("default_price_cents", message));
       return;
     }
     setPriceError(null);
@@ -30,7 +32,7 @@ export default function ProductCreate() {
   };
   return (
     <section>
-      <h1>New product</h1>
+      <PageHeader title="New product" />
       <form onSubmit={submit} className="card">
         <TextField label="Title" required value={title} onChange={(e) => setTitle(e.target.value)} path="title" error={create.error} />
         <fieldset>
@@ -55,9 +57,7 @@ export default function ProductCreate() {
           />
         )}
         <ErrorMessage error={create.error} />
-        <button type="submit" className="primary" disabled={create.isPending}>
-          Create product
-        </button>
+        <FormActions submit="Create product" pending={create.isPending} />
       </form>
     </section>
   );

@@ -1,7 +1,8 @@
 // The product page: general fields, publish state, variants, gallery, specs, reviews, shopper preview.
 import { useState } from "react";
 import { useNavigate, useParams } from "react-router";
-import { ConfirmDialog } from "../../../components/common/dialog";
+import { ConfirmButton } from "../../../components/common/confirm-button";
+import { PageHeader } from "../../../components/common/page-header";
 import { ErrorMessage, QueryState } from "../../../components/common/query-state";
 import { useDeleteProduct, usePublishProduct, useProduct } from "../../../hooks/api/products";
 import { GeneralSection } from "./components/general-section";
@@ -17,24 +18,26 @@ export default function ProductDetail() {
   const publish = usePublishProduct(id);
   const remove = useDeleteProduct(id);
   const navigate = useNavigate();
-  const [confirmDelete, setConfirmDelete] = useState(false);
   const [preview, setPreview] = useState(false);
   return (
     <QueryState query={product}>
       {(p) => (
         <article className="product">
-          <div className="page-header">
-            <h1>{p.title}</h1>
+          <PageHeader
+            title={p.title}
+            actions={
+              <>
+                <button type="button" onClick={() => setPreview(true)}>
+                  Preview
+                </button>
+                <button type="button" className="primary" disabled={publish.isPending} onClick={() => publish.mutate(p.status !== "live")}>
+                  {p.status === "live" ? "Unpublish" : "Publish"}
+                </button>
+              </>
+            }
+          >
             <span className={`badge ${p.status}`}>{p.status === "live" ? "Live" : "Draft"}</span>
-            <div className="actions">
-              <button type="button" onClick={() => setPreview(true)}>
-                Preview
-              </button>
-              <button type="button" className="primary" disabled={publish.isPending} onClick={() => publish.mutate(p.status !== "live")}>
-                {p.status === "live" ? "Unpublish" : "Publish"}
-              </button>
-            </div>
-          </div>
+          </PageHeader>
           <ErrorMessage error={publish.error} />
           <GeneralSection product={p} />
           <VariantsSection product={p} />
@@ -44,20 +47,17 @@ export default function ProductDetail() {
           <section className="card danger-zone">
             <h2>Delete</h2>
             <p>Deleting removes the product with its variants, gallery and specs. Library files stay.</p>
-            <button type="button" className="danger" onClick={() => setConfirmDelete(true)}>
+            <ConfirmButton
+              action="Delete"
+              title={`Delete “${p.title}”?`}
+              message="This cannot be undone."
+              pending={remove.isPending}
+              onConfirm={() => remove.mutate(undefined, { onSuccess: () => navigate("/products") })}
+            >
               Delete product
-            </button>
+            </ConfirmButton>
+            <ErrorMessage error={remove.error} />
           </section>
-          <ConfirmDialog
-            title={`Delete “${p.title}”?`}
-            message="This cannot be undone."
-            action="Delete"
-            open={confirmDelete}
-            pending={remove.isPending}
-            onClose={() => setConfirmDelete(false)}
-            onConfirm={() => remove.mutate(undefined, { onSuccess: () => navigate("/products") })}
-          />
-          <ErrorMessage error={remove.error} />
           <PreviewDialog product={p} open={preview} onClose={() => setPreview(false)} />
         </article>
       )}

@@ -7,6 +7,7 @@ import { CursorPager } from "../../../components/common/cursor-pager";
 import { DataTable } from "../../../components/common/data-table";
 import { ListSearch } from "../../../components/common/list-filters";
 import { useListParams } from "../../../components/common/list-params";
+import { PageHeader } from "../../../components/common/page-header";
 import { useProducts } from "../../../hooks/api/products";
 import { formatDate, formatPrice, useDisplay } from "../../../lib/format";
 import { CatalogTransfer } from "./catalog-transfer";
@@ -55,21 +56,20 @@ export function ProductList() {
   const rows = products.data?.data;
   return (
     <section>
-      <div className="page-header">
-        <h1>Products</h1>
-        <Link className="button primary" to="/products/new">
-          New product
-        </Link>
-      </div>
+      <PageHeader
+        title="Products"
+        actions={
+          <Link className="button primary" to="/products/new">
+            New product
+          </Link>
+        }
+      />
       <CatalogTransfer />
       <DataTable
         label="Products"
         columns={columns}
-        rows={rows}
+        query={products}
         rowKey={(p) => p.id}
-        loading={products.isPending}
-        busy={products.isPlaceholderData}
-        error={products.error}
         empty={search || tag || status ? search ? `No product matches “${search}”.` : "No product matches these filters." : "No products yet. Create the first one."}
         toolbar={
           <>

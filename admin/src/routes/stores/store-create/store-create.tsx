@@ -1,7 +1,9 @@
 // Create a store (the first one, or another): the creator becomes its owner with every permission.
 import { useState, type FormEvent } from "react";
 import { useNavigate } from "react-router";
+import { FormActions } from "../../../components/common/dialog";
 import { TextField } from "../../../components/common/field";
+import { PageHeader } from "../../../components/common/page-header";
 import { ErrorMessage } from "../../../components/common/query-state";
 import { useCreateStore } from "../../../hooks/api/stores";
 
@@ -15,13 +17,11 @@ export function StoreCreate({ first = false }: { first?: boolean }) {
   };
   return (
     <section className={first ? "auth-page" : undefined}>
-      <h1>{first ? "Create your first store" : "New store"}</h1>
+      <PageHeader title={first ? "Create your first store" : "New store"} />
       <form onSubmit={submit}>
         <TextField label="Store name" required value={name} onChange={(e) => setName(e.target.value)} path="name" error={createStore.error} />
         <ErrorMessage error={createStore.error} />
-        <button type="submit" className="primary" disabled={createStore.isPending}>
-          Create store
-        </button>
+        <FormActions submit="Create store" pending={createStore.isPending} />
       </form>
     </section>
   );

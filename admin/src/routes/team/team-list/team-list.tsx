@@ -1,35 +1,52 @@
 // Team: members with their permissions (edit, remove), pending invites (who sent them; revoke), and "Invite teammate"
-// (the invite link shown once). Both lists on the shared DataTable; removing and revoking are confirmed.
+// (the invite link shown once). Both lists on the shared DataTable, each a page at a time (its page in the URL);
+// removing and revoking are confirmed.
 import { useState } from "react";
 import { ConfirmButton } from "../../../components/common/confirm-button";
 import { ACTIONS_COLUMN, DataTable } from "../../../components/common/data-table";
-import { type Invite, useInvites, useMembers, useRemoveMember, useRevokeInvite, type Member } from "../../../hooks/api/team";
+import { useListParams } from "../../../components/common/list-params";
+import { PageHeader } from "../../../components/common/page-header";
+import {
+  type Invite,
+  type Member,
+  useAllMembers,
+  useInvites,
+  useMembers,
+  useRemoveMember,
+  useRevokeInvite,
+} from "../../../hooks/api/team";
 import { formatDate, useDisplay } from "../../../lib/format";
 import { EditPermissionsDialog, InviteDialog } from "./team-dialogs";
 
 export default function Team() {
   useDisplay();
-  const members = useMembers();
-  const invites = useInvites();
+  const memberPages = useListParams({});
+  const invitePages = useListParams({}, "invites_offset");
+  const members = useMembers(memberPages.offset);
+  const invites = useInvites(invitePages.offset);
+  // An invite's sender may be on another page of members.
+  const everyone = useAllMembers();
   const remove = useRemoveMember();
   const revoke = useRevokeInvite();
-  const nameOf = (userId: string) => members.data?.data.find((m) => m.user_id === userId)?.name ?? "a former member";
+  const nameOf = (userId: string) => everyone.data?.find((m) => m.user_id === userId)?.name ?? "a former member";
   const [inviting, setInviting] = useState(false);
   const [editing, setEditing] = useState<Member | null>(null);
   return (
     <section>
-      <div className="page-header">
-        <h1>Team</h1>
-        <button type="button" className="primary" onClick={() => setInviting(true)}>
-          Invite teammate
-        </button>
-      </div>
+      <PageHeader
+        title="Team"
+        actions={
+          <button type="button" className="primary" onClick={() => setInviting(true)}>
+            Invite teammate
+          </button>
+        }
+      />
       <DataTable
         label="Members"
-        rows={members.data?.data}
+        query={members}
+        onOffset={memberPages.setOffset}
         rowKey={(m) => m.user_id}
-        loading={members.isPending}
-        error={members.error ?? remove.error}
+        error={remove.error}
         empty="No members."
         columns={[
           { key: "name", header: "Name", cell: (m: Member) => m.name },
@@ -45,14 +62,12 @@ export default function Team() {
                     Edit permissions
                   </button>
                   <ConfirmButton
+                    action="Remove"
                     title={`Remove ${m.name}?`}
                     message="They lose access to this store; every token they own or were issued stops working, and their pending invites are revoked."
-                    action="Remove"
                     pending={remove.isPending}
                     onConfirm={() => remove.mutate(m.user_id)}
-                  >
-                    Remove
-                  </ConfirmButton>
+                  />
                 </>
               ),
           },
@@ -61,10 +76,10 @@ export default function Team() {
       <h2>Invites</h2>
       <DataTable
         label="Invites"
-        rows={invites.data?.data}
+        query={invites}
+        onOffset={invitePages.setOffset}
         rowKey={(i) => i.id}
-        loading={invites.isPending}
-        error={invites.error ?? revoke.error}
+        error={revoke.error}
         empty="No open invites."
         columns={[
           { key: "email", header: "Email", cell: (i: Invite) => i.email },
@@ -75,14 +90,12 @@ export default function Team() {
             ...ACTIONS_COLUMN,
             cell: (i: Invite) => (
               <ConfirmButton
+                action="Revoke"
                 title={`Revoke the invite to ${i.email}?`}
                 message="The invite link stops working at once; you can send a new invite later."
-                action="Revoke"
                 pending={revoke.isPending}
                 onConfirm={() => revoke.mutate(i.id)}
-              >
-                Revoke
-              </ConfirmButton>
+              />
             ),
           },
         ]}

@@ -1,7 +1,7 @@
 // Every delivery of the store, newest first, with the endpoint it went to (GET /stores/{id}/webhook-deliveries).
 // Status filter and page in the URL.
 import { useListParams } from "../../../components/common/list-params";
-import { Pager } from "../../../components/common/pager";
+import { PageHeader } from "../../../components/common/page-header";
 import { useStoreDeliveries, type DeliveryStatus } from "../../../hooks/api/webhooks";
 import { DeliveriesTable, StatusFilter } from "../components/deliveries-table";
 
@@ -10,13 +10,13 @@ export default function StoreDeliveries() {
   const deliveries = useStoreDeliveries((list.values.status || undefined) as DeliveryStatus | undefined, list.offset);
   return (
     <section>
-      <h1>All deliveries</h1>
+      <PageHeader title="All deliveries" />
       <DeliveriesTable
         query={deliveries}
         showUrl
         empty="No deliveries yet."
         toolbar={<StatusFilter list={list} />}
-        pager={<Pager pagination={deliveries.data?.pagination} onOffset={list.setOffset} />}
+        onOffset={list.setOffset}
       />
     </section>
   );

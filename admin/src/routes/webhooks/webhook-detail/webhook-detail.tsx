@@ -2,6 +2,7 @@
 // /webhooks/:id/deliveries/:deliveryId opens the Deliveries tab on that delivery.
 import { useState } from "react";
 import { useNavigate, useParams } from "react-router";
+import { PageHeader } from "../../../components/common/page-header";
 import { QueryState } from "../../../components/common/query-state";
 import { useWebhook } from "../../../hooks/api/webhooks";
 import { Health } from "../webhook-list/webhook-list";
@@ -24,7 +25,7 @@ export default function WebhookDetail() {
     <QueryState query={webhook}>
       {(w) => (
         <article>
-          <h1>{w.url}</h1>
+          <PageHeader title={w.url} />
           <p>
             Event <code>{w.event}</code> · <Health webhook={w} />
           </p>

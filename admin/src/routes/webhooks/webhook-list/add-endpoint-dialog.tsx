@@ -1,12 +1,12 @@
 // Registers an endpoint: URL, the events it receives (one subscription each), and its signing secret.
-import { useState, type FormEvent } from "react";
-import { Dialog, FormActions } from "../../../components/common/dialog";
+import { useState } from "react";
+import { FormDialog } from "../../../components/common/dialog";
 import { TextField } from "../../../components/common/field";
-import { ErrorMessage, Loading } from "../../../components/common/query-state";
+import { Loading } from "../../../components/common/query-state";
 import { useWebhookEvents } from "../../../hooks/api/permissions";
 import { useCreateWebhook } from "../../../hooks/api/webhooks";
 import { fieldError } from "../../../lib/problem";
-import { randomSecret } from "../secret";
+import { SecretField } from "../components/secret-field";
 
 export function AddEndpointDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const events = useWebhookEvents();
@@ -14,53 +14,49 @@ export function AddEndpointDialog({ open, onClose }: { open: boolean; onClose: (
   const [url, setUrl] = useState("");
   const [selected, setSelected] = useState<string[]>([]);
   const [secret, setSecret] = useState("");
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () =>
     create.mutate(
       { url, events: selected as never, secret },
       { onSuccess: () => (setUrl(""), setSelected([]), setSecret(""), onClose()) },
     );
-  };
   return (
-    <Dialog title="Add endpoint" open={open} onClose={onClose}>
-      <form onSubmit={submit}>
-        <TextField label="Endpoint URL" type="url" required value={url} onChange={(e) => setUrl(e.target.value)} path="url" error={create.error} />
-        <fieldset>
-          <legend>Events</legend>
-          {!events.data ? (
-            <Loading label="Loading events…" />
-          ) : (
-            events.data.data.map((e) => (
-              <label key={e.name} title={e.description}>
-                <input
-                  type="checkbox"
-                  checked={selected.includes(e.name)}
-                  onChange={(ev) => setSelected(ev.target.checked ? [...selected, e.name] : selected.filter((n) => n !== e.name))}
-                />
-                {e.name}
-              </label>
-            ))
-          )}
-          {fieldError(create.error, "events") && <small className="field-error">{fieldError(create.error, "events")}</small>}
-        </fieldset>
-        <div className="with-button">
-          <TextField
-            label="Signing secret"
-            required
-            minLength={16}
-            value={secret}
-            onChange={(e) => setSecret(e.target.value)}
-            path="secret"
-            error={create.error}
-            hint="16 to 256 characters; receivers verify X-Webhook-Signature with it."
-          />
-          <button type="button" onClick={() => setSecret(randomSecret())}>
-            Generate
-          </button>
-        </div>
-        <ErrorMessage error={create.error} />
-        <FormActions submit="Add endpoint" pending={create.isPending} onCancel={onClose} />
-      </form>
-    </Dialog>
+    <FormDialog
+      title="Add endpoint"
+      open={open}
+      onClose={onClose}
+      onSubmit={submit}
+      submit="Add endpoint"
+      pending={create.isPending}
+      error={create.error}
+    >
+      <TextField label="Endpoint URL" type="url" required value={url} onChange={(e) => setUrl(e.target.value)} path="url" error={create.error} />
+      <fieldset>
+        <legend>Events</legend>
+        {!events.data ? (
+          <Loading label="Loading events…" />
+        ) : (
+          events.data.data.map((e) => (
+            <label key={e.name} title={e.description}>
+              <input
+                type="checkbox"
+                checked={selected.includes(e.name)}
+                onChange={(ev) => setSelected(ev.target.checked ? [...selected, e.name] : selected.filter((n) => n !== e.name))}
+              />
+              {e.name}
+            </label>
+          ))
+        )}
+        {fieldError(create.error, "events") && <small className="field-error">{fieldError(create.error, "events")}</small>}
+      </fieldset>
+      <SecretField
+        label="Signing secret"
+        required
+        minLength={16}
+        value={secret}
+        onChange={setSecret}
+        error={create.error}
+        hint="16 to 256 characters; receivers verify X-Webhook-Signature with it."
+      />
+    </FormDialog>
   );
 }

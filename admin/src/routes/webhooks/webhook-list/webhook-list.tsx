@@ -1,7 +1,10 @@
-// Webhook endpoints (one row per subscription: URL and event) with their health, and "Add endpoint".
+// Webhook endpoints (one row per subscription: URL and event) with their health, a page at a time (the page in the
+// URL), and "Add endpoint".
 import { useState } from "react";
 import { Link } from "react-router";
 import { DataTable } from "../../../components/common/data-table";
+import { useListParams } from "../../../components/common/list-params";
+import { PageHeader } from "../../../components/common/page-header";
 import { useWebhooks, type Webhook } from "../../../hooks/api/webhooks";
 import { formatDate, useDisplay } from "../../../lib/format";
 import { AddEndpointDialog } from "./add-endpoint-dialog";
@@ -25,26 +28,28 @@ const columns = [
 
 export default function WebhookList() {
   useDisplay();
-  const webhooks = useWebhooks();
+  const list = useListParams({});
+  const webhooks = useWebhooks(list.offset);
   const [adding, setAdding] = useState(false);
   return (
     <section>
-      <div className="page-header">
-        <h1>Webhooks</h1>
-        <div className="actions">
-          <Link to="/webhooks/deliveries">All deliveries</Link>
-          <button type="button" className="primary" onClick={() => setAdding(true)}>
-            Add endpoint
-          </button>
-        </div>
-      </div>
+      <PageHeader
+        title="Webhooks"
+        actions={
+          <>
+            <Link to="/webhooks/deliveries">All deliveries</Link>
+            <button type="button" className="primary" onClick={() => setAdding(true)}>
+              Add endpoint
+            </button>
+          </>
+        }
+      />
       <DataTable
         label="Endpoints"
         columns={columns}
-        rows={webhooks.data?.data}
+        query={webhooks}
+        onOffset={list.setOffset}
         rowKey={(w) => w.id}
-        loading={webhooks.isPending}
-        error={webhooks.error}
         empty="No endpoints yet. Add one to receive store events."
       />
       <AddEndpointDialog open={adding} onClose={() => setAdding(false)} />

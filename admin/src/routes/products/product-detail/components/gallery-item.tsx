@@ -1,6 +1,4 @@
 // One gallery item: its image (alt = its alt text) or video, alt text, variant, primary, order, removal.
-import { useSortable } from "@dnd-kit/sortable";
-import { CSS } from "@dnd-kit/utilities";
 import { useEffect, useId, useState } from "react";
 import { useDeleteGalleryItem, useUpdateGalleryItem, type GalleryItem } from "../../../../hooks/api/gallery";
 import type { Product } from "../../../../hooks/api/products";
@@ -8,6 +6,7 @@ import { ConfirmButton } from "../../../../components/common/confirm-button";
 import { MoveButtons } from "../../../../components/common/move-buttons";
 import { ErrorMessage } from "../../../../components/common/query-state";
 import { SaveStatus } from "../../../../components/common/save-status";
+import { SortableItem } from "../../../../components/common/sortable-list";
 import { useUnsavedChanges } from "../../../../components/common/unsaved-changes";
 
 export function GalleryListItem(props: {
@@ -18,7 +17,6 @@ export function GalleryListItem(props: {
   onMove: (to: number) => void;
 }) {
   const { item, index, count, product } = props;
-  const sortable = useSortable({ id: item.id });
   const update = useUpdateGalleryItem(product.id);
   const remove = useDeleteGalleryItem(product.id);
   const [alt, setAlt] = useState(item.alt ?? "");
@@ -29,12 +27,8 @@ export function GalleryListItem(props: {
   const variantId = useId();
   const label = item.alt || `${item.media_type === "video" ? "Video" : "Image"} ${index + 1}`;
   const thumbnail = item.image_variants.find((v) => v.size === "small")?.url ?? item.poster_url ?? item.url;
-  const style = { transform: CSS.Transform.toString(sortable.transform), transition: sortable.transition };
   return (
-    <li ref={sortable.setNodeRef} style={style} className={`gallery-item${item.is_primary ? " primary" : ""}`}>
-      <button type="button" className="drag-handle" {...sortable.attributes} {...sortable.listeners} aria-label={`Drag ${label}`}>
-        ⠿
-      </button>
+    <SortableItem id={item.id} label={label} className={`gallery-item${item.is_primary ? " primary" : ""}`}>
       {item.media_type === "image" ? (
         <img src={thumbnail} alt={item.alt ?? ""} width={120} height={120} loading="lazy" />
       ) : (
@@ -80,15 +74,13 @@ export function GalleryListItem(props: {
         )}
         <MoveButtons index={index} count={count} onMove={props.onMove} />
         <ConfirmButton
+          action="Remove"
           title={`Remove ${label} from the gallery?`}
           message="It leaves this product's gallery; the file stays in the media library."
-          action="Remove"
           pending={remove.isPending}
           onConfirm={() => remove.mutate(item.id)}
-        >
-          Remove
-        </ConfirmButton>
+        />
       </div>
-    </li>
+    </SortableItem>
   );
 }

@@ -1,9 +1,9 @@
-// The gallery: multi-file upload with progress, drag and drop ordering (dnd-kit, keyboard sensor included) with
-// "Move earlier"/"Move later" as its button equivalent, primary, alt text, variant assignment, videos.
-import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type DragEndEvent } from "@dnd-kit/core";
-import { arrayMove, SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from "@dnd-kit/sortable";
+// The gallery, whole and in order: multi-file upload with progress, drag and drop ordering with "Move earlier"/"Move
+// later" as its button equivalent (the shared SortableList), primary, alt text, variant assignment, videos.
+import { arrayMove } from "@dnd-kit/sortable";
 import { useState } from "react";
 import { Empty, ErrorMessage, QueryState } from "../../../../components/common/query-state";
+import { SortableList } from "../../../../components/common/sortable-list";
 import {
   useGallery,
   useUpdateGalleryItem,
@@ -55,39 +55,17 @@ function UploadBox({ productId }: { productId: string }) {
 function SortableGallery({ product, items, refreshing }: { product: Product; items: GalleryItem[]; refreshing: boolean }) {
   const update = useUpdateGalleryItem(product.id);
   const [order, setOrder] = useShownOrder(items, update.isPending || refreshing);
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
   const move = (from: number, to: number) => {
-    if (to < 0 || to >= order.length || from === to) return;
     const item = order[from];
     setOrder(arrayMove(order, from, to)); // shown at once; the server's order replaces it once the PATCH and its refetch are answered
     update.mutate({ id: item.id, position: to });
   };
-  const onDragEnd = ({ active, over }: DragEndEvent) => {
-    if (!over) return;
-    move(order.findIndex((i) => i.id === active.id), order.findIndex((i) => i.id === over.id));
-  };
   if (order.length === 0) return <Empty>No images or videos yet.</Empty>;
   return (
     <>
-      <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
-        <SortableContext items={order.map((i) => i.id)} strategy={verticalListSortingStrategy}>
-          <ol className="gallery" aria-label="Gallery items">
-            {order.map((item, index) => (
-              <GalleryListItem
-                key={item.id}
-                item={item}
-                index={index}
-                count={order.length}
-                product={product}
-                onMove={(to) => move(index, to)}
-              />
-            ))}
-          </ol>
-        </SortableContext>
-      </DndContext>
+      <SortableList items={order} label="Gallery items" className="gallery" onMove={move}>
+        {(item, index, moveTo) => <GalleryListItem item={item} index={index} count={order.length} product={product} onMove={moveTo} />}
+      </SortableList>
       <ErrorMessage error={update.error} />
     </>
   );
@@ -107,7 +85,7 @@ export function GallerySection({ product }: { product: Product }) {
           </button>
         </div>
       </div>
-      <QueryState query={gallery}>{(page) => <SortableGallery product={product} items={page.data} refreshing={gallery.isFetching} />}</QueryState>
+      <QueryState query={gallery}>{(items) => <SortableGallery product={product} items={items} refreshing={gallery.isFetching} />}</QueryState>
       <AddVideoDialog product={product} open={addingVideo} onClose={() => setAddingVideo(false)} />
     </section>
   );

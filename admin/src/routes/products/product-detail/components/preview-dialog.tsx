@@ -30,7 +30,7 @@ export function PreviewDialog({ product, open, onClose }: { product: Product; op
   const variants = product.variants;
   const [variantId, setVariantId] = useState<string | undefined>(undefined);
   const selected = variants.find((v) => v.id === variantId) ?? variants[0];
-  const items = (gallery.data?.data ?? []).filter((i) => !i.product_variant_id || i.product_variant_id === selected?.id);
+  const items = (gallery.data ?? []).filter((i) => !i.product_variant_id || i.product_variant_id === selected?.id);
   const primary = items.find((i) => i.is_primary) ?? items[0];
   return (
     <Dialog title="Shopper preview" open={open} onClose={onClose}>

@@ -1,14 +1,17 @@
-// Reviews: the product's rating summary, the list, adding and deleting one.
+// Reviews: the product's rating summary, the list a page at a time (its page in the URL), adding and deleting one.
 import { useState, type FormEvent } from "react";
 import { TextField } from "../../../../components/common/field";
+import { useListParams } from "../../../../components/common/list-params";
+import { Pager } from "../../../../components/common/pager";
 import { Empty, ErrorMessage, QueryState } from "../../../../components/common/query-state";
 import type { Product } from "../../../../hooks/api/products";
-import { useCreateReview, useDeleteReview, useReviews } from "../../../../hooks/api/reviews";
+import { REVIEWS_PAGE_SIZE, useCreateReview, useDeleteReview, useReviews } from "../../../../hooks/api/reviews";
 import { formatDate, useDisplay } from "../../../../lib/format";
 
 export function ReviewsSection({ product }: { product: Product }) {
   useDisplay();
-  const reviews = useReviews(product.id);
+  const pages = useListParams({}, "reviews_offset");
+  const reviews = useReviews(product.id, pages.offset);
   const create = useCreateReview(product.id);
   const remove = useDeleteReview(product.id);
   const blank = { author_name: "", rating: "5", title: "", body: "" };
@@ -47,6 +50,10 @@ export function ReviewsSection({ product }: { product: Product }) {
           )
         }
       </QueryState>
+      {/* Most products have a page of reviews or none: the pager shows only when there are more. */}
+      {(product.review_count > REVIEWS_PAGE_SIZE || pages.offset > 0) && (
+        <Pager pagination={reviews.data?.pagination} onOffset={pages.setOffset} busy={reviews.isPlaceholderData} label="Reviews pagination" />
+      )}
       <form onSubmit={submit} className="inline-form">
         <TextField label="Author" required value={form.author_name} onChange={set("author_name")} path="author_name" error={create.error} />
         <TextField label="Rating" type="number" min={1} max={5} value={form.rating} onChange={set("rating")} path="rating" error={create.error} />

@@ -1,13 +1,12 @@
 // "Add variant" and "Edit variant <title>": every field of a variant (SKU, price, stock, fulfillment, up to three
 // option name/value pairs, the shipping box). Adding POSTs; editing PATCHes the same fields.
-import { useState, type FormEvent } from "react";
-import { Dialog, FormActions } from "../../../../components/common/dialog";
-import { TextField } from "../../../../components/common/field";
-import { ErrorMessage } from "../../../../components/common/query-state";
+import { useState } from "react";
+import { FormDialog } from "../../../../components/common/dialog";
+import { SelectField, TextField } from "../../../../components/common/field";
 import type { Product } from "../../../../hooks/api/products";
 import { useCreateVariant, useUpdateVariant, type Variant } from "../../../../hooks/api/variants";
 import { formatCents, parseMajor } from "../../../../lib/format";
-import { ApiProblem } from "../../../../lib/problem";
+import { ApiProblem, localProblem } from "../../../../lib/problem";
 
 const FULFILLMENT = [
   ["stocked", "Stocked"],
@@ -53,7 +52,7 @@ function initial(variant?: Variant): Form {
   };
 }
 
-const invalid = (path: string, message: string) => new ApiProblem(422, "validation_failed", message, [{ path, message }]);
+const invalid = localProblem;
 
 /** The request body, or a field error the console can tell before sending (the API checks the values again). */
 function toBody(form: Form) {
@@ -97,13 +96,12 @@ export function VariantDialog(props: {
   const mutation = variant ? update : create;
   const [form, setForm] = useState(() => initial(variant));
   const [localError, setLocalError] = useState<ApiProblem | null>(null);
-  const set = (key: "sku" | "price" | "compareAt" | "stock" | "fulfillment") => (e: { target: { value: string } }) =>
+  const set = (key: "sku" | "price" | "compareAt" | "stock") => (e: { target: { value: string } }) =>
     setForm({ ...form, [key]: e.target.value });
   const setOption = (i: number, key: "name" | "value", value: string) =>
     setForm({ ...form, options: form.options.map((o, j) => (j === i ? { ...o, [key]: value } : o)) });
   const close = () => (setForm(initial(variant)), setLocalError(null), mutation.reset(), props.onClose());
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     const body = toBody(form);
     if (body instanceof ApiProblem) return setLocalError(body);
     setLocalError(null);
@@ -117,51 +115,51 @@ export function VariantDialog(props: {
   };
   const error = localError ?? mutation.error;
   const title = variant ? `Edit variant ${variant.title}` : "Add variant";
-  const idPrefix = variant ? `variant-${variant.id}` : "variant-new";
   return (
-    <Dialog title={title} open={props.open} onClose={close}>
-      <form onSubmit={submit} className="variant-form">
-        <div className="form-grid">
-          <TextField label="SKU" value={form.sku} onChange={set("sku")} path="sku" error={error} />
-          <TextField label="Price" inputMode="decimal" required value={form.price} onChange={set("price")} path="price_cents" error={error} />
-          <TextField label="Compare-at price" inputMode="decimal" value={form.compareAt} onChange={set("compareAt")} path="compare_at_price_cents" error={error}
-            hint="The price before a sale; at least the price" />
-          <TextField label="Stock" type="number" min={0} value={form.stock} onChange={set("stock")} path="stock" error={error} />
-          <div className="field">
-            <label htmlFor={`${idPrefix}-fulfillment`}>Fulfillment</label>
-            <select id={`${idPrefix}-fulfillment`} value={form.fulfillment} onChange={set("fulfillment")}>
-              {FULFILLMENT.map(([value, label]) => (
-                <option key={value} value={value}>
-                  {label}
-                </option>
-              ))}
-            </select>
+    <FormDialog
+      title={title}
+      open={props.open}
+      onClose={close}
+      onSubmit={submit}
+      submit="Save variant"
+      pending={mutation.isPending}
+      error={error}
+      className="variant-form"
+    >
+      <div className="form-grid">
+        <TextField label="SKU" value={form.sku} onChange={set("sku")} path="sku" error={error} />
+        <TextField label="Price" inputMode="decimal" required value={form.price} onChange={set("price")} path="price_cents" error={error} />
+        <TextField label="Compare-at price" inputMode="decimal" value={form.compareAt} onChange={set("compareAt")} path="compare_at_price_cents" error={error}
+          hint="The price before a sale; at least the price" />
+        <TextField label="Stock" type="number" min={0} value={form.stock} onChange={set("stock")} path="stock" error={error} />
+        <SelectField
+          label="Fulfillment"
+          value={form.fulfillment}
+          onChange={(fulfillment) => setForm({ ...form, fulfillment })}
+          options={FULFILLMENT}
+        />
+      </div>
+      <fieldset>
+        <legend>Options (up to {MAX_OPTIONS}, e.g. Size and Colour)</legend>
+        {form.options.map((o, i) => (
+          <div className="form-grid" key={i}>
+            <TextField label={`Option ${i + 1} name`} placeholder={["Size", "Colour", "Material"][i]} value={o.name}
+              onChange={(e) => setOption(i, "name", e.target.value)} path={`option_values.${i}.name`} error={error} />
+            <TextField label={`Option ${i + 1} value`} placeholder={["M", "Blue", "Linen"][i]} value={o.value}
+              onChange={(e) => setOption(i, "value", e.target.value)} path={`option_values.${i}.value`} error={error} />
           </div>
-        </div>
-        <fieldset>
-          <legend>Options (up to {MAX_OPTIONS}, e.g. Size and Colour)</legend>
-          {form.options.map((o, i) => (
-            <div className="form-grid" key={i}>
-              <TextField label={`Option ${i + 1} name`} placeholder={["Size", "Colour", "Material"][i]} value={o.name}
-                onChange={(e) => setOption(i, "name", e.target.value)} path={`option_values.${i}.name`} error={error} />
-              <TextField label={`Option ${i + 1} value`} placeholder={["M", "Blue", "Linen"][i]} value={o.value}
-                onChange={(e) => setOption(i, "value", e.target.value)} path={`option_values.${i}.value`} error={error} />
-            </div>
+        ))}
+      </fieldset>
+      <fieldset>
+        <legend>Shipping box (all four, or none)</legend>
+        <div className="form-grid four">
+          {BOX.map(([key, label]) => (
+            <TextField key={key} label={label} inputMode="numeric" value={form.box[key]} path={`shipping_box.${key}`} error={error}
+              onChange={(e) => setForm({ ...form, box: { ...form.box, [key]: e.target.value } })} />
           ))}
-        </fieldset>
-        <fieldset>
-          <legend>Shipping box (all four, or none)</legend>
-          <div className="form-grid four">
-            {BOX.map(([key, label]) => (
-              <TextField key={key} label={label} inputMode="numeric" value={form.box[key]} path={`shipping_box.${key}`} error={error}
-                onChange={(e) => setForm({ ...form, box: { ...form.box, [key]: e.target.value } })} />
-            ))}
-          </div>
-        </fieldset>
-        <ErrorMessage error={error} />
-        <FormActions submit="Save variant" pending={mutation.isPending} onCancel={close} />
-      </form>
-    </Dialog>
+        </div>
+      </fieldset>
+    </FormDialog>
   );
 }
 

@@ -1,7 +1,6 @@
 // The Deliveries tab: status filter (in the URL), one row per delivery (event, status, attempts), and the open
 // delivery.
 import { useListParams } from "../../../../components/common/list-params";
-import { Pager } from "../../../../components/common/pager";
 import { useDeliveries, type DeliveryStatus } from "../../../../hooks/api/webhooks";
 import { DeliveriesTable, StatusFilter } from "../../components/deliveries-table";
 import { DeliveryDetail } from "./delivery-detail";
@@ -18,7 +17,7 @@ export function DeliveriesTab({ webhookId, deliveryId }: { webhookId: string; de
           openId={deliveryId}
           empty={`No deliveries${status ? ` with status ${status}` : ""} yet.`}
           toolbar={<StatusFilter list={list} />}
-          pager={<Pager pagination={deliveries.data?.pagination} onOffset={list.setOffset} />}
+          onOffset={list.setOffset}
         />
       </div>
       {deliveryId && <DeliveryDetail webhookId={webhookId} deliveryId={deliveryId} />}

@@ -7,7 +7,7 @@ import { OverlapSelect } from "../../../../components/common/overlap-select";
 import { ErrorMessage } from "../../../../components/common/query-state";
 import { useUnsavedChanges } from "../../../../components/common/unsaved-changes";
 import { useUpdateWebhook, useWebhookOperations, type Webhook } from "../../../../hooks/api/webhooks";
-import { randomSecret } from "../../secret";
+import { SecretField } from "../../components/secret-field";
 
 const DISABLED_BECAUSE = {
   gone: "Disabled because the endpoint answered 410 Gone: its owner said it is gone for good.",
@@ -66,12 +66,7 @@ export function Operations({ webhook }: { webhook: Webhook }) {
         <ErrorMessage error={recover.error} />
       </form>
       <form className="card" onSubmit={onRotate}>
-        <div className="with-button">
-          <TextField label="New signing secret" required value={secret} onChange={(e) => setSecret(e.target.value)} path="secret" error={rotate.error} />
-          <button type="button" onClick={() => setSecret(randomSecret())}>
-            Generate
-          </button>
-        </div>
+        <SecretField label="New signing secret" required value={secret} onChange={setSecret} error={rotate.error} />
         <OverlapSelect label="Keep the previous secret valid for" value={overlap} onChange={setOverlap} />
         <button type="submit" disabled={rotate.isPending}>
           Rotate secret

@@ -1,11 +1,11 @@
 // Endpoint settings: URL, active, a new signing secret, deletion.
 import { useState, type FormEvent } from "react";
 import { useNavigate } from "react-router";
-import { ConfirmDialog } from "../../../../components/common/dialog";
+import { ConfirmButton } from "../../../../components/common/confirm-button";
 import { TextField } from "../../../../components/common/field";
 import { ErrorMessage } from "../../../../components/common/query-state";
 import { useDeleteWebhook, useUpdateWebhook, type Webhook } from "../../../../hooks/api/webhooks";
-import { randomSecret } from "../../secret";
+import { SecretField } from "../../components/secret-field";
 import { Operations } from "./operations";
 
 export function SettingsTab({ webhook }: { webhook: Webhook }) {
@@ -16,7 +16,6 @@ export function SettingsTab({ webhook }: { webhook: Webhook }) {
   const [active, setActive] = useState(webhook.active);
   const [secret, setSecret] = useState("");
   const [saved, setSaved] = useState(false);
-  const [confirm, setConfirm] = useState(false);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setSaved(false);
@@ -33,19 +32,13 @@ export function SettingsTab({ webhook }: { webhook: Webhook }) {
           <input type="checkbox" checked={active} onChange={(e) => setActive(e.target.checked)} />
           Active
         </label>
-        <div className="with-button">
-          <TextField
-            label="Signing secret"
-            value={secret}
-            onChange={(e) => setSecret(e.target.value)}
-            path="secret"
-            error={update.error}
-            hint="Leave empty to keep the current secret (it is never shown)."
-          />
-          <button type="button" onClick={() => setSecret(randomSecret())}>
-            Generate
-          </button>
-        </div>
+        <SecretField
+          label="Signing secret"
+          value={secret}
+          onChange={setSecret}
+          error={update.error}
+          hint="Leave empty to keep the current secret (it is never shown)."
+        />
         <ErrorMessage error={update.error} />
         <div className="actions">
           <button type="submit" className="primary" disabled={update.isPending}>
@@ -55,19 +48,16 @@ export function SettingsTab({ webhook }: { webhook: Webhook }) {
         </div>
       </form>
       <Operations webhook={webhook} />
-      <button type="button" className="danger" onClick={() => setConfirm(true)}>
-        Delete endpoint
-      </button>
-      <ErrorMessage error={remove.error} />
-      <ConfirmDialog
+      <ConfirmButton
+        action="Delete"
         title="Delete this endpoint?"
         message="No more events are delivered to it; past deliveries go with it."
-        action="Delete"
-        open={confirm}
         pending={remove.isPending}
-        onClose={() => setConfirm(false)}
         onConfirm={() => remove.mutate(undefined, { onSuccess: () => navigate("/webhooks") })}
-      />
+      >
+        Delete endpoint
+      </ConfirmButton>
+      <ErrorMessage error={remove.error} />
     </>
   );
 }
