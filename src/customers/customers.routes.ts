@@ -19,7 +19,7 @@ const createCustomerRoute = createRoute(idempotent({
   summary: "Create a customer (emits customers.created)",
   ...requires("customers.write"),
   request: { params: storeParams, ...jsonBody(createCustomerBody) },
-  responses: { 201: jsonResponse(customerSchema, "The customer"), ...errorResponses(400, 409) },
+  responses: { 201: jsonResponse(customerSchema, "The customer"), ...errorResponses(400, 404, 409) },
 }));
 
 const listCustomersRoute = createRoute({
@@ -30,7 +30,7 @@ const listCustomersRoute = createRoute({
   summary: "Customers, newest first (with updated_since: a change feed, oldest change first); filter `email`, or `search` by part of the email, name or phone",
   ...requires("customers.read"),
   request: { params: storeParams, query: customerListQuery },
-  responses: { 200: jsonResponse(cursorPageSchema(customerSchema), "Customers"), ...errorResponses() },
+  responses: { 200: jsonResponse(cursorPageSchema(customerSchema), "Customers"), ...errorResponses(404) },
 });
 
 const getCustomerRoute = createRoute({

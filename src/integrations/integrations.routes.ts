@@ -80,7 +80,9 @@ const rotateIntegrationRoute = createRoute(refusesIdempotency({
   description:
     "Requires `integrations.manage`. The new value works at once; the current one until `previous_expires_at` " +
     "(now + `previous_expires_in`, 0..604800 seconds; 0: 401 from the next request). Only one previous value is kept: " +
-    "rotating again ends it at once. Clears `rotation_recommended`. 409 when another rotation won meanwhile.",
+    "rotating again ends it at once. Clears `rotation_recommended`. 409 when another rotation won meanwhile. " +
+    "The caller must hold every bit of the integration's scope (422 `scope_exceeds_permissions` naming the others; " +
+    "no value is made and the current one keeps working).",
   request: { params: integrationParams, body: { required: false, content: { "application/json": { schema: rotateIntegrationBody } } } },
   responses: { 200: jsonResponse(integrationWithValueSchema, "The integration and its new raw key"), ...errorResponses(400, 404, 409) },
 }));

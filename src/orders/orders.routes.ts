@@ -20,7 +20,7 @@ const createOrderRoute = createRoute(idempotent({
   summary: "Place an order: stock is reserved atomically (409 insufficient_stock changes nothing); emits orders.created",
   ...requires("orders.write"),
   request: { params: storeParams, ...jsonBody(createOrderBody) },
-  responses: { 201: jsonResponse(orderSchema, "The order, status pending"), ...errorResponses(400, 409) },
+  responses: { 201: jsonResponse(orderSchema, "The order, status pending"), ...errorResponses(400, 404, 409) },
 }));
 
 const listOrdersRoute = createRoute({
@@ -31,7 +31,7 @@ const listOrdersRoute = createRoute({
   summary: "Orders, newest first (with updated_since: a change feed, oldest change first); filters `status`, `customer_id`",
   ...requires("orders.read"),
   request: { params: storeParams, query: orderListQuery },
-  responses: { 200: jsonResponse(cursorPageSchema(orderSchema), "Orders"), ...errorResponses() },
+  responses: { 200: jsonResponse(cursorPageSchema(orderSchema), "Orders"), ...errorResponses(404) },
 });
 
 const getOrderRoute = createRoute({

@@ -43,6 +43,7 @@ const getTokenRoute = createRoute({
   tags: ["Access tokens"],
   summary: "One token record (your own, or any with tokens.read)",
   ...requires("member"),
+  description: "Any member of the store, for their own tokens; a teammate's token needs `tokens.read` (403 naming it).",
   request: { params: tokenParams },
   responses: { 200: jsonResponse(tokenSchema, "The token record"), ...errorResponses(404) },
 });
@@ -54,7 +55,11 @@ const rotateTokenRoute = createRoute(refusesIdempotency({
   tags: ["Access tokens"],
   summary: "New raw value for the same record; the old value is rejected from the next request on",
   ...requires("member"),
-  description: "Any member of the store. `issued_by` becomes the caller (the new value's holder). 409 when another rotation changed the token meanwhile.",
+  description:
+    "Any member of the store, for their own tokens (a PAT: only itself); a teammate's token needs `tokens.manage` (403 " +
+    "naming it), and the new value's effective permission (its scope AND its user's bits) must be within the caller's " +
+    "(422 `scope_exceeds_permissions`). `issued_by` becomes the caller (the new value's holder). 409 when another " +
+    "rotation changed the token meanwhile.",
   request: { params: tokenParams },
   responses: { 200: jsonResponse(tokenWithValueSchema, "The record and its new raw value"), ...errorResponses(404, 409) },
 }));
@@ -66,6 +71,7 @@ const revokeTokenRoute = createRoute({
   tags: ["Access tokens"],
   summary: "Revoke a token; it is rejected from the next request on",
   ...requires("member"),
+  description: "Any member of the store, for their own tokens (a PAT: only itself); a teammate's token needs `tokens.manage` (403 naming it).",
   request: { params: tokenParams },
   responses: { 204: { description: "Revoked" }, ...errorResponses(404) },
 });

@@ -20,7 +20,7 @@ const listStoreDeliveriesRoute = createRoute({
   summary: "Every delivery of the store, newest first; filters `status`, `event`, `event_id`, `webhook_id`",
   ...requires("webhooks.read"),
   request: { params: storeParams, query: storeDeliveryListQuery },
-  responses: { 200: jsonResponse(pageSchema(storeDeliverySchema), "Deliveries with their subscription's URL"), ...errorResponses() },
+  responses: { 200: jsonResponse(pageSchema(storeDeliverySchema), "Deliveries with their subscription's URL"), ...errorResponses(404) },
 });
 
 const listDeliveriesRoute = createRoute({

@@ -32,7 +32,7 @@ const createWebhookRoute = createRoute(idempotent({
     "orders.*: orders.read; customers.*: customers.read; user.created: members.read): 403 naming the first " +
     "missing one, nothing created. At most 100 subscriptions per store (422 `limit_exceeded`).",
   request: { params: storeParams, ...jsonBody(createWebhookBody) },
-  responses: { 201: jsonResponse(createdWebhooksSchema, "One subscription per event"), ...errorResponses(400, 409) },
+  responses: { 201: jsonResponse(createdWebhooksSchema, "One subscription per event"), ...errorResponses(400, 404, 409) },
 }));
 
 const listWebhooksRoute = createRoute({
@@ -43,7 +43,7 @@ const listWebhooksRoute = createRoute({
   summary: "Subscriptions, newest first; filters `event` and `url`",
   ...requires("webhooks.read"),
   request: { params: storeParams, query: webhookListQuery },
-  responses: { 200: jsonResponse(pageSchema(webhookSchema), "Subscriptions"), ...errorResponses() },
+  responses: { 200: jsonResponse(pageSchema(webhookSchema), "Subscriptions"), ...errorResponses(404) },
 });
 
 const getWebhookRoute = createRoute({

@@ -3,7 +3,7 @@
 // operations say `security: []`, every operation documents a 4xx, and the document names its server and licence.
 // Redocly's recommended rules check the same and more in CI (`npm run lint:openapi`).
 import { describe, expect, it } from "vitest";
-import { call } from "../helpers/api";
+import { call, newStore } from "../helpers/api";
 
 const METHODS = ["get", "put", "post", "delete", "patch"];
 
@@ -69,5 +69,19 @@ describe("every operation documents a client error, and the document its server 
     expect(without).toEqual([]);
     expect(document.servers).toEqual([{ url: "/", description: expect.any(String) }]);
     expect(document.info.license).toEqual({ name: "Proprietary", identifier: "LicenseRef-Proprietary" });
+  });
+});
+
+describe("every operation under a store documents 404 (API.md section 1: a store id that is not a UUID is not found)", () => {
+  it("each {store_id} operation lists 404, and a malformed store id really answers it", async () => {
+    const { found } = await operations();
+    const scoped = found.filter(({ name }) => name.includes("{store_id}"));
+    expect(scoped.length).toBeGreaterThan(50);
+    expect(scoped.filter(({ op }) => !("404" in op.responses)).map(({ name }) => name)).toEqual([]);
+    const store = await newStore();
+    for (const path of ["webhooks", "webhook-deliveries", "customers", "orders"]) {
+      const res = await call("GET", `/stores/not-a-uuid/${path}`, { token: store.owner.jwt });
+      expect([path, res.status, res.body.code]).toEqual([path, 404, "not_found"]);
+    }
   });
 });

@@ -305,14 +305,14 @@ export interface paths {
         };
         /**
          * One token record (your own, or any with tokens.read)
-         * @description Any member of the store.
+         * @description Any member of the store, for their own tokens; a teammate's token needs `tokens.read` (403 naming it).
          */
         get: operations["getApiToken"];
         put?: never;
         post?: never;
         /**
          * Revoke a token; it is rejected from the next request on
-         * @description Any member of the store.
+         * @description Any member of the store, for their own tokens (a PAT: only itself); a teammate's token needs `tokens.manage` (403 naming it).
          */
         delete: operations["revokeApiToken"];
         options?: never;
@@ -331,7 +331,7 @@ export interface paths {
         put?: never;
         /**
          * New raw value for the same record; the old value is rejected from the next request on
-         * @description Any member of the store. `issued_by` becomes the caller (the new value's holder). 409 when another rotation changed the token meanwhile.
+         * @description Any member of the store, for their own tokens (a PAT: only itself); a teammate's token needs `tokens.manage` (403 naming it), and the new value's effective permission (its scope AND its user's bits) must be within the caller's (422 `scope_exceeds_permissions`). `issued_by` becomes the caller (the new value's holder). 409 when another rotation changed the token meanwhile.
          */
         post: operations["rotateApiToken"];
         delete?: never;
@@ -403,7 +403,7 @@ export interface paths {
         put?: never;
         /**
          * New key value; the current one keeps working for `previous_expires_in` seconds (default 0)
-         * @description Requires `integrations.manage`. The new value works at once; the current one until `previous_expires_at` (now + `previous_expires_in`, 0..604800 seconds; 0: 401 from the next request). Only one previous value is kept: rotating again ends it at once. Clears `rotation_recommended`. 409 when another rotation won meanwhile.
+         * @description Requires `integrations.manage`. The new value works at once; the current one until `previous_expires_at` (now + `previous_expires_in`, 0..604800 seconds; 0: 401 from the next request). Only one previous value is kept: rotating again ends it at once. Clears `rotation_recommended`. 409 when another rotation won meanwhile. The caller must hold every bit of the integration's scope (422 `scope_exceeds_permissions` naming the others; no value is made and the current one keeps working).
          */
         post: operations["rotateIntegration"];
         delete?: never;
@@ -6246,6 +6246,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Validation failed */
             422: {
                 headers: {
@@ -6328,6 +6337,15 @@ export interface operations {
             };
             /** @description The token's effective permission lacks the required bit */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6714,6 +6732,15 @@ export interface operations {
             };
             /** @description The token's effective permission lacks the required bit */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7393,6 +7420,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Validation failed */
             422: {
                 headers: {
@@ -7475,6 +7511,15 @@ export interface operations {
             };
             /** @description The token's effective permission lacks the required bit */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7764,6 +7809,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Validation failed */
             422: {
                 headers: {
@@ -7846,6 +7900,15 @@ export interface operations {
             };
             /** @description The token's effective permission lacks the required bit */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
