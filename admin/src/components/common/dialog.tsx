@@ -1,30 +1,58 @@
-// A modal dialog on the native <dialog> element: focus trap, Escape and the dialog role come with it. Also the two
-// shapes every dialog of the console takes: a confirmation, and a form.
-import { useEffect, useRef, type ReactNode } from "react";
-import { ErrorMessage } from "./query-state";
+// A modal dialog on the native <dialog> element: focus trap, focus return and the dialog role come with it. Also the
+// confirmation every destructive action takes, and a form's closing row. (A dialog holding a form: form-dialog.tsx.)
+import { useLayoutEffect, useReducer, useRef, type ReactNode } from "react";
 
-// `open` is the truth. The element's "close" event is queued, not fired at once: one that follows our own `close()`
-// can arrive after the dialog was opened again (Keep editing, then Back at once), and taken as the user's it would
-// close the new question unanswered. So the event counts only when the user closed the dialog (Escape): the page
-// still wants it open, and it is not open again.
+// `open` is the truth, and the element never closes itself. Escape (or any close request of the browser) is a
+// request handed to `onClose`; the page answers it by rendering `open={false}`, or not (a form with unsaved edits
+// asks first, and "Keep editing" leaves the dialog open as it was). After every commit the element follows `open`.
+// So no native "close" event is ever taken for the user's: the old race, in which the queued "close" of our own
+// close() landed after the dialog had been opened again and closed it unanswered, has nothing left to act on.
 export function Dialog(props: { title: string; open: boolean; onClose: () => void; children: ReactNode }) {
   const ref = useRef<HTMLDialogElement>(null);
-  // What the page last applied to the element, set beside showModal()/close(): a render whose effect has not run yet
-  // (props.open already true, the element still closed) must not let a stale event through.
+  // What the element was last told (a layout effect: no event runs between a commit and it).
   const wanted = useRef(false);
-  useEffect(() => {
+  const [, resync] = useReducer((n: number) => n + 1, 0);
+  useLayoutEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
     wanted.current = props.open;
     if (props.open && !dialog.open) dialog.showModal();
     if (!props.open && dialog.open) dialog.close();
-  }, [props.open]);
-  const closedByUser = () => {
-    if (wanted.current && !ref.current?.open) props.onClose();
+  });
+  // Unmounted while open (a dialog form its page stopped rendering): closed first, so focus returns to its opener.
+  useLayoutEffect(() => {
+    const dialog = ref.current;
+    return () => {
+      wanted.current = false;
+      if (dialog?.open) dialog.close();
+    };
+  }, []);
+  // A close request the browser would not let us refuse (a cancel event that is not cancelable) closed the element:
+  // the same request as Escape, and the element is shown again on the next commit if the page still wants it.
+  const closedByBrowser = () => {
+    if (!wanted.current || ref.current?.open) return;
+    props.onClose();
+    resync();
   };
   const titleId = `dialog-${props.title.replace(/\W+/g, "-").toLowerCase()}`;
   return (
-    <dialog ref={ref} aria-labelledby={titleId} onClose={closedByUser} className="dialog">
+    <dialog
+      ref={ref}
+      aria-labelledby={titleId}
+      className="dialog"
+      onKeyDown={(event) => {
+        if (event.key !== "Escape" || event.nativeEvent.isComposing) return;
+        event.preventDefault(); // the browser's own close request never starts
+        event.stopPropagation(); // one dialog answers: the innermost
+        props.onClose();
+      }}
+      onCancel={(event) => {
+        if (!event.cancelable) return; // the element closes; closedByBrowser asks
+        event.preventDefault();
+        props.onClose();
+      }}
+      onClose={closedByBrowser}
+    >
       {props.open && (
         <>
           <h2 id={titleId}>{props.title}</h2>
@@ -73,35 +101,5 @@ export function FormActions(props: { submit: string; pending?: boolean; onCancel
         {props.submit}
       </button>
     </div>
-  );
-}
-
-/**
- * A dialog holding one form: its fields (children), the request's error in words, "Cancel" (which closes, like
- * Escape) and the submit button named `submit`. `done`, once given (a secret the API shows once), replaces the form.
- */
-export function FormDialog(props: {
-  title: string;
-  open: boolean;
-  onClose: () => void;
-  /** Called on submit (the browser's own submission is prevented). */
-  onSubmit: () => void;
-  submit: string;
-  pending?: boolean;
-  error?: unknown;
-  className?: string;
-  done?: ReactNode;
-  children: ReactNode;
-}) {
-  return (
-    <Dialog title={props.title} open={props.open} onClose={props.onClose}>
-      {props.done ?? (
-        <form className={props.className} onSubmit={(event) => (event.preventDefault(), props.onSubmit())}>
-          {props.children}
-          <ErrorMessage error={props.error} />
-          <FormActions submit={props.submit} pending={props.pending} onCancel={props.onClose} />
-        </form>
-      )}
-    </Dialog>
   );
 }

@@ -33,7 +33,8 @@ export function Shell({ stores }: { stores: MeStore[] }) {
   const [menuOpen, setMenuOpen] = useState(false);
   useDisplaySettings();
   useEffect(() => setMenuOpen(false), [pathname]);
-  // Switching store drops the page (its edits included) before any navigation the guard could hold: ask first.
+  // Switching store and signing out drop the page (its edits included) before any navigation the guard could hold:
+  // ask first.
   const switchStore = (id: string) => {
     if (id === "__new") return navigate("/stores/new");
     leaveThen(() => {
@@ -62,7 +63,7 @@ export function Shell({ stores }: { stores: MeStore[] }) {
           </select>
         </label>
         <span className="user">{session?.user.email}</span>
-        <button type="button" onClick={() => signOut.mutate()} disabled={signOut.isPending}>
+        <button type="button" onClick={() => leaveThen(() => signOut.mutate())} disabled={signOut.isPending}>
           Sign out
         </button>
       </header>

@@ -76,7 +76,7 @@ export default function TokenList() {
         error={rotate.error ?? revoke.error}
         empty="No tokens yet. A token lets a script call the API with the permissions you pick."
       />
-      <NewTokenDialog open={creating} onClose={() => setCreating(false)} />
+      {creating && <NewTokenDialog onClose={() => setCreating(false)} />}
     </section>
   );
 }

@@ -30,7 +30,7 @@ export default function CollectionList() {
           </button>
         }
       />
-      <NewCollectionDialog open={creating} onClose={() => setCreating(false)} />
+      {creating && <NewCollectionDialog onClose={() => setCreating(false)} />}
       <DataTable
         label="Collections"
         columns={columns}

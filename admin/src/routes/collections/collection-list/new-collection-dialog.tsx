@@ -1,9 +1,9 @@
 // "New collection": a title, Manual or Automatic, and for an automatic one its rule rows (field, condition,
 // value; all or any must match). The API checks the rules; the console offers only what they accept.
-import { useState } from "react";
 import { useNavigate } from "react-router";
-import { FormDialog } from "../../../components/common/dialog";
+import { useEditForm } from "../../../components/common/edit-form";
 import { Options, TextField } from "../../../components/common/field";
+import { FormDialog } from "../../../components/common/form-dialog";
 import { type CreateCollection, useCreateCollection } from "../../../hooks/api/collections";
 
 type Rules = NonNullable<CreateCollection["rules"]>;
@@ -23,22 +23,20 @@ const OPS: Record<"text" | "number", Array<[Condition["op"], string]>> = {
   number: [["equals", "is"], ["not_equals", "is not"], ["greater_than", "is greater than"], ["less_than", "is less than"]],
 };
 
-interface Row {
+type Row = {
   field: Condition["field"];
   op: Condition["op"];
   value: string;
-}
+};
 
 const blankRow = (): Row => ({ field: "tag", op: "equals", value: "" });
 
-export function NewCollectionDialog(props: { open: boolean; onClose: () => void }) {
+export function NewCollectionDialog(props: { onClose: () => void }) {
   const create = useCreateCollection();
   const navigate = useNavigate();
-  const [title, setTitle] = useState("");
-  const [kind, setKind] = useState<"manual" | "automatic">("manual");
-  const [match, setMatch] = useState<"all" | "any">("all");
-  const [rows, setRows] = useState<Row[]>([blankRow()]);
-  const close = () => (setTitle(""), setKind("manual"), setRows([blankRow()]), create.reset(), props.onClose());
+  const edit = useEditForm({ title: "", kind: "manual" as "manual" | "automatic", match: "all" as "all" | "any", rows: [blankRow()] });
+  const { title, kind, match, rows } = edit.form;
+  const setRows = (next: Row[]) => edit.setValue("rows", next);
   const setRow = (i: number, change: Partial<Row>) => setRows(rows.map((r, j) => (j === i ? { ...r, ...change } : r)));
   const submit = () => {
     const body: CreateCollection = { title, kind };
@@ -46,26 +44,26 @@ export function NewCollectionDialog(props: { open: boolean; onClose: () => void 
       const conditions = rows.map((r) => ({ field: r.field, op: r.op, value: NUMERIC.has(r.field) ? Number(r.value) : r.value }));
       body.rules = { match, conditions } as Rules;
     }
-    create.mutate(body, { onSuccess: (c) => (close(), navigate(`/collections/${c.id}`)) });
+    create.mutate(body, { onSuccess: (c) => (edit.saved(), props.onClose(), navigate(`/collections/${c.id}`)) });
   };
   return (
     <FormDialog
       title="New collection"
-      open={props.open}
-      onClose={close}
+      form={edit}
+      onClose={props.onClose}
       onSubmit={submit}
       submit="Create collection"
       pending={create.isPending}
       error={create.error}
     >
-      <TextField label="Title" required value={title} onChange={(e) => setTitle(e.target.value)} path="title" error={create.error} />
+      <TextField label="Title" required value={title} onChange={edit.set("title")} path="title" error={create.error} />
       <fieldset>
         <legend>Kind</legend>
         <label>
-          <input type="radio" name="kind" checked={kind === "manual"} onChange={() => setKind("manual")} /> Manual
+          <input type="radio" name="kind" checked={kind === "manual"} onChange={() => edit.setValue("kind", "manual")} /> Manual
         </label>
         <label>
-          <input type="radio" name="kind" checked={kind === "automatic"} onChange={() => setKind("automatic")} /> Automatic
+          <input type="radio" name="kind" checked={kind === "automatic"} onChange={() => edit.setValue("kind", "automatic")} /> Automatic
         </label>
       </fieldset>
       {kind === "automatic" && (
@@ -73,7 +71,7 @@ export function NewCollectionDialog(props: { open: boolean; onClose: () => void 
           <legend>Rules</legend>
           <label>
             Products must match{" "}
-            <select value={match} onChange={(e) => setMatch(e.target.value as "all" | "any")}>
+            <select value={match} onChange={(e) => edit.setValue("match", e.target.value as "all" | "any")}>
               <option value="all">all conditions</option>
               <option value="any">any condition</option>
             </select>

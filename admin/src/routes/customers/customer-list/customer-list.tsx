@@ -2,7 +2,8 @@
 // link to their page.
 import { useDeferredValue, useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { FormDialog } from "../../../components/common/dialog";
+import { useEditForm } from "../../../components/common/edit-form";
+import { FormDialog } from "../../../components/common/form-dialog";
 import { TextField } from "../../../components/common/field";
 import { DataTable } from "../../../components/common/data-table";
 import { ListSearch } from "../../../components/common/list-filters";
@@ -14,18 +15,18 @@ import { formatDate, useDisplay } from "../../../lib/format";
 function NewCustomerDialog({ onClose }: { onClose: () => void }) {
   const create = useCreateCustomer();
   const navigate = useNavigate();
-  const [form, setForm] = useState({ email: "", name: "", phone: "" });
-  const set = (key: keyof typeof form) => (e: { target: { value: string } }) => setForm({ ...form, [key]: e.target.value });
+  const edit = useEditForm({ email: "", name: "", phone: "" });
+  const { email, name, phone } = edit.form;
   const submit = () =>
     create.mutate(
-      { email: form.email.trim(), name: form.name.trim() || undefined, phone: form.phone.trim() || undefined },
-      { onSuccess: (c) => navigate(`/customers/${c.id}`) },
+      { email: email.trim(), name: name.trim() || undefined, phone: phone.trim() || undefined },
+      { onSuccess: (c) => (edit.saved(), navigate(`/customers/${c.id}`)) },
     );
   return (
-    <FormDialog title="New customer" open onClose={onClose} onSubmit={submit} submit="Create customer" pending={create.isPending} error={create.error}>
-      <TextField label="Email" type="email" required value={form.email} onChange={set("email")} path="email" error={create.error} />
-      <TextField label="Name" value={form.name} onChange={set("name")} path="name" error={create.error} />
-      <TextField label="Phone" type="tel" value={form.phone} onChange={set("phone")} path="phone" error={create.error} />
+    <FormDialog title="New customer" form={edit} onClose={onClose} onSubmit={submit} submit="Create customer" pending={create.isPending} error={create.error}>
+      <TextField label="Email" type="email" required value={email} onChange={edit.set("email")} path="email" error={create.error} />
+      <TextField label="Name" value={name} onChange={edit.set("name")} path="name" error={create.error} />
+      <TextField label="Phone" type="tel" value={phone} onChange={edit.set("phone")} path="phone" error={create.error} />
     </FormDialog>
   );
 }

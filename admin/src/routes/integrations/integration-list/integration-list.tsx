@@ -69,8 +69,8 @@ export default function IntegrationList() {
         error={revoke.error}
         empty="No integrations yet. An integration's key belongs to the store, not to a person: a nightly sync keeps working when staff change."
       />
-      <NewIntegrationDialog open={creating} onClose={() => setCreating(false)} />
-      <RotateIntegrationDialog integration={rotating} onClose={() => setRotating(null)} onRotated={setRotatedKey} />
+      {creating && <NewIntegrationDialog onClose={() => setCreating(false)} />}
+      {rotating && <RotateIntegrationDialog integration={rotating} onClose={() => setRotating(null)} onRotated={setRotatedKey} />}
     </section>
   );
 }

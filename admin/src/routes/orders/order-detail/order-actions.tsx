@@ -1,9 +1,11 @@
 // One button per change the API allows from the order's status, each confirmed in a dialog by a button of the same
 // name; "Refund" asks for the amount (major units, prefilled with what is left to refund). A refusal (409: the
 // order changed meanwhile, or the move is not allowed) is shown as a message and the order is read again.
-import { useState, type FormEvent } from "react";
-import { ConfirmDialog, Dialog, FormActions } from "../../../components/common/dialog";
+import { useState } from "react";
+import { ConfirmDialog } from "../../../components/common/dialog";
+import { useEditForm } from "../../../components/common/edit-form";
 import { TextField } from "../../../components/common/field";
+import { FormDialog } from "../../../components/common/form-dialog";
 import { ErrorMessage } from "../../../components/common/query-state";
 import { ORDER_ACTIONS, useRefundOrder, useTransitionOrder, type Order } from "../../../hooks/api/orders";
 import { formatCents, formatMoney, parseMajor } from "../../../lib/format";
@@ -19,11 +21,10 @@ const TRANSITION: Record<Target, { label: string; message: string }> = {
 function RefundDialog({ order, onClose }: { order: Order; onClose: () => void }) {
   const refund = useRefundOrder(order.id);
   const left = order.total_cents - order.refunded_cents;
-  const [amount, setAmount] = useState(formatCents(left));
+  const edit = useEditForm({ amount: formatCents(left) });
   const [localError, setLocalError] = useState<ApiProblem | null>(null);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const cents = parseMajor(amount);
+  const submit = () => {
+    const cents = parseMajor(edit.form.amount);
     if (cents === null || cents === 0) {
       const message = "Enter an amount such as 12.50";
       return setLocalError(localProblem("amount_cents", message));
@@ -33,14 +34,10 @@ function RefundDialog({ order, onClose }: { order: Order; onClose: () => void })
   };
   const error = localError ?? refund.error;
   return (
-    <Dialog title="Refund" open onClose={onClose}>
-      <form onSubmit={submit}>
-        <TextField label="Amount" inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)}
-          path="amount_cents" error={error} hint={`Up to ${formatMoney(left, order.currency)}`} />
-        <ErrorMessage error={error} />
-        <FormActions submit="Refund" pending={refund.isPending} onCancel={onClose} />
-      </form>
-    </Dialog>
+    <FormDialog title="Refund" form={edit} onClose={onClose} onSubmit={submit} submit="Refund" pending={refund.isPending} error={error}>
+      <TextField label="Amount" inputMode="decimal" value={edit.form.amount} onChange={edit.set("amount")}
+        path="amount_cents" error={error} hint={`Up to ${formatMoney(left, order.currency)}`} />
+    </FormDialog>
   );
 }
 

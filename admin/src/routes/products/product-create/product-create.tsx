@@ -2,6 +2,7 @@
 import { useState, type FormEvent } from "react";
 import { useNavigate } from "react-router";
 import { FormActions } from "../../../components/common/dialog";
+import { useEditForm } from "../../../components/common/edit-form";
 import { TextField } from "../../../components/common/field";
 import { PageHeader } from "../../../components/common/page-header";
 import { ErrorMessage } from "../../../components/common/query-state";
@@ -12,9 +13,8 @@ import { type ApiProblem, localProblem } from "../../../lib/problem";
 export default function ProductCreate() {
   const create = useCreateProduct();
   const navigate = useNavigate();
-  const [title, setTitle] = useState("");
-  const [type, setType] = useState<"single" | "variable">("single");
-  const [price, setPrice] = useState("0.00");
+  const edit = useEditForm({ title: "", type: "single" as "single" | "variable", price: "0.00" });
+  const { title, type, price } = edit.form;
   const [priceError, setPriceError] = useState<ApiProblem | null>(null);
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -27,22 +27,22 @@ export default function ProductCreate() {
     setPriceError(null);
     create.mutate(
       { title, product_type: type, ...(type === "single" ? { default_price_cents: cents ?? 0 } : {}) },
-      { onSuccess: (product) => navigate(`/products/${product.id}`) },
+      { onSuccess: (product) => (edit.saved(), navigate(`/products/${product.id}`)) },
     );
   };
   return (
     <section>
       <PageHeader title="New product" />
       <form onSubmit={submit} className="card">
-        <TextField label="Title" required value={title} onChange={(e) => setTitle(e.target.value)} path="title" error={create.error} />
+        <TextField label="Title" required value={title} onChange={edit.set("title")} path="title" error={create.error} />
         <fieldset>
           <legend>Type</legend>
           <label>
-            <input type="radio" name="type" checked={type === "single"} onChange={() => setType("single")} />
+            <input type="radio" name="type" checked={type === "single"} onChange={() => edit.setValue("type", "single")} />
             Single
           </label>
           <label>
-            <input type="radio" name="type" checked={type === "variable"} onChange={() => setType("variable")} />
+            <input type="radio" name="type" checked={type === "variable"} onChange={() => edit.setValue("type", "variable")} />
             Variable
           </label>
         </fieldset>
@@ -51,7 +51,7 @@ export default function ProductCreate() {
             label="Price"
             inputMode="decimal"
             value={price}
-            onChange={(e) => setPrice(e.target.value)}
+            onChange={edit.set("price")}
             path="default_price_cents"
             error={priceError ?? create.error}
           />

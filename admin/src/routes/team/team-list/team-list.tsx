@@ -100,7 +100,7 @@ export default function Team() {
           },
         ]}
       />
-      <InviteDialog open={inviting} onClose={() => setInviting(false)} />
+      {inviting && <InviteDialog onClose={() => setInviting(false)} />}
       {editing && <EditPermissionsDialog member={editing} onClose={() => setEditing(null)} />}
     </section>
   );

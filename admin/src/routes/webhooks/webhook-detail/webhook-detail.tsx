@@ -4,6 +4,7 @@ import { useState } from "react";
 import { useNavigate, useParams } from "react-router";
 import { PageHeader } from "../../../components/common/page-header";
 import { QueryState } from "../../../components/common/query-state";
+import { leaveThen } from "../../../components/common/unsaved-changes";
 import { useWebhook } from "../../../hooks/api/webhooks";
 import { Health } from "../webhook-list/webhook-list";
 import { DeliveriesTab } from "./components/deliveries-tab";
@@ -17,9 +18,13 @@ export default function WebhookDetail() {
   const webhook = useWebhook(id);
   const navigate = useNavigate();
   const [tab, setTab] = useState<(typeof TABS)[number]>(deliveryId ? "Deliveries" : "Settings");
+  // The Settings tab's forms go when another tab shows: unsaved edits there are asked about first.
   const select = (next: (typeof TABS)[number]) => {
-    setTab(next);
-    if (next === "Settings" && deliveryId) navigate(`/webhooks/${id}`);
+    if (next === tab && !(next === "Settings" && deliveryId)) return;
+    leaveThen(() => {
+      setTab(next);
+      if (next === "Settings" && deliveryId) navigate(`/webhooks/${id}`);
+    });
   };
   return (
     <QueryState query={webhook}>

@@ -52,7 +52,7 @@ export default function WebhookList() {
         rowKey={(w) => w.id}
         empty="No endpoints yet. Add one to receive store events."
       />
-      <AddEndpointDialog open={adding} onClose={() => setAdding(false)} />
+      {adding && <AddEndpointDialog onClose={() => setAdding(false)} />}
     </section>
   );
 }

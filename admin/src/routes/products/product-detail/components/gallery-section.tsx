@@ -86,7 +86,7 @@ export function GallerySection({ product }: { product: Product }) {
         </div>
       </div>
       <QueryState query={gallery}>{(items) => <SortableGallery product={product} items={items} refreshing={gallery.isFetching} />}</QueryState>
-      <AddVideoDialog product={product} open={addingVideo} onClose={() => setAddingVideo(false)} />
+      {addingVideo && <AddVideoDialog product={product} onClose={() => setAddingVideo(false)} />}
     </section>
   );
 }

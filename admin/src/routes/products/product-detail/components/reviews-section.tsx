@@ -1,5 +1,7 @@
-// Reviews: the product's rating summary, the list a page at a time (its page in the URL), adding and deleting one.
-import { useState, type FormEvent } from "react";
+// Reviews: the product's rating summary, the list a page at a time (its page in the URL), adding (a guarded create
+// form) and deleting one.
+import type { FormEvent } from "react";
+import { useEditForm } from "../../../../components/common/edit-form";
 import { TextField } from "../../../../components/common/field";
 import { useListParams } from "../../../../components/common/list-params";
 import { Pager } from "../../../../components/common/pager";
@@ -15,13 +17,13 @@ export function ReviewsSection({ product }: { product: Product }) {
   const create = useCreateReview(product.id);
   const remove = useDeleteReview(product.id);
   const blank = { author_name: "", rating: "5", title: "", body: "" };
-  const [form, setForm] = useState(blank);
-  const set = (key: keyof typeof form) => (e: { target: { value: string } }) => setForm({ ...form, [key]: e.target.value });
+  const edit = useEditForm(blank);
+  const { form, set } = edit;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     create.mutate(
       { author_name: form.author_name, rating: Number(form.rating), title: form.title || undefined, body: form.body || undefined },
-      { onSuccess: () => setForm(blank) },
+      { onSuccess: () => edit.saved(blank) },
     );
   };
   return (

@@ -1,7 +1,8 @@
 // "Add variant" and "Edit variant <title>": every field of a variant (SKU, price, stock, fulfillment, up to three
-// option name/value pairs, the shipping box). Adding POSTs; editing PATCHes the same fields.
+// option name/value pairs, the shipping box). Adding POSTs; editing PATCHes the same fields. Rendered while open.
 import { useState } from "react";
-import { FormDialog } from "../../../../components/common/dialog";
+import { useEditForm } from "../../../../components/common/edit-form";
+import { FormDialog } from "../../../../components/common/form-dialog";
 import { SelectField, TextField } from "../../../../components/common/field";
 import type { Product } from "../../../../hooks/api/products";
 import { useCreateVariant, useUpdateVariant, type Variant } from "../../../../hooks/api/variants";
@@ -23,7 +24,7 @@ const BOX = [
 ] as const;
 type BoxKey = (typeof BOX)[number][0];
 
-interface Form {
+type Form = {
   sku: string;
   price: string;
   compareAt: string;
@@ -31,7 +32,7 @@ interface Form {
   fulfillment: string;
   options: Array<{ name: string; value: string }>;
   box: Record<BoxKey, string>;
-}
+};
 
 function initial(variant?: Variant): Form {
   const options = Array.from({ length: MAX_OPTIONS }, (_, i) => variant?.option_values[i] ?? { name: "", value: "" });
@@ -85,7 +86,6 @@ function toBody(form: Form) {
 export function VariantDialog(props: {
   product: Product;
   variant?: Variant;
-  open: boolean;
   onClose: () => void;
   /** After a successful save, with the variant's title: the section says so beside its table. */
   onSaved?: (title: string) => void;
@@ -94,32 +94,24 @@ export function VariantDialog(props: {
   const create = useCreateVariant(product.id);
   const update = useUpdateVariant(product.id, variant?.id ?? "");
   const mutation = variant ? update : create;
-  const [form, setForm] = useState(() => initial(variant));
+  const edit = useEditForm(initial(variant));
+  const form = edit.form;
   const [localError, setLocalError] = useState<ApiProblem | null>(null);
-  const set = (key: "sku" | "price" | "compareAt" | "stock") => (e: { target: { value: string } }) =>
-    setForm({ ...form, [key]: e.target.value });
   const setOption = (i: number, key: "name" | "value", value: string) =>
-    setForm({ ...form, options: form.options.map((o, j) => (j === i ? { ...o, [key]: value } : o)) });
-  const close = () => (setForm(initial(variant)), setLocalError(null), mutation.reset(), props.onClose());
+    edit.setValue("options", form.options.map((o, j) => (j === i ? { ...o, [key]: value } : o)));
   const submit = () => {
     const body = toBody(form);
     if (body instanceof ApiProblem) return setLocalError(body);
     setLocalError(null);
-    mutation.mutate(body, {
-      onSuccess: (saved) => {
-        props.onSaved?.(saved.title);
-        if (variant) props.onClose();
-        else close();
-      },
-    });
+    mutation.mutate(body, { onSuccess: (saved) => (props.onSaved?.(saved.title), props.onClose()) });
   };
   const error = localError ?? mutation.error;
   const title = variant ? `Edit variant ${variant.title}` : "Add variant";
   return (
     <FormDialog
       title={title}
-      open={props.open}
-      onClose={close}
+      form={edit}
+      onClose={props.onClose}
       onSubmit={submit}
       submit="Save variant"
       pending={mutation.isPending}
@@ -127,15 +119,15 @@ export function VariantDialog(props: {
       className="variant-form"
     >
       <div className="form-grid">
-        <TextField label="SKU" value={form.sku} onChange={set("sku")} path="sku" error={error} />
-        <TextField label="Price" inputMode="decimal" required value={form.price} onChange={set("price")} path="price_cents" error={error} />
-        <TextField label="Compare-at price" inputMode="decimal" value={form.compareAt} onChange={set("compareAt")} path="compare_at_price_cents" error={error}
+        <TextField label="SKU" value={form.sku} onChange={edit.set("sku")} path="sku" error={error} />
+        <TextField label="Price" inputMode="decimal" required value={form.price} onChange={edit.set("price")} path="price_cents" error={error} />
+        <TextField label="Compare-at price" inputMode="decimal" value={form.compareAt} onChange={edit.set("compareAt")} path="compare_at_price_cents" error={error}
           hint="The price before a sale; at least the price" />
-        <TextField label="Stock" type="number" min={0} value={form.stock} onChange={set("stock")} path="stock" error={error} />
+        <TextField label="Stock" type="number" min={0} value={form.stock} onChange={edit.set("stock")} path="stock" error={error} />
         <SelectField
           label="Fulfillment"
           value={form.fulfillment}
-          onChange={(fulfillment) => setForm({ ...form, fulfillment })}
+          onChange={(fulfillment) => edit.setValue("fulfillment", fulfillment)}
           options={FULFILLMENT}
         />
       </div>
@@ -155,11 +147,10 @@ export function VariantDialog(props: {
         <div className="form-grid four">
           {BOX.map(([key, label]) => (
             <TextField key={key} label={label} inputMode="numeric" value={form.box[key]} path={`shipping_box.${key}`} error={error}
-              onChange={(e) => setForm({ ...form, box: { ...form.box, [key]: e.target.value } })} />
+              onChange={(e) => edit.setValue("box", { ...form.box, [key]: e.target.value })} />
           ))}
         </div>
       </fieldset>
     </FormDialog>
   );
 }
-

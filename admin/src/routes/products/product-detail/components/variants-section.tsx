@@ -81,13 +81,12 @@ export function VariantsSection({ product }: { product: Product }) {
       <p role="status" className="save-status">
         {saved}
       </p>
-      <VariantDialog product={product} open={adding} onClose={() => setAdding(false)} onSaved={(t) => setSaved(`Saved variant ${t}`)} />
+      {adding && <VariantDialog product={product} onClose={() => setAdding(false)} onSaved={(t) => setSaved(`Saved variant ${t}`)} />}
       {edited && (
         <VariantDialog
-          key={`${edited.id}-${edited.updated_at}`}
+          key={edited.id}
           product={product}
           variant={{ ...edited, title: variantTitle(edited) }}
-          open
           onClose={() => setEditing(null)}
           onSaved={(t) => setSaved(`Saved variant ${t}`)}
         />

@@ -1,11 +1,11 @@
 // The endpoint's operations (docs/webhooks.md "Operating an endpoint"): why it is disabled with "Enable", "Send
 // test event", "Recover failed deliveries" since a date and time, and "Rotate secret" with the overlap (a secret
-// typed but not rotated in yet is guarded like any unsaved edit).
+// typed but not rotated in yet, or a changed overlap, is guarded like any unsaved edit).
 import { useState, type FormEvent } from "react";
+import { useEditForm } from "../../../../components/common/edit-form";
 import { TextField } from "../../../../components/common/field";
 import { OverlapSelect } from "../../../../components/common/overlap-select";
 import { ErrorMessage } from "../../../../components/common/query-state";
-import { useUnsavedChanges } from "../../../../components/common/unsaved-changes";
 import { useUpdateWebhook, useWebhookOperations, type Webhook } from "../../../../hooks/api/webhooks";
 import { SecretField } from "../../components/secret-field";
 
@@ -39,14 +39,13 @@ export function DisabledNotice({ webhook }: { webhook: Webhook }) {
 export function Operations({ webhook }: { webhook: Webhook }) {
   const { sendTest, recover, rotate } = useWebhookOperations(webhook.id);
   const [since, setSince] = useState(anHourAgo);
-  const [secret, setSecret] = useState("");
-  const [overlap, setOverlap] = useState<number>(86_400);
   // A typed (or generated) secret not yet rotated in is an unsaved edit: leaving asks first.
-  useUnsavedChanges(secret !== "");
+  const edit = useEditForm({ secret: "", overlap: 86_400 });
+  const { secret, overlap } = edit.form;
   const onRecover = (e: FormEvent) => (e.preventDefault(), recover.mutate(new Date(since).toISOString()));
   const onRotate = (e: FormEvent) => {
     e.preventDefault();
-    rotate.mutate({ secret, previous_expires_in: overlap }, { onSuccess: () => setSecret("") });
+    rotate.mutate({ secret, previous_expires_in: overlap }, { onSuccess: () => edit.saved({ secret: "", overlap }) });
   };
   return (
     <>
@@ -66,8 +65,8 @@ export function Operations({ webhook }: { webhook: Webhook }) {
         <ErrorMessage error={recover.error} />
       </form>
       <form className="card" onSubmit={onRotate}>
-        <SecretField label="New signing secret" required value={secret} onChange={setSecret} error={rotate.error} />
-        <OverlapSelect label="Keep the previous secret valid for" value={overlap} onChange={setOverlap} />
+        <SecretField label="New signing secret" required value={secret} onChange={(v) => edit.setValue("secret", v)} error={rotate.error} />
+        <OverlapSelect label="Keep the previous secret valid for" value={overlap} onChange={(o) => edit.setValue("overlap", o)} />
         <button type="submit" disabled={rotate.isPending}>
           Rotate secret
         </button>
