@@ -15,7 +15,7 @@ import { nowIso, uuidv7 } from "../lib/ids";
 import { commit, recordEvent } from "../events/outbox";
 import type { Page } from "../lib/pagination";
 import { permissionFields } from "../lib/permissions";
-import { assertMayHandOut } from "../access/hand-out";
+import { assertMayHandOut, callerStillHolds } from "../access/hand-out";
 import { toMember } from "./members.service";
 import { accountOf, addUserStore, copyUser, indexInvite, invitedStore, removeUserStore } from "../placement/directory";
 import { storeDb } from "../placement/store-db";
@@ -37,7 +37,8 @@ const toInvite = (i: InviteRow) => ({
 export async function createInvite(ctx: StoreCtx, input: { email: string; permissions: bigint }) {
   const invitedBy = personOf(ctx.principal, "invite people");
   // An invite's token is a credential: what it grants must be within what the inviter holds now.
-  assertMayHandOut(ctx, { effective: input.permissions, field: "permissions" });
+  const handedOut = { effective: input.permissions, field: "permissions" };
+  assertMayHandOut(ctx, handedOut);
   const token = `inv_${base64url(randomBytes(32))}`;
   const now = Date.now();
   const row: InviteRow = {
@@ -56,7 +57,10 @@ export async function createInvite(ctx: StoreCtx, input: { email: string; permis
   };
   // The directory's index first: accepting finds the store through it (src/placement/directory.ts).
   await indexInvite(ctx.env, row.tokenHash, row.storeId);
-  await ctx.db.batch([ctx.db.insert(invites).values(row), auditEntry(ctx, "invite.create", "invite", row.id)]);
+  await guarded(
+    ctx.db.batch([callerStillHolds(ctx, handedOut), ctx.db.insert(invites).values(row), auditEntry(ctx, "invite.create", "invite", row.id)]),
+    { conflict: () => conflict("Your permissions in this store changed meanwhile; no invite was created") },
+  );
   return { ...toInvite(row), token };
 }
 

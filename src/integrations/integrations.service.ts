@@ -5,7 +5,7 @@ import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
 import { integrations, memberships } from "../db/schema";
 import { INTEGRATION_PREFIX, displayPrefix, generateTokenValue, hashTokenValue } from "../access/token-format";
 import { indexIntegrationKey } from "../placement/directory";
-import { assertMayHandOut } from "../access/hand-out";
+import { assertMayHandOut, callerStillHolds } from "../access/hand-out";
 import { auditEntry } from "../lib/audit";
 import type { StoreCtx } from "../lib/context";
 import { ApiError, conflict, forbidden, limitExceeded, notFound } from "../lib/errors";
@@ -98,6 +98,7 @@ export async function createIntegration(ctx: StoreCtx, input: { name: string; sc
   await guarded(
     ctx.db.batch([
       receiverStillMember(ctx, receiver),
+      callerStillHolds(ctx, { effective: input.scopes, field: "scopes" }),
       withinCap(ctx.db, sql`${unrevokedInStore(row.storeId)} < ${INTEGRATIONS_PER_STORE_CAP}`),
       ctx.db.insert(integrations).values(row),
       auditEntry(ctx, "integration.create", "integration", row.id),
@@ -183,6 +184,7 @@ export async function rotateIntegration(ctx: StoreCtx, id: string, input: { prev
       // Decided on this value: a concurrent rotation is a 409 (its value wins).
       stillHolds(ctx.db, exists(sql`${integrations}`, and(eq(integrations.id, id), eq(integrations.tokenHash, row.tokenHash))!)),
       receiverStillMember(ctx, receiver),
+      callerStillHolds(ctx, { effective: BigInt(row.scopes), field: "scopes" }),
       ctx.db.update(integrations).set(changes).where(eq(integrations.id, id)),
       auditEntry(ctx, "integration.rotate", "integration", id),
     ]),

@@ -5,7 +5,7 @@ import { indexToken } from "../placement/directory";
 import { and, count, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { apiTokens, memberships } from "../db/schema";
 import { assertWithin } from "../identity/grants";
-import { assertMayHandOut } from "../access/hand-out";
+import { assertMayHandOut, callerStillHolds } from "../access/hand-out";
 import { auditEntry } from "../lib/audit";
 import type { StoreCtx } from "../lib/context";
 import { conflict, forbidden, invalidField, limitExceeded, notFound } from "../lib/errors";
@@ -76,7 +76,8 @@ export async function issueToken(
   }
   // Within what the token's user holds, and within what the caller may hand out (a PAT: its effective scope).
   assertWithin(holderMask, input.scopes, "scopes", "the token's user");
-  assertMayHandOut(ctx, { effective: input.scopes & holderMask, field: "scopes" });
+  const handedOut = { effective: input.scopes & holderMask, field: "scopes" };
+  assertMayHandOut(ctx, handedOut);
 
   const value = generateTokenValue();
   const now = nowIso();
@@ -103,6 +104,7 @@ export async function issueToken(
       // The checks ride in the insert's own batch: concurrent requests cannot pass the cap or outlive a removal.
       stillExists(ctx.db, isMember(row.storeId, userId)),
       holderStillMember(ctx),
+      callerStillHolds(ctx, handedOut),
       withinCap(ctx.db, sql`${unrevoked} < ${TOKENS_PER_USER_CAP}`),
       ctx.db.insert(apiTokens).values(row),
       auditEntry(ctx, "token.create", "token", row.id),
@@ -172,7 +174,8 @@ async function effectiveOf(ctx: StoreCtx, row: TokenRow, own: boolean): Promise<
 export async function rotateToken(ctx: StoreCtx, tokenId: string) {
   const row = await findToken(ctx, tokenId);
   const own = assertMayManage(ctx, row);
-  assertMayHandOut(ctx, { effective: await effectiveOf(ctx, row, own), field: "scopes" });
+  const handedOut = { effective: await effectiveOf(ctx, row, own), field: "scopes" };
+  assertMayHandOut(ctx, handedOut);
   const value = generateTokenValue();
   const rotated: TokenRow = {
     ...row,
@@ -188,6 +191,7 @@ export async function rotateToken(ctx: StoreCtx, tokenId: string) {
       stillExists(ctx.db, exists(sql`${apiTokens}`, and(eq(apiTokens.id, row.id), isNull(apiTokens.revokedAt))!)),
       stillHolds(ctx.db, exists(sql`${apiTokens}`, and(eq(apiTokens.id, row.id), eq(apiTokens.tokenHash, row.tokenHash))!)),
       holderStillMember(ctx),
+      callerStillHolds(ctx, handedOut),
       ctx.db
         .update(apiTokens)
         .set({ issuedBy: rotated.issuedBy, tokenHash: rotated.tokenHash, prefix: rotated.prefix, rotatedAt: rotated.rotatedAt })

@@ -3,10 +3,11 @@
 // effective permission against the caller's at that moment (src/access/hand-out.ts). On 26652c0 a member holding
 // products.read and integrations.manage rotated the owner's customers.read integration and got its new key.
 import fc from "fast-check";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { NEVER_IN_SCOPE } from "../../src/integrations/integrations.service";
 import { ALL_PERMISSIONS, PERMISSION_NAMES, type Permission, bitOf } from "../../src/lib/permissions";
 import { type ApiResponse, addMember, call, newStore, newToken } from "../helpers/api";
+import { writeBeforeNextBatches } from "../helpers/d1-batches";
 
 const integrationsPath = (storeId: string) => `/stores/${storeId}/integrations`;
 const tokensPath = (storeId: string) => `/stores/${storeId}/api-tokens`;
@@ -143,4 +144,42 @@ describe("property: a value handed out never holds a bit its caller lacks", () =
       { numRuns: 20, seed: 3203, endOnFailure: true },
     );
   }, 240_000);
+});
+
+// The rule is checked again inside the batch that stores the value: a demotion that commits between the check and
+// the batch (another request of the owner's) leaves nothing handed out.
+describe("a demotion racing the hand-out: 409 conflict, nothing handed out", () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  const demote = (storeId: string, userId: string, to: Permission[]) =>
+    writeBeforeNextBatches(`UPDATE memberships SET permissions = '${maskOf(to)}' WHERE store_id = ? AND user_id = ?`, storeId, userId);
+
+  it("integration rotate: the ERP's key keeps working", async () => {
+    const store = await newStore();
+    const erp = await ownerIntegration(store, ["orders.read"]);
+    const member = await addMember(store, ["orders.read", "integrations.manage"]);
+    demote(store.id, member.id, ["integrations.manage"]);
+    const rotate = await call("POST", `${integrationsPath(store.id)}/${erp.id}/rotate`, { token: member.jwt, body: {} });
+    expect([rotate.status, rotate.body.code, rotate.body.token]).toEqual([409, "conflict", undefined]);
+    vi.restoreAllMocks();
+    expect((await call("GET", `/stores/${store.id}/orders`, { token: erp.token })).status).toBe(200);
+  });
+
+  it("invite create: no invite is stored", async () => {
+    const store = await newStore();
+    const member = await addMember(store, ["orders.read", "members.manage"]);
+    demote(store.id, member.id, ["members.manage"]);
+    const invite = await call("POST", `/stores/${store.id}/invites`, { token: member.jwt, body: { email: "x@example.test", permissions: ["orders.read"] } });
+    expect([invite.status, invite.body.code, invite.body.token]).toEqual([409, "conflict", undefined]);
+    vi.restoreAllMocks();
+    expect((await call("GET", `/stores/${store.id}/invites`, { token: store.owner.jwt })).body.pagination.total).toBe(0);
+  });
+
+  it("PAT create for oneself: no token is stored", async () => {
+    const store = await newStore();
+    const member = await addMember(store, ["orders.read", "products.read"]);
+    demote(store.id, member.id, ["products.read"]);
+    const created = await call("POST", tokensPath(store.id), { token: member.jwt, body: { name: "t", scopes: ["orders.read"] } });
+    expect([created.status, created.body.code, created.body.token]).toEqual([409, "conflict", undefined]);
+  });
 });
