@@ -1,17 +1,7 @@
 // Storage measurement for `npm run bench:storage`: bytes per table from SQLite's dbstat (every page of every
 // table and index, FTS shadow tables included, charged to the table they serve), row counts, and the model
 // that turns per-row bytes into how long one D1 database lasts for a workload.
-import { readdirSync } from "node:fs";
-import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
-
-/** The local D1 database file under wrangler's persist directory. */
-export function d1File(persistDir) {
-  const dir = path.join(persistDir, "v3", "d1", "miniflare-D1DatabaseObject");
-  const file = readdirSync(dir).find((f) => f.endsWith(".sqlite") && f !== "metadata.sqlite");
-  if (!file) throw new Error(`no D1 database under ${dir}`);
-  return path.join(dir, file);
-}
 
 /**
  * Per table: allocated bytes (whole pages, as the file grows) and used bytes (minus free space inside pages),

@@ -17,7 +17,8 @@ import { once } from "node:events";
 import { createServer } from "node:http";
 import { deflateSync } from "node:zlib";
 import { api, fmt, setupAccount, startServer } from "./lib/harness.mjs";
-import { attemptsPerDelivery, d1File, daysUntilFull, growth, measure, retentionClass } from "./storage-model.mjs";
+import { storeFile } from "./lib/local-d1.mjs";
+import { attemptsPerDelivery, daysUntilFull, growth, measure, retentionClass } from "./storage-model.mjs";
 
 const env = (name, fallback) => Number(process.env[name] ?? fallback);
 const port = env("BENCH_PORT", 8860);
@@ -98,11 +99,14 @@ async function parallel(count, task) {
   }));
 }
 
-/** Stops wrangler dev, measures the file, starts it again on the same state. */
-async function snapshot() {
+/**
+ * Stops wrangler dev, measures the store's own database file (the one whose `stores` table holds it: the directory
+ * and the other store databases are separate files), starts it again on the same state.
+ */
+async function snapshot(storeId) {
   server.stop();
   await new Promise((r) => setTimeout(r, 1500));
-  const m = measure(d1File(persistDir));
+  const m = measure(await storeFile(persistDir, storeId));
   server = await startServer({ port, persistDir });
   return m;
 }
@@ -150,14 +154,14 @@ async function seedProduct(base, account, i) {
 
 try {
   const account = await setupAccount(server.base);
-  const before = await snapshot();
+  const before = await snapshot(account.storeId);
 
   console.log(`seeding ${products} products through the API (${concurrency} at a time)...`);
   const ids = [];
   let t0 = performance.now();
   await parallel(products, async (i) => ids.push(await seedProduct(server.base, account, i)));
   console.log(`  ${fmt((performance.now() - t0) / 1000)} s`);
-  const seeded = await snapshot();
+  const seeded = await snapshot(account.storeId);
 
   const subs = [];
   for (let s = 0; s < SUBSCRIPTIONS; s++) {
@@ -182,10 +186,17 @@ try {
     if (performance.now() - t0 > 300_000) throw new Error("deliveries did not finish in 5 minutes");
   }
   console.log(`  ${fmt((performance.now() - t0) / 1000)} s, ${attempts} attempts received`);
-  const changed = await snapshot();
+  const changed = await snapshot(account.storeId);
 
   const seedGrowth = growth(before, seeded);
   const changeGrowth = growth(seeded, changed);
+  // A table the phase must have grown that did not: the wrong file was measured, or a write path changed. Every
+  // figure below would be 0 and the model would say "never": stop instead.
+  const stale = [
+    ...["products", "product_variants", "product_specs", "media_files", "product_images"].filter((t) => !(seedGrowth[t]?.allocated > 0)).map((t) => `seeding: ${t}`),
+    ...["events", "webhook_deliveries", "webhook_attempts", "audit_log"].filter((t) => !(changeGrowth[t]?.allocated > 0)).map((t) => `changes: ${t}`),
+  ];
+  if (stale.length > 0) throw new Error(`tables that grew by 0 bytes (${stale.join(", ")}): not the store's database, or nothing was written`);
   const perRow = (g, t) => (g[t]?.rows > 0 ? g[t].allocated / g[t].rows : 0);
 
   console.log("\nSeeding: growth per product, by table (allocated = whole pages; used = without free space in pages)");
