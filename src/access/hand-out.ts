@@ -19,12 +19,9 @@ export interface HandedOut {
   field: string;
 }
 
-/** The bits of `value` the caller lacks now (empty: the caller may hand it out). */
-export const bitsBeyondCaller = (ctx: StoreCtx, value: HandedOut) => missingFrom(ctx.store.permissions, value.effective);
-
 /** Throws 422 `scope_exceeds_permissions` unless the caller holds every bit of the value it is about to hand out. */
 export function assertMayHandOut(ctx: StoreCtx, value: HandedOut) {
-  const missing = bitsBeyondCaller(ctx, value);
+  const missing = missingFrom(ctx.store.permissions, value.effective);
   if (missing.length === 0) return;
   const message = `you do not hold: ${missing.join(", ")}`;
   throw new ApiError("scope_exceeds_permissions", `${value.field}: ${message}`, { errors: [{ path: value.field, message }] });

@@ -32,8 +32,5 @@ export const line = () => z.string().regex(LINE_RE, LINE_MESSAGE);
 /** A multi-line string of a request (descriptions, review bodies, spec values). */
 export const multiline = () => z.string().regex(TEXT_RE, TEXT_MESSAGE);
 
-/** A SKU: single-line text without whitespace, at least one character. */
-export const skuText = () => z.string().regex(SKU_RE, SKU_MESSAGE);
-
 /** True when `value` is text of the given kind; for values that do not pass through a zod schema (CSV cells, multipart file names). */
 export const isText = (value: string, multi = false) => (multi ? TEXT_RE : LINE_RE).test(value);

@@ -158,7 +158,7 @@ async function createLacking(base: TestStore, bit: Permission | null): Promise<L
 }
 
 /** A fresh store with its credentials for `rule` (and `foreign`'s, made too unless given). */
-export async function createMatrixFixture(rule: AccessRule, foreign?: Promise<Foreign>): Promise<MatrixFixture> {
+async function createMatrixFixture(rule: AccessRule, foreign?: Promise<Foreign>): Promise<MatrixFixture> {
   const foreignReady = foreign ?? createForeign();
   const base = await newStore();
   const admin = await newToken(base.id, base.owner.jwt, [...PERMISSION_NAMES]);
