@@ -13,6 +13,7 @@ export default defineConfig({
     "./src/db/schema/catalog.ts",
     "./src/db/schema/commerce.ts",
     "./src/db/schema/sync.ts",
+    "./src/db/schema/inventory.ts",
   ],
   out: "./migrations/store",
 });

@@ -64,6 +64,9 @@ function seed(file, storeId) {
   const at = (n) => new Date(Date.parse("2026-01-01T00:00:00.000Z") + n * 1000).toISOString();
   const variants = [];
   db.exec("BEGIN IMMEDIATE");
+  // Stock is a level at the default location with its ledger entry; the triggers read why from this row.
+  db.prepare(`INSERT INTO inventory_context (singleton, store_id, reason, reference, seq_from)
+    VALUES (1, ?, 'stock_write', 'bench.seed', (SELECT coalesce(max(seq), 0) + 1 FROM inventory_ledger WHERE store_id = ?))`).run(storeId, storeId);
   const product = db.prepare(`INSERT INTO products (id, store_id, slug, title, description, product_type, status, created_at, updated_at, published_at)
     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
   const variant = db.prepare(`INSERT INTO product_variants (id, store_id, product_id, title, is_default, sku, sku_lower, price_cents, stock,
@@ -83,6 +86,7 @@ function seed(file, storeId) {
       variants.push({ id: vid, productId: id, sku });
     });
   }
+  db.exec("DELETE FROM inventory_context");
   db.exec("COMMIT");
   db.close();
   return variants;

@@ -9,3 +9,4 @@ export * from "./schema/commerce";
 export * from "./schema/sync";
 export * from "./schema/directory";
 export * from "./schema/integrations";
+export * from "./schema/inventory";

@@ -43,7 +43,7 @@ export function fanOutStatement(db: Db, eventId: string, storeId: string, name: 
  * The envelope `{id, event, store_id, delivered_at, data}` as SQL text, built once when the event is recorded and
  * stored as the event itself. `data` is a SQL expression yielding the event's JSON text.
  */
-export function envelopeSql(eventId: string, storeId: string, name: string, at: string, data: SQL) {
+export function envelopeSql(eventId: string | SQL, storeId: string, name: string, at: string, data: SQL) {
   return sql`json_object('id', ${eventId}, 'event', ${name}, 'store_id', ${storeId}, 'delivered_at', ${at}, 'data', json(${data}))`;
 }
 

@@ -15,6 +15,7 @@ export const EVENT_NAMES = {
   "customers.created": "A customer was created",
   "customers.updated": "A customer profile was edited",
   "user.created": "A teammate accepted an invite",
+  "inventory.updated": "A level (a variant's stock at a location) changed: its on_hand delta and the reason",
 } as const;
 
 export type EventName = keyof typeof EVENT_NAMES;

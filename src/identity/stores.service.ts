@@ -1,7 +1,7 @@
 // Stores: creating one makes the caller its owner with every permission bit.
 import { personOf } from "../access/person";
 import { and, count, desc, eq, lt } from "drizzle-orm";
-import { memberships, storeDirectory, stores, userStores } from "../db/schema";
+import { locations, memberships, storeDirectory, stores, userStores } from "../db/schema";
 import { auditEntry } from "../lib/audit";
 import type { Ctx, Db, StoreCtx } from "../lib/context";
 import { notFound, unauthenticated } from "../lib/errors";
@@ -56,6 +56,11 @@ export async function createStore(ctx: Ctx, input: { name: string }, cf?: Incomi
       await commit(ownerCtx, [
         copyUser(db, owner),
         db.insert(stores).values(store),
+        // Every store has exactly one default location (API.md section 20).
+        db.insert(locations).values({
+          id: uuidv7(), storeId: store.id, name: "Default", code: "default", codeLower: "default",
+          isDefault: true, active: true, position: 0, createdAt: store.createdAt, updatedAt: store.createdAt,
+        }),
         db.insert(memberships).values({
           storeId: store.id,
           userId: store.ownerId,

@@ -23,6 +23,8 @@ export const PERMISSIONS = {
   "integrations.read": { bit: 17, description: "List and read the store's integrations (store-owned keys)" },
   "integrations.manage": { bit: 18, description: "Create, rename, rotate and revoke the store's integrations" },
   "store.manage": { bit: 19, description: "Change the store's settings (name, currency, time zone)" },
+  "inventory.read": { bit: 20, description: "Read locations, stock levels and the inventory ledger" },
+  "inventory.write": { bit: 21, description: "Adjust and transfer stock between locations" },
   "audit.read": { bit: 61, description: "Read the store's audit log" },
 } as const;
 

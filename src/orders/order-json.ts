@@ -2,9 +2,14 @@
 // used inside a change's batch, the event and the response show exactly what was committed.
 import { sql } from "drizzle-orm";
 
+/** Where a line's committed units came from: the default location first, then by position. */
+const allocations = sql`json((SELECT json_group_array(json_object('location_id', a.location_id, 'quantity', a.quantity)
+    ORDER BY loc.is_default DESC, loc.position, a.location_id)
+  FROM order_allocations a LEFT JOIN locations loc ON loc.id = a.location_id WHERE a.order_id = l.order_id AND a.position = l.position))`;
+
 const lineItems = sql`json((SELECT json_group_array(json_object(
     'variant_id', l.variant_id, 'product_id', l.product_id, 'title', l.title, 'sku', l.sku,
-    'unit_price_cents', l.unit_price_cents, 'quantity', l.quantity) ORDER BY l.position)
+    'unit_price_cents', l.unit_price_cents, 'quantity', l.quantity, 'allocations', ${allocations}) ORDER BY l.position)
   FROM order_lines l WHERE l.order_id = orders.id))`;
 
 /** The order resource as JSON text, in a query over the `orders` table. */

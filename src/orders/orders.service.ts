@@ -1,15 +1,18 @@
-// Orders: create (stock reserved atomically), list, read. Stock is taken by conditional SQL in the order's own
-// batch: the line insert computes what it may reserve from the variant row as the batch sees it, and a CHECK on
-// order_lines fails the whole batch when a stocked line could not reserve its quantity. Of two concurrent
+// Orders: create (stock committed atomically), list, read. Stock is taken by conditional SQL in the order's own
+// batch: the line insert computes what it may reserve from the variant's stock (the sum of available over active
+// locations) as the batch sees it, and a CHECK on order_lines fails the whole batch when a stocked line could not
+// reserve its quantity; the reserved units are then committed at locations (allocations.ts). Of two concurrent
 // orders for the last unit, the second batch sees stock 0 and rolls back, leaving nothing changed.
 import { and, count, eq, type SQL, sql } from "drizzle-orm";
-import { orderLines, orders, productVariants } from "../db/schema";
+import { orderLines, orders } from "../db/schema";
 import { auditEntry } from "../lib/audit";
 import type { StoreCtx } from "../lib/context";
 import { ApiError, conflict, invalidField, notFound } from "../lib/errors";
 import { isUuid, nowIso, uuidv7 } from "../lib/ids";
 import { commit, recordEvent } from "../events/outbox";
 import { type Walk, pageOf, walkConditions, walkOrder } from "../lib/cursor";
+import { stockChange } from "../events/stock-changes";
+import { commitLine } from "./allocations";
 import { productUpdatedEvent } from "../products/products.service";
 import { assertion, errorText, parseOrder } from "./order-batch";
 import { orderEventData, orderJson } from "./order-json";
@@ -58,10 +61,7 @@ export async function createOrder(ctx: StoreCtx, input: CreateOrderInput) {
       WHERE v.id = ${line.variant_id} AND v.store_id = ${storeId} AND p.status = 'live'`),
     // The product may have been unpublished or deleted since the look-up.
     assertion(ctx.db, sql`EXISTS (SELECT 1 FROM order_lines WHERE order_id = ${id} AND position = ${position})`),
-    ctx.db
-      .update(productVariants)
-      .set({ stock: sql`stock - (SELECT reserved_quantity FROM order_lines WHERE order_id = ${id} AND position = ${position})` })
-      .where(and(eq(productVariants.id, line.variant_id), eq(productVariants.storeId, storeId))),
+    ...commitLine(ctx, id, position, line.variant_id),
   ]);
   let results: unknown[];
   try {
@@ -78,7 +78,8 @@ export async function createOrder(ctx: StoreCtx, input: CreateOrderInput) {
         createdAt: now,
         updatedAt: now,
       }),
-      ...lineStatements,
+      // The levels' ledger entries say order_committed, this order, and who placed it.
+      ...stockChange(ctx, { reason: "order_committed", orderId: id }, lineStatements),
       // Priced from the variants as the batch saw them.
       ctx.db
         .update(orders)

@@ -16,6 +16,9 @@ export const lineItemSchema = z
     sku: z.string().nullable(),
     unit_price_cents: z.number().int(),
     quantity: z.number().int(),
+    allocations: z
+      .array(z.object({ location_id: z.string(), quantity: z.number().int() }))
+      .openapi({ description: "Where the line's committed units came from (API.md section 20); empty for on-demand units" }),
   })
   .openapi("OrderLineItem");
 

@@ -1,13 +1,15 @@
 // Order status changes and refunds. Each runs as one batch guarded by the status it was decided on, so a
-// concurrent change makes it fail (409) instead of applying twice: no double stock return, no double refund.
-import { and, eq, sql } from "drizzle-orm";
-import { orderLines, orders, productVariants } from "../db/schema";
+// concurrent change makes it fail (409) instead of applying twice: no double release of stock, no double refund.
+import { eq, sql } from "drizzle-orm";
+import { orderLines, orders } from "../db/schema";
 import { auditEntry } from "../lib/audit";
 import type { StoreCtx } from "../lib/context";
 import { conflict, invalidField } from "../lib/errors";
 import { productUpdatedEvent } from "../products/products.service";
 import { nowIso } from "../lib/ids";
 import { commit, recordEvent, type Statement } from "../events/outbox";
+import { stockChange } from "../events/stock-changes";
+import { settleAllocations } from "./allocations";
 import { assertion, errorText, parseOrder } from "./order-batch";
 import { orderEventData } from "./order-json";
 import { findOrderRow, selectOrder } from "./orders.service";
@@ -46,15 +48,16 @@ export async function transitionOrder(ctx: StoreCtx, id: string, target: OrderSt
   ];
   if (target === "canceled") {
     const lines = await ctx.db.selectDistinct({ productId: orderLines.productId }).from(orderLines).where(eq(orderLines.orderId, id));
-    // Exactly what each line reserved goes back (nothing for on-demand units).
+    // Exactly what the order committed is released at each location (nothing for on-demand units).
     statements.push(
-      ctx.db
-        .update(productVariants)
-        .set({ stock: sql`stock + (SELECT sum(reserved_quantity) FROM order_lines WHERE order_id = ${id} AND variant_id = product_variants.id)` })
-        .where(and(eq(productVariants.storeId, ctx.store.storeId), sql`product_variants.id IN (SELECT variant_id FROM order_lines WHERE order_id = ${id})`)),
+      ...stockChange(ctx, { reason: "order_released", orderId: id }, [settleAllocations(ctx, id, "release")]),
       // The returned stock is a change of those products (see createOrder).
       ...lines.flatMap((line) => productUpdatedEvent(ctx, line.productId)),
     );
+  }
+  if (target === "fulfilled") {
+    // Shipped: on_hand and committed both fall by the allocations (available, and so stock, is unchanged).
+    statements.push(...stockChange(ctx, { reason: "order_fulfilled", orderId: id }, [settleAllocations(ctx, id, "fulfil")]));
   }
   statements.push(
     auditEntry(ctx, `order.${target === "canceled" ? "cancel" : target === "paid" ? "pay" : "fulfill"}`, "order", id),

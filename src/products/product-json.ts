@@ -35,6 +35,13 @@ export const availabilitySql = (v: string) => sql`(CASE ${col(v, "fulfillment_mo
   WHEN 'stocked_or_on_demand' THEN CASE WHEN ${col(v, "stock")} > 0 THEN 'in_stock' ELSE 'on_demand' END
   ELSE CASE WHEN ${col(v, "stock")} > 0 THEN 'in_stock' ELSE 'out_of_stock' END END)`;
 
+/** The variant's level at every active location, in position order (0 and 0 where it has none; API.md section 20). */
+const inventoryArraySql = (v: string) => sql`json((SELECT json_group_array(json_object('location_id', loc.id,
+    'location_code', loc.code, 'on_hand', coalesce(il.on_hand, 0), 'committed', coalesce(il.committed, 0),
+    'available', coalesce(il.on_hand - il.committed, 0)) ORDER BY loc.position, loc.id)
+  FROM locations loc LEFT JOIN inventory_levels il ON il.location_id = loc.id AND il.variant_id = ${col(v, "id")}
+  WHERE loc.store_id = ${col(v, "store_id")} AND loc.active = 1))`;
+
 /** One variant row (table alias `v`) as a JSON object. */
 export const variantObjectSql = (v: string): SQL => renderedOnce(`variant:${v}`, () => buildVariantObjectSql(v));
 
@@ -45,7 +52,7 @@ function buildVariantObjectSql(v: string): SQL {
   return sql`json_object(
     'id', ${col(v, "id")}, 'product_id', ${col(v, "product_id")}, 'title', ${col(v, "title")},
     'is_default', ${bool(col(v, "is_default"))}, 'sku', ${col(v, "sku")}, 'price_cents', ${col(v, "price_cents")},
-    'stock', ${col(v, "stock")}, 'fulfillment_mode', ${col(v, "fulfillment_mode")},
+    'stock', ${col(v, "stock")}, 'inventory', ${inventoryArraySql(v)}, 'fulfillment_mode', ${col(v, "fulfillment_mode")},
     'available', ${bool(sql`${availabilitySql(v)} <> 'out_of_stock'`)}, 'availability', ${availabilitySql(v)},
     'option_values', json(${col(v, "option_values")}), 'shipping_box', ${box}, 'position', ${col(v, "position")},
     'compare_at_price_cents', ${col(v, "compare_at_price_cents")}, 'external_id', ${col(v, "external_id")},

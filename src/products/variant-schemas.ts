@@ -86,7 +86,18 @@ export const variantSchema = z
     is_default: z.boolean(),
     sku: z.string().nullable(),
     price_cents: z.number().int(),
-    stock: z.number().int(),
+    stock: z.number().int().openapi({ description: "The sum of `available` over the store's active locations" }),
+    inventory: z
+      .array(
+        z.object({
+          location_id: z.string(),
+          location_code: z.string(),
+          on_hand: z.number().int(),
+          committed: z.number().int(),
+          available: z.number().int(),
+        }),
+      )
+      .openapi({ description: "One item per active location, in position order (API.md section 20)" }),
     fulfillment_mode: z.enum(FULFILLMENT_MODES),
     available: z.boolean(),
     availability: z.enum(["in_stock", "out_of_stock", "on_demand"]),

@@ -11,6 +11,7 @@ import { conflict, invalidField, limitExceeded, notFound } from "../lib/errors";
 import { exists, guarded, stillExists, stillHolds, withinCap } from "../lib/guards";
 import { isUuid, nowIso, uuidv7 } from "../lib/ids";
 import { type Statement, commit } from "../events/outbox";
+import { isStockHeldElsewhere, stockChange } from "../events/stock-changes";
 import type { Page } from "../lib/pagination";
 import { variantObjectSql } from "./product-json";
 import { getProductRow, productStillThere, productUpdatedEvent } from "./products.service";
@@ -60,6 +61,7 @@ async function commitReturningVariant(ctx: StoreCtx, statements: Statement[]) {
     if (!row) throw notFound("Variant");
     return JSON.parse(row.json);
   } catch (error) {
+    if (isStockHeldElsewhere(error)) throw stockHeldElsewhere();
     if (!isUniqueViolation(error)) throw error;
     const message = String((error as { cause?: unknown }).cause ?? error);
     if (message.includes("sku_lower")) throw conflict("Another variant in this store already has this SKU");
@@ -67,6 +69,10 @@ async function commitReturningVariant(ctx: StoreCtx, statements: Statement[]) {
     throw conflict("Another variant of this product already has these option values");
   }
 }
+
+/** A stock write met stock at a location other than the default (API.md section 20). */
+export const stockHeldElsewhere = () =>
+  conflict("The stock is held at several locations: change it there with POST /stores/{store_id}/inventory/adjustments");
 
 /** The variant of this store's product, with the product's state; 404 when either is unknown here. */
 async function getVariantRow(ctx: StoreCtx, productId: string, variantId: string) {
@@ -116,7 +122,8 @@ export async function createVariant(ctx: StoreCtx, productId: string, input: Cre
     // counted in the insert's own batch: concurrent creates cannot pass it.
     productStillThere(ctx, product.id),
     withinCap(ctx.db, sql`(SELECT count(*) FROM ${productVariants} WHERE ${productVariants.productId} = ${product.id}) < ${VARIANTS_PER_PRODUCT_CAP}`),
-    ctx.db.insert(productVariants).values({
+    // Its stock is the default location's on_hand (a level and its ledger entry, by trigger).
+    ...stockChange(ctx, { reason: "stock_write", reference: "variant.create" }, [ctx.db.insert(productVariants).values({
       id,
       storeId: ctx.store.storeId,
       productId: product.id,
@@ -137,7 +144,7 @@ export async function createVariant(ctx: StoreCtx, productId: string, input: Cre
         sql`(SELECT coalesce(max(position) + 1, 0) FROM product_variants WHERE product_id = ${product.id})`,
       createdAt: now,
       updatedAt: now,
-    }),
+    })]),
     ...productUpdatedEvent(ctx, product.id),
     auditEntry(ctx, "variant.create", "variant", id),
     variantJson(ctx, id),
@@ -173,12 +180,14 @@ export async function updateVariant(ctx: StoreCtx, productId: string, variantId:
     }
   }
   if (Object.keys(changes).length === 0) return getVariant(ctx, productId, variantId);
+  const update = ctx.db
+    .update(productVariants)
+    .set({ ...changes, updatedAt: nowIso() })
+    .where(and(eq(productVariants.id, row.id), eq(productVariants.storeId, ctx.store.storeId)));
   return commitReturningVariant(ctx, [
     variantStillThere(ctx, row.id),
-    ctx.db
-      .update(productVariants)
-      .set({ ...changes, updatedAt: nowIso() })
-      .where(and(eq(productVariants.id, row.id), eq(productVariants.storeId, ctx.store.storeId))),
+    // A stock write sets the default location's on_hand, by trigger (409 when stock is held elsewhere).
+    ...(changes.stock === undefined ? [update] : stockChange(ctx, { reason: "stock_write", reference: "variant.update" }, [update])),
     ...productUpdatedEvent(ctx, row.productId),
     auditEntry(ctx, "variant.update", "variant", row.id),
     variantJson(ctx, row.id),

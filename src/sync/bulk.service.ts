@@ -13,6 +13,7 @@ import type { StoreCtx } from "../lib/context";
 import { ApiError, type FieldError } from "../lib/errors";
 import { nowIso } from "../lib/ids";
 import { type Statement, commit, recordEvent } from "../events/outbox";
+import { isStockHeldElsewhere, stockChange } from "../events/stock-changes";
 import { assertion, errorText } from "../orders/order-batch";
 import { productJsonSql, variantObjectSql } from "../products/product-json";
 import { MAX_STOCK } from "../products/variant-schemas";
@@ -24,6 +25,8 @@ interface Found {
   sku_lower: string | null;
   stock: number;
   compare_at: number | null;
+  /** Another active location than the default holds on_hand: a stock write is refused (API.md section 20). */
+  held_elsewhere: number;
 }
 
 /** One round trip: every variant of this store named by an id or an SKU of the request. */
@@ -31,7 +34,9 @@ async function lookUp(ctx: StoreCtx, updates: BulkItem[]): Promise<Found[]> {
   const ids = JSON.stringify(updates.flatMap((u) => (u.variant_id ? [u.variant_id] : [])));
   const skus = JSON.stringify(updates.flatMap((u) => (u.sku ? [u.sku.toLowerCase()] : [])));
   const row = await ctx.db.get<{ found: string }>(sql`SELECT json_group_array(json_object(
-      'id', id, 'product_id', product_id, 'sku_lower', sku_lower, 'stock', stock, 'compare_at', compare_at_price_cents)) AS found
+      'id', id, 'product_id', product_id, 'sku_lower', sku_lower, 'stock', stock, 'compare_at', compare_at_price_cents,
+      'held_elsewhere', EXISTS (SELECT 1 FROM inventory_levels il JOIN locations l ON l.id = il.location_id
+        WHERE il.variant_id = product_variants.id AND l.active = 1 AND l.is_default = 0 AND il.on_hand > 0))) AS found
     FROM product_variants WHERE store_id = ${ctx.store.storeId}
       AND (id IN (SELECT value FROM json_each(${ids})) OR sku_lower IN (SELECT value FROM json_each(${skus})))`);
   return JSON.parse(row.found) as Found[];
@@ -56,7 +61,9 @@ function resolve(updates: BulkItem[], found: Found[]): { targets: Found[]; error
     if (!variant) return at(targetField, u.variant_id !== undefined ? "is not a variant of this store" : "no variant of this store has this SKU");
     if (seen.has(variant.id)) return at(targetField, "names a variant that an earlier item already changes");
     seen.add(variant.id);
-    if (u.stock_delta !== undefined && variant.stock + u.stock_delta < 0) {
+    if ((u.stock !== undefined || u.stock_delta !== undefined) && variant.held_elsewhere) {
+      at(u.stock !== undefined ? "stock" : "stock_delta", "cannot be written: the stock is held at several locations (use inventory adjustments)");
+    } else if (u.stock_delta !== undefined && variant.stock + u.stock_delta < 0) {
       at("stock_delta", `would make the stock ${variant.stock + u.stock_delta} (it is ${variant.stock})`);
     } else if (u.stock_delta !== undefined && variant.stock + u.stock_delta > MAX_STOCK) {
       at("stock_delta", `would make the stock ${variant.stock + u.stock_delta}, above the maximum ${MAX_STOCK} (it is ${variant.stock})`);
@@ -96,14 +103,17 @@ function statements(ctx: StoreCtx, updates: BulkItem[], targets: Found[]): State
       sql`NOT EXISTS (SELECT 1 FROM product_variants v WHERE v.store_id = ${storeId} AND v.id IN (SELECT value FROM json_each(${JSON.stringify(ids)}))
         AND v.stock + coalesce((${changes} -> v.id) ->> 'd', 0) > ${MAX_STOCK})`,
     ),
-    ctx.db
-      .update(productVariants)
-      .set({
-        priceCents: sql`coalesce(${change("p")}, ${productVariants.priceCents})`,
-        stock: sql`coalesce(${change("s")}, ${productVariants.stock} + coalesce(${change("d")}, 0))`,
-        updatedAt: now,
-      })
-      .where(and(eq(productVariants.storeId, storeId), variantIn)),
+    // A stock write sets each variant's default location's on_hand, by trigger; an unchanged stock writes nothing.
+    ...stockChange(ctx, { reason: "stock_write", reference: "variant.bulk" }, [
+      ctx.db
+        .update(productVariants)
+        .set({
+          priceCents: sql`coalesce(${change("p")}, ${productVariants.priceCents})`,
+          stock: sql`coalesce(${change("s")}, ${productVariants.stock} + coalesce(${change("d")}, 0))`,
+          updatedAt: now,
+        })
+        .where(and(eq(productVariants.storeId, storeId), variantIn)),
+    ]),
     ctx.db.update(products).set({ updatedAt: now }).where(and(eq(products.storeId, storeId), productIn)),
     ...productIds.flatMap((productId) => [
       auditEntry(ctx, "variant.bulk_update", "product", productId, {
@@ -121,7 +131,7 @@ function statements(ctx: StoreCtx, updates: BulkItem[], targets: Found[]): State
 /** A failure of the batch's own re-checks: a variant went, or a stock would leave 0..MAX_STOCK, after the look-up. */
 const isRaceLost = (error: unknown) => {
   const text = errorText(error);
-  return text.includes("commerce_guards") || text.includes("CHECK constraint failed");
+  return text.includes("commerce_guards") || text.includes("CHECK constraint failed") || isStockHeldElsewhere(error);
 };
 
 export async function bulkUpdateVariants(ctx: StoreCtx, updates: BulkItem[]) {

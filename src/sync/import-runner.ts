@@ -14,6 +14,7 @@ import { isStorePaused } from "../lib/d1-overload";
 import { forgetPlacement, legacyStoreDb, storeDb } from "../placement/store-db";
 import { nowIso } from "../lib/ids";
 import { type Statement, commit } from "../events/outbox";
+import { isStockHeldElsewhere, stockChange } from "../events/stock-changes";
 import { errorText } from "../orders/order-batch";
 import { failedGuard, stillHolds } from "../lib/guards";
 import { capErrors, insertedCount } from "./import-caps";
@@ -105,14 +106,14 @@ async function runSlice(env: Env, db: Db, row: ImportRow, index: number) {
   try {
     // The starter's access is asserted again inside the batch: a removal after the check above applies nothing.
     const starter = stillHolds(ctx.db, starterMayContinue(row));
-    await commit(ctx, [starter, ...groups.flatMap((g) => g.statements), progress(ctx, row, firstRow, rows.length, groups, errors, last)]);
+    await commit(ctx, [starter, ...stockWrites(ctx, row, groups.flatMap((g) => g.statements)), progress(ctx, row, firstRow, rows.length, groups, errors, last)]);
   } catch (error) {
     if (isNotNullViolation(error, "product_imports.rows_done")) return; // a duplicate delivery got there first
     if (failedGuard(error) === "conflict") {
       if (!(await starterHasAccess(db, row))) return stop();
       throw error;
     }
-    if (!errorText(error).includes("constraint")) throw error;
+    if (!errorText(error).includes("constraint") && !isStockHeldElsewhere(error)) throw error;
     // A product changed under the import (e.g. an SKU taken meanwhile): apply the slice product by product.
     await applyOneByOne(ctx, row, firstRow, rows.length, groups, errors, last);
   }
@@ -120,14 +121,20 @@ async function runSlice(env: Env, db: Db, row: ImportRow, index: number) {
   else await next();
 }
 
+/** A slice's statements, whose `stock` values set default locations' on_hand with the ledger's `import:<id>`. */
+const stockWrites = (ctx: StoreCtx, row: ImportRow, statements: Statement[]) =>
+  stockChange(ctx, { reason: "stock_write", reference: `import:${row.id}` }, statements);
+
 async function applyOneByOne(ctx: StoreCtx, row: ImportRow, firstRow: number, count: number, groups: Group[], errors: Array<{ line: number; message: string }>, last: boolean) {
   const applied: Group[] = [];
   for (const group of groups) {
     try {
-      await commit(ctx, group.statements);
+      await commit(ctx, stockWrites(ctx, row, group.statements));
       applied.push(group);
     } catch (error) {
-      const reason = errorText(error).includes("UNIQUE") ? "a variant SKU, external id or option values are already used" : "could not be applied";
+      const reason = isStockHeldElsewhere(error)
+        ? "stock: cannot be written: the stock is held at several locations (use inventory adjustments)"
+        : errorText(error).includes("UNIQUE") ? "a variant SKU, external id or option values are already used" : "could not be applied";
       errors.push(...group.lines.map((line) => ({ line, message: reason })));
     }
   }

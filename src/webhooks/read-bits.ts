@@ -14,6 +14,7 @@ const READ_BIT_BY_PREFIX: Array<[string, Permission]> = [
   ["orders.", "orders.read"],
   ["customers.", "customers.read"],
   ["user.", "members.read"],
+  ["inventory.", "inventory.read"],
   // webhook.test (POST .../test) carries only the subscription's own id and URL.
   ["webhook.", "webhooks.read"],
 ];

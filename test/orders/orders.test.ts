@@ -34,8 +34,9 @@ describe("Order creation: priced from the variants, stock reserved, orders.creat
       total_cents: 2800,
       refunded_cents: 0,
       line_items: [
-        { variant_id: a.variantId, product_id: a.productId, title: a.title, sku: a.sku, unit_price_cents: 1250, quantity: 2 },
-        { variant_id: b.variantId, product_id: b.productId, title: b.title, sku: b.sku, unit_price_cents: 300, quantity: 1 },
+        // Committed at the store's one (default) location.
+        { variant_id: a.variantId, product_id: a.productId, title: a.title, sku: a.sku, unit_price_cents: 1250, quantity: 2, allocations: [{ location_id: expect.any(String), quantity: 2 }] },
+        { variant_id: b.variantId, product_id: b.productId, title: b.title, sku: b.sku, unit_price_cents: 300, quantity: 1, allocations: [{ location_id: expect.any(String), quantity: 1 }] },
       ],
       created_at: expect.any(String),
       updated_at: expect.any(String),

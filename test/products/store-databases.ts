@@ -3,6 +3,7 @@
 // another writer), and the check that a file's stores are spread over more than one database, so that a
 // regression to a single database does not pass unnoticed. test/helpers/d1-batches.ts does the same interception
 // for every database; these wrap only the store's own, where its rows are.
+import { closeStockContext, openStockContext } from "../helpers/stock-context";
 import { describe, expect, it } from "vitest";
 import { interceptBatches } from "../helpers/d1-batches";
 import { shardOf, storeD1 } from "../helpers/databases";
@@ -31,7 +32,8 @@ export const failStoreBatches = (storeId: string) =>
 /** Another writer commits `sql` on the store's database (outside the request's batch) just before each batch. */
 export const writeBeforeStoreBatches = (storeId: string, sql: string, ...params: unknown[]) =>
   interceptStoreBatches(storeId, async (statements, send, db) => {
-    await db.prepare(sql).bind(...params).run();
+    // In an inventory context, so a write of stock (a level's change) carries its ledger entry.
+    await db.batch([openStockContext(db, storeId, "test.another-writer"), db.prepare(sql).bind(...params), closeStockContext(db)]);
     return send(statements);
   });
 

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { fetchWithEnv } from "../helpers/support";
 import { call, newToken } from "../helpers/api";
 import { storeD1 } from "../helpers/databases";
+import { closeStockContext, openStockContext } from "../helpers/stock-context";
 import { type CatalogStore, catalogStore, catalogStoreIds, liveVariable, makeProduct, storeEvents } from "../products/fixtures";
 import { itSpreadsStoresOverDatabases, onSameDatabase, storeAll } from "../products/store-databases";
 
@@ -57,7 +58,10 @@ describe("bulk changes by variant_id or sku: 200 with the variants in request or
     const before = (await storeEvents(store.id)).length;
     const res = await bulk(store, [{ sku: "A-1", stock: 1 }, { sku: "A-2", stock: 2 }, { sku: "B-1", stock: 3 }]);
     expect(res.status).toBe(200);
-    const events = (await storeEvents(store.id)).slice(before);
+    const all = (await storeEvents(store.id)).slice(before);
+    // And one inventory.updated per level whose on_hand the stock writes changed (API.md section 20).
+    expect(all.filter((e) => e.name === "inventory.updated").map((e) => e.data.sku).sort()).toEqual(["A-1", "A-2", "B-1"]);
+    const events = all.filter((e) => e.name !== "inventory.updated");
     expect(events.map((e) => e.name)).toEqual(["products.updated", "products.updated"]);
     const byId = new Map(events.map((e) => [e.data.id, e.data]));
     expect(byId.get(a.id).variants.map((v: { stock: number }) => v.stock)).toEqual([1, 2]);
@@ -78,7 +82,7 @@ describe("a full request: 250 variants of 250 products in one batch", () => {
     const store = await catalogStore();
     const now = new Date().toISOString();
     const db = await storeD1(store.id);
-    const statements = [];
+    const statements = [openStockContext(db, store.id)];
     for (let i = 0; i < 250; i++) {
       const pid = crypto.randomUUID();
       statements.push(
@@ -86,13 +90,16 @@ describe("a full request: 250 variants of 250 products in one batch", () => {
         db.prepare("INSERT INTO product_variants (id, store_id, product_id, title, is_default, sku, sku_lower, price_cents, stock, option_key, created_at, updated_at) VALUES (?, ?, ?, 'Default', 1, ?, ?, 100, 5, '[]', ?, ?)").bind(crypto.randomUUID(), store.id, pid, `BULK-${i}`, `bulk-${i}`, now, now),
       );
     }
-    await db.batch(statements);
+    await db.batch([...statements, closeStockContext(db)]);
     const before = (await storeEvents(store.id)).length;
     const res = await bulk(store, Array.from({ length: 250 }, (_, i) => ({ sku: `BULK-${i}`, stock_delta: i, price_cents: 200 + i })));
     expect(res.status).toBe(200);
     expect(res.body.data).toHaveLength(250);
     expect(res.body.data[249]).toMatchObject({ sku: "BULK-249", stock: 254, price_cents: 449 });
-    expect((await storeEvents(store.id)).length - before).toBe(250);
+    const events = (await storeEvents(store.id)).slice(before);
+    expect(events.filter((e) => e.name === "products.updated")).toHaveLength(250);
+    // Every stock but the one whose delta was 0 changed a level.
+    expect(events.filter((e) => e.name === "inventory.updated")).toHaveLength(249);
     expect(await auditRows(store.id)).toHaveLength(250);
   });
 });
@@ -171,7 +178,11 @@ describe("stock changes are race-free", () => {
         if (prop === "batch" && first) {
           first = false;
           return async (statements: unknown) => {
-            await binding.prepare("UPDATE product_variants SET stock = 2 WHERE sku_lower = 'a-1' AND store_id = ?").bind(store.id).run();
+            await binding.batch([
+              openStockContext(binding, store.id),
+              binding.prepare("UPDATE product_variants SET stock = 2 WHERE sku_lower = 'a-1' AND store_id = ?").bind(store.id),
+              closeStockContext(binding),
+            ]);
             return (target.batch as (s: unknown) => unknown).call(target, statements);
           };
         }
