@@ -19,6 +19,7 @@ import { registerCustomerRoutes } from "./customers";
 import { registerOrderRoutes } from "./orders";
 import { registerCatalogRoutes, registerGalleryRoutes } from "./products";
 import { registerCollectionRoutes } from "./collections";
+import { registerInventoryRoutes } from "./inventory";
 import { registerSyncRoutes } from "./sync";
 import { registerConsole } from "./console";
 import { registerOpsRoutes } from "./ops";
@@ -111,6 +112,7 @@ export function createApp() {
   registerSyncRoutes(app);
   registerCatalogRoutes(app);
   registerCollectionRoutes(app);
+  registerInventoryRoutes(app);
   registerOpsRoutes(app);
 
   app.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", {

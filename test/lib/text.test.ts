@@ -5,6 +5,7 @@
 // The first part reads the OpenAPI document, so a request string added later without the text type fails here.
 import { describe, expect, it } from "vitest";
 import { SKU_RE } from "../../src/lib/text";
+import { CODE_RE } from "../../src/inventory/schemas";
 import { call, newStore, type TestStore } from "../helpers/api";
 import { makePng, uploadForm } from "../media/images";
 import { catalogStore } from "../products/fixtures";
@@ -22,6 +23,8 @@ const NARROW: Record<string, string> = {
   "^[A-Z]{3}$": "EUR",
   "^[a-z0-9]+(?:-[a-z0-9]+)*$": "plain-tee-2",
   [SKU_RE.source]: "Café🎉",
+  // A location's code (API.md section 20): ASCII letters, digits, '_' and '-'.
+  [CODE_RE.source]: "shop-floor_2",
 };
 
 type Schema = Record<string, any>;

@@ -43,7 +43,10 @@ export async function seededStore(): Promise<SeededStore> {
   await ok(as("DELETE", `/products/${gone.id}`), "delete");
   const image = await ok(as("POST", `/products/${tee.id}/images`, uploadForm(await makePng(40, 20), "tee.png", "image/png")), "image");
   const customer = await ok(as("POST", "/customers", { email: `c-${crypto.randomUUID()}@example.test` }, { "Idempotency-Key": "seed-customer" }), "customer");
-  await ok(as("POST", "/orders", { customer_id: customer.id, currency: "USD", line_items: [{ variant_id: variant.id, quantity: 1 }] }), "order");
+  // Stock at a second location (levels, ledger entries) and an order committing it (allocations).
+  await ok(as("POST", "/locations", { name: "Warehouse", code: "wh" }), "location");
+  await ok(as("POST", "/inventory/adjustments", { reason: "received", reference: "PO-1", changes: [{ variant_id: variant.id, location_code: "wh", delta: 3 }] }), "adjustment");
+  await ok(as("POST", "/orders", { customer_id: customer.id, currency: "USD", line_items: [{ variant_id: variant.id, quantity: 6 }] }), "order");
   const db = await storeD1(store.id);
   const media = await db.prepare("SELECT media_file_id FROM product_images WHERE id = ?").bind(image.id).first<{ media_file_id: string }>();
   // A spec and a review (the API has them too; straight rows keep the seed short).

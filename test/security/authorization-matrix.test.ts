@@ -10,6 +10,7 @@ import { type MatrixRows, matrixFixtures, rowMatrixCases, ruleOf } from "../help
 import { customerRows } from "../customers/auth-rows";
 import { identityRows } from "../identity/auth-rows";
 import { integrationRows } from "../integrations/auth-rows";
+import { inventoryRows } from "../inventory/auth-rows";
 import { mediaRows } from "../media/auth-rows";
 import { orderRows } from "../orders/auth-rows";
 import { productRows } from "../products/auth-rows";
@@ -48,6 +49,7 @@ const modules: Record<string, MatrixRows> = {
   "test/customers/auth-rows.ts": customerRows,
   "test/orders/auth-rows.ts": orderRows,
   "test/ops/auth-rows.ts": opsRows,
+  "test/inventory/auth-rows.ts": inventoryRows,
 };
 const rows: MatrixRows = {};
 const twice: string[] = [];

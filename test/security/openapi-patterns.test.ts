@@ -58,6 +58,17 @@ const ACCEPTED: Record<string, string[]> = {
   product_id: ["0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b"],
   product_ids: ["0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b"],
   collection_id: ["0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b"],
+  // Inventory at locations (API.md section 20): location codes, ids, references and the ledger's filters.
+  code: ["default", "Shop-Floor_2"],
+  location_code: ["default", "3PL_east"],
+  from_location_code: ["default"],
+  to_location_code: ["3PL_east"],
+  location_id: ["0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b"],
+  from_location_id: ["0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b"],
+  to_location_id: ["0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b"],
+  order_id: ["0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b"],
+  reference: ["PO-2026-0042", "https://erp.example.com/docs/Lieferschein Nr. 7 ✓", ""],
+  until: ["2026-11-21T10:00:00.000Z"],
 };
 
 function patternsOf(doc: unknown) {

@@ -96,6 +96,15 @@ export const operations = {
   setCollectionProducts: { method: "PUT", path: "/stores/{store_id}/collections/{id}/products", idempotent: false },
   addCollectionProduct: { method: "POST", path: "/stores/{store_id}/collections/{id}/products", idempotent: true },
   removeCollectionProduct: { method: "DELETE", path: "/stores/{store_id}/collections/{id}/products/{product_id}", idempotent: false },
+  listLocations: { method: "GET", path: "/stores/{store_id}/locations", idempotent: false },
+  createLocation: { method: "POST", path: "/stores/{store_id}/locations", idempotent: true },
+  getLocation: { method: "GET", path: "/stores/{store_id}/locations/{id}", idempotent: false },
+  deleteLocation: { method: "DELETE", path: "/stores/{store_id}/locations/{id}", idempotent: false },
+  updateLocation: { method: "PATCH", path: "/stores/{store_id}/locations/{id}", idempotent: false },
+  listInventoryLevels: { method: "GET", path: "/stores/{store_id}/inventory", idempotent: false },
+  adjustInventory: { method: "POST", path: "/stores/{store_id}/inventory/adjustments", idempotent: true },
+  transferInventory: { method: "POST", path: "/stores/{store_id}/inventory/transfers", idempotent: true },
+  listInventoryLedger: { method: "GET", path: "/stores/{store_id}/inventory/ledger", idempotent: false },
   listShards: { method: "GET", path: "/ops/shards", idempotent: false },
   getStorePlacement: { method: "GET", path: "/ops/stores/{store_id}", idempotent: false },
   moveStore: { method: "POST", path: "/ops/stores/{store_id}/move", idempotent: false },
@@ -103,4 +112,4 @@ export const operations = {
 } as const;
 
 /** The event names a webhook can subscribe to. */
-export const webhookEventNames = ["orders.created","orders.updated","orders.refunded","products.created","products.updated","products.deleted","product.image.created","product.image.updated","product.image.deleted","collections.created","collections.updated","collections.deleted","customers.created","customers.updated","user.created"] as const;
+export const webhookEventNames = ["orders.created","orders.updated","orders.refunded","products.created","products.updated","products.deleted","product.image.created","product.image.updated","product.image.deleted","collections.created","collections.updated","collections.deleted","customers.created","customers.updated","user.created","inventory.updated"] as const;

@@ -1337,6 +1337,138 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/stores/{store_id}/locations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every location, by position (at most 50: limit=100 returns them all)
+         * @description Requires `inventory.read`.
+         */
+        get: operations["listLocations"];
+        put?: never;
+        /**
+         * Create a location, last in position order (at most 50 per store: 422 limit_exceeded)
+         * @description Requires `store.manage`.
+         */
+        post: operations["createLocation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stores/{store_id}/locations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One location
+         * @description Requires `inventory.read`.
+         */
+        get: operations["getLocation"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a location: 409 for the default, or one holding any on_hand or committed
+         * @description Requires `store.manage`.
+         */
+        delete: operations["deleteLocation"];
+        options?: never;
+        head?: never;
+        /**
+         * Rename, recode, (de)activate, make the default or move a location
+         * @description Requires `store.manage`.
+         */
+        patch: operations["updateLocation"];
+        trace?: never;
+    };
+    "/stores/{store_id}/inventory": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Levels (a variant's stock at a location) that exist, by variant then location; filters and cursor paging
+         * @description Requires `inventory.read`.
+         */
+        get: operations["listInventoryLevels"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stores/{store_id}/inventory/adjustments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change up to 250 levels, all or nothing, with a reason (ledger entries, inventory.updated events)
+         * @description Requires `inventory.write`.
+         */
+        post: operations["adjustInventory"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stores/{store_id}/inventory/transfers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move up to 250 variants' units from one location to another, all or nothing
+         * @description Requires `inventory.write`.
+         */
+        post: operations["transferInventory"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stores/{store_id}/inventory/ledger": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every change of a level, newest first; filters and cursor paging
+         * @description Requires `inventory.read`.
+         */
+        get: operations["listInventoryLedger"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/ops/shards": {
         parameters: {
             query?: never;
@@ -1621,7 +1753,7 @@ export interface components {
              *       "products.read"
              *     ]
              */
-            permissions: string | ("products.read" | "products.write" | "products.edit" | "products.delete" | "products.publish" | "webhooks.read" | "webhooks.write" | "webhooks.edit" | "webhooks.delete" | "tokens.read" | "tokens.manage" | "members.read" | "members.manage" | "orders.read" | "orders.write" | "customers.read" | "customers.write" | "integrations.read" | "integrations.manage" | "store.manage" | "audit.read")[];
+            permissions: string | ("products.read" | "products.write" | "products.edit" | "products.delete" | "products.publish" | "webhooks.read" | "webhooks.write" | "webhooks.edit" | "webhooks.delete" | "tokens.read" | "tokens.manage" | "members.read" | "members.manage" | "orders.read" | "orders.write" | "customers.read" | "customers.write" | "integrations.read" | "integrations.manage" | "store.manage" | "inventory.read" | "inventory.write" | "audit.read")[];
         };
         CreatedInvite: components["schemas"]["Invite"] & {
             token: string;
@@ -1662,7 +1794,7 @@ export interface components {
              *       "products.read"
              *     ]
              */
-            permissions: string | ("products.read" | "products.write" | "products.edit" | "products.delete" | "products.publish" | "webhooks.read" | "webhooks.write" | "webhooks.edit" | "webhooks.delete" | "tokens.read" | "tokens.manage" | "members.read" | "members.manage" | "orders.read" | "orders.write" | "customers.read" | "customers.write" | "integrations.read" | "integrations.manage" | "store.manage" | "audit.read")[];
+            permissions: string | ("products.read" | "products.write" | "products.edit" | "products.delete" | "products.publish" | "webhooks.read" | "webhooks.write" | "webhooks.edit" | "webhooks.delete" | "tokens.read" | "tokens.manage" | "members.read" | "members.manage" | "orders.read" | "orders.write" | "customers.read" | "customers.write" | "integrations.read" | "integrations.manage" | "store.manage" | "inventory.read" | "inventory.write" | "audit.read")[];
         };
         InviteLookup: {
             store_id: string;
@@ -1717,7 +1849,7 @@ export interface components {
              *       "products.read"
              *     ]
              */
-            scopes: string | ("products.read" | "products.write" | "products.edit" | "products.delete" | "products.publish" | "webhooks.read" | "webhooks.write" | "webhooks.edit" | "webhooks.delete" | "tokens.read" | "tokens.manage" | "members.read" | "members.manage" | "orders.read" | "orders.write" | "customers.read" | "customers.write" | "integrations.read" | "integrations.manage" | "store.manage" | "audit.read")[];
+            scopes: string | ("products.read" | "products.write" | "products.edit" | "products.delete" | "products.publish" | "webhooks.read" | "webhooks.write" | "webhooks.edit" | "webhooks.delete" | "tokens.read" | "tokens.manage" | "members.read" | "members.manage" | "orders.read" | "orders.write" | "customers.read" | "customers.write" | "integrations.read" | "integrations.manage" | "store.manage" | "inventory.read" | "inventory.write" | "audit.read")[];
             /** @description Issue for a teammate (needs tokens.manage) */
             user_id?: string;
             /** Format: date-time */
@@ -1735,7 +1867,7 @@ export interface components {
              *       "products.read"
              *     ]
              */
-            scopes: string | ("products.read" | "products.write" | "products.edit" | "products.delete" | "products.publish" | "webhooks.read" | "webhooks.write" | "webhooks.edit" | "webhooks.delete" | "tokens.read" | "tokens.manage" | "members.read" | "members.manage" | "orders.read" | "orders.write" | "customers.read" | "customers.write" | "integrations.read" | "integrations.manage" | "store.manage" | "audit.read")[];
+            scopes: string | ("products.read" | "products.write" | "products.edit" | "products.delete" | "products.publish" | "webhooks.read" | "webhooks.write" | "webhooks.edit" | "webhooks.delete" | "tokens.read" | "tokens.manage" | "members.read" | "members.manage" | "orders.read" | "orders.write" | "customers.read" | "customers.write" | "integrations.read" | "integrations.manage" | "store.manage" | "inventory.read" | "inventory.write" | "audit.read")[];
             description?: string | null;
         };
         UpdateIntegrationRequest: {
@@ -1917,7 +2049,7 @@ export interface components {
              * @example https://example.com/hooks/commerce
              */
             url: string;
-            events: ("orders.created" | "orders.updated" | "orders.refunded" | "products.created" | "products.updated" | "products.deleted" | "product.image.created" | "product.image.updated" | "product.image.deleted" | "collections.created" | "collections.updated" | "collections.deleted" | "customers.created" | "customers.updated" | "user.created")[];
+            events: ("orders.created" | "orders.updated" | "orders.refunded" | "products.created" | "products.updated" | "products.deleted" | "product.image.created" | "product.image.updated" | "product.image.deleted" | "collections.created" | "collections.updated" | "collections.deleted" | "customers.created" | "customers.updated" | "user.created" | "inventory.updated")[];
             /** @description Signing secret (16..256 characters); stored encrypted, never returned. `whsec_<base64>` (a key of at least 16 bytes) signs `webhook-signature` with the decoded key, as the Standard Webhooks and Svix libraries expect; any other secret signs with its UTF-8 bytes */
             secret: string;
         };
@@ -2034,6 +2166,11 @@ export interface components {
             sku: string | null;
             unit_price_cents: number;
             quantity: number;
+            /** @description Where the line's committed units came from (API.md section 20); empty for on-demand units */
+            allocations: {
+                location_id: string;
+                quantity: number;
+            }[];
         };
         CreateOrderRequest: {
             customer_id?: string;
@@ -2063,7 +2200,16 @@ export interface components {
             is_default: boolean;
             sku: string | null;
             price_cents: number;
+            /** @description The sum of `available` over the store's active locations */
             stock: number;
+            /** @description One item per active location, in position order (API.md section 20) */
+            inventory: {
+                location_id: string;
+                location_code: string;
+                on_hand: number;
+                committed: number;
+                available: number;
+            }[];
             /** @enum {string} */
             fulfillment_mode: "stocked" | "on_demand" | "stocked_or_on_demand";
             available: boolean;
@@ -2402,6 +2548,145 @@ export interface components {
             product_id: string;
             /** @description From 0; default: last */
             position?: number;
+        };
+        Location: {
+            id: string;
+            store_id: string;
+            name: string;
+            code: string;
+            is_default: boolean;
+            active: boolean;
+            position: number;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            updated_at: string;
+        };
+        CreateLocationRequest: {
+            name: string;
+            /** @description Unique per store, case-insensitively (409) */
+            code: string;
+            /** @description Default true */
+            active?: boolean;
+        };
+        UpdateLocationRequest: {
+            name?: string;
+            code?: string;
+            /** @description The default location cannot be made inactive (409) */
+            active?: boolean;
+            /** @description true moves the default flag here (an active location only, 409 otherwise). The store always has exactly one default: false on the default is a 409, on another location it changes nothing */
+            is_default?: boolean;
+            /** @description From 0 in list order: the location moves there and the others shift (beyond the last: last) */
+            position?: number;
+        };
+        InventoryLevel: {
+            variant_id: string;
+            product_id: string;
+            sku: string | null;
+            location_id: string;
+            location_code: string;
+            on_hand: number;
+            committed: number;
+            /** @description on_hand - committed */
+            available: number;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            updated_at: string;
+        };
+        InventoryAdjustment: {
+            id: string;
+            /** @enum {string} */
+            reason: "received" | "correction" | "cycle_count" | "damaged" | "shrinkage" | "returned" | "other";
+            reference: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            created_at: string;
+            entries: components["schemas"]["InventoryLedgerEntry"][];
+        };
+        InventoryLedgerEntry: {
+            id: string;
+            variant_id: string;
+            product_id: string;
+            /** @description The variant's SKU when the entry was written */
+            sku: string | null;
+            location_id: string;
+            /** @description The location's code when the entry was written */
+            location_code: string;
+            on_hand_delta: number;
+            committed_delta: number;
+            on_hand_after: number;
+            committed_after: number;
+            /** @enum {string} */
+            reason: "received" | "correction" | "cycle_count" | "damaged" | "shrinkage" | "returned" | "other" | "initial" | "stock_write" | "transfer" | "order_committed" | "order_fulfilled" | "order_released";
+            reference: string | null;
+            order_id: string | null;
+            /** @description The adjustment's id, or the transfer's for reason `transfer` */
+            adjustment_id: string | null;
+            actor: {
+                user_id: string | null;
+                token_id: string | null;
+                integration_id: string | null;
+            };
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            created_at: string;
+        };
+        InventoryAdjustmentRequest: {
+            /** @enum {string} */
+            reason: "received" | "correction" | "cycle_count" | "damaged" | "shrinkage" | "returned" | "other";
+            /** @description 0 to 255 characters: a purchase order, a document URL */
+            reference?: string;
+            changes: components["schemas"]["InventoryChange"][];
+        };
+        /** @description Names exactly one of variant_id and sku, exactly one of location_id and location_code, and exactly one of delta (not 0) and on_hand */
+        InventoryChange: {
+            variant_id?: string;
+            sku?: string;
+            location_id?: string;
+            location_code?: string;
+            delta?: number;
+            /** @description The new value */
+            on_hand?: number;
+            /** @description Apply only if the level's on_hand is exactly this now (a missing level is 0); otherwise 409 naming the item */
+            compare_on_hand?: number;
+        };
+        InventoryTransfer: {
+            id: string;
+            reference: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            created_at: string;
+            entries: components["schemas"]["InventoryLedgerEntry"][];
+        };
+        /** @description Names exactly one of from_location_id and from_location_code, and exactly one of to_location_id and to_location_code */
+        InventoryTransferRequest: {
+            from_location_id?: string;
+            from_location_code?: string;
+            to_location_id?: string;
+            to_location_code?: string;
+            /** @description 0 to 255 characters: a purchase order, a document URL */
+            reference?: string;
+            items: components["schemas"]["InventoryTransferItem"][];
+        };
+        /** @description Names exactly one of variant_id and sku */
+        InventoryTransferItem: {
+            variant_id?: string;
+            sku?: string;
+            quantity: number;
         };
         Shard: {
             /** @example STORE_DB_001 */
@@ -6199,7 +6484,7 @@ export interface operations {
     listWebhooks: {
         parameters: {
             query?: {
-                event?: "orders.created" | "orders.updated" | "orders.refunded" | "products.created" | "products.updated" | "products.deleted" | "product.image.created" | "product.image.updated" | "product.image.deleted" | "collections.created" | "collections.updated" | "collections.deleted" | "customers.created" | "customers.updated" | "user.created";
+                event?: "orders.created" | "orders.updated" | "orders.refunded" | "products.created" | "products.updated" | "products.deleted" | "product.image.created" | "product.image.updated" | "product.image.deleted" | "collections.created" | "collections.updated" | "collections.deleted" | "customers.created" | "customers.updated" | "user.created" | "inventory.updated";
                 url?: string;
                 limit?: number;
                 offset?: number;
@@ -6691,7 +6976,7 @@ export interface operations {
         parameters: {
             query?: {
                 status?: "pending" | "delivered" | "failed";
-                event?: "orders.created" | "orders.updated" | "orders.refunded" | "products.created" | "products.updated" | "products.deleted" | "product.image.created" | "product.image.updated" | "product.image.deleted" | "collections.created" | "collections.updated" | "collections.deleted" | "customers.created" | "customers.updated" | "user.created" | "webhook.test";
+                event?: "orders.created" | "orders.updated" | "orders.refunded" | "products.created" | "products.updated" | "products.deleted" | "product.image.created" | "product.image.updated" | "product.image.deleted" | "collections.created" | "collections.updated" | "collections.deleted" | "customers.created" | "customers.updated" | "user.created" | "inventory.updated" | "webhook.test";
                 event_id?: string;
                 webhook_id?: string;
                 limit?: number;
@@ -11108,6 +11393,894 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`): per IP on POST /login and POST /users, failed logins per email, per credential and per store */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is overloaded or full (`service_unavailable`): nothing was changed; retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listLocations: {
+        parameters: {
+            query?: {
+                limit?: number;
+                offset?: number;
+            };
+            header?: never;
+            path: {
+                store_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of locations */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Location"][];
+                        pagination: {
+                            limit: number;
+                            offset: number;
+                            total: number;
+                        };
+                    };
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token's effective permission lacks the required bit */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`): per IP on POST /login and POST /users, failed logins per email, per credential and per store */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is overloaded or full (`service_unavailable`): nothing was changed; retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createLocation: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1-255 printable ASCII characters. The first response (status, body, Location) is kept 24 hours per store (or user) and key; the same request again gets it back with `Idempotent-Replayed: true` and changes nothing. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                store_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateLocationRequest"];
+            };
+        };
+        responses: {
+            /** @description The new location */
+            201: {
+                headers: {
+                    /** @description `true` when this is the kept response of an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Location"];
+                };
+            };
+            /** @description Malformed JSON body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token's effective permission lacks the required bit */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict (`conflict`, or `request_in_progress` while a request with the same Idempotency-Key is still running) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed, or `idempotency_key_reused`: the Idempotency-Key was used for a different request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`): per IP on POST /login and POST /users, failed logins per email, per credential and per store */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is overloaded or full (`service_unavailable`): nothing was changed; retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getLocation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                store_id: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The location */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Location"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token's effective permission lacks the required bit */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`): per IP on POST /login and POST /users, failed logins per email, per credential and per store */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is overloaded or full (`service_unavailable`): nothing was changed; retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteLocation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                store_id: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted (its levels, all at 0, with it; its ledger entries stay) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token's effective permission lacks the required bit */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`): per IP on POST /login and POST /users, failed logins per email, per credential and per store */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is overloaded or full (`service_unavailable`): nothing was changed; retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updateLocation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                store_id: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateLocationRequest"];
+            };
+        };
+        responses: {
+            /** @description The updated location */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Location"];
+                };
+            };
+            /** @description Malformed JSON body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token's effective permission lacks the required bit */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`): per IP on POST /login and POST /users, failed logins per email, per credential and per store */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is overloaded or full (`service_unavailable`): nothing was changed; retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listInventoryLevels: {
+        parameters: {
+            query?: {
+                limit?: number;
+                offset?: number;
+                /** @description Opaque: the previous page's `pagination.next_cursor`. Not combinable with `offset` (422). */
+                cursor?: string;
+                location_id?: string;
+                variant_id?: string;
+                product_id?: string;
+                /** @description The variant with this SKU (case-insensitive) */
+                sku?: string;
+                /** @description Levels whose available (on_hand - committed) is below this: low stock */
+                available_below?: number;
+            };
+            header?: never;
+            path: {
+                store_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of levels */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["InventoryLevel"][];
+                        pagination: {
+                            limit: number;
+                            offset: number;
+                            total: number;
+                            /** @description Pass as `cursor` for the next page; null on the last page */
+                            next_cursor: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token's effective permission lacks the required bit */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`): per IP on POST /login and POST /users, failed logins per email, per credential and per store */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is overloaded or full (`service_unavailable`): nothing was changed; retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adjustInventory: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1-255 printable ASCII characters. The first response (status, body, Location) is kept 24 hours per store (or user) and key; the same request again gets it back with `Idempotent-Replayed: true` and changes nothing. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                store_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InventoryAdjustmentRequest"];
+            };
+        };
+        responses: {
+            /** @description The adjustment and its ledger entries */
+            201: {
+                headers: {
+                    /** @description `true` when this is the kept response of an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InventoryAdjustment"];
+                };
+            };
+            /** @description Malformed JSON body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token's effective permission lacks the required bit */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict (`conflict`, or `request_in_progress` while a request with the same Idempotency-Key is still running) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed, or `idempotency_key_reused`: the Idempotency-Key was used for a different request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`): per IP on POST /login and POST /users, failed logins per email, per credential and per store */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is overloaded or full (`service_unavailable`): nothing was changed; retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    transferInventory: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1-255 printable ASCII characters. The first response (status, body, Location) is kept 24 hours per store (or user) and key; the same request again gets it back with `Idempotent-Replayed: true` and changes nothing. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                store_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InventoryTransferRequest"];
+            };
+        };
+        responses: {
+            /** @description The transfer and its ledger entries */
+            201: {
+                headers: {
+                    /** @description `true` when this is the kept response of an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InventoryTransfer"];
+                };
+            };
+            /** @description Malformed JSON body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token's effective permission lacks the required bit */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict (`conflict`, or `request_in_progress` while a request with the same Idempotency-Key is still running) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed, or `idempotency_key_reused`: the Idempotency-Key was used for a different request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`): per IP on POST /login and POST /users, failed logins per email, per credential and per store */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is overloaded or full (`service_unavailable`): nothing was changed; retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listInventoryLedger: {
+        parameters: {
+            query?: {
+                limit?: number;
+                offset?: number;
+                /** @description Opaque: the previous page's `pagination.next_cursor`. Not combinable with `offset` (422). */
+                cursor?: string;
+                variant_id?: string;
+                /** @description Entries of the variant that has this SKU now (case-insensitive) */
+                sku?: string;
+                location_id?: string;
+                reason?: "received" | "correction" | "cycle_count" | "damaged" | "shrinkage" | "returned" | "other" | "initial" | "stock_write" | "transfer" | "order_committed" | "order_fulfilled" | "order_released";
+                order_id?: string;
+                /** @description Entries written at or after this time (ISO 8601) */
+                since?: string;
+                /** @description Entries written at or before this time (ISO 8601) */
+                until?: string;
+            };
+            header?: never;
+            path: {
+                store_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of ledger entries */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["InventoryLedgerEntry"][];
+                        pagination: {
+                            limit: number;
+                            offset: number;
+                            total: number;
+                            /** @description Pass as `cursor` for the next page; null on the last page */
+                            next_cursor: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token's effective permission lacks the required bit */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

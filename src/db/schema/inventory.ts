@@ -76,6 +76,8 @@ export const inventoryLedger = sqliteTable(
     actorTokenId: text("actor_token_id"),
     actorIntegrationId: text("actor_integration_id"),
     createdAt: text("created_at").notNull(),
+    /** The variant's entries so far, this one included: its history's total, read from its newest entry. */
+    variantEntries: integer("variant_entries").notNull(),
   },
   (t) => [
     uniqueIndex("inventory_ledger_store_seq_idx").on(t.storeId, t.seq),
