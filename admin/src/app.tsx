@@ -16,6 +16,8 @@ import { ProductList } from "./routes/products/product-list/product-list";
 // The products list is in the first bundle (it is the landing screen); the other screens load on demand.
 const ProductCreate = lazy(() => import("./routes/products/product-create/product-create"));
 const ProductDetail = lazy(() => import("./routes/products/product-detail/product-detail"));
+const InventoryHistory = lazy(() => import("./routes/products/product-inventory-history/inventory-history"));
+const InventoryList = lazy(() => import("./routes/inventory/inventory-list/inventory-list"));
 const CollectionList = lazy(() => import("./routes/collections/collection-list/collection-list"));
 const CollectionDetail = lazy(() => import("./routes/collections/collection-detail/collection-detail"));
 const OrderList = lazy(() => import("./routes/orders/order-list/order-list"));
@@ -57,6 +59,8 @@ function SignedIn() {
           <Route path="products" element={<ProductList />} />
           <Route path="products/new" element={<ProductCreate />} />
           <Route path="products/:id" element={<ProductDetail />} />
+          <Route path="products/:id/inventory-history" element={<InventoryHistory />} />
+          <Route path="inventory" element={<InventoryList />} />
           <Route path="collections" element={<CollectionList />} />
           <Route path="collections/:id" element={<CollectionDetail />} />
           <Route path="orders" element={<OrderList />} />

@@ -41,6 +41,11 @@ export const ACTION_WORDS: Record<string, string> = {
   "member.create": "joined the team",
   "member.update": "changed a teammate's permissions",
   "member.remove": "removed a teammate",
+  "location.create": "added a location",
+  "location.update": "changed a location",
+  "location.delete": "deleted a location",
+  "inventory.adjust": "adjusted stock",
+  "inventory.transfer": "transferred stock",
 };
 
 export function actionWords(action: string): string {
@@ -68,7 +73,11 @@ export function resourcePath(type: string, id: string): string | null {
     case "invite":
       return "/team";
     case "store":
+    case "location":
       return "/settings";
+    case "inventory_adjustment":
+    case "inventory_transfer":
+      return "/inventory";
     default:
       return null;
   }
@@ -80,6 +89,8 @@ const RESOURCE_NAMES: Record<string, string> = {
   specs: "specs",
   token: "access token",
   webhook: "webhook endpoint",
+  inventory_adjustment: "stock adjustment",
+  inventory_transfer: "stock transfer",
 };
 export const resourceName = (type: string) => RESOURCE_NAMES[type] ?? type.replace(/_/g, " ");
 

@@ -1,5 +1,6 @@
 // Labelled form controls with their API field error (errors[].path) right under them, tied by aria-describedby:
-// a text input, a textarea and a select (combobox), all in the same frame (label, control, hint, error).
+// a text input, a textarea and a select (combobox), all in the same frame (label, control, hint, error). The hint
+// describes the control too (a read-only "Stock" says why, and what to use instead).
 import { useId, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from "react";
 import { fieldError } from "../../lib/problem";
 
@@ -21,12 +22,18 @@ interface ControlProps {
 function Field(props: FieldProps & { className?: string; control: (control: ControlProps) => ReactNode }) {
   const id = useId();
   const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
   const message = props.path ? fieldError(props.error, props.path) : undefined;
+  const describedBy = [props.hint ? hintId : "", message ? errorId : ""].filter(Boolean).join(" ") || undefined;
   return (
     <div className={props.className ?? "field"}>
       <label htmlFor={id}>{props.label}</label>
-      {props.control({ id, "aria-invalid": message ? true : undefined, "aria-describedby": message ? errorId : undefined })}
-      {props.hint && <small className="hint">{props.hint}</small>}
+      {props.control({ id, "aria-invalid": message ? true : undefined, "aria-describedby": describedBy })}
+      {props.hint && (
+        <small id={hintId} className="hint">
+          {props.hint}
+        </small>
+      )}
       {message && (
         <small id={errorId} className="field-error" role="alert">
           {message}

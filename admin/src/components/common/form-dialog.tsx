@@ -34,7 +34,16 @@ export function FormDialog(props: {
   return (
     <Dialog title={props.title} open onClose={close}>
       {props.done ?? (
-        <form className={props.className} onSubmit={(event) => (event.preventDefault(), props.onSubmit())}>
+        <form
+          className={props.className}
+          onSubmit={(event) => {
+            event.preventDefault();
+            // A dialog opened from inside another dialog's form (Adjust in the variant dialog) is portalled out of
+            // that form, but React still bubbles its submit through the component tree: it is this form's alone.
+            event.stopPropagation();
+            props.onSubmit();
+          }}
+        >
           {props.children}
           <ErrorMessage error={props.error} />
           <FormActions submit={props.submit} pending={props.pending} onCancel={close} />

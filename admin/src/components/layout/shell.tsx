@@ -14,6 +14,7 @@ type MeStore = Pick<components["schemas"]["Store"], "id" | "name">;
 const NAV = [
   ["/products", "Products"],
   ["/collections", "Collections"],
+  ["/inventory", "Inventory"],
   ["/orders", "Orders"],
   ["/customers", "Customers"],
   ["/webhooks", "Webhooks"],

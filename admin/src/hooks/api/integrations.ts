@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { components } from "../../lib/api-schema";
 import { client, currentStoreId, unwrap } from "../../lib/client";
 import { queryKeysFactory } from "./keys";
-import { pageQuery } from "./pages";
+import { allPages, pageQuery, type PageQuery } from "./pages";
 
 export const integrationKeys = queryKeysFactory("integrations");
 export type Integration = components["schemas"]["Integration"];
@@ -11,14 +11,23 @@ export type Integration = components["schemas"]["Integration"];
 /** Bits the API never gives an integration (a key that outlives people must not manage people or access). */
 export const NEVER_IN_SCOPE = ["members.manage", "tokens.manage", "integrations.read", "integrations.manage", "store.manage"];
 
+const integrationsPage = (storeId: string) => (page: PageQuery) =>
+  unwrap(client.GET("/stores/{store_id}/integrations", { params: { path: { store_id: storeId }, query: page } }));
+
 /** A page of the store's integrations. */
 export function useIntegrations(offset: number) {
   const storeId = currentStoreId();
-  return useQuery(
-    pageQuery(integrationKeys.list(storeId, { offset }), offset, (page) =>
-      unwrap(client.GET("/stores/{store_id}/integrations", { params: { path: { store_id: storeId }, query: page } })),
-    ),
-  );
+  return useQuery(pageQuery(integrationKeys.list(storeId, { offset }), offset, integrationsPage(storeId)));
+}
+
+/** Every integration, to name one by id (the inventory ledger's actors); only fetched when `enabled`. */
+export function useAllIntegrations(enabled: boolean) {
+  const storeId = currentStoreId();
+  return useQuery({
+    queryKey: integrationKeys.list(storeId, { all: true }),
+    queryFn: () => allPages(integrationsPage(storeId)),
+    enabled,
+  });
 }
 
 function useInvalidateIntegrations() {

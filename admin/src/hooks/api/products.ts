@@ -1,6 +1,6 @@
 // Products: the paged list (search, drafts), one product, and its changes. Every change invalidates the
 // product's detail and the lists.
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import type { components, paths } from "../../lib/api-schema";
 import { client, currentStoreId, unwrap } from "../../lib/client";
@@ -66,6 +66,22 @@ export function useProduct(id: string) {
     queryKey: productKeys.detail(storeId, id),
     queryFn: () =>
       unwrap(client.GET("/stores/{store_id}/products/{id}", { params: { path: { store_id: storeId, id } } })),
+  });
+}
+
+/**
+ * Products by id, each its own cached GET (the product page's own query), to name the rows of a list that carries
+ * only product ids (inventory levels). A product that cannot be read is left out.
+ */
+export function useProductsById(ids: string[]) {
+  const storeId = currentStoreId();
+  return useQueries({
+    queries: ids.map((id) => ({
+      queryKey: productKeys.detail(storeId, id),
+      queryFn: () => unwrap(client.GET("/stores/{store_id}/products/{id}", { params: { path: { store_id: storeId, id } } })),
+      staleTime: 60_000,
+    })),
+    combine: (results) => new Map(results.flatMap((r) => (r.data ? [[r.data.id, r.data] as const] : []))),
   });
 }
 

@@ -1,6 +1,7 @@
-// The product page: general fields, publish state, variants, gallery, specs, reviews, shopper preview.
+// The product page: general fields, publish state, variants, gallery, specs, reviews, shopper preview, and a link
+// to the product's inventory history (../product-inventory-history).
 import { useState } from "react";
-import { useNavigate, useParams } from "react-router";
+import { Link, useNavigate, useParams } from "react-router";
 import { ConfirmButton } from "../../../components/common/confirm-button";
 import { PageHeader } from "../../../components/common/page-header";
 import { ErrorMessage, QueryState } from "../../../components/common/query-state";
@@ -27,6 +28,9 @@ export default function ProductDetail() {
             title={p.title}
             actions={
               <>
+                <Link className="button" to={`/products/${p.id}/inventory-history`}>
+                  Inventory history
+                </Link>
                 <button type="button" onClick={() => setPreview(true)}>
                   Preview
                 </button>

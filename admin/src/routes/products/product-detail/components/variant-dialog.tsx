@@ -1,13 +1,17 @@
 // "Add variant" and "Edit variant <title>": every field of a variant (SKU, price, stock, fulfillment, up to three
 // option name/value pairs, the shipping box). Adding POSTs; editing PATCHes the same fields. Rendered while open.
+// Editing also shows the variant's "Stock by location" (Adjust, Transfer stock). "Stock" sets the default location's
+// stock while no other location holds any; after that it shows the total, read-only, and points to "Adjust".
 import { useState } from "react";
 import { useEditForm } from "../../../../components/common/edit-form";
 import { FormDialog } from "../../../../components/common/form-dialog";
 import { SelectField, TextField } from "../../../../components/common/field";
+import { useAllLocations } from "../../../../hooks/api/locations";
 import type { Product } from "../../../../hooks/api/products";
 import { useCreateVariant, useUpdateVariant, type Variant } from "../../../../hooks/api/variants";
 import { formatCents, parseMajor } from "../../../../lib/format";
 import { ApiProblem, localProblem } from "../../../../lib/problem";
+import { defaultLocation, StockByLocation, stockIsWritable, stockTitle } from "./stock-by-location";
 
 const FULFILLMENT = [
   ["stocked", "Stocked"],
@@ -28,7 +32,8 @@ type Form = {
   sku: string;
   price: string;
   compareAt: string;
-  stock: string;
+  /** null: not typed into (the variant's current stock shows, and is not sent). */
+  stock: string | null;
   fulfillment: string;
   options: Array<{ name: string; value: string }>;
   box: Record<BoxKey, string>;
@@ -41,7 +46,7 @@ function initial(variant?: Variant): Form {
     sku: variant?.sku ?? "",
     price: variant ? formatCents(variant.price_cents) : "",
     compareAt: variant?.compare_at_price_cents != null ? formatCents(variant.compare_at_price_cents) : "",
-    stock: String(variant?.stock ?? 0),
+    stock: variant ? null : "0",
     fulfillment: variant?.fulfillment_mode ?? "stocked",
     options,
     box: {
@@ -76,7 +81,8 @@ function toBody(form: Form) {
     price_cents: price,
     compare_at_price_cents: compareAt,
     sku: form.sku.trim() || null,
-    stock: Number(form.stock),
+    // Sent only when typed into: an adjustment made meanwhile (Adjust, an order) is not written over.
+    stock: form.stock === null ? undefined : Number(form.stock),
     fulfillment_mode: form.fulfillment as "stocked",
     option_values: options,
     shipping_box,
@@ -97,10 +103,14 @@ export function VariantDialog(props: {
   const edit = useEditForm(initial(variant));
   const form = edit.form;
   const [localError, setLocalError] = useState<ApiProblem | null>(null);
+  const locations = useAllLocations();
+  const home = defaultLocation(locations.data);
+  const activeLocations = variant ? variant.inventory.length : (locations.data ?? []).filter((l) => l.active).length;
+  const stockWritable = !variant || stockIsWritable(variant, locations.data);
   const setOption = (i: number, key: "name" | "value", value: string) =>
     edit.setValue("options", form.options.map((o, j) => (j === i ? { ...o, [key]: value } : o)));
   const submit = () => {
-    const body = toBody(form);
+    const body = toBody(stockWritable ? form : { ...form, stock: null });
     if (body instanceof ApiProblem) return setLocalError(body);
     setLocalError(null);
     mutation.mutate(body, { onSuccess: (saved) => (props.onSaved?.(saved.title), props.onClose()) });
@@ -123,7 +133,14 @@ export function VariantDialog(props: {
         <TextField label="Price" inputMode="decimal" required value={form.price} onChange={edit.set("price")} path="price_cents" error={error} />
         <TextField label="Compare-at price" inputMode="decimal" value={form.compareAt} onChange={edit.set("compareAt")} path="compare_at_price_cents" error={error}
           hint="The price before a sale; at least the price" />
-        <TextField label="Stock" type="number" min={0} value={form.stock} onChange={edit.set("stock")} path="stock" error={error} />
+        {stockWritable ? (
+          <TextField label="Stock" type="number" min={0} value={form.stock ?? String(variant?.stock ?? 0)}
+            onChange={(e) => edit.setValue("stock", e.target.value)} path="stock" error={error}
+            hint={home && activeLocations > 1 ? `The stock at ${home.name}, the default location` : undefined} />
+        ) : (
+          <TextField label="Stock" type="number" readOnly value={variant?.stock ?? 0} path="stock" error={error}
+            hint="The total available at every location. Stock is held beyond the default location, so change it with “Adjust” under Stock by location." />
+        )}
         <SelectField
           label="Fulfillment"
           value={form.fulfillment}
@@ -131,6 +148,7 @@ export function VariantDialog(props: {
           options={FULFILLMENT}
         />
       </div>
+      {variant && <StockByLocation productId={product.id} variant={variant} variantTitle={stockTitle(product.title, variant)} />}
       <fieldset>
         <legend>Options (up to {MAX_OPTIONS}, e.g. Size and Colour)</legend>
         {form.options.map((o, i) => (
