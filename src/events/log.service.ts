@@ -5,7 +5,7 @@
 // events the caller may not read are left out (in SQL, so pages stay full and the cursor stays exact).
 import { type SQL, and, eq, inArray, sql } from "drizzle-orm";
 import { events } from "../db/schema";
-import type { StoreCtx } from "../lib/context";
+import type { Db, StoreCtx } from "../lib/context";
 import { decodeCursor, encodeCursor } from "../lib/cursor";
 import { ApiError, forbidden, notFound } from "../lib/errors";
 import { has } from "../lib/permissions";
@@ -81,6 +81,27 @@ const itemOf = (row: EventRow) => ({
   data: (row.data === null ? {} : JSON.parse(row.data)) as Record<string, unknown>,
 });
 
+/**
+ * The page's query: the store's events after `after` among `names`, narrowed by the filters, by sequence, one row
+ * more than the page. Each form is served by an index of migrations/store/0028 (test/events/plans.test.ts).
+ */
+export function eventsPageQuery(db: Db, storeId: string, names: EventName[], after: number, query: Omit<EventLogQuery, "type" | "cursor" | "after">) {
+  const conditions: Array<SQL | undefined> = [
+    eq(events.storeId, storeId),
+    sql`${events.sequence} > ${after}`,
+    names.length < ALL_EVENTS.length ? inArray(events.name, names) : undefined,
+    query.resource_id !== undefined ? eq(events.resourceId, query.resource_id) : undefined,
+    query.since !== undefined ? sql`${events.createdAt} >= ${query.since}` : undefined,
+    query.until !== undefined ? sql`${events.createdAt} <= ${query.until}` : undefined,
+  ];
+  return db
+    .select(columns)
+    .from(events)
+    .where(and(...conditions))
+    .orderBy(events.sequence)
+    .limit(query.limit + 1);
+}
+
 /** The store's events after `after` (or the cursor's), oldest first, that the caller may read, narrowed by the filters. */
 export async function listEvents(ctx: StoreCtx, query: EventLogQuery) {
   if (query.after !== undefined && query.cursor !== undefined) {
@@ -92,20 +113,7 @@ export async function listEvents(ctx: StoreCtx, query: EventLogQuery) {
   const after = query.cursor !== undefined ? Number(decodeCursor(query.cursor, LIST, "integer").at) : (query.after ?? 0);
   const pagination = (next_cursor: string | null) => ({ limit: query.limit, next_cursor });
   if (names.length === 0) return { data: [], pagination: pagination(null) };
-  const conditions: Array<SQL | undefined> = [
-    eq(events.storeId, ctx.store.storeId),
-    sql`${events.sequence} > ${after}`,
-    names.length < ALL_EVENTS.length ? inArray(events.name, names) : undefined,
-    query.resource_id !== undefined ? eq(events.resourceId, query.resource_id) : undefined,
-    query.since !== undefined ? sql`${events.createdAt} >= ${query.since}` : undefined,
-    query.until !== undefined ? sql`${events.createdAt} <= ${query.until}` : undefined,
-  ];
-  const rows = await ctx.db
-    .select(columns)
-    .from(events)
-    .where(and(...conditions))
-    .orderBy(events.sequence)
-    .limit(query.limit + 1);
+  const rows = await eventsPageQuery(ctx.db, ctx.store.storeId, names, after, query);
   const more = rows.length > query.limit;
   const page = more ? rows.slice(0, query.limit) : rows;
   const last = page[page.length - 1];
