@@ -62,6 +62,8 @@ async function measure(label, cwd) {
 }
 
 const baseDir = checkoutOf(baseCommit);
+// wrangler.toml serves ./build as assets; benchmarks do not load the console, an empty directory will do.
+mkdirSync(path.join(root, "build"), { recursive: true });
 console.log(`bench:events: ${REQUESTS} product PATCHes at concurrency ${CONCURRENCY}; base ${baseCommit.slice(0, 7)} vs this checkout`);
 const before = await measure(`without sequence (${baseCommit.slice(0, 7)})`, baseDir);
 const after = await measure("with sequence (this checkout)", root);
