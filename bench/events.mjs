@@ -2,12 +2,14 @@
 // change: the product's update, its products.updated event, the event's sequence from the store's counter by the
 // trigger of migrations/store/0028) timed against this checkout and against the commit before the events log (the
 // merge base with main, BENCH_EVENTS_BASE to choose another), each served by its own `wrangler dev` with its own
-// state directory. One run: the base first, then this checkout. Also GET /events?after= on this checkout.
+// state directory. One run is ROUNDS (default 2) rounds, each the base then this checkout (a fresh server each time:
+// the first server of a run is the slowest, so one round alone favours the second side); the ratio is of the
+// medians over the rounds. Also GET /events?after= on this checkout.
 import { execSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { api, fmt, load, seedProducts, setupAccount, startServer } from "./lib/harness.mjs";
+import { api, fmt, load, median, seedProducts, setupAccount, startServer } from "./lib/harness.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const PORT = Number(process.env.BENCH_EVENTS_PORT ?? 8806);
@@ -65,6 +67,13 @@ const baseDir = checkoutOf(baseCommit);
 // wrangler.toml serves ./build as assets; benchmarks do not load the console, an empty directory will do.
 mkdirSync(path.join(root, "build"), { recursive: true });
 console.log(`bench:events: ${REQUESTS} product PATCHes at concurrency ${CONCURRENCY}; base ${baseCommit.slice(0, 7)} vs this checkout`);
-const before = await measure(`without sequence (${baseCommit.slice(0, 7)})`, baseDir);
-const after = await measure("with sequence (this checkout)", root);
-console.log(`ratio p50 with/without: ${fmt(after.p50 / before.p50, 2)}x; p99: ${fmt(after.p99 / before.p99, 2)}x; req/s: ${fmt(after.rps / before.rps, 2)}x`);
+const ROUNDS = Number(process.env.BENCH_EVENTS_ROUNDS ?? 2);
+const before = [];
+const after = [];
+for (let round = 1; round <= ROUNDS; round++) {
+  before.push(await measure(`round ${round}, without sequence (${baseCommit.slice(0, 7)})`, baseDir));
+  after.push(await measure(`round ${round}, with sequence (this checkout)`, root));
+}
+const m = (results, key) => median(results.map((r) => r[key]));
+console.log(`medians over ${ROUNDS} rounds: without p50 ${fmt(m(before, "p50"))} ms, with p50 ${fmt(m(after, "p50"))} ms`);
+console.log(`ratio p50 with/without: ${fmt(m(after, "p50") / m(before, "p50"), 2)}x; p99: ${fmt(m(after, "p99") / m(before, "p99"), 2)}x; req/s: ${fmt(m(after, "rps") / m(before, "rps"), 2)}x`);

@@ -159,9 +159,11 @@ describe("GET /webhook-events", () => {
         "customers.created", "customers.updated", "orders.created", "orders.refunded", "orders.updated",
         "product.image.created", "product.image.deleted", "product.image.updated",
         "products.created", "products.deleted", "products.updated", "user.created",
-        "collections.created", "collections.updated", "collections.deleted",
+        "collections.created", "collections.updated", "collections.deleted", "inventory.updated",
       ].sort(),
     );
     for (const e of res.body.data) expect(e.description).toMatch(/\S/);
+    // Each with the JSON Schema of its data (API.md section 22; test/events/event-schemas.test.ts checks them).
+    for (const e of res.body.data) expect(e.schema).toMatchObject({ type: "object", properties: expect.any(Object) });
   });
 });

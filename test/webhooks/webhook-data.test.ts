@@ -35,6 +35,7 @@ describe("every event has the read bit of its data (the table of API.md section 
       "collections.created": "products.read",
       "collections.updated": "products.read",
       "collections.deleted": "products.read",
+      "inventory.updated": "inventory.read",
     };
     expect(Object.fromEntries(Object.keys(EVENT_NAMES).map((e) => [e, readBitOf(e)]))).toEqual(expected);
   });
