@@ -21,6 +21,7 @@ import { registerCatalogRoutes, registerGalleryRoutes } from "./products";
 import { registerCollectionRoutes } from "./collections";
 import { registerInventoryRoutes } from "./inventory";
 import { registerSyncRoutes } from "./sync";
+import { registerEventLogRoutes } from "./events/log.routes";
 import { registerConsole } from "./console";
 import { registerOpsRoutes } from "./ops";
 
@@ -110,6 +111,7 @@ export function createApp() {
   registerOrderRoutes(app);
   // Before the catalog: /products/deleted and /products/export.csv must not be read as /products/{id}.
   registerSyncRoutes(app);
+  registerEventLogRoutes(app);
   registerCatalogRoutes(app);
   registerCollectionRoutes(app);
   registerInventoryRoutes(app);

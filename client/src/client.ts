@@ -112,7 +112,8 @@ export function createClient(options: ClientOptions): Client {
       yield* page.data;
       const next = page.pagination.next_cursor;
       if (next === null || next === undefined) return;
-      const { offset: _offset, ...rest } = query;
+      // `after` (GET /events) is likewise where the walk starts, and is not combined with a cursor either.
+      const { offset: _offset, after: _after, ...rest } = query;
       query = { ...rest, cursor: next };
     }
   }

@@ -1,6 +1,9 @@
-// The webhook events a store sends and the `data` of each (docs/webhooks.md), as the receiver gets them in the
-// envelope `{id, event, store_id, delivered_at, data}`. The names come from the generated document; the payloads
-// are the API's own schemas.
+// The store's events (API.md sections 8 and 22), typed from the generated document: every event's `data` has its
+// own schema there (the OpenAPI `webhooks` entry of each event, and the items of GET /events), so the types here
+// follow the API's own. Two shapes carry an event:
+// - `WebhookEvent`, the envelope a receiver gets: `{id, sequence, event, store_id, delivered_at, data}`;
+// - `StoreEvent`, an item of GET /stores/{store_id}/events: `{id, sequence, event, store_id, created_at, data}`.
+// Both are unions narrowed by `event`: `switch (e.event) { case "orders.created": e.data.line_items ... }`.
 import type { components } from "./generated/schema.js";
 import { webhookEventNames } from "./generated/operations.js";
 
@@ -11,36 +14,25 @@ export { webhookEventNames };
 /** Every event name a subscription can name. */
 export type WebhookEventName = (typeof webhookEventNames)[number];
 
-/** The `data` of each event. */
-export interface WebhookEventData {
-  "products.created": Schemas["Product"];
-  "products.updated": Schemas["Product"];
-  "products.deleted": { id: string };
-  "product.image.created": Schemas["GalleryItem"] & { product_id: string };
-  "product.image.updated": Schemas["GalleryItem"] & { product_id: string };
-  "product.image.deleted": Schemas["GalleryItem"] & { product_id: string };
-  "orders.created": OrderEventData;
-  "orders.updated": OrderEventData;
-  "orders.refunded": OrderEventData;
-  "customers.created": Schemas["Customer"];
-  "customers.updated": Schemas["Customer"];
-  "user.created": { id: string; email: string; name: string; permissions: string };
+/** An item of GET /events, narrowed by `event`. */
+export type StoreEvent = Schemas["Event"];
+
+/** The `data` of each store event, by name. */
+export type WebhookEventData = { [E in StoreEvent["event"]]: Extract<StoreEvent, { event: E }>["data"] } & {
   /** A test delivery (POST /stores/{store_id}/webhooks/{id}/test). */
-  "webhook.test": { webhook_id: string; url: string };
-}
+  "webhook.test": Schemas["WebhookTestEnvelope"]["data"];
+};
 
-export type OrderEventData = Pick<Schemas["Order"], "id" | "status" | "total_cents" | "currency" | "line_items" | "customer_id">;
+export type OrderEventData = WebhookEventData["orders.created"];
 
-interface Envelope<E extends string, D> {
-  /** The event id: the same on every retry and replay; deduplicate on it. */
-  id: string;
-  event: E;
-  store_id: string;
-  delivered_at: string;
-  data: D;
-}
+type EnvelopeKey = { [K in keyof Schemas]: K extends `WebhookEnvelope_${string}` ? K : never }[keyof Schemas];
 
-/** A delivered event; `switch (event.event)` narrows `data`. Events newer than this package have `data: unknown`. */
+/**
+ * A delivered event; `switch (event.event)` narrows `data`. `sequence` orders a store's events (commit order, no
+ * gaps; GET /events?after=<sequence> catches up); `webhook.test` has none. Events newer than this package have
+ * `data: unknown`.
+ */
 export type WebhookEvent =
-  | { [E in keyof WebhookEventData]: Envelope<E, WebhookEventData[E]> }[keyof WebhookEventData]
-  | Envelope<Exclude<WebhookEventName, keyof WebhookEventData>, unknown>;
+  | Schemas[EnvelopeKey]
+  | Schemas["WebhookTestEnvelope"]
+  | { id: string; sequence: number; event: Exclude<WebhookEventName, StoreEvent["event"]>; store_id: string; delivered_at: string; data: unknown };

@@ -5,7 +5,7 @@ export type { RetryOptions } from "./retry.js";
 export type { CallOptions, CursorListId, ListItem, OperationId, Result } from "./types.js";
 export { operations } from "./generated/operations.js";
 export type { components, operations as OperationTypes, paths } from "./generated/schema.js";
-export { webhookEventNames, type OrderEventData, type WebhookEvent, type WebhookEventData, type WebhookEventName } from "./events.js";
+export { webhookEventNames, type OrderEventData, type StoreEvent, type WebhookEvent, type WebhookEventData, type WebhookEventName } from "./events.js";
 export {
   signWebhook,
   verifyWebhook,

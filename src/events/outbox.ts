@@ -38,7 +38,7 @@ export function recordEvent(
   const id = uuidv7(now);
   const at = nowIso(now);
   // The event is stored once, as the webhook envelope built from its data: every delivery sends those bytes.
-  const insert = db.insert(events).select(sql`SELECT ${id}, ${storeId}, ${name}, ${at}, ${envelopeSql(id, storeId, name, at, json)}`);
+  const insert = db.insert(events).select(sql`SELECT ${id}, ${storeId}, ${name}, ${at}, ${envelopeSql(id, storeId, name, at, json)}, NULL, NULL`);
   // The webhook fan-out rides in the same batch: the deliveries exist exactly when the event does. Its result rows
   // name each delivery and its store, which is how `commit` finds what to queue.
   return [insert, fanOutStatement(db, id, storeId, name, now)];

@@ -55,7 +55,7 @@ function inventoryEvents(ctx: StoreCtx): Statement[] {
   const lastOfLevel = sql`${thisBatch(storeId, "l")} AND l.seq = (SELECT max(m.seq) FROM inventory_ledger m
     WHERE ${thisBatch(storeId, "m")} AND m.variant_id = l.variant_id AND m.location_id = l.location_id)`;
   const record = ctx.db.insert(events).select(
-    sql`SELECT l.id, l.store_id, 'inventory.updated', ${at}, ${envelopeSql(sql`l.id`, storeId, "inventory.updated", at, levelEventData(storeId))}
+    sql`SELECT l.id, l.store_id, 'inventory.updated', ${at}, ${envelopeSql(sql`l.id`, storeId, "inventory.updated", at, levelEventData(storeId))}, NULL, NULL
       FROM inventory_ledger l WHERE ${lastOfLevel} ORDER BY l.seq`,
   );
   const fanOut = ctx.db

@@ -27,7 +27,7 @@ export function productsOfLocationUpdated(ctx: StoreCtx, locationId: string): St
   const name = "products.updated";
   const bump = ctx.db.update(products).set({ updatedAt: at }).where(sql`${products.storeId} = ${storeId} AND ${products.id} IN (${affected(locationId)})`);
   const record = ctx.db.insert(events).select(
-    sql`SELECT ${eventId}, ${storeId}, ${name}, ${at}, ${envelopeSql(eventId, storeId, name, at, productJsonSql(sql`a.product_id`))}
+    sql`SELECT ${eventId}, ${storeId}, ${name}, ${at}, ${envelopeSql(eventId, storeId, name, at, productJsonSql(sql`a.product_id`))}, NULL, NULL
       FROM (SELECT product_id, row_number() OVER (ORDER BY product_id) AS n FROM (${affected(locationId)})) a`,
   );
   const fanOut = ctx.db

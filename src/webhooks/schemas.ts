@@ -118,7 +118,15 @@ export const storeDeliverySchema = deliverySchema
   .openapi("StoreWebhookDelivery");
 
 export const webhookEventsSchema = z
-  .object({ data: z.array(z.object({ name: z.string(), description: z.string() })) })
+  .object({
+    data: z.array(
+      z.object({
+        name: z.string(),
+        description: z.string(),
+        schema: z.record(z.string(), z.unknown()).openapi({ description: "The JSON Schema (draft 2020-12) of the event's `data`" }),
+      }),
+    ),
+  })
   .openapi("WebhookEvents");
 
 export const rotateSecretBody = z

@@ -1,7 +1,8 @@
 // /stores/{store_id}/webhooks: register, list, read, update and delete subscriptions; GET /webhook-events.
 import { createRoute, z } from "@hono/zod-openapi";
 import { storeCtxOf } from "../lib/context";
-import { EVENT_NAMES } from "../events/names";
+import { eventDataJsonSchema } from "../events/schemas";
+import { EVENT_NAMES, type EventName } from "../events/names";
 import { pageSchema, paginated } from "../lib/pagination";
 import { type App, errorResponses, idempotent, jsonBody, jsonResponse, publicReadErrors } from "../lib/route";
 import { requires } from "../access/requires";
@@ -112,6 +113,6 @@ export function registerSubscriptionRoutes(app: App) {
     return c.body(null, 204);
   });
   app.openapi(webhookEventsRoute, (c) =>
-    c.json({ data: Object.entries(EVENT_NAMES).map(([name, description]) => ({ name, description })) }, 200),
+    c.json({ data: Object.entries(EVENT_NAMES).map(([name, description]) => ({ name, description, schema: eventDataJsonSchema(name as EventName) })) }, 200),
   );
 }

@@ -79,9 +79,10 @@ describe("audit rows and events commit in the same batch as the change, or not a
 describe("events outbox: (id, store_id, name, created_at, payload: the envelope holding the data JSON), inserted by a helper inside the change's batch", () => {
   it("the table has exactly those columns", async () => {
     // The data is kept once, inside `payload` (the webhook envelope every delivery sends): in every store database.
+    // `sequence` and `resource_id` (migration 0028) are set by a trigger: the number, and data.id for the log's filter.
     for (const db of storeD1s()) {
       const columns = (await db.prepare("SELECT name FROM pragma_table_info('events')").all<{ name: string }>()).results;
-      expect(columns.map((c) => c.name).sort()).toEqual(["created_at", "id", "name", "payload", "store_id"]);
+      expect(columns.map((c) => c.name).sort()).toEqual(["created_at", "id", "name", "payload", "resource_id", "sequence", "store_id"]);
     }
   });
 

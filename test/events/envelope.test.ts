@@ -73,6 +73,7 @@ describe("Envelope stored once per event; every delivery, retry and replay sends
       store_id: store.id,
       delivered_at: row!.created_at,
       data: created.body,
+      sequence: 1,
     });
     const columns = (await (await storeD1(store.id)).prepare("SELECT name FROM pragma_table_info('events')").all<{ name: string }>()).results.map((c) => c.name);
     expect(columns, "no second copy of the data beside the envelope").not.toContain("data");

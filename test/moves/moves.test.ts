@@ -140,6 +140,16 @@ describe("a move under load: writes 503 only while paused, nothing lost or dupli
     const search = await call("GET", `/stores/${store.id}/products?include_drafts=true&search=Hoodie`, { token: store.token });
     expect(search.body.data.map((p: any) => p.id)).toEqual([store.productIds[1]]);
 
+    // Event sequences (API.md section 22) moved with their events, and the counter with the store's row: they are
+    // 1..N on the target, and the next event there continues them.
+    const sequences = (await target.prepare("SELECT sequence FROM events WHERE store_id = ? AND sequence IS NOT NULL ORDER BY sequence").bind(store.id).all<{ sequence: number }>()).results.map((r) => r.sequence);
+    expect(sequences.length).toBeGreaterThan(0);
+    expect(sequences).toEqual(sequences.map((_, i) => i + 1));
+    const afterMove = await call("POST", `/stores/${store.id}/products`, { token: store.token, body: { title: "After the move", product_type: "single" } });
+    expect(afterMove.status).toBe(201);
+    const next = await call("GET", `/stores/${store.id}/events?after=${sequences.length}`, { token: store.token });
+    expect(next.body.data.map((e: any) => [e.sequence, e.event, e.data.id])).toEqual([[sequences.length + 1, "products.created", afterMove.body.id]]);
+
     // The directory: on the target, active, two versions on (paused, flipped).
     expect((await ops("GET", `/ops/stores/${store.id}`)).body).toEqual({ store_id: store.id, shard: to, state: "active", version: version + 2 });
     expect((await ops("GET", `/ops/moves/${move.id}`)).body).toMatchObject({ state: "done", rows_copied: expect.any(Number), error: null });

@@ -28,6 +28,8 @@ const ACCEPTED: Record<string, string[]> = {
   scopes: ["1"],
   updated_since: ["2026-11-21T10:00:00.000Z"],
   since: ["2026-11-21T10:00:00.000Z"],
+  type: ["products.*", "orders.created"],
+  resource_id: ["0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b"],
   tags: ["Summer Sale", "Été ✓ 🎉"],
   tag: ["summer", "Été"],
   external_id: ["erp-1", "ÄBC/12 🎉"],

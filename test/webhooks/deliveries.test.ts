@@ -16,7 +16,7 @@ const deliveriesOf = (store: TestStore, webhookId: string, query = "") =>
   call("GET", `/stores/${store.id}/webhooks/${webhookId}/deliveries${query}`, { token: store.owner.jwt });
 
 describe("Fan-out: one delivery per active matching subscription, written with the event", () => {
-  it("delivers a signed envelope {id, event, store_id, delivered_at, data} to every matching URL", async () => {
+  it("delivers a signed envelope {id, event, store_id, delivered_at, data, sequence} to every matching URL", async () => {
     const store = await newStore();
     receiver = scriptedReceiver("http://127.0.0.1:9120/", [200]);
     const [a] = await subscribe(store, "http://127.0.0.1:9120/a", ["customers.created"]);
@@ -32,7 +32,8 @@ describe("Fan-out: one delivery per active matching subscription, written with t
 
     const [sent] = receiver.received;
     const envelope = JSON.parse(sent.body);
-    expect(Object.keys(envelope)).toEqual(["id", "event", "store_id", "delivered_at", "data"]);
+    expect(Object.keys(envelope)).toEqual(["id", "event", "store_id", "delivered_at", "data", "sequence"]);
+    expect(envelope.sequence).toEqual(expect.any(Number));
     expect(envelope).toMatchObject({ event: "customers.created", store_id: store.id, data: customer.body });
     expect(envelope.delivered_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     expect(sent.headers.get("X-Webhook-Id")).toBe(envelope.id);

@@ -14,7 +14,8 @@ describe("OpenAPI: webhook operations, fields and delivery headers", () => {
     expect(Object.keys(doc.components.schemas.Webhook.properties)).toEqual(
       expect.arrayContaining(["previous_secret_expires_at", "disabled_reason", "disabled_at"]),
     );
-    const delivery = doc.webhooks.webhookDelivery.post;
+    const delivery = doc.webhooks["products.created"].post;
+    expect(doc.webhooks["webhook.test"].post.requestBody).toBeDefined();
     const headers = delivery.parameters.filter((p: any) => p.in === "header").map((p: any) => p.name);
     expect(headers).toEqual(expect.arrayContaining(["webhook-id", "webhook-timestamp", "webhook-signature", "X-Webhook-Signature"]));
     expect(Object.keys(delivery.responses)).toEqual(expect.arrayContaining(["200", "410"]));

@@ -85,7 +85,9 @@ export async function insertDelivery(storeId: string, webhookId: string, fields:
       ...Object.values(row),
     ),
   ]);
-  return { ...row, payload };
+  // The stored envelope, as every attempt sends it: the event's trigger adds its `sequence` (migrations/store/0028).
+  const stored = await db.prepare("SELECT payload FROM events WHERE id = ?").bind(eventId).first<{ payload: string }>();
+  return { ...row, payload: stored?.payload ?? payload };
 }
 
 /** The store database holding a delivery (the one whose store it belongs to), or null for an unknown id. */

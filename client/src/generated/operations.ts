@@ -71,6 +71,8 @@ export const operations = {
   exportProductsCsv: { method: "GET", path: "/stores/{store_id}/products/export.csv", idempotent: false },
   createImport: { method: "POST", path: "/stores/{store_id}/imports", idempotent: true },
   getImport: { method: "GET", path: "/stores/{store_id}/imports/{id}", idempotent: false },
+  listEvents: { method: "GET", path: "/stores/{store_id}/events", idempotent: false },
+  getEvent: { method: "GET", path: "/stores/{store_id}/events/{event_id}", idempotent: false },
   listProducts: { method: "GET", path: "/stores/{store_id}/products", idempotent: false },
   createProduct: { method: "POST", path: "/stores/{store_id}/products", idempotent: true },
   getProduct: { method: "GET", path: "/stores/{store_id}/products/{id}", idempotent: false },

@@ -1029,6 +1029,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/stores/{store_id}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The store's events you may read, oldest first, by `sequence` (commit order)
+         * @description Any member or credential of the store; no bit of its own: each event needs the read bit of its data (products.read for products.*, product.image.* and collections.*, orders.read, customers.read, members.read for user.*, inventory.read), and the events you may not read are left out. Repeating `after=<the last sequence you saw>` returns every event you may read exactly once, in commit order, for as long as events are kept.
+         */
+        get: operations["listEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stores/{store_id}/events/{event_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One event (403 without its read bit)
+         * @description Any member or credential of the store holding the event's read bit (403 naming it otherwise).
+         */
+        get: operations["getEvent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/stores/{store_id}/products": {
         parameters: {
             query?: never;
@@ -1551,7 +1591,7 @@ export interface paths {
     };
 }
 export interface webhooks {
-    webhookDelivery: {
+    "orders.created": {
         parameters: {
             query?: never;
             header?: never;
@@ -1560,8 +1600,331 @@ export interface webhooks {
         };
         get?: never;
         put?: never;
-        /** A delivery to a subscription's URL: the stored envelope, signed (Standard Webhooks and X-Webhook-Signature) */
-        post: operations["webhookDelivery"];
+        /**
+         * orders.created: A new order was committed (payment intent issued)
+         * @description A delivery to a subscription's URL: the stored envelope, signed (Standard Webhooks and X-Webhook-Signature). Every retry and replay sends the same bytes.
+         */
+        post: operations["webhook_orders_created"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "orders.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * orders.updated: An order's status changed: paid, fulfilled, canceled, refunded
+         * @description A delivery to a subscription's URL: the stored envelope, signed (Standard Webhooks and X-Webhook-Signature). Every retry and replay sends the same bytes.
+         */
+        post: operations["webhook_orders_updated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "orders.refunded": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * orders.refunded: A refund has cleared
+         * @description A delivery to a subscription's URL: the stored envelope, signed (Standard Webhooks and X-Webhook-Signature). Every retry and replay sends the same bytes.
+         */
+        post: operations["webhook_orders_refunded"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "products.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * products.created: A product was created, drafts included
+         * @description A delivery to a subscription's URL: the stored envelope, signed (Standard Webhooks and X-Webhook-Signature). Every retry and replay sends the same bytes.
+         */
+        post: operations["webhook_products_created"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "products.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * products.updated: A product, its variants, specs, reviews, status or media changed
+         * @description A delivery to a subscription's URL: the stored envelope, signed (Standard Webhooks and X-Webhook-Signature). Every retry and replay sends the same bytes.
+         */
+        post: operations["webhook_products_updated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "products.deleted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * products.deleted: A product was deleted
+         * @description A delivery to a subscription's URL: the stored envelope, signed (Standard Webhooks and X-Webhook-Signature). Every retry and replay sends the same bytes.
+         */
+        post: operations["webhook_products_deleted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "product.image.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * product.image.created: A gallery item was added
+         * @description A delivery to a subscription's URL: the stored envelope, signed (Standard Webhooks and X-Webhook-Signature). Every retry and replay sends the same bytes.
+         */
+        post: operations["webhook_product_image_created"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "product.image.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * product.image.updated: A gallery item was changed
+         * @description A delivery to a subscription's URL: the stored envelope, signed (Standard Webhooks and X-Webhook-Signature). Every retry and replay sends the same bytes.
+         */
+        post: operations["webhook_product_image_updated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "product.image.deleted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * product.image.deleted: A gallery item was removed
+         * @description A delivery to a subscription's URL: the stored envelope, signed (Standard Webhooks and X-Webhook-Signature). Every retry and replay sends the same bytes.
+         */
+        post: operations["webhook_product_image_deleted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "collections.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * collections.created: A collection was created
+         * @description A delivery to a subscription's URL: the stored envelope, signed (Standard Webhooks and X-Webhook-Signature). Every retry and replay sends the same bytes.
+         */
+        post: operations["webhook_collections_created"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "collections.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * collections.updated: A collection, its rules, or a manual collection's products or their order changed
+         * @description A delivery to a subscription's URL: the stored envelope, signed (Standard Webhooks and X-Webhook-Signature). Every retry and replay sends the same bytes.
+         */
+        post: operations["webhook_collections_updated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "collections.deleted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * collections.deleted: A collection was deleted
+         * @description A delivery to a subscription's URL: the stored envelope, signed (Standard Webhooks and X-Webhook-Signature). Every retry and replay sends the same bytes.
+         */
+        post: operations["webhook_collections_deleted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "customers.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * customers.created: A customer was created
+         * @description A delivery to a subscription's URL: the stored envelope, signed (Standard Webhooks and X-Webhook-Signature). Every retry and replay sends the same bytes.
+         */
+        post: operations["webhook_customers_created"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "customers.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * customers.updated: A customer profile was edited
+         * @description A delivery to a subscription's URL: the stored envelope, signed (Standard Webhooks and X-Webhook-Signature). Every retry and replay sends the same bytes.
+         */
+        post: operations["webhook_customers_updated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "user.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * user.created: A teammate accepted an invite
+         * @description A delivery to a subscription's URL: the stored envelope, signed (Standard Webhooks and X-Webhook-Signature). Every retry and replay sends the same bytes.
+         */
+        post: operations["webhook_user_created"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "inventory.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * inventory.updated: A level (a variant's stock at a location) changed: its on_hand delta and the reason
+         * @description A delivery to a subscription's URL: the stored envelope, signed (Standard Webhooks and X-Webhook-Signature). Every retry and replay sends the same bytes.
+         */
+        post: operations["webhook_inventory_updated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "webhook.test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * webhook.test: POST /webhooks/{id}/test: sent to that subscription only; not a store event
+         * @description A delivery to a subscription's URL: the stored envelope, signed (Standard Webhooks and X-Webhook-Signature). Every retry and replay sends the same bytes.
+         */
+        post: operations["webhook_webhook_test"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1571,20 +1934,484 @@ export interface webhooks {
 }
 export interface components {
     schemas: {
-        WebhookEnvelope: {
-            /** @description The event id */
+        WebhookEnvelope_orders_created: {
+            /** @description The event id: the same on every delivery, retry and replay, and in GET /events; deduplicate on it */
             id: string;
-            /** @description The event name, or `webhook.test` for POST .../test */
-            event: string;
+            /** @description The store's number for this event: 1, 2, 3 ... in commit order, no gaps */
+            sequence: number;
+            store_id: string;
+            /** @enum {string} */
+            event: "orders.created";
+            /**
+             * Format: date-time
+             * @description When the envelope was built (the same on every attempt)
+             */
+            delivered_at: string;
+            data: components["schemas"]["OrderEventData"];
+        };
+        OrderEventData: {
+            id: string;
+            /** @enum {string} */
+            status: "pending" | "paid" | "fulfilled" | "canceled" | "refunded";
+            total_cents: number;
+            currency: string;
+            customer_id: string | null;
+            line_items: components["schemas"]["OrderLineItem"][];
+        };
+        OrderLineItem: {
+            variant_id: string;
+            product_id: string;
+            title: string;
+            sku: string | null;
+            unit_price_cents: number;
+            quantity: number;
+            /** @description Where the line's committed units came from (API.md section 20); empty for on-demand units */
+            allocations: {
+                location_id: string;
+                quantity: number;
+            }[];
+        };
+        WebhookEnvelope_orders_updated: {
+            /** @description The event id: the same on every delivery, retry and replay, and in GET /events; deduplicate on it */
+            id: string;
+            /** @description The store's number for this event: 1, 2, 3 ... in commit order, no gaps */
+            sequence: number;
+            store_id: string;
+            /** @enum {string} */
+            event: "orders.updated";
+            /**
+             * Format: date-time
+             * @description When the envelope was built (the same on every attempt)
+             */
+            delivered_at: string;
+            data: components["schemas"]["OrderEventData"];
+        };
+        WebhookEnvelope_orders_refunded: {
+            /** @description The event id: the same on every delivery, retry and replay, and in GET /events; deduplicate on it */
+            id: string;
+            /** @description The store's number for this event: 1, 2, 3 ... in commit order, no gaps */
+            sequence: number;
+            store_id: string;
+            /** @enum {string} */
+            event: "orders.refunded";
+            /**
+             * Format: date-time
+             * @description When the envelope was built (the same on every attempt)
+             */
+            delivered_at: string;
+            data: components["schemas"]["OrderEventData"];
+        };
+        WebhookEnvelope_products_created: {
+            /** @description The event id: the same on every delivery, retry and replay, and in GET /events; deduplicate on it */
+            id: string;
+            /** @description The store's number for this event: 1, 2, 3 ... in commit order, no gaps */
+            sequence: number;
+            store_id: string;
+            /** @enum {string} */
+            event: "products.created";
+            /**
+             * Format: date-time
+             * @description When the envelope was built (the same on every attempt)
+             */
+            delivered_at: string;
+            data: components["schemas"]["Product"];
+        };
+        Product: {
+            id: string;
+            store_id: string;
+            slug: string;
+            title: string;
+            description: string | null;
+            brand: string | null;
+            /** @enum {string} */
+            product_type: "single" | "variable";
+            /** @enum {string} */
+            status: "draft" | "live";
+            seo_title: string | null;
+            seo_description: string | null;
+            highlight_video_url: string | null;
+            highlight_video_poster_url: string | null;
+            /** @enum {string|null} */
+            highlight_video_provider: "youtube" | "vimeo" | "upload" | "external" | null;
+            review_count: number;
+            rating_average: number | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            updated_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            published_at: string | null;
+            tags: string[];
+            external_id: string | null;
+            variants: components["schemas"]["Variant"][];
+            /** @description The gallery, ordered by position */
+            images: {
+                [key: string]: unknown;
+            }[];
+            specs: components["schemas"]["ProductSpec"][];
+        };
+        Variant: {
+            id: string;
+            product_id: string;
+            title: string;
+            is_default: boolean;
+            sku: string | null;
+            price_cents: number;
+            /** @description The sum of `available` over the store's active locations */
+            stock: number;
+            /** @description One item per active location, in position order (API.md section 20) */
+            inventory: {
+                location_id: string;
+                location_code: string;
+                on_hand: number;
+                committed: number;
+                available: number;
+            }[];
+            /** @enum {string} */
+            fulfillment_mode: "stocked" | "on_demand" | "stocked_or_on_demand";
+            available: boolean;
+            /** @enum {string} */
+            availability: "in_stock" | "out_of_stock" | "on_demand";
+            option_values: {
+                name: string;
+                value: string;
+            }[];
+            shipping_box: components["schemas"]["ShippingBox"];
+            position: number;
+            compare_at_price_cents: number | null;
+            external_id: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            updated_at: string;
+        };
+        ShippingBox: {
+            length_mm: number;
+            width_mm: number;
+            height_mm: number;
+            weight_g: number;
+        } | null;
+        ProductSpec: {
+            group: string | null;
+            key: string;
+            value: string;
+            position: number;
+        };
+        WebhookEnvelope_products_updated: {
+            /** @description The event id: the same on every delivery, retry and replay, and in GET /events; deduplicate on it */
+            id: string;
+            /** @description The store's number for this event: 1, 2, 3 ... in commit order, no gaps */
+            sequence: number;
+            store_id: string;
+            /** @enum {string} */
+            event: "products.updated";
+            /**
+             * Format: date-time
+             * @description When the envelope was built (the same on every attempt)
+             */
+            delivered_at: string;
+            data: components["schemas"]["Product"];
+        };
+        WebhookEnvelope_products_deleted: {
+            /** @description The event id: the same on every delivery, retry and replay, and in GET /events; deduplicate on it */
+            id: string;
+            /** @description The store's number for this event: 1, 2, 3 ... in commit order, no gaps */
+            sequence: number;
+            store_id: string;
+            /** @enum {string} */
+            event: "products.deleted";
+            /**
+             * Format: date-time
+             * @description When the envelope was built (the same on every attempt)
+             */
+            delivered_at: string;
+            data: components["schemas"]["DeletedEventData"];
+        };
+        DeletedEventData: {
+            id: string;
+        };
+        WebhookEnvelope_product_image_created: {
+            /** @description The event id: the same on every delivery, retry and replay, and in GET /events; deduplicate on it */
+            id: string;
+            /** @description The store's number for this event: 1, 2, 3 ... in commit order, no gaps */
+            sequence: number;
+            store_id: string;
+            /** @enum {string} */
+            event: "product.image.created";
+            /**
+             * Format: date-time
+             * @description When the envelope was built (the same on every attempt)
+             */
+            delivered_at: string;
+            data: components["schemas"]["GalleryItem"];
+        };
+        GalleryItem: {
+            id: string;
+            product_id: string;
+            /** @enum {string} */
+            media_type: "image" | "video";
+            media_file_id: string | null;
+            /** @description Images: the original (relative); videos: the video URL */
+            url: string;
+            poster_url: string | null;
+            /**
+             * @description Videos only
+             * @enum {string|null}
+             */
+            provider: "youtube" | "vimeo" | "upload" | "external" | null;
+            alt: string | null;
+            position: number;
+            is_primary: boolean;
+            product_variant_id: string | null;
+            image_variants: {
+                /** @enum {string} */
+                size: "thumbnail" | "small" | "medium" | "large";
+                /** @description The width actually served (the original's, when smaller) */
+                width: number;
+                /** @description Relative to the API's base URL; public, no token needed */
+                url: string;
+            }[];
+            srcset: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        WebhookEnvelope_product_image_updated: {
+            /** @description The event id: the same on every delivery, retry and replay, and in GET /events; deduplicate on it */
+            id: string;
+            /** @description The store's number for this event: 1, 2, 3 ... in commit order, no gaps */
+            sequence: number;
+            store_id: string;
+            /** @enum {string} */
+            event: "product.image.updated";
+            /**
+             * Format: date-time
+             * @description When the envelope was built (the same on every attempt)
+             */
+            delivered_at: string;
+            data: components["schemas"]["GalleryItem"];
+        };
+        WebhookEnvelope_product_image_deleted: {
+            /** @description The event id: the same on every delivery, retry and replay, and in GET /events; deduplicate on it */
+            id: string;
+            /** @description The store's number for this event: 1, 2, 3 ... in commit order, no gaps */
+            sequence: number;
+            store_id: string;
+            /** @enum {string} */
+            event: "product.image.deleted";
+            /**
+             * Format: date-time
+             * @description When the envelope was built (the same on every attempt)
+             */
+            delivered_at: string;
+            data: components["schemas"]["GalleryItem"];
+        };
+        WebhookEnvelope_collections_created: {
+            /** @description The event id: the same on every delivery, retry and replay, and in GET /events; deduplicate on it */
+            id: string;
+            /** @description The store's number for this event: 1, 2, 3 ... in commit order, no gaps */
+            sequence: number;
+            store_id: string;
+            /** @enum {string} */
+            event: "collections.created";
+            /**
+             * Format: date-time
+             * @description When the envelope was built (the same on every attempt)
+             */
+            delivered_at: string;
+            data: components["schemas"]["Collection"];
+        };
+        Collection: {
+            id: string;
+            title: string;
+            slug: string;
+            description: string | null;
+            /** @enum {string} */
+            kind: "manual" | "automatic";
+            rules: components["schemas"]["CollectionRules"];
+            /** @description Members, drafts included; for an automatic collection, the products matching its rules when read */
+            product_count: number;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            updated_at: string;
+        };
+        CollectionRules: {
+            /** @enum {string} */
+            match: "all" | "any";
+            conditions: {
+                /** @enum {string} */
+                field: "tag" | "brand" | "product_type" | "title" | "price_cents" | "stock";
+                /** @enum {string} */
+                op: "equals" | "not_equals" | "contains" | "greater_than" | "less_than";
+                value: string | number;
+            }[];
+        } | null;
+        WebhookEnvelope_collections_updated: {
+            /** @description The event id: the same on every delivery, retry and replay, and in GET /events; deduplicate on it */
+            id: string;
+            /** @description The store's number for this event: 1, 2, 3 ... in commit order, no gaps */
+            sequence: number;
+            store_id: string;
+            /** @enum {string} */
+            event: "collections.updated";
+            /**
+             * Format: date-time
+             * @description When the envelope was built (the same on every attempt)
+             */
+            delivered_at: string;
+            data: components["schemas"]["Collection"];
+        };
+        WebhookEnvelope_collections_deleted: {
+            /** @description The event id: the same on every delivery, retry and replay, and in GET /events; deduplicate on it */
+            id: string;
+            /** @description The store's number for this event: 1, 2, 3 ... in commit order, no gaps */
+            sequence: number;
+            store_id: string;
+            /** @enum {string} */
+            event: "collections.deleted";
+            /**
+             * Format: date-time
+             * @description When the envelope was built (the same on every attempt)
+             */
+            delivered_at: string;
+            data: components["schemas"]["DeletedEventData"];
+        };
+        WebhookEnvelope_customers_created: {
+            /** @description The event id: the same on every delivery, retry and replay, and in GET /events; deduplicate on it */
+            id: string;
+            /** @description The store's number for this event: 1, 2, 3 ... in commit order, no gaps */
+            sequence: number;
+            store_id: string;
+            /** @enum {string} */
+            event: "customers.created";
+            /**
+             * Format: date-time
+             * @description When the envelope was built (the same on every attempt)
+             */
+            delivered_at: string;
+            data: components["schemas"]["Customer"];
+        };
+        Customer: {
+            id: string;
+            email: string;
+            name: string | null;
+            phone: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        WebhookEnvelope_customers_updated: {
+            /** @description The event id: the same on every delivery, retry and replay, and in GET /events; deduplicate on it */
+            id: string;
+            /** @description The store's number for this event: 1, 2, 3 ... in commit order, no gaps */
+            sequence: number;
+            store_id: string;
+            /** @enum {string} */
+            event: "customers.updated";
+            /**
+             * Format: date-time
+             * @description When the envelope was built (the same on every attempt)
+             */
+            delivered_at: string;
+            data: components["schemas"]["Customer"];
+        };
+        WebhookEnvelope_user_created: {
+            /** @description The event id: the same on every delivery, retry and replay, and in GET /events; deduplicate on it */
+            id: string;
+            /** @description The store's number for this event: 1, 2, 3 ... in commit order, no gaps */
+            sequence: number;
+            store_id: string;
+            /** @enum {string} */
+            event: "user.created";
+            /**
+             * Format: date-time
+             * @description When the envelope was built (the same on every attempt)
+             */
+            delivered_at: string;
+            data: components["schemas"]["UserCreatedEventData"];
+        };
+        UserCreatedEventData: {
+            id: string;
+            email: string;
+            name: string;
+            /** @description The member's permission bits as a decimal string (API.md section 4) */
+            permissions: string;
+        };
+        WebhookEnvelope_inventory_updated: {
+            /** @description The event id: the same on every delivery, retry and replay, and in GET /events; deduplicate on it */
+            id: string;
+            /** @description The store's number for this event: 1, 2, 3 ... in commit order, no gaps */
+            sequence: number;
+            store_id: string;
+            /** @enum {string} */
+            event: "inventory.updated";
+            /**
+             * Format: date-time
+             * @description When the envelope was built (the same on every attempt)
+             */
+            delivered_at: string;
+            data: components["schemas"]["InventoryEventData"];
+        };
+        InventoryEventData: components["schemas"]["InventoryLevel"] & {
+            /** @description The change of on_hand at this level in this change (0 when only committed moved) */
+            delta: number;
+            /** @enum {string} */
+            reason: "received" | "correction" | "cycle_count" | "damaged" | "shrinkage" | "returned" | "other" | "initial" | "stock_write" | "transfer" | "order_committed" | "order_fulfilled" | "order_released";
+        };
+        InventoryLevel: {
+            variant_id: string;
+            product_id: string;
+            sku: string | null;
+            location_id: string;
+            location_code: string;
+            on_hand: number;
+            committed: number;
+            /** @description on_hand - committed */
+            available: number;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            updated_at: string;
+        };
+        WebhookTestEnvelope: {
+            /** @description The test's own id (not a store event: no `sequence`, not in GET /events) */
+            id: string;
+            /** @enum {string} */
+            event: "webhook.test";
             store_id: string;
             /**
              * Format: date-time
              * @description When the envelope was built (the same on every attempt)
              */
             delivered_at: string;
-            /** @description The event's data; `{webhook_id, url}` for webhook.test */
             data: {
-                [key: string]: unknown;
+                webhook_id: string;
+                url: string;
             };
         };
         User: {
@@ -1934,38 +2761,6 @@ export interface components {
             file: string;
             alt?: string;
         };
-        GalleryItem: {
-            id: string;
-            product_id: string;
-            /** @enum {string} */
-            media_type: "image" | "video";
-            media_file_id: string | null;
-            /** @description Images: the original (relative); videos: the video URL */
-            url: string;
-            poster_url: string | null;
-            /**
-             * @description Videos only
-             * @enum {string|null}
-             */
-            provider: "youtube" | "vimeo" | "upload" | "external" | null;
-            alt: string | null;
-            position: number;
-            is_primary: boolean;
-            product_variant_id: string | null;
-            image_variants: {
-                /** @enum {string} */
-                size: "thumbnail" | "small" | "medium" | "large";
-                /** @description The width actually served (the original's, when smaller) */
-                width: number;
-                /** @description Relative to the API's base URL; public, no token needed */
-                url: string;
-            }[];
-            srcset: string | null;
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            updated_at: string;
-        };
         GalleryImageUpload: {
             /**
              * Format: binary
@@ -2067,6 +2862,10 @@ export interface components {
             data: {
                 name: string;
                 description: string;
+                /** @description The JSON Schema (draft 2020-12) of the event's `data` */
+                schema: {
+                    [key: string]: unknown;
+                };
             }[];
         };
         StoreWebhookDelivery: components["schemas"]["WebhookDelivery"] & {
@@ -2123,16 +2922,6 @@ export interface components {
             /** @description Seconds the replaced secret keeps signing beside the new one (0..604800, default 86400; 0: no overlap) */
             previous_expires_in?: number;
         };
-        Customer: {
-            id: string;
-            email: string;
-            name: string | null;
-            phone: string | null;
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            updated_at: string;
-        };
         CreateCustomerRequest: {
             email: string;
             name?: string | null;
@@ -2159,19 +2948,6 @@ export interface components {
             /** Format: date-time */
             updated_at: string;
         };
-        OrderLineItem: {
-            variant_id: string;
-            product_id: string;
-            title: string;
-            sku: string | null;
-            unit_price_cents: number;
-            quantity: number;
-            /** @description Where the line's committed units came from (API.md section 20); empty for on-demand units */
-            allocations: {
-                location_id: string;
-                quantity: number;
-            }[];
-        };
         CreateOrderRequest: {
             customer_id?: string;
             email?: string;
@@ -2193,53 +2969,6 @@ export interface components {
             /** Format: date-time */
             deleted_at: string;
         };
-        Variant: {
-            id: string;
-            product_id: string;
-            title: string;
-            is_default: boolean;
-            sku: string | null;
-            price_cents: number;
-            /** @description The sum of `available` over the store's active locations */
-            stock: number;
-            /** @description One item per active location, in position order (API.md section 20) */
-            inventory: {
-                location_id: string;
-                location_code: string;
-                on_hand: number;
-                committed: number;
-                available: number;
-            }[];
-            /** @enum {string} */
-            fulfillment_mode: "stocked" | "on_demand" | "stocked_or_on_demand";
-            available: boolean;
-            /** @enum {string} */
-            availability: "in_stock" | "out_of_stock" | "on_demand";
-            option_values: {
-                name: string;
-                value: string;
-            }[];
-            shipping_box: components["schemas"]["ShippingBox"];
-            position: number;
-            compare_at_price_cents: number | null;
-            external_id: string | null;
-            /**
-             * Format: date-time
-             * @example 2026-11-21T10:00:00.000Z
-             */
-            created_at: string;
-            /**
-             * Format: date-time
-             * @example 2026-11-21T10:00:00.000Z
-             */
-            updated_at: string;
-        };
-        ShippingBox: {
-            length_mm: number;
-            width_mm: number;
-            height_mm: number;
-            weight_g: number;
-        } | null;
         BulkVariantRequest: {
             updates: components["schemas"]["BulkVariantUpdate"][];
         };
@@ -2283,6 +3012,255 @@ export interface components {
             created_at: string;
             /** Format: date-time */
             updated_at: string;
+        };
+        EventPage: {
+            data: components["schemas"]["Event"][];
+            pagination: {
+                limit: number;
+                /** @description Pass as `cursor` for the next page; null on the last page */
+                next_cursor: string | null;
+            };
+        };
+        Event: components["schemas"]["Event_orders_created"] | components["schemas"]["Event_orders_updated"] | components["schemas"]["Event_orders_refunded"] | components["schemas"]["Event_products_created"] | components["schemas"]["Event_products_updated"] | components["schemas"]["Event_products_deleted"] | components["schemas"]["Event_product_image_created"] | components["schemas"]["Event_product_image_updated"] | components["schemas"]["Event_product_image_deleted"] | components["schemas"]["Event_collections_created"] | components["schemas"]["Event_collections_updated"] | components["schemas"]["Event_collections_deleted"] | components["schemas"]["Event_customers_created"] | components["schemas"]["Event_customers_updated"] | components["schemas"]["Event_user_created"] | components["schemas"]["Event_inventory_updated"];
+        Event_orders_created: {
+            /** @description The event id: the same on every delivery, retry and replay, and in GET /events; deduplicate on it */
+            id: string;
+            /** @description The store's number for this event: 1, 2, 3 ... in commit order, no gaps */
+            sequence: number;
+            store_id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "orders.created";
+            /** Format: date-time */
+            created_at: string;
+            data: components["schemas"]["OrderEventData"];
+        };
+        Event_orders_updated: {
+            /** @description The event id: the same on every delivery, retry and replay, and in GET /events; deduplicate on it */
+            id: string;
+            /** @description The store's number for this event: 1, 2, 3 ... in commit order, no gaps */
+            sequence: number;
+            store_id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "orders.updated";
+            /** Format: date-time */
+            created_at: string;
+            data: components["schemas"]["OrderEventData"];
+        };
+        Event_orders_refunded: {
+            /** @description The event id: the same on every delivery, retry and replay, and in GET /events; deduplicate on it */
+            id: string;
+            /** @description The store's number for this event: 1, 2, 3 ... in commit order, no gaps */
+            sequence: number;
+            store_id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "orders.refunded";
+            /** Format: date-time */
+            created_at: string;
+            data: components["schemas"]["OrderEventData"];
+        };
+        Event_products_created: {
+            /** @description The event id: the same on every delivery, retry and replay, and in GET /events; deduplicate on it */
+            id: string;
+            /** @description The store's number for this event: 1, 2, 3 ... in commit order, no gaps */
+            sequence: number;
+            store_id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "products.created";
+            /** Format: date-time */
+            created_at: string;
+            data: components["schemas"]["Product"];
+        };
+        Event_products_updated: {
+            /** @description The event id: the same on every delivery, retry and replay, and in GET /events; deduplicate on it */
+            id: string;
+            /** @description The store's number for this event: 1, 2, 3 ... in commit order, no gaps */
+            sequence: number;
+            store_id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "products.updated";
+            /** Format: date-time */
+            created_at: string;
+            data: components["schemas"]["Product"];
+        };
+        Event_products_deleted: {
+            /** @description The event id: the same on every delivery, retry and replay, and in GET /events; deduplicate on it */
+            id: string;
+            /** @description The store's number for this event: 1, 2, 3 ... in commit order, no gaps */
+            sequence: number;
+            store_id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "products.deleted";
+            /** Format: date-time */
+            created_at: string;
+            data: components["schemas"]["DeletedEventData"];
+        };
+        Event_product_image_created: {
+            /** @description The event id: the same on every delivery, retry and replay, and in GET /events; deduplicate on it */
+            id: string;
+            /** @description The store's number for this event: 1, 2, 3 ... in commit order, no gaps */
+            sequence: number;
+            store_id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "product.image.created";
+            /** Format: date-time */
+            created_at: string;
+            data: components["schemas"]["GalleryItem"];
+        };
+        Event_product_image_updated: {
+            /** @description The event id: the same on every delivery, retry and replay, and in GET /events; deduplicate on it */
+            id: string;
+            /** @description The store's number for this event: 1, 2, 3 ... in commit order, no gaps */
+            sequence: number;
+            store_id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "product.image.updated";
+            /** Format: date-time */
+            created_at: string;
+            data: components["schemas"]["GalleryItem"];
+        };
+        Event_product_image_deleted: {
+            /** @description The event id: the same on every delivery, retry and replay, and in GET /events; deduplicate on it */
+            id: string;
+            /** @description The store's number for this event: 1, 2, 3 ... in commit order, no gaps */
+            sequence: number;
+            store_id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "product.image.deleted";
+            /** Format: date-time */
+            created_at: string;
+            data: components["schemas"]["GalleryItem"];
+        };
+        Event_collections_created: {
+            /** @description The event id: the same on every delivery, retry and replay, and in GET /events; deduplicate on it */
+            id: string;
+            /** @description The store's number for this event: 1, 2, 3 ... in commit order, no gaps */
+            sequence: number;
+            store_id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "collections.created";
+            /** Format: date-time */
+            created_at: string;
+            data: components["schemas"]["Collection"];
+        };
+        Event_collections_updated: {
+            /** @description The event id: the same on every delivery, retry and replay, and in GET /events; deduplicate on it */
+            id: string;
+            /** @description The store's number for this event: 1, 2, 3 ... in commit order, no gaps */
+            sequence: number;
+            store_id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "collections.updated";
+            /** Format: date-time */
+            created_at: string;
+            data: components["schemas"]["Collection"];
+        };
+        Event_collections_deleted: {
+            /** @description The event id: the same on every delivery, retry and replay, and in GET /events; deduplicate on it */
+            id: string;
+            /** @description The store's number for this event: 1, 2, 3 ... in commit order, no gaps */
+            sequence: number;
+            store_id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "collections.deleted";
+            /** Format: date-time */
+            created_at: string;
+            data: components["schemas"]["DeletedEventData"];
+        };
+        Event_customers_created: {
+            /** @description The event id: the same on every delivery, retry and replay, and in GET /events; deduplicate on it */
+            id: string;
+            /** @description The store's number for this event: 1, 2, 3 ... in commit order, no gaps */
+            sequence: number;
+            store_id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "customers.created";
+            /** Format: date-time */
+            created_at: string;
+            data: components["schemas"]["Customer"];
+        };
+        Event_customers_updated: {
+            /** @description The event id: the same on every delivery, retry and replay, and in GET /events; deduplicate on it */
+            id: string;
+            /** @description The store's number for this event: 1, 2, 3 ... in commit order, no gaps */
+            sequence: number;
+            store_id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "customers.updated";
+            /** Format: date-time */
+            created_at: string;
+            data: components["schemas"]["Customer"];
+        };
+        Event_user_created: {
+            /** @description The event id: the same on every delivery, retry and replay, and in GET /events; deduplicate on it */
+            id: string;
+            /** @description The store's number for this event: 1, 2, 3 ... in commit order, no gaps */
+            sequence: number;
+            store_id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "user.created";
+            /** Format: date-time */
+            created_at: string;
+            data: components["schemas"]["UserCreatedEventData"];
+        };
+        Event_inventory_updated: {
+            /** @description The event id: the same on every delivery, retry and replay, and in GET /events; deduplicate on it */
+            id: string;
+            /** @description The store's number for this event: 1, 2, 3 ... in commit order, no gaps */
+            sequence: number;
+            store_id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "inventory.updated";
+            /** Format: date-time */
+            created_at: string;
+            data: components["schemas"]["InventoryEventData"];
         };
         ProductListItem: {
             id: string;
@@ -2329,55 +3307,6 @@ export interface components {
                 /** @example /media/{store_id}/{media_file_id}/thumbnail */
                 thumbnail_url: string;
             } | null;
-        };
-        Product: {
-            id: string;
-            store_id: string;
-            slug: string;
-            title: string;
-            description: string | null;
-            brand: string | null;
-            /** @enum {string} */
-            product_type: "single" | "variable";
-            /** @enum {string} */
-            status: "draft" | "live";
-            seo_title: string | null;
-            seo_description: string | null;
-            highlight_video_url: string | null;
-            highlight_video_poster_url: string | null;
-            /** @enum {string|null} */
-            highlight_video_provider: "youtube" | "vimeo" | "upload" | "external" | null;
-            review_count: number;
-            rating_average: number | null;
-            /**
-             * Format: date-time
-             * @example 2026-11-21T10:00:00.000Z
-             */
-            created_at: string;
-            /**
-             * Format: date-time
-             * @example 2026-11-21T10:00:00.000Z
-             */
-            updated_at: string;
-            /**
-             * Format: date-time
-             * @example 2026-11-21T10:00:00.000Z
-             */
-            published_at: string | null;
-            tags: string[];
-            external_id: string | null;
-            variants: components["schemas"]["Variant"][];
-            /** @description The gallery, ordered by position */
-            images: {
-                [key: string]: unknown;
-            }[];
-            specs: components["schemas"]["ProductSpec"][];
-        };
-        ProductSpec: {
-            group: string | null;
-            key: string;
-            value: string;
-            position: number;
         };
         CreateProductRequest: {
             title: string;
@@ -2489,38 +3418,6 @@ export interface components {
             title?: string | null;
             body?: string | null;
         };
-        Collection: {
-            id: string;
-            title: string;
-            slug: string;
-            description: string | null;
-            /** @enum {string} */
-            kind: "manual" | "automatic";
-            rules: components["schemas"]["CollectionRules"];
-            /** @description Members, drafts included; for an automatic collection, the products matching its rules when read */
-            product_count: number;
-            /**
-             * Format: date-time
-             * @example 2026-11-21T10:00:00.000Z
-             */
-            created_at: string;
-            /**
-             * Format: date-time
-             * @example 2026-11-21T10:00:00.000Z
-             */
-            updated_at: string;
-        };
-        CollectionRules: {
-            /** @enum {string} */
-            match: "all" | "any";
-            conditions: {
-                /** @enum {string} */
-                field: "tag" | "brand" | "product_type" | "title" | "price_cents" | "stock";
-                /** @enum {string} */
-                op: "equals" | "not_equals" | "contains" | "greater_than" | "less_than";
-                value: string | number;
-            }[];
-        } | null;
         CreateCollectionRequest: {
             title: string;
             /** @description Unique per store (409); derived from the title when omitted */
@@ -2584,22 +3481,6 @@ export interface components {
             is_default?: boolean;
             /** @description From 0 in list order: the location moves there and the others shift (beyond the last: last) */
             position?: number;
-        };
-        InventoryLevel: {
-            variant_id: string;
-            product_id: string;
-            sku: string | null;
-            location_id: string;
-            location_code: string;
-            on_hand: number;
-            committed: number;
-            /** @description on_hand - committed */
-            available: number;
-            /**
-             * Format: date-time
-             * @example 2026-11-21T10:00:00.000Z
-             */
-            updated_at: string;
         };
         InventoryAdjustment: {
             id: string;
@@ -9026,6 +9907,181 @@ export interface operations {
             };
         };
     };
+    listEvents: {
+        parameters: {
+            query?: {
+                limit?: number;
+                /** @description Opaque: the previous page's `pagination.next_cursor`. Not combinable with `after` (422). */
+                cursor?: string;
+                /** @description Only events whose `sequence` is greater: pass the last sequence you saw. Not combinable with `cursor` (422). */
+                after?: number;
+                /** @description Repeatable (up to 20): an event name (`orders.created`) or a prefix (`products.*`). Unknown names: 422; a name or prefix whose read bit you lack: 403 naming it */
+                type?: string[];
+                /** @description Only events whose `data.id` is this */
+                resource_id?: string;
+                /** @description Only events created at or after this time (inclusive) */
+                since?: string;
+                /** @description Only events created at or before this time (inclusive) */
+                until?: string;
+            };
+            header?: never;
+            path: {
+                store_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Events, oldest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventPage"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token's effective permission lacks the required bit */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`): per IP on POST /login and POST /users, failed logins per email, per credential and per store */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is overloaded or full (`service_unavailable`): nothing was changed; retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                store_id: string;
+                event_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Event"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token's effective permission lacks the required bit */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`): per IP on POST /login and POST /users, failed logins per email, per credential and per store */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is overloaded or full (`service_unavailable`): nothing was changed; retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     listProducts: {
         parameters: {
             query?: {
@@ -12541,7 +13597,7 @@ export interface operations {
             };
         };
     };
-    webhookDelivery: {
+    webhook_orders_created: {
         parameters: {
             query?: never;
             header: {
@@ -12564,7 +13620,807 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": components["schemas"]["WebhookEnvelope"];
+                "application/json": components["schemas"]["WebhookEnvelope_orders_created"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 s: delivered */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled at once (`disabled_reason: gone`); nothing more is sent until it is enabled again */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a network error or a 10 s timeout: a failed attempt (retried after 2 s and 4 s, three in all) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_orders_updated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (as X-Webhook-Id and the envelope's `id`): the same on every retry, replay and recovery; deduplicate on it */
+                "webhook-id": string;
+                /** @description This attempt's Unix time in seconds (fresh on every attempt); refuse one far from now (the standardwebhooks library allows 5 minutes) */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256(key, "<webhook-id>.<webhook-timestamp>.<raw body>")>`; the key is the decoded base64 of a `whsec_<base64>` secret, else the secret's UTF-8 bytes. During a secret rotation's overlap: `v1,<new> v1,<previous>` (either may match) */
+                "webhook-signature": string;
+                /** @description `sha256=<base64 HMAC-SHA256(secret's UTF-8 bytes, raw body)>`; during an overlap `sha256=<new>, sha256=<previous>` */
+                "X-Webhook-Signature": string;
+                /** @description The event id */
+                "X-Webhook-Id": string;
+                "X-Webhook-Event": "webhook.delivery";
+                /** @description 1, 2 or 3 (a replay or recovery counts from 1 again) */
+                "X-Webhook-Attempt": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["WebhookEnvelope_orders_updated"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 s: delivered */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled at once (`disabled_reason: gone`); nothing more is sent until it is enabled again */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a network error or a 10 s timeout: a failed attempt (retried after 2 s and 4 s, three in all) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_orders_refunded: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (as X-Webhook-Id and the envelope's `id`): the same on every retry, replay and recovery; deduplicate on it */
+                "webhook-id": string;
+                /** @description This attempt's Unix time in seconds (fresh on every attempt); refuse one far from now (the standardwebhooks library allows 5 minutes) */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256(key, "<webhook-id>.<webhook-timestamp>.<raw body>")>`; the key is the decoded base64 of a `whsec_<base64>` secret, else the secret's UTF-8 bytes. During a secret rotation's overlap: `v1,<new> v1,<previous>` (either may match) */
+                "webhook-signature": string;
+                /** @description `sha256=<base64 HMAC-SHA256(secret's UTF-8 bytes, raw body)>`; during an overlap `sha256=<new>, sha256=<previous>` */
+                "X-Webhook-Signature": string;
+                /** @description The event id */
+                "X-Webhook-Id": string;
+                "X-Webhook-Event": "webhook.delivery";
+                /** @description 1, 2 or 3 (a replay or recovery counts from 1 again) */
+                "X-Webhook-Attempt": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["WebhookEnvelope_orders_refunded"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 s: delivered */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled at once (`disabled_reason: gone`); nothing more is sent until it is enabled again */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a network error or a 10 s timeout: a failed attempt (retried after 2 s and 4 s, three in all) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_products_created: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (as X-Webhook-Id and the envelope's `id`): the same on every retry, replay and recovery; deduplicate on it */
+                "webhook-id": string;
+                /** @description This attempt's Unix time in seconds (fresh on every attempt); refuse one far from now (the standardwebhooks library allows 5 minutes) */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256(key, "<webhook-id>.<webhook-timestamp>.<raw body>")>`; the key is the decoded base64 of a `whsec_<base64>` secret, else the secret's UTF-8 bytes. During a secret rotation's overlap: `v1,<new> v1,<previous>` (either may match) */
+                "webhook-signature": string;
+                /** @description `sha256=<base64 HMAC-SHA256(secret's UTF-8 bytes, raw body)>`; during an overlap `sha256=<new>, sha256=<previous>` */
+                "X-Webhook-Signature": string;
+                /** @description The event id */
+                "X-Webhook-Id": string;
+                "X-Webhook-Event": "webhook.delivery";
+                /** @description 1, 2 or 3 (a replay or recovery counts from 1 again) */
+                "X-Webhook-Attempt": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["WebhookEnvelope_products_created"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 s: delivered */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled at once (`disabled_reason: gone`); nothing more is sent until it is enabled again */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a network error or a 10 s timeout: a failed attempt (retried after 2 s and 4 s, three in all) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_products_updated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (as X-Webhook-Id and the envelope's `id`): the same on every retry, replay and recovery; deduplicate on it */
+                "webhook-id": string;
+                /** @description This attempt's Unix time in seconds (fresh on every attempt); refuse one far from now (the standardwebhooks library allows 5 minutes) */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256(key, "<webhook-id>.<webhook-timestamp>.<raw body>")>`; the key is the decoded base64 of a `whsec_<base64>` secret, else the secret's UTF-8 bytes. During a secret rotation's overlap: `v1,<new> v1,<previous>` (either may match) */
+                "webhook-signature": string;
+                /** @description `sha256=<base64 HMAC-SHA256(secret's UTF-8 bytes, raw body)>`; during an overlap `sha256=<new>, sha256=<previous>` */
+                "X-Webhook-Signature": string;
+                /** @description The event id */
+                "X-Webhook-Id": string;
+                "X-Webhook-Event": "webhook.delivery";
+                /** @description 1, 2 or 3 (a replay or recovery counts from 1 again) */
+                "X-Webhook-Attempt": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["WebhookEnvelope_products_updated"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 s: delivered */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled at once (`disabled_reason: gone`); nothing more is sent until it is enabled again */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a network error or a 10 s timeout: a failed attempt (retried after 2 s and 4 s, three in all) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_products_deleted: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (as X-Webhook-Id and the envelope's `id`): the same on every retry, replay and recovery; deduplicate on it */
+                "webhook-id": string;
+                /** @description This attempt's Unix time in seconds (fresh on every attempt); refuse one far from now (the standardwebhooks library allows 5 minutes) */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256(key, "<webhook-id>.<webhook-timestamp>.<raw body>")>`; the key is the decoded base64 of a `whsec_<base64>` secret, else the secret's UTF-8 bytes. During a secret rotation's overlap: `v1,<new> v1,<previous>` (either may match) */
+                "webhook-signature": string;
+                /** @description `sha256=<base64 HMAC-SHA256(secret's UTF-8 bytes, raw body)>`; during an overlap `sha256=<new>, sha256=<previous>` */
+                "X-Webhook-Signature": string;
+                /** @description The event id */
+                "X-Webhook-Id": string;
+                "X-Webhook-Event": "webhook.delivery";
+                /** @description 1, 2 or 3 (a replay or recovery counts from 1 again) */
+                "X-Webhook-Attempt": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["WebhookEnvelope_products_deleted"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 s: delivered */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled at once (`disabled_reason: gone`); nothing more is sent until it is enabled again */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a network error or a 10 s timeout: a failed attempt (retried after 2 s and 4 s, three in all) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_product_image_created: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (as X-Webhook-Id and the envelope's `id`): the same on every retry, replay and recovery; deduplicate on it */
+                "webhook-id": string;
+                /** @description This attempt's Unix time in seconds (fresh on every attempt); refuse one far from now (the standardwebhooks library allows 5 minutes) */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256(key, "<webhook-id>.<webhook-timestamp>.<raw body>")>`; the key is the decoded base64 of a `whsec_<base64>` secret, else the secret's UTF-8 bytes. During a secret rotation's overlap: `v1,<new> v1,<previous>` (either may match) */
+                "webhook-signature": string;
+                /** @description `sha256=<base64 HMAC-SHA256(secret's UTF-8 bytes, raw body)>`; during an overlap `sha256=<new>, sha256=<previous>` */
+                "X-Webhook-Signature": string;
+                /** @description The event id */
+                "X-Webhook-Id": string;
+                "X-Webhook-Event": "webhook.delivery";
+                /** @description 1, 2 or 3 (a replay or recovery counts from 1 again) */
+                "X-Webhook-Attempt": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["WebhookEnvelope_product_image_created"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 s: delivered */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled at once (`disabled_reason: gone`); nothing more is sent until it is enabled again */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a network error or a 10 s timeout: a failed attempt (retried after 2 s and 4 s, three in all) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_product_image_updated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (as X-Webhook-Id and the envelope's `id`): the same on every retry, replay and recovery; deduplicate on it */
+                "webhook-id": string;
+                /** @description This attempt's Unix time in seconds (fresh on every attempt); refuse one far from now (the standardwebhooks library allows 5 minutes) */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256(key, "<webhook-id>.<webhook-timestamp>.<raw body>")>`; the key is the decoded base64 of a `whsec_<base64>` secret, else the secret's UTF-8 bytes. During a secret rotation's overlap: `v1,<new> v1,<previous>` (either may match) */
+                "webhook-signature": string;
+                /** @description `sha256=<base64 HMAC-SHA256(secret's UTF-8 bytes, raw body)>`; during an overlap `sha256=<new>, sha256=<previous>` */
+                "X-Webhook-Signature": string;
+                /** @description The event id */
+                "X-Webhook-Id": string;
+                "X-Webhook-Event": "webhook.delivery";
+                /** @description 1, 2 or 3 (a replay or recovery counts from 1 again) */
+                "X-Webhook-Attempt": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["WebhookEnvelope_product_image_updated"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 s: delivered */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled at once (`disabled_reason: gone`); nothing more is sent until it is enabled again */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a network error or a 10 s timeout: a failed attempt (retried after 2 s and 4 s, three in all) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_product_image_deleted: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (as X-Webhook-Id and the envelope's `id`): the same on every retry, replay and recovery; deduplicate on it */
+                "webhook-id": string;
+                /** @description This attempt's Unix time in seconds (fresh on every attempt); refuse one far from now (the standardwebhooks library allows 5 minutes) */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256(key, "<webhook-id>.<webhook-timestamp>.<raw body>")>`; the key is the decoded base64 of a `whsec_<base64>` secret, else the secret's UTF-8 bytes. During a secret rotation's overlap: `v1,<new> v1,<previous>` (either may match) */
+                "webhook-signature": string;
+                /** @description `sha256=<base64 HMAC-SHA256(secret's UTF-8 bytes, raw body)>`; during an overlap `sha256=<new>, sha256=<previous>` */
+                "X-Webhook-Signature": string;
+                /** @description The event id */
+                "X-Webhook-Id": string;
+                "X-Webhook-Event": "webhook.delivery";
+                /** @description 1, 2 or 3 (a replay or recovery counts from 1 again) */
+                "X-Webhook-Attempt": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["WebhookEnvelope_product_image_deleted"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 s: delivered */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled at once (`disabled_reason: gone`); nothing more is sent until it is enabled again */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a network error or a 10 s timeout: a failed attempt (retried after 2 s and 4 s, three in all) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_collections_created: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (as X-Webhook-Id and the envelope's `id`): the same on every retry, replay and recovery; deduplicate on it */
+                "webhook-id": string;
+                /** @description This attempt's Unix time in seconds (fresh on every attempt); refuse one far from now (the standardwebhooks library allows 5 minutes) */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256(key, "<webhook-id>.<webhook-timestamp>.<raw body>")>`; the key is the decoded base64 of a `whsec_<base64>` secret, else the secret's UTF-8 bytes. During a secret rotation's overlap: `v1,<new> v1,<previous>` (either may match) */
+                "webhook-signature": string;
+                /** @description `sha256=<base64 HMAC-SHA256(secret's UTF-8 bytes, raw body)>`; during an overlap `sha256=<new>, sha256=<previous>` */
+                "X-Webhook-Signature": string;
+                /** @description The event id */
+                "X-Webhook-Id": string;
+                "X-Webhook-Event": "webhook.delivery";
+                /** @description 1, 2 or 3 (a replay or recovery counts from 1 again) */
+                "X-Webhook-Attempt": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["WebhookEnvelope_collections_created"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 s: delivered */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled at once (`disabled_reason: gone`); nothing more is sent until it is enabled again */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a network error or a 10 s timeout: a failed attempt (retried after 2 s and 4 s, three in all) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_collections_updated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (as X-Webhook-Id and the envelope's `id`): the same on every retry, replay and recovery; deduplicate on it */
+                "webhook-id": string;
+                /** @description This attempt's Unix time in seconds (fresh on every attempt); refuse one far from now (the standardwebhooks library allows 5 minutes) */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256(key, "<webhook-id>.<webhook-timestamp>.<raw body>")>`; the key is the decoded base64 of a `whsec_<base64>` secret, else the secret's UTF-8 bytes. During a secret rotation's overlap: `v1,<new> v1,<previous>` (either may match) */
+                "webhook-signature": string;
+                /** @description `sha256=<base64 HMAC-SHA256(secret's UTF-8 bytes, raw body)>`; during an overlap `sha256=<new>, sha256=<previous>` */
+                "X-Webhook-Signature": string;
+                /** @description The event id */
+                "X-Webhook-Id": string;
+                "X-Webhook-Event": "webhook.delivery";
+                /** @description 1, 2 or 3 (a replay or recovery counts from 1 again) */
+                "X-Webhook-Attempt": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["WebhookEnvelope_collections_updated"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 s: delivered */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled at once (`disabled_reason: gone`); nothing more is sent until it is enabled again */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a network error or a 10 s timeout: a failed attempt (retried after 2 s and 4 s, three in all) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_collections_deleted: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (as X-Webhook-Id and the envelope's `id`): the same on every retry, replay and recovery; deduplicate on it */
+                "webhook-id": string;
+                /** @description This attempt's Unix time in seconds (fresh on every attempt); refuse one far from now (the standardwebhooks library allows 5 minutes) */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256(key, "<webhook-id>.<webhook-timestamp>.<raw body>")>`; the key is the decoded base64 of a `whsec_<base64>` secret, else the secret's UTF-8 bytes. During a secret rotation's overlap: `v1,<new> v1,<previous>` (either may match) */
+                "webhook-signature": string;
+                /** @description `sha256=<base64 HMAC-SHA256(secret's UTF-8 bytes, raw body)>`; during an overlap `sha256=<new>, sha256=<previous>` */
+                "X-Webhook-Signature": string;
+                /** @description The event id */
+                "X-Webhook-Id": string;
+                "X-Webhook-Event": "webhook.delivery";
+                /** @description 1, 2 or 3 (a replay or recovery counts from 1 again) */
+                "X-Webhook-Attempt": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["WebhookEnvelope_collections_deleted"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 s: delivered */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled at once (`disabled_reason: gone`); nothing more is sent until it is enabled again */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a network error or a 10 s timeout: a failed attempt (retried after 2 s and 4 s, three in all) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_customers_created: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (as X-Webhook-Id and the envelope's `id`): the same on every retry, replay and recovery; deduplicate on it */
+                "webhook-id": string;
+                /** @description This attempt's Unix time in seconds (fresh on every attempt); refuse one far from now (the standardwebhooks library allows 5 minutes) */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256(key, "<webhook-id>.<webhook-timestamp>.<raw body>")>`; the key is the decoded base64 of a `whsec_<base64>` secret, else the secret's UTF-8 bytes. During a secret rotation's overlap: `v1,<new> v1,<previous>` (either may match) */
+                "webhook-signature": string;
+                /** @description `sha256=<base64 HMAC-SHA256(secret's UTF-8 bytes, raw body)>`; during an overlap `sha256=<new>, sha256=<previous>` */
+                "X-Webhook-Signature": string;
+                /** @description The event id */
+                "X-Webhook-Id": string;
+                "X-Webhook-Event": "webhook.delivery";
+                /** @description 1, 2 or 3 (a replay or recovery counts from 1 again) */
+                "X-Webhook-Attempt": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["WebhookEnvelope_customers_created"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 s: delivered */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled at once (`disabled_reason: gone`); nothing more is sent until it is enabled again */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a network error or a 10 s timeout: a failed attempt (retried after 2 s and 4 s, three in all) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_customers_updated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (as X-Webhook-Id and the envelope's `id`): the same on every retry, replay and recovery; deduplicate on it */
+                "webhook-id": string;
+                /** @description This attempt's Unix time in seconds (fresh on every attempt); refuse one far from now (the standardwebhooks library allows 5 minutes) */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256(key, "<webhook-id>.<webhook-timestamp>.<raw body>")>`; the key is the decoded base64 of a `whsec_<base64>` secret, else the secret's UTF-8 bytes. During a secret rotation's overlap: `v1,<new> v1,<previous>` (either may match) */
+                "webhook-signature": string;
+                /** @description `sha256=<base64 HMAC-SHA256(secret's UTF-8 bytes, raw body)>`; during an overlap `sha256=<new>, sha256=<previous>` */
+                "X-Webhook-Signature": string;
+                /** @description The event id */
+                "X-Webhook-Id": string;
+                "X-Webhook-Event": "webhook.delivery";
+                /** @description 1, 2 or 3 (a replay or recovery counts from 1 again) */
+                "X-Webhook-Attempt": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["WebhookEnvelope_customers_updated"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 s: delivered */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled at once (`disabled_reason: gone`); nothing more is sent until it is enabled again */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a network error or a 10 s timeout: a failed attempt (retried after 2 s and 4 s, three in all) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_user_created: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (as X-Webhook-Id and the envelope's `id`): the same on every retry, replay and recovery; deduplicate on it */
+                "webhook-id": string;
+                /** @description This attempt's Unix time in seconds (fresh on every attempt); refuse one far from now (the standardwebhooks library allows 5 minutes) */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256(key, "<webhook-id>.<webhook-timestamp>.<raw body>")>`; the key is the decoded base64 of a `whsec_<base64>` secret, else the secret's UTF-8 bytes. During a secret rotation's overlap: `v1,<new> v1,<previous>` (either may match) */
+                "webhook-signature": string;
+                /** @description `sha256=<base64 HMAC-SHA256(secret's UTF-8 bytes, raw body)>`; during an overlap `sha256=<new>, sha256=<previous>` */
+                "X-Webhook-Signature": string;
+                /** @description The event id */
+                "X-Webhook-Id": string;
+                "X-Webhook-Event": "webhook.delivery";
+                /** @description 1, 2 or 3 (a replay or recovery counts from 1 again) */
+                "X-Webhook-Attempt": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["WebhookEnvelope_user_created"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 s: delivered */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled at once (`disabled_reason: gone`); nothing more is sent until it is enabled again */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a network error or a 10 s timeout: a failed attempt (retried after 2 s and 4 s, three in all) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_inventory_updated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (as X-Webhook-Id and the envelope's `id`): the same on every retry, replay and recovery; deduplicate on it */
+                "webhook-id": string;
+                /** @description This attempt's Unix time in seconds (fresh on every attempt); refuse one far from now (the standardwebhooks library allows 5 minutes) */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256(key, "<webhook-id>.<webhook-timestamp>.<raw body>")>`; the key is the decoded base64 of a `whsec_<base64>` secret, else the secret's UTF-8 bytes. During a secret rotation's overlap: `v1,<new> v1,<previous>` (either may match) */
+                "webhook-signature": string;
+                /** @description `sha256=<base64 HMAC-SHA256(secret's UTF-8 bytes, raw body)>`; during an overlap `sha256=<new>, sha256=<previous>` */
+                "X-Webhook-Signature": string;
+                /** @description The event id */
+                "X-Webhook-Id": string;
+                "X-Webhook-Event": "webhook.delivery";
+                /** @description 1, 2 or 3 (a replay or recovery counts from 1 again) */
+                "X-Webhook-Attempt": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["WebhookEnvelope_inventory_updated"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 s: delivered */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled at once (`disabled_reason: gone`); nothing more is sent until it is enabled again */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a network error or a 10 s timeout: a failed attempt (retried after 2 s and 4 s, three in all) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_webhook_test: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (as X-Webhook-Id and the envelope's `id`): the same on every retry, replay and recovery; deduplicate on it */
+                "webhook-id": string;
+                /** @description This attempt's Unix time in seconds (fresh on every attempt); refuse one far from now (the standardwebhooks library allows 5 minutes) */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256(key, "<webhook-id>.<webhook-timestamp>.<raw body>")>`; the key is the decoded base64 of a `whsec_<base64>` secret, else the secret's UTF-8 bytes. During a secret rotation's overlap: `v1,<new> v1,<previous>` (either may match) */
+                "webhook-signature": string;
+                /** @description `sha256=<base64 HMAC-SHA256(secret's UTF-8 bytes, raw body)>`; during an overlap `sha256=<new>, sha256=<previous>` */
+                "X-Webhook-Signature": string;
+                /** @description The event id */
+                "X-Webhook-Id": string;
+                "X-Webhook-Event": "webhook.delivery";
+                /** @description 1, 2 or 3 (a replay or recovery counts from 1 again) */
+                "X-Webhook-Attempt": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["WebhookTestEnvelope"];
             };
         };
         responses: {

@@ -43,6 +43,8 @@ export const stores = sqliteTable(
     currency: text("currency").notNull().default("USD"),
     /** IANA time zone the console shows times in. */
     timezone: text("timezone").notNull().default("UTC"),
+    /** The last event sequence given to the store (API.md section 22; migrations/store/0028): only ever grows. */
+    eventSequence: integer("event_sequence").notNull().default(0),
   },
   // The cron's jobs (retention, the delivery sweep) skip the few stores not `active` here: a lookup of this index.
   (t) => [index("stores_state_idx").on(t.state, t.id)],
