@@ -21,7 +21,7 @@ import { registerCatalogRoutes, registerGalleryRoutes } from "./products";
 import { registerCollectionRoutes } from "./collections";
 import { registerInventoryRoutes } from "./inventory";
 import { registerSyncRoutes } from "./sync";
-import { registerEventLogRoutes } from "./events/log.routes";
+import { registerEventLogRoutes } from "./webhooks/event-log.routes";
 import { registerConsole } from "./console";
 import { registerOpsRoutes } from "./ops";
 

@@ -3,7 +3,7 @@
 import { z } from "@hono/zod-openapi";
 import type { App } from "../lib/route";
 import { EVENT_NAMES } from "../events/names";
-import { EVENT_LIST, envelopeSchemaOf } from "../events/schemas";
+import { EVENT_LIST, envelopeSchemaOf } from "./event-schemas";
 
 const deliveryHeaders = z.object({
   "webhook-id": z.string().openapi({ description: "The event id (as X-Webhook-Id and the envelope's `id`): the same on every retry, replay and recovery; deduplicate on it" }),

@@ -1,7 +1,7 @@
 // /stores/{store_id}/webhooks: register, list, read, update and delete subscriptions; GET /webhook-events.
 import { createRoute, z } from "@hono/zod-openapi";
 import { storeCtxOf } from "../lib/context";
-import { eventDataJsonSchema } from "../events/schemas";
+import { eventDataJsonSchema } from "./event-schemas";
 import { EVENT_NAMES, type EventName } from "../events/names";
 import { pageSchema, paginated } from "../lib/pagination";
 import { type App, errorResponses, idempotent, jsonBody, jsonResponse, publicReadErrors } from "../lib/route";

@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { createApp } from "../../src/app";
 import { type MatrixRows, matrixFixtures, rowMatrixCases, ruleOf } from "../helpers/auth-matrix";
 import { customerRows } from "../customers/auth-rows";
-import { eventRows } from "../events/auth-rows";
+import { eventRows } from "../webhooks/event-log-auth-rows";
 import { identityRows } from "../identity/auth-rows";
 import { integrationRows } from "../integrations/auth-rows";
 import { inventoryRows } from "../inventory/auth-rows";
@@ -51,7 +51,7 @@ const modules: Record<string, MatrixRows> = {
   "test/orders/auth-rows.ts": orderRows,
   "test/ops/auth-rows.ts": opsRows,
   "test/inventory/auth-rows.ts": inventoryRows,
-  "test/events/auth-rows.ts": eventRows,
+  "test/webhooks/event-log-auth-rows.ts": eventRows,
 };
 const rows: MatrixRows = {};
 const twice: string[] = [];

@@ -163,7 +163,7 @@ describe("GET /webhook-events", () => {
       ].sort(),
     );
     for (const e of res.body.data) expect(e.description).toMatch(/\S/);
-    // Each with the JSON Schema of its data (API.md section 22; test/events/event-schemas.test.ts checks them).
+    // Each with the JSON Schema of its data (API.md section 22; test/webhooks/event-schemas.test.ts checks them).
     for (const e of res.body.data) expect(e.schema).toMatchObject({ type: "object", properties: expect.any(Object) });
   });
 });

@@ -2,17 +2,17 @@
 // schemas (the code that builds each payload renders that resource: productJsonSql, orderEventData, the customer
 // row, the gallery item, the inventory ledger's level). They are published three ways: as `schema` (JSON Schema) on
 // each item of GET /webhook-events, as the OpenAPI document's `webhooks` section (one entry per event, keyed by its
-// name, with its typed envelope), and as the items of GET /events. test/events/event-schemas.test.ts checks every
+// name, with its typed envelope), and as the items of GET /events. test/webhooks/event-schemas.test.ts checks every
 // event's schema against the data of real events of that event.
 import { z } from "@hono/zod-openapi";
 import { collectionSchema } from "../collections/schemas";
 import { customerSchema } from "../customers/schemas";
 import { galleryItemSchema } from "../media/schemas";
-import { LEDGER_REASONS } from "./stock-changes";
+import { LEDGER_REASONS } from "../events/stock-changes";
 import { levelSchema } from "../inventory/schemas";
 import { lineItemSchema, orderSchema } from "../orders/schemas";
 import { productSchema } from "../products/schemas";
-import { EVENT_NAMES, type EventName } from "./names";
+import { EVENT_NAMES, type EventName } from "../events/names";
 
 const timestamp = z.string().openapi({ format: "date-time" });
 

@@ -4,7 +4,7 @@
 import { drizzle } from "drizzle-orm/d1";
 import { describe, expect, it } from "vitest";
 import * as schema from "../../src/db/schema";
-import { type EventLogQuery, eventsPageQuery } from "../../src/events/log.service";
+import { type EventLogQuery, eventsPageQuery } from "../../src/webhooks/event-log.service";
 import { EVENT_NAMES, type EventName } from "../../src/events/names";
 import { newStore } from "../helpers/api";
 import { storeD1 } from "../helpers/databases";

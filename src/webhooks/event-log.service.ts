@@ -9,8 +9,8 @@ import type { Db, StoreCtx } from "../lib/context";
 import { decodeCursor, encodeCursor } from "../lib/cursor";
 import { ApiError, forbidden, notFound } from "../lib/errors";
 import { has } from "../lib/permissions";
-import { readBitOf } from "../webhooks/read-bits";
-import { EVENT_NAMES, type EventName } from "./names";
+import { readBitOf } from "./read-bits";
+import { EVENT_NAMES, type EventName } from "../events/names";
 
 const ALL_EVENTS = Object.keys(EVENT_NAMES) as EventName[];
 const LIST = "events:asc";
@@ -83,7 +83,7 @@ const itemOf = (row: EventRow) => ({
 
 /**
  * The page's query: the store's events after `after` among `names`, narrowed by the filters, by sequence, one row
- * more than the page. Each form is served by an index of migrations/store/0028 (test/events/plans.test.ts).
+ * more than the page. Each form is served by an index of migrations/store/0028 (test/webhooks/event-log-plans.test.ts).
  */
 export function eventsPageQuery(db: Db, storeId: string, names: EventName[], after: number, query: Omit<EventLogQuery, "type" | "cursor" | "after">) {
   const conditions: Array<SQL | undefined> = [

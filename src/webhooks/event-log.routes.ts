@@ -6,8 +6,8 @@ import { cursorQuery } from "../lib/cursor";
 import { type App, errorResponses, jsonResponse } from "../lib/route";
 import { LINE_RE, line } from "../lib/text";
 import { storeParams } from "../products/schemas";
-import { getEvent, listEvents } from "./log.service";
-import { eventItemSchema } from "./schemas";
+import { getEvent, listEvents } from "./event-log.service";
+import { eventItemSchema } from "./event-schemas";
 
 const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const timestampParam = (description: string) =>

@@ -4,7 +4,7 @@
 // OpenAPI `webhooks` entry is built from). The log's items carry the same data.
 import { afterAll, describe, expect, it } from "vitest";
 import { EVENT_NAMES, type EventName } from "../../src/events/names";
-import { EVENT_DATA_SCHEMAS } from "../../src/events/schemas";
+import { EVENT_DATA_SCHEMAS } from "../../src/webhooks/event-schemas";
 import { type ApiResponse, addMember, call } from "../helpers/api";
 import { seedVariant } from "../orders/support";
 import { storeWithProduct, uploadImage, imagesPath } from "../media/gallery-helpers";
