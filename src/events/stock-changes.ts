@@ -11,6 +11,7 @@ import type { StoreCtx } from "../lib/context";
 import { nowIso } from "../lib/ids";
 import { envelopeSql, uuidv7Sql } from "./fan-out";
 import type { Statement } from "./outbox";
+import { errorText } from "../lib/db";
 
 export const ADJUSTMENT_REASONS = ["received", "correction", "cycle_count", "damaged", "shrinkage", "returned", "other"] as const;
 export const LEDGER_REASONS = [
@@ -89,5 +90,4 @@ export function stockChange(ctx: StoreCtx, why: StockWhy, statements: Statement[
 /** The error D1 reports when a stock write met stock held at a location other than the default (trigger text). */
 export const isStockHeldElsewhere = (error: unknown) => errorText(error).includes("stock_held_elsewhere");
 
-const errorText = (error: unknown) => `${String(error)} ${String((error as { cause?: unknown })?.cause ?? "")}`;
 

@@ -7,7 +7,7 @@ import { and, asc, count, eq, ne, sql } from "drizzle-orm";
 import { inventoryLevels, locations } from "../db/schema";
 import { auditEntry } from "../lib/audit";
 import type { StoreCtx } from "../lib/context";
-import { isUniqueViolation } from "../lib/db";
+import { errorText, isUniqueViolation } from "../lib/db";
 import { conflict, limitExceeded, notFound } from "../lib/errors";
 import { exists, guarded, stillExists, stillHolds, withinCap } from "../lib/guards";
 import { isUuid, nowIso, uuidv7 } from "../lib/ids";
@@ -62,7 +62,6 @@ async function commitReturningLocation(ctx: StoreCtx, statements: Statement[], c
   }
 }
 
-const errorText = (error: unknown) => `${String(error)} ${String((error as { cause?: unknown })?.cause ?? "")}`;
 /** The default flag or the active flag changed meanwhile (a guard, the partial unique index, the CHECK). */
 const isLostRace = (error: unknown) => {
   const text = errorText(error);

@@ -3,10 +3,8 @@
 // result (0 <= committed <= on_hand <= 1e9), or a foreign key met a deleted row. The batch rolled back whole; the
 // service reads again and answers what it finds, and a second lost race is a 409 to retry.
 import { ApiError, type FieldError } from "../lib/errors";
-import { isForeignKeyViolation } from "../lib/db";
+import { errorText, isForeignKeyViolation } from "../lib/db";
 import { failedGuard } from "../lib/guards";
-
-const errorText = (error: unknown) => `${String(error)} ${String((error as { cause?: unknown })?.cause ?? "")}`;
 
 export const isRaceLost = (error: unknown) =>
   failedGuard(error) !== null || errorText(error).includes("CHECK constraint failed") || isForeignKeyViolation(error);

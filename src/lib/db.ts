@@ -27,6 +27,9 @@ export function requestDb(c: Context<AppEnv>): Db {
   return db;
 }
 
+/** D1 reports failures (constraints, RAISE in triggers) only in message text, sometimes on the wrapped cause. */
+export const errorText = (error: unknown) => `${String(error)} ${String((error as { cause?: unknown })?.cause ?? "")}`;
+
 /** D1 reports constraint violations only through the message text (of the error or its cause). */
 const violates = (error: unknown, text: string) =>
   String((error as { cause?: unknown })?.cause ?? error).includes(text) || String(error).includes(text);

@@ -8,6 +8,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { guardConflict, guardLimit, guardNotFound } from "../db/schema";
 import type { Db } from "./context";
 import type { ApiError } from "./errors";
+import { errorText } from "./db";
 
 type Kind = "not_found" | "conflict" | "limit";
 const TABLES = { not_found: guardNotFound, conflict: guardConflict, limit: guardLimit } as const;
@@ -30,8 +31,6 @@ export const withinCap = (db: Db, condition: SQL) => assertion(db, "limit", cond
 /** `EXISTS (SELECT 1 FROM <table> WHERE <where>)`, the usual guard condition. */
 export const exists = (from: SQL, where: SQL) => sql`EXISTS (SELECT 1 FROM ${from} WHERE ${where})`;
 
-/** D1 reports constraint failures only in message text, sometimes on the wrapped cause. */
-const errorText = (error: unknown) => `${String(error)} ${String((error as { cause?: unknown })?.cause ?? "")}`;
 
 /** Which guard failed, if the error is a guard's. */
 export function failedGuard(error: unknown): Kind | null {

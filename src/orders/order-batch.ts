@@ -8,7 +8,6 @@ import type { Db } from "../lib/context";
 /** Inserts NULL into a NOT NULL column (failing the whole batch) exactly when `condition` is false. */
 export const assertion = (db: Db, condition: SQL) => db.insert(commerceGuards).select(sql`SELECT NULL WHERE NOT (${condition})`);
 
-/** D1 reports constraint failures only in message text, sometimes on the wrapped cause. */
-export const errorText = (error: unknown) => `${String(error)} ${String((error as { cause?: unknown })?.cause ?? "")}`;
+export { errorText } from "../lib/db";
 
 export const parseOrder = (result: unknown) => JSON.parse((result as Array<{ json: string }>)[0].json);
