@@ -20,6 +20,7 @@ import { registerOrderRoutes } from "./orders";
 import { registerCatalogRoutes, registerGalleryRoutes } from "./products";
 import { registerCollectionRoutes } from "./collections";
 import { registerInventoryRoutes } from "./inventory";
+import { registerFieldDefinitionRoutes } from "./fields";
 import { registerSyncRoutes } from "./sync";
 import { registerEventLogRoutes } from "./webhooks/event-log.routes";
 import { registerConsole } from "./console";
@@ -115,6 +116,7 @@ export function createApp() {
   registerCatalogRoutes(app);
   registerCollectionRoutes(app);
   registerInventoryRoutes(app);
+  registerFieldDefinitionRoutes(app);
   registerOpsRoutes(app);
 
   app.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", {

@@ -32,6 +32,7 @@ export async function createCustomer(ctx: StoreCtx, input: { email: string; name
     emailLower: input.email.toLowerCase(),
     name: input.name ?? null,
     phone: input.phone ?? null,
+    fields: "{}",
     createdAt: now,
     updatedAt: now,
   };

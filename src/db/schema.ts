@@ -10,3 +10,4 @@ export * from "./schema/sync";
 export * from "./schema/directory";
 export * from "./schema/integrations";
 export * from "./schema/inventory";
+export * from "./schema/fields";

@@ -38,8 +38,12 @@ export const MOVED_TABLES: MovedTable[] = [
   { name: "invites", key: ["id"], scope: byStore },
   { name: "integrations", key: ["id"], scope: byStore },
   { name: "locations", key: ["id"], scope: byStore },
+  // Before the products: their insert triggers on the target index the filterable values (migration 0029).
+  { name: "field_definitions", key: ["id"], scope: byStore },
   { name: "products", key: ["id"], scope: byStore },
   { name: "product_variants", key: ["id"], scope: byStore },
+  // Derived from the products' and variants' `fields` by triggers on the target too; the copy finds the same rows.
+  { name: "field_index", key: ["definition_id", "resource_id"], scope: byStore },
   // The inventory tables arrive as they are: on a store whose row says `incoming`, no inventory trigger derives
   // stock or ledger entries (migrations/store/0027).
   { name: "inventory_levels", key: ["variant_id", "location_id"], scope: byStore },
@@ -102,8 +106,10 @@ export const DELETE_ORDER: string[] = [
   "product_specs",
   "inventory_ledger",
   "inventory_levels",
+  "field_index",
   "product_variants",
   "products",
+  "field_definitions",
   "locations",
   "integrations",
   "invites",

@@ -169,7 +169,7 @@ export async function planSlice(ctx: StoreCtx, importId: string, rows: SliceRow[
             priceCents: variant.price_cents!, stock: variant.stock ?? 0, fulfillmentMode: variant.fulfillment_mode ?? "stocked",
             optionValues: JSON.stringify(type === "single" ? [] : options), optionKey: type === "single" ? "[]" : key,
             ...boxOf(variant.shipping_box), position: product.variantCount, createdAt: now, updatedAt: now,
-            compareAtPriceCents: variant.compare_at_price_cents ?? null, externalId: variant.external_id ?? null,
+            compareAtPriceCents: variant.compare_at_price_cents ?? null, externalId: variant.external_id ?? null, fields: "{}",
           }),
         );
         product.variantCount++;

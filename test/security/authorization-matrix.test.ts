@@ -9,6 +9,7 @@ import { createApp } from "../../src/app";
 import { type MatrixRows, matrixFixtures, rowMatrixCases, ruleOf } from "../helpers/auth-matrix";
 import { customerRows } from "../customers/auth-rows";
 import { eventRows } from "../webhooks/event-log-auth-rows";
+import { fieldRows } from "../fields/auth-rows";
 import { identityRows } from "../identity/auth-rows";
 import { integrationRows } from "../integrations/auth-rows";
 import { inventoryRows } from "../inventory/auth-rows";
@@ -52,6 +53,7 @@ const modules: Record<string, MatrixRows> = {
   "test/ops/auth-rows.ts": opsRows,
   "test/inventory/auth-rows.ts": inventoryRows,
   "test/webhooks/event-log-auth-rows.ts": eventRows,
+  "test/fields/auth-rows.ts": fieldRows,
 };
 const rows: MatrixRows = {};
 const twice: string[] = [];

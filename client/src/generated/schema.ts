@@ -1509,6 +1509,58 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/stores/{store_id}/field-definitions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The store's field definitions, oldest first; `owner` narrows to one owner's
+         * @description Any member of the store.
+         */
+        get: operations["listFieldDefinitions"];
+        put?: never;
+        /**
+         * Define a field of products, variants, collections, customers or orders
+         * @description Requires `store.manage`.
+         */
+        post: operations["createFieldDefinition"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stores/{store_id}/field-definitions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One field definition
+         * @description Any member of the store.
+         */
+        get: operations["getFieldDefinition"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a field: its values are removed from every resource, without events
+         * @description Requires `store.manage`.
+         */
+        delete: operations["deleteFieldDefinition"];
+        options?: never;
+        head?: never;
+        /**
+         * Rename, describe, change validations (later writes only) or (un)make filterable
+         * @description Requires `store.manage`.
+         */
+        patch: operations["updateFieldDefinition"];
+        trace?: never;
+    };
     "/ops/shards": {
         parameters: {
             query?: never;
@@ -3568,6 +3620,95 @@ export interface components {
             variant_id?: string;
             sku?: string;
             quantity: number;
+        };
+        FieldDefinition: {
+            id: string;
+            store_id: string;
+            /**
+             * @description The resource the field belongs to
+             * @enum {string}
+             */
+            owner: "product" | "variant" | "collection" | "customer" | "order";
+            key: string;
+            name: string;
+            description: string | null;
+            /**
+             * @description Never changes. text (one line, <= 1,000 characters), multiline_text (<= 65,535), integer (safe integer), decimal (a JSON number, 15 significant digits), boolean, date (YYYY-MM-DD), date_time (ISO 8601 with its offset; stored and returned in UTC), url (absolute http(s)), money (integer minor units of the store's currency, >= 0), color (#rrggbb, returned in lower case), json (any JSON value, <= 16 KiB), product_reference / variant_reference / collection_reference / customer_reference (an id of that resource in this store), list.<t> (0..128 items of a scalar type; an empty list is no value)
+             * @enum {string}
+             */
+            type: "text" | "multiline_text" | "integer" | "decimal" | "boolean" | "date" | "date_time" | "url" | "money" | "color" | "product_reference" | "variant_reference" | "collection_reference" | "customer_reference" | "json" | "list.text" | "list.multiline_text" | "list.integer" | "list.decimal" | "list.boolean" | "list.date" | "list.date_time" | "list.url" | "list.money" | "list.color" | "list.product_reference" | "list.variant_reference" | "list.collection_reference" | "list.customer_reference";
+            validations: components["schemas"]["FieldValidations"];
+            /** @description Product lists filter by it (`field.<key>`); product and variant fields of a scalar type only */
+            filterable: boolean;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            updated_at: string;
+        };
+        /** @description Changing validations applies to later writes; stored values stay */
+        FieldValidations: {
+            /** @description Inclusive. integer, decimal, money: the least value; date, date_time: the earliest (as a value of the type); texts: the least length; lists: the least item count */
+            min?: number | string;
+            /** @description Inclusive; as min, the greatest */
+            max?: number | string;
+            /** @description Texts and lists of texts (each item): the value must match somewhere (anchor with ^...$ for the whole value). JavaScript syntax (u flag) without backreferences or lookarounds, run in linear time; a pattern that does not compile, or whose size times the longest value allowed exceeds the work budget, is a 422 */
+            regex?: string;
+            /** @description Texts and lists of texts: the allowed values (each must itself pass the field's validations) */
+            choices?: string[];
+        };
+        CreateFieldDefinitionRequest: {
+            /**
+             * @description The resource the field belongs to
+             * @enum {string}
+             */
+            owner: "product" | "variant" | "collection" | "customer" | "order";
+            /** @description 1..64 of [a-z][a-z0-9_]*, unique per (store, owner) (409); never changes */
+            key: string;
+            name: string;
+            /**
+             * @description Never changes. text (one line, <= 1,000 characters), multiline_text (<= 65,535), integer (safe integer), decimal (a JSON number, 15 significant digits), boolean, date (YYYY-MM-DD), date_time (ISO 8601 with its offset; stored and returned in UTC), url (absolute http(s)), money (integer minor units of the store's currency, >= 0), color (#rrggbb, returned in lower case), json (any JSON value, <= 16 KiB), product_reference / variant_reference / collection_reference / customer_reference (an id of that resource in this store), list.<t> (0..128 items of a scalar type; an empty list is no value)
+             * @enum {string}
+             */
+            type: "text" | "multiline_text" | "integer" | "decimal" | "boolean" | "date" | "date_time" | "url" | "money" | "color" | "product_reference" | "variant_reference" | "collection_reference" | "customer_reference" | "json" | "list.text" | "list.multiline_text" | "list.integer" | "list.decimal" | "list.boolean" | "list.date" | "list.date_time" | "list.url" | "list.money" | "list.color" | "list.product_reference" | "list.variant_reference" | "list.collection_reference" | "list.customer_reference";
+            description?: string | null;
+            validations?: components["schemas"]["FieldValidations"];
+            /** @description Product and variant fields of a scalar type; at most 20 per owner (422 limit_exceeded) */
+            filterable?: boolean;
+        };
+        UpdateFieldDefinitionRequest: {
+            name?: string;
+            description?: string | null;
+            /** @description Replaces the whole set; null or {} removes them */
+            validations?: {
+                /** @description Inclusive. integer, decimal, money: the least value; date, date_time: the earliest (as a value of the type); texts: the least length; lists: the least item count */
+                min?: number | string;
+                /** @description Inclusive; as min, the greatest */
+                max?: number | string;
+                /** @description Texts and lists of texts (each item): the value must match somewhere (anchor with ^...$ for the whole value). JavaScript syntax (u flag) without backreferences or lookarounds, run in linear time; a pattern that does not compile, or whose size times the longest value allowed exceeds the work budget, is a 422 */
+                regex?: string;
+                /** @description Texts and lists of texts: the allowed values (each must itself pass the field's validations) */
+                choices?: string[];
+            } | null;
+            /** @description true indexes the stored values (at most 20 per owner); false drops the index */
+            filterable?: boolean;
+            /**
+             * @description Cannot change (422)
+             * @enum {string}
+             */
+            owner?: "product" | "variant" | "collection" | "customer" | "order";
+            /** @description Cannot change (422): make a new field */
+            key?: string;
+            /**
+             * @description Cannot change (422): make a new field
+             * @enum {string}
+             */
+            type?: "text" | "multiline_text" | "integer" | "decimal" | "boolean" | "date" | "date_time" | "url" | "money" | "color" | "product_reference" | "variant_reference" | "collection_reference" | "customer_reference" | "json" | "list.text" | "list.multiline_text" | "list.integer" | "list.decimal" | "list.boolean" | "list.date" | "list.date_time" | "list.url" | "list.money" | "list.color" | "list.product_reference" | "list.variant_reference" | "list.collection_reference" | "list.customer_reference";
         };
         Shard: {
             /** @example STORE_DB_001 */
@@ -13315,6 +13456,459 @@ export interface operations {
                             next_cursor: string | null;
                         };
                     };
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token's effective permission lacks the required bit */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`): per IP on POST /login and POST /users, failed logins per email, per credential and per store */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is overloaded or full (`service_unavailable`): nothing was changed; retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listFieldDefinitions: {
+        parameters: {
+            query?: {
+                /** @description The resource the field belongs to */
+                owner?: "product" | "variant" | "collection" | "customer" | "order";
+                limit?: number;
+                offset?: number;
+            };
+            header?: never;
+            path: {
+                store_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of field definitions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["FieldDefinition"][];
+                        pagination: {
+                            limit: number;
+                            offset: number;
+                            total: number;
+                        };
+                    };
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token's effective permission lacks the required bit */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`): per IP on POST /login and POST /users, failed logins per email, per credential and per store */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is overloaded or full (`service_unavailable`): nothing was changed; retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createFieldDefinition: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1-255 printable ASCII characters. The first response (status, body, Location) is kept 24 hours per store (or user) and key; the same request again gets it back with `Idempotent-Replayed: true` and changes nothing. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                store_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateFieldDefinitionRequest"];
+            };
+        };
+        responses: {
+            /** @description The new definition */
+            201: {
+                headers: {
+                    /** @description `true` when this is the kept response of an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldDefinition"];
+                };
+            };
+            /** @description Malformed JSON body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token's effective permission lacks the required bit */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict (`conflict`, or `request_in_progress` while a request with the same Idempotency-Key is still running) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed, or `idempotency_key_reused`: the Idempotency-Key was used for a different request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`): per IP on POST /login and POST /users, failed logins per email, per credential and per store */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is overloaded or full (`service_unavailable`): nothing was changed; retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getFieldDefinition: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                store_id: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The definition */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldDefinition"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token's effective permission lacks the required bit */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`): per IP on POST /login and POST /users, failed logins per email, per credential and per store */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is overloaded or full (`service_unavailable`): nothing was changed; retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteFieldDefinition: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                store_id: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted, with its values; a later definition with the same key starts empty */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token's effective permission lacks the required bit */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`): per IP on POST /login and POST /users, failed logins per email, per credential and per store */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is overloaded or full (`service_unavailable`): nothing was changed; retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updateFieldDefinition: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                store_id: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateFieldDefinitionRequest"];
+            };
+        };
+        responses: {
+            /** @description The updated definition */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldDefinition"];
+                };
+            };
+            /** @description Malformed JSON body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Missing, invalid, expired or revoked token */

@@ -1,0 +1,3 @@
+// Custom fields (API.md section 21; docs/decisions.md "Custom fields"): the store's definitions, and the checks
+// and statements that the owners of values (products, variants, collections, customers, orders) use.
+export { registerFieldDefinitionRoutes } from "./definitions.routes";
