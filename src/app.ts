@@ -20,7 +20,7 @@ import { registerOrderRoutes } from "./orders";
 import { registerCatalogRoutes, registerGalleryRoutes } from "./products";
 import { registerCollectionRoutes } from "./collections";
 import { registerInventoryRoutes } from "./inventory";
-import { registerFieldDefinitionRoutes } from "./fields";
+import { definitionsChanged, isDefinitionsChanged, registerFieldDefinitionRoutes } from "./fields";
 import { registerSyncRoutes } from "./sync";
 import { registerEventLogRoutes } from "./webhooks/event-log.routes";
 import { registerConsole } from "./console";
@@ -41,6 +41,8 @@ function toApiError(error: unknown): ApiError {
     if (error.status === 413) return new ApiError("payload_too_large", error.message);
     if (error.status === 401) return new ApiError("unauthenticated", error.message);
   }
+  // A write of custom field values whose definition was deleted meanwhile (src/fields/field-values.ts): 409.
+  if (isDefinitionsChanged(error)) return definitionsChanged();
   // Every change checks what it refers to first; this only happens when another request deleted it in between.
   if (isForeignKeyViolation(error)) {
     return conflict("Something this change refers to was deleted while it was being made: read it again and retry");

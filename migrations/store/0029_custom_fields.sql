@@ -42,6 +42,11 @@ CREATE UNIQUE INDEX `field_definitions_store_owner_key_idx` ON `field_definition
 -- The filterable definitions of an owner (at most 20): what the index triggers read on every write of `fields`.
 CREATE INDEX `field_definitions_filterable_idx` ON `field_definitions` (`store_id`, `owner`, `key`) WHERE `filterable` = 1;
 --> statement-breakpoint
+-- Always empty, like guard_conflict (src/lib/guards.ts): a write of values asserts in its own batch that the
+-- definitions it checked them against still exist; when one was deleted meanwhile the NOT NULL fails, the batch
+-- rolls back, and the error names this table, which the API answers with 409 (src/app.ts).
+CREATE TABLE `field_guards` (`ok` integer NOT NULL);
+--> statement-breakpoint
 CREATE TABLE `field_index` (
 	`store_id` text NOT NULL,
 	`definition_id` text NOT NULL REFERENCES `field_definitions`(`id`) ON DELETE cascade,

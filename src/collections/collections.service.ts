@@ -2,6 +2,8 @@
 // product_count, is one SQL expression, so the event a change records and the response it returns are computed
 // inside the change's own batch (change + audit row + event in one db.batch).
 import { and, desc, eq, gte, lt, or, sql } from "drizzle-orm";
+import type { SQLiteUpdateSetSource } from "drizzle-orm/sqlite-core";
+import { prepareFields } from "../fields";
 import { collections } from "../db/schema";
 import { auditEntry } from "../lib/audit";
 import type { StoreCtx } from "../lib/context";
@@ -30,7 +32,7 @@ const countSql = (storeId: string, c: Shape) =>
 /** The collection as the API returns it (JSON text), as a scalar SQL expression that sees the batch's changes. */
 export const collectionJsonSql = (storeId: string, c: Shape) => sql`(SELECT json_object('id', c.id, 'title', c.title,
   'slug', c.slug, 'description', c.description, 'kind', c.kind, 'rules', json(c.rules),
-  'product_count', ${countSql(storeId, c)}, 'created_at', c.created_at, 'updated_at', c.updated_at)
+  'product_count', ${countSql(storeId, c)}, 'fields', json(c.fields), 'created_at', c.created_at, 'updated_at', c.updated_at)
   FROM collections c WHERE c.id = ${c.id} AND c.store_id = ${storeId})`;
 
 const inStore = (ctx: StoreCtx, id: string) => and(eq(collections.id, id), eq(collections.storeId, ctx.store.storeId))!;
@@ -86,11 +88,14 @@ export async function createCollection(ctx: StoreCtx, input: CreateCollectionInp
   const rules = input.kind === "automatic" ? JSON.stringify(input.rules) : null;
   const shape: Shape = { id, kind: input.kind, rules };
   const slug = input.slug ?? (await freeSlug(ctx, slugify(input.title)));
+  const fields = await prepareFields(ctx, "collection", input.fields);
   return commitReturningCollection(
     ctx,
     [
+      ...(fields?.guards ?? []),
       ctx.db.insert(collections).values({
-        id, storeId: ctx.store.storeId, title: input.title, slug, description: input.description ?? null, kind: input.kind, rules, createdAt: now, updatedAt: now,
+        id, storeId: ctx.store.storeId, title: input.title, slug, description: input.description ?? null, kind: input.kind, rules,
+        fields: fields?.json ?? "{}", createdAt: now, updatedAt: now,
       }),
       auditEntry(ctx, "collection.create", "collection", id),
       ...recordEvent(ctx.db, ctx.store.storeId, "collections.created", collectionJsonSql(ctx.store.storeId, shape)),
@@ -124,16 +129,25 @@ export async function updateCollection(ctx: StoreCtx, id: string, input: UpdateC
   const row = await getCollectionRow(ctx, id);
   if (input.kind !== undefined && input.kind !== row.kind) throw invalidField("kind", "cannot change after creation");
   if (input.rules !== undefined && row.kind === "manual") throw invalidField("rules", "a manual collection has no rules");
-  const changes: Partial<typeof collections.$inferInsert> = {};
+  const fields = await prepareFields(ctx, "collection", input.fields);
+  const changes: SQLiteUpdateSetSource<typeof collections> = {};
   if (input.title !== undefined) changes.title = input.title;
   if (input.slug !== undefined) changes.slug = input.slug;
   if (input.description !== undefined) changes.description = input.description;
-  if (input.rules !== undefined) changes.rules = JSON.stringify(input.rules satisfies CollectionRules);
+  const rules = input.rules !== undefined ? JSON.stringify(input.rules satisfies CollectionRules) : undefined;
+  if (rules !== undefined) changes.rules = rules;
+  // Merged by SQL from the row as the batch sees it: a concurrent change of other keys is kept.
+  if (fields?.changes(row.fields)) changes.fields = fields.merge(sql`${collections.fields}`);
   if (Object.keys(changes).length === 0) return getCollection(ctx, id);
-  const shape: Shape = { id, kind: row.kind, rules: changes.rules ?? row.rules };
+  const shape: Shape = { id, kind: row.kind, rules: rules ?? row.rules };
   return commitReturningCollection(
     ctx,
-    [collectionStillThere(ctx, id), ctx.db.update(collections).set(changes).where(inStore(ctx, id)), ...collectionChanged(ctx, shape, "collection.update")],
+    [
+      collectionStillThere(ctx, id),
+      ...(changes.fields !== undefined ? fields!.guards : []),
+      ctx.db.update(collections).set(changes).where(inStore(ctx, id)),
+      ...collectionChanged(ctx, shape, "collection.update"),
+    ],
     input.slug,
   );
 }

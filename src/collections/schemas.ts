@@ -3,6 +3,7 @@ import { z } from "@hono/zod-openapi";
 import { SLUG_RE, storeParams } from "../products/schemas";
 import { line, multiline } from "../lib/text";
 import { rulesSchema } from "../products/list/collection-rules";
+import { fieldsCreateInput, fieldsSchema, fieldsUpdateInput } from "../fields";
 
 /** A manual collection holds at most this many products. */
 export const MAX_MEMBERS = 5000;
@@ -20,6 +21,7 @@ export const createCollectionBody = z
     description,
     kind,
     rules: rulesSchema.optional().openapi({ description: "Required for automatic collections; manual ones take none" }),
+    fields: fieldsCreateInput,
   })
   .superRefine((body, ctx) => {
     if (body.kind === "automatic" && !body.rules) ctx.addIssue({ code: "custom", path: ["rules"], message: "required for an automatic collection" });
@@ -34,6 +36,7 @@ export const updateCollectionBody = z
     description,
     kind: kind.optional().openapi({ description: "Cannot change after creation (422)" }),
     rules: rulesSchema.optional().openapi({ description: "Automatic collections only (422 on a manual one)" }),
+    fields: fieldsUpdateInput,
   })
   .openapi("UpdateCollectionRequest");
 
@@ -66,6 +69,7 @@ export const collectionSchema = z
     product_count: z.number().int().openapi({
       description: "Members, drafts included; for an automatic collection, the products matching its rules when read",
     }),
+    fields: fieldsSchema,
     created_at: timestamp,
     updated_at: timestamp,
   })

@@ -1,6 +1,8 @@
 // Customers: create, list, read, update. Email is unique per store, case-insensitively. Every change emits
 // customers.created / customers.updated with the customer as the API returns it.
 import { and, count, eq, type SQL, sql } from "drizzle-orm";
+import type { SQLiteUpdateSetSource } from "drizzle-orm/sqlite-core";
+import { type FieldsInput, prepareFields } from "../fields";
 import { customers } from "../db/schema";
 import { auditEntry } from "../lib/audit";
 import type { StoreCtx } from "../lib/context";
@@ -17,13 +19,19 @@ export const toCustomer = (c: CustomerRow) => ({
   email: c.email,
   name: c.name,
   phone: c.phone,
+  fields: JSON.parse(c.fields) as Record<string, unknown>,
   created_at: c.createdAt,
   updated_at: c.updatedAt,
 });
 
+/** The customer as the API returns it, rendered by SQL inside a change's batch (it sees the merged `fields`). */
+const customerJsonSql = (id: string) => sql`SELECT json_object('id', c.id, 'email', c.email, 'name', c.name, 'phone', c.phone,
+  'fields', json(c.fields), 'created_at', c.created_at, 'updated_at', c.updated_at) FROM customers c WHERE c.id = ${id}`;
+
 const DUPLICATE_EMAIL = "A customer with this email already exists in this store";
 
-export async function createCustomer(ctx: StoreCtx, input: { email: string; name?: string | null; phone?: string | null }) {
+export async function createCustomer(ctx: StoreCtx, input: { email: string; name?: string | null; phone?: string | null; fields?: FieldsInput }) {
+  const fields = await prepareFields(ctx, "customer", input.fields);
   const now = nowIso();
   const row: CustomerRow = {
     id: uuidv7(),
@@ -32,13 +40,14 @@ export async function createCustomer(ctx: StoreCtx, input: { email: string; name
     emailLower: input.email.toLowerCase(),
     name: input.name ?? null,
     phone: input.phone ?? null,
-    fields: "{}",
+    fields: fields?.json ?? "{}",
     createdAt: now,
     updatedAt: now,
   };
   const customer = toCustomer(row);
   try {
     await commit(ctx, [
+      ...(fields?.guards ?? []),
       ctx.db.insert(customers).values(row),
       auditEntry(ctx, "customer.create", "customer", row.id),
       ...recordEvent(ctx.db, ctx.store.storeId, "customers.created", customer),
@@ -99,23 +108,30 @@ export async function getCustomer(ctx: StoreCtx, id: string) {
   return toCustomer(row);
 }
 
-export async function updateCustomer(ctx: StoreCtx, id: string, input: { email?: string; name?: string | null; phone?: string | null }) {
+export async function updateCustomer(ctx: StoreCtx, id: string, input: { email?: string; name?: string | null; phone?: string | null; fields?: FieldsInput }) {
   const row = await findCustomer(ctx, id);
   if (!row) throw notFound("Customer");
-  const changes: Partial<CustomerRow> = { updatedAt: nowIso() };
+  const fields = await prepareFields(ctx, "customer", input.fields);
+  const changes: SQLiteUpdateSetSource<typeof customers> = { updatedAt: nowIso() };
   if (input.email !== undefined) Object.assign(changes, { email: input.email, emailLower: input.email.toLowerCase() });
   if (input.name !== undefined) changes.name = input.name;
   if (input.phone !== undefined) changes.phone = input.phone;
-  const customer = toCustomer({ ...row, ...changes });
+  // Merged by SQL from the row as the batch sees it: a concurrent change of other keys is kept (and shown).
+  if (fields?.changes(row.fields)) changes.fields = fields.merge(sql`${customers.fields}`);
+  const json = customerJsonSql(row.id);
   try {
-    await commit(ctx, [
+    const results = await commit(ctx, [
+      ...(changes.fields !== undefined ? fields!.guards : []),
       ctx.db.update(customers).set(changes).where(and(eq(customers.id, row.id), eq(customers.storeId, ctx.store.storeId))),
       auditEntry(ctx, "customer.update", "customer", row.id),
-      ...recordEvent(ctx.db, ctx.store.storeId, "customers.updated", customer),
+      ...recordEvent(ctx.db, ctx.store.storeId, "customers.updated", json),
+      ctx.db.select({ json: sql<string>`(${json})` }).from(customers).where(eq(customers.id, row.id)),
     ]);
+    const [found] = results[results.length - 1] as Array<{ json: string }>;
+    if (!found) throw notFound("Customer");
+    return JSON.parse(found.json) as ReturnType<typeof toCustomer>;
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(DUPLICATE_EMAIL);
     throw error;
   }
-  return customer;
 }

@@ -3,6 +3,7 @@ import { z } from "@hono/zod-openapi";
 import { email } from "../identity/schemas";
 import { cursorQuery } from "../lib/cursor";
 import { line } from "../lib/text";
+import { fieldsCreateInput, fieldsSchema, fieldsUpdateInput } from "../fields";
 
 const timestamp = z.string().openapi({ format: "date-time" });
 const optionalText = (max: number) => line().trim().min(1, "must not be empty").max(max).nullable().optional();
@@ -13,17 +14,18 @@ export const customerSchema = z
     email: z.string(),
     name: z.string().nullable(),
     phone: z.string().nullable(),
+    fields: fieldsSchema,
     created_at: timestamp,
     updated_at: timestamp,
   })
   .openapi("Customer");
 
 export const createCustomerBody = z
-  .strictObject({ email, name: optionalText(255), phone: optionalText(50) })
+  .strictObject({ email, name: optionalText(255), phone: optionalText(50), fields: fieldsCreateInput })
   .openapi("CreateCustomerRequest");
 
 export const updateCustomerBody = z
-  .strictObject({ email: email.optional(), name: optionalText(255), phone: optionalText(50) })
+  .strictObject({ email: email.optional(), name: optionalText(255), phone: optionalText(50), fields: fieldsUpdateInput })
   .openapi("UpdateCustomerRequest");
 
 export const customerListQuery = z.object({

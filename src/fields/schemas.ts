@@ -31,8 +31,7 @@ export const validationsSchema = z
       description: "Inclusive. integer, decimal, money: the least value; date, date_time: the earliest (as a value of the type); texts: the least length; lists: the least item count",
     }),
     max: bound.optional().openapi({ description: "Inclusive; as min, the greatest" }),
-    regex: z
-      .string()
+    regex: line()
       .min(1)
       .max(MAX_REGEX_LENGTH)
       .optional()

@@ -16,10 +16,10 @@ const lineItems = sql`json((SELECT json_group_array(json_object(
 export const orderJson = sql<string>`json_object('id', orders.id, 'store_id', orders.store_id,
   'customer_id', orders.customer_id, 'email', orders.email, 'currency', orders.currency, 'status', orders.status,
   'total_cents', orders.total_cents, 'refunded_cents', orders.refunded_cents, 'line_items', ${lineItems},
-  'created_at', orders.created_at, 'updated_at', orders.updated_at)`;
+  'fields', json(orders.fields), 'created_at', orders.created_at, 'updated_at', orders.updated_at)`;
 
 /** The `data` of orders.* events (API.md section 8): a SELECT yielding the JSON text. */
 export const orderEventData = (orderId: string) =>
   sql`SELECT json_object('id', orders.id, 'status', orders.status, 'total_cents', orders.total_cents,
-    'currency', orders.currency, 'line_items', ${lineItems}, 'customer_id', orders.customer_id)
+    'currency', orders.currency, 'line_items', ${lineItems}, 'customer_id', orders.customer_id, 'fields', json(orders.fields))
     FROM orders WHERE orders.id = ${orderId}`;

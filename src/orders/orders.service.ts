@@ -14,6 +14,7 @@ import { type Walk, pageOf, walkConditions, walkOrder } from "../lib/cursor";
 import { stockChange } from "../events/stock-changes";
 import { commitLine } from "./allocations";
 import { productUpdatedEvent } from "../products/products.service";
+import { type FieldsInput, prepareFields } from "../fields";
 import { assertion, errorText, parseOrder } from "./order-batch";
 import { orderEventData, orderJson } from "./order-json";
 import type { OrderStatus } from "./schemas";
@@ -25,6 +26,7 @@ export interface CreateOrderInput {
   email?: string;
   currency: string;
   line_items: Array<{ variant_id: string; quantity: number }>;
+  fields?: FieldsInput;
 }
 
 /** One round trip: the named variants of this store with their product's status, and the customer's email. */
@@ -50,6 +52,7 @@ export async function createOrder(ctx: StoreCtx, input: CreateOrderInput) {
   });
   const notLive = input.line_items.find((line) => status.get(line.variant_id) !== "live");
   if (notLive) throw conflict(`The product of variant ${notLive.variant_id} is not live`);
+  const fields = await prepareFields(ctx, "order", input.fields);
 
   const id = uuidv7();
   const now = nowIso();
@@ -66,6 +69,7 @@ export async function createOrder(ctx: StoreCtx, input: CreateOrderInput) {
   let results: unknown[];
   try {
     results = await commit(ctx, [
+      ...(fields?.guards ?? []),
       ctx.db.insert(orders).values({
         id,
         storeId,
@@ -75,6 +79,7 @@ export async function createOrder(ctx: StoreCtx, input: CreateOrderInput) {
         status: "pending",
         totalCents: 0,
         refundedCents: 0,
+        fields: fields?.json ?? "{}",
         createdAt: now,
         updatedAt: now,
       }),

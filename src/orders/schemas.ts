@@ -3,6 +3,7 @@ import { z } from "@hono/zod-openapi";
 import { email } from "../identity/schemas";
 import { cursorQuery } from "../lib/cursor";
 import { line } from "../lib/text";
+import { fieldsCreateInput, fieldsSchema } from "../fields";
 
 const timestamp = z.string().openapi({ format: "date-time" });
 export const ORDER_STATUSES = ["pending", "paid", "fulfilled", "canceled", "refunded"] as const;
@@ -33,6 +34,7 @@ export const orderSchema = z
     total_cents: z.number().int(),
     refunded_cents: z.number().int(),
     line_items: z.array(lineItemSchema),
+    fields: fieldsSchema,
     created_at: timestamp,
     updated_at: timestamp,
   })
@@ -47,6 +49,7 @@ export const createOrderBody = z
       .array(z.strictObject({ variant_id: line(), quantity: z.number().int().min(1).max(1_000_000) }))
       .min(1, "must contain at least one item")
       .max(100),
+    fields: fieldsCreateInput.openapi({ description: "Values by key, each checked against its definition (422 at fields.<key>); set at creation only, as orders have no PATCH" }),
   })
   .refine((b) => b.customer_id !== undefined || b.email !== undefined, {
     message: "customer_id or email is required",

@@ -55,7 +55,7 @@ function buildVariantObjectSql(v: string): SQL {
     'stock', ${col(v, "stock")}, 'inventory', ${inventoryArraySql(v)}, 'fulfillment_mode', ${col(v, "fulfillment_mode")},
     'available', ${bool(sql`${availabilitySql(v)} <> 'out_of_stock'`)}, 'availability', ${availabilitySql(v)},
     'option_values', json(${col(v, "option_values")}), 'shipping_box', ${box}, 'position', ${col(v, "position")},
-    'compare_at_price_cents', ${col(v, "compare_at_price_cents")}, 'external_id', ${col(v, "external_id")},
+    'compare_at_price_cents', ${col(v, "compare_at_price_cents")}, 'external_id', ${col(v, "external_id")}, 'fields', json(${col(v, "fields")}),
     'created_at', ${col(v, "created_at")}, 'updated_at', ${col(v, "updated_at")})`;
 }
 
@@ -96,7 +96,7 @@ function buildProductObjectSql(p: string, full: boolean): SQL {
     'rating_average', CASE WHEN ${c("review_count")} > 0
       THEN round(CAST(${c("rating_sum")} AS REAL) / ${c("review_count")}, 1) END,
     'created_at', ${c("created_at")}, 'updated_at', ${c("updated_at")}, 'published_at', ${c("published_at")},
-    'tags', json(${c("tags")}), 'external_id', ${c("external_id")},
+    'tags', json(${c("tags")}), 'external_id', ${c("external_id")}, 'fields', json(${c("fields")}),
     'variants', ${variantsArraySql(p)}${children})`;
 }
 

@@ -19,6 +19,7 @@ import { productJsonSql, productObjectSql } from "./product-json";
 import type { CreateProductInput } from "./schemas";
 import { nextFreeSlug, slugify } from "./slug";
 import { type VideoFields, videoFieldsOnCreate } from "./video-fields";
+import { prepareFields } from "../fields";
 
 export type ProductRow = typeof products.$inferSelect;
 
@@ -111,10 +112,12 @@ export async function createProduct(ctx: StoreCtx, input: CreateProductInput, se
   if (status === "live" && input.product_type === "variable") {
     throw conflict("A variable product has no variants yet: create it as a draft, add variants, then publish it");
   }
+  const fields = await prepareFields(ctx, "product", input.fields);
   const id = uuidv7();
   const now = nowIso();
   const statementsFor = (slug: string): Statement[] => {
     const statements: Statement[] = [
+      ...(fields?.guards ?? []),
       ctx.db.insert(products).values({
         id,
         storeId: ctx.store.storeId,
@@ -129,6 +132,7 @@ export async function createProduct(ctx: StoreCtx, input: CreateProductInput, se
         ...video,
         tags: JSON.stringify(input.tags ?? []),
         externalId: input.external_id ?? null,
+        fields: fields?.json ?? "{}",
         createdAt: now,
         updatedAt: now,
         publishedAt: status === "live" ? now : null,

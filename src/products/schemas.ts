@@ -4,6 +4,7 @@ import { z } from "@hono/zod-openapi";
 import { booleanParam } from "../lib/pagination";
 import { LINE_RE, line, multiline } from "../lib/text";
 import { variantSchema } from "./variant-schemas";
+import { fieldsCreateInput, fieldsSchema, fieldsUpdateInput } from "../fields";
 
 const timestamp = z.string().openapi({ format: "date-time", example: "2026-11-21T10:00:00.000Z" });
 
@@ -79,6 +80,7 @@ export const createProductBody = z
     status: productStatus.optional(),
     tags: tagsField.optional(),
     external_id: externalIdField,
+    fields: fieldsCreateInput,
     ...videoFields,
   })
   .superRefine((body, ctx) => {
@@ -104,6 +106,7 @@ export const updateProductBody = z
     status: productStatus.optional().openapi({ description: "A change needs products.publish" }),
     tags: tagsField.optional(),
     external_id: externalIdField,
+    fields: fieldsUpdateInput,
     ...videoFields,
   })
   .openapi("UpdateProductRequest");
@@ -156,6 +159,7 @@ const productFields = {
   published_at: timestamp.nullable(),
   tags: z.array(z.string()),
   external_id: z.string().nullable(),
+  fields: fieldsSchema,
   variants: z.array(variantSchema),
 };
 

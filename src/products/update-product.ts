@@ -1,6 +1,7 @@
 // PATCH product: fields not sent stay unchanged; product_type is immutable; a status change also needs
 // products.publish; If-Match guards against overwriting a change the client has not seen (412).
 import { and, eq, sql } from "drizzle-orm";
+import type { SQLiteUpdateSetSource } from "drizzle-orm/sqlite-core";
 import { products } from "../db/schema";
 import { auditEntry } from "../lib/audit";
 import type { StoreCtx } from "../lib/context";
@@ -15,6 +16,7 @@ import { exists, stillHolds } from "../lib/guards";
 import { type ProductJson, commitReturningProduct, throwExternalIdConflict, loadProduct, productStillThere, selectProductJson } from "./products.service";
 import type { UpdateProductInput } from "./schemas";
 import { resolveVideo } from "./video-fields";
+import { prepareFields } from "../fields";
 
 export async function updateProduct(
   ctx: StoreCtx,
@@ -32,12 +34,13 @@ export async function updateProduct(
     throw invalidField("product_type", "cannot change after creation");
   }
   if (!ifMatchHolds(options.ifMatch, current.etag)) throw stale();
+  const fields = await prepareFields(ctx, "product", input.fields);
   if (statusChange && input.status === "live" && current.variantCount === 0) {
     throw conflict("A product without variants cannot be published: add a variant first");
   }
 
   const now = nowIso();
-  const changes: Partial<typeof products.$inferInsert> = {};
+  const changes: SQLiteUpdateSetSource<typeof products> = {};
   if (input.title !== undefined) changes.title = input.title;
   if (input.description !== undefined) changes.description = input.description;
   if (input.brand !== undefined) changes.brand = input.brand;
@@ -50,6 +53,8 @@ export async function updateProduct(
     changes.status = input.status;
     changes.publishedAt = input.status === "live" ? now : null;
   }
+  // Merged by SQL from the row as the batch sees it: a concurrent change of other keys is kept.
+  if (fields?.changes(row.fields)) changes.fields = fields.merge(sql`${products.fields}`);
   const video = resolveVideo(input, row, options.selfHost);
   if (video) Object.assign(changes, video);
   // Nothing to change (an empty body, or only product_type restated): no write, no event.
@@ -64,6 +69,7 @@ export async function updateProduct(
   const statements: Statement[] = [
     // Deleted meanwhile: 404. A status change decided on the status read above: of concurrent ones, one wins (409).
     productStillThere(ctx, row.id),
+    ...(changes.fields !== undefined ? fields!.guards : []),
     ...(statusChange ? [stillHolds(ctx.db, exists(sql`${products}`, and(eq(products.id, row.id), eq(products.status, row.status))!))] : []),
     ctx.db
       .update(products)

@@ -1,6 +1,7 @@
 // API shapes of variants and reviews, and their input bodies (API.md section 6).
 import { z } from "@hono/zod-openapi";
 import { SKU_MESSAGE, SKU_RE, line, multiline } from "../lib/text";
+import { fieldsCreateInput, fieldsSchema, fieldsUpdateInput } from "../fields";
 
 const timestamp = z.string().openapi({ format: "date-time", example: "2026-11-21T10:00:00.000Z" });
 const MAX_CENTS = 1_000_000_000_000;
@@ -69,11 +70,14 @@ const compareAtAbovePrice = (body: { price_cents?: number; compare_at_price_cent
   }
 };
 
-export const createVariantBody = z.strictObject(variantFields).superRefine(compareAtAbovePrice).openapi("CreateVariantRequest");
+export const createVariantBody = z
+  .strictObject({ ...variantFields, fields: fieldsCreateInput })
+  .superRefine(compareAtAbovePrice)
+  .openapi("CreateVariantRequest");
 
 /** Every create field, all optional: PATCH leaves what it does not send unchanged. */
 export const updateVariantBody = z
-  .strictObject(variantFields)
+  .strictObject({ ...variantFields, fields: fieldsUpdateInput })
   .partial()
   .superRefine(compareAtAbovePrice)
   .openapi("UpdateVariantRequest");
@@ -106,6 +110,7 @@ export const variantSchema = z
     position: z.number().int(),
     compare_at_price_cents: z.number().int().nullable(),
     external_id: z.string().nullable(),
+    fields: fieldsSchema,
     created_at: timestamp,
     updated_at: timestamp,
   })

@@ -3,6 +3,8 @@
 // requests cannot slip past a check), no second variant on a single product, the hidden default variant and
 // the last variant of a live product stay. Every change is a change of the product: products.updated.
 import { and, count, eq, sql } from "drizzle-orm";
+import type { SQLiteUpdateSetSource } from "drizzle-orm/sqlite-core";
+import { prepareFields } from "../fields";
 import { products, productVariants } from "../db/schema";
 import { auditEntry } from "../lib/audit";
 import type { StoreCtx } from "../lib/context";
@@ -114,10 +116,12 @@ export async function createVariant(ctx: StoreCtx, productId: string, input: Cre
   if (product.productType === "single") {
     throw conflict("A single product has exactly one (default) variant; use a variable product for several");
   }
+  const fields = await prepareFields(ctx, "variant", input.fields);
   const id = uuidv7();
   const now = nowIso();
   const options = input.option_values ?? [];
   return commitReturningVariant(ctx, [
+    ...(fields?.guards ?? []),
     // Before the insert, so a product deleted meanwhile is a 404 (not a foreign-key failure), and the cap is
     // counted in the insert's own batch: concurrent creates cannot pass it.
     productStillThere(ctx, product.id),
@@ -139,6 +143,7 @@ export async function createVariant(ctx: StoreCtx, productId: string, input: Cre
       ...boxColumns(input.shipping_box),
       compareAtPriceCents: input.compare_at_price_cents ?? null,
       externalId: input.external_id ?? null,
+      fields: fields?.json ?? "{}",
       position:
         input.position ??
         sql`(SELECT coalesce(max(position) + 1, 0) FROM product_variants WHERE product_id = ${product.id})`,
@@ -153,7 +158,8 @@ export async function createVariant(ctx: StoreCtx, productId: string, input: Cre
 
 export async function updateVariant(ctx: StoreCtx, productId: string, variantId: string, input: UpdateVariantInput) {
   const { variant: row } = await getVariantRow(ctx, productId, variantId);
-  const changes: Partial<typeof productVariants.$inferInsert> = {};
+  const fields = await prepareFields(ctx, "variant", input.fields);
+  const changes: SQLiteUpdateSetSource<typeof productVariants> = {};
   if (input.price_cents !== undefined) changes.priceCents = input.price_cents;
   if (input.stock !== undefined) changes.stock = input.stock;
   if (input.fulfillment_mode !== undefined) changes.fulfillmentMode = input.fulfillment_mode;
@@ -166,6 +172,8 @@ export async function updateVariant(ctx: StoreCtx, productId: string, variantId:
   if (input.shipping_box !== undefined) Object.assign(changes, boxColumns(input.shipping_box));
   if (input.external_id !== undefined) changes.externalId = input.external_id;
   if (input.compare_at_price_cents !== undefined) changes.compareAtPriceCents = input.compare_at_price_cents;
+  // Merged by SQL from the row as the batch sees it: a concurrent change of other keys is kept.
+  if (fields?.changes(row.fields)) changes.fields = fields.merge(sql`${productVariants.fields}`);
   const compareAt = input.compare_at_price_cents === undefined ? row.compareAtPriceCents : input.compare_at_price_cents;
   if (compareAt !== null && compareAt < (input.price_cents ?? row.priceCents)) {
     throw invalidField(input.compare_at_price_cents === undefined ? "price_cents" : "compare_at_price_cents", `must keep compare_at_price_cents (${compareAt}) at least price_cents`);
@@ -186,6 +194,7 @@ export async function updateVariant(ctx: StoreCtx, productId: string, variantId:
     .where(and(eq(productVariants.id, row.id), eq(productVariants.storeId, ctx.store.storeId)));
   return commitReturningVariant(ctx, [
     variantStillThere(ctx, row.id),
+    ...(changes.fields !== undefined ? fields!.guards : []),
     // A stock write sets the default location's on_hand, by trigger (409 when stock is held elsewhere).
     ...(changes.stock === undefined ? [update] : stockChange(ctx, { reason: "stock_write", reference: "variant.update" }, [update])),
     ...productUpdatedEvent(ctx, row.productId),

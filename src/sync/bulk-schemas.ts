@@ -4,6 +4,7 @@
 import { z } from "@hono/zod-openapi";
 import { line } from "../lib/text";
 import { MAX_STOCK } from "../products/variant-schemas";
+import { fieldsUpdateInput } from "../fields";
 
 export const MAX_BULK_UPDATES = 250;
 
@@ -14,10 +15,11 @@ const bulkItem = z
     price_cents: z.number().int("must be an integer").min(0, "must not be negative").max(1_000_000_000_000).optional(),
     stock: z.number().int("must be an integer").min(0, "must not be negative").max(MAX_STOCK).optional(),
     stock_delta: z.number().int("must be an integer").min(-MAX_STOCK).max(MAX_STOCK).optional(),
+    fields: fieldsUpdateInput.openapi({ description: "The variant's custom fields, merged as PATCH merges them (null removes a key); errors at updates.<index>.fields.<key>" }),
   })
   .openapi("BulkVariantUpdate", {
     description:
-      "Names exactly one of variant_id and sku, and at least one change; stock and stock_delta are exclusive. A stock_delta that would take the stock below 0 or above 1000000000 (the API's maximum) is a 422 on that item",
+      "Names exactly one of variant_id and sku, and at least one change (price_cents, stock, stock_delta or fields); stock and stock_delta are exclusive. A stock_delta that would take the stock below 0 or above 1000000000 (the API's maximum) is a 422 on that item",
   });
 
 export const bulkBody = z

@@ -18,6 +18,7 @@ import { assertion, errorText } from "../orders/order-batch";
 import { productJsonSql, variantObjectSql } from "../products/product-json";
 import { MAX_STOCK } from "../products/variant-schemas";
 import type { BulkItem } from "./bulk-schemas";
+import { type CheckedFields, checkFields, checkReferences, definitionsStillThere, loadDefinitions } from "../fields";
 
 interface Found {
   id: string;
@@ -54,8 +55,8 @@ function resolve(updates: BulkItem[], found: Found[]): { targets: Found[]; error
     const targetField = u.variant_id !== undefined ? "variant_id" : "sku";
     if ((u.variant_id === undefined) === (u.sku === undefined)) return at(targetField, "name exactly one of variant_id and sku");
     if (u.stock !== undefined && u.stock_delta !== undefined) return at("stock_delta", "cannot be combined with stock");
-    if (u.price_cents === undefined && u.stock === undefined && u.stock_delta === undefined) {
-      return at("price_cents", "give at least one change: price_cents, stock or stock_delta");
+    if (u.price_cents === undefined && u.stock === undefined && u.stock_delta === undefined && u.fields === undefined) {
+      return at("price_cents", "give at least one change: price_cents, stock, stock_delta or fields");
     }
     const variant = u.variant_id !== undefined ? byId.get(u.variant_id) : bySku.get(u.sku!.toLowerCase());
     if (!variant) return at(targetField, u.variant_id !== undefined ? "is not a variant of this store" : "no variant of this store has this SKU");
@@ -76,16 +77,37 @@ function resolve(updates: BulkItem[], found: Found[]): { targets: Found[]; error
   return { targets, errors };
 }
 
+/** Errors in item order (an item's target and stock problems, then its fields). */
+const byItem = (a: FieldError, b: FieldError) => Number(a.path.split(".")[1]) - Number(b.path.split(".")[1]);
+
 const invalid = (errors: FieldError[]) =>
   new ApiError("validation_failed", errors.map((e) => `${e.path}: ${e.message}`).join("; "), { errors });
 
-function statements(ctx: StoreCtx, updates: BulkItem[], targets: Found[]): Statement[] {
+/**
+ * The items' custom field values, checked against the store's variant definitions (one read for all items, one for
+ * their references): errors at `updates.<index>.fields.<key>`.
+ */
+async function checkItemFields(ctx: StoreCtx, updates: BulkItem[]): Promise<{ checked: Array<CheckedFields | null>; errors: FieldError[] }> {
+  const keys = updates.flatMap((u) => Object.keys(u.fields ?? {}));
+  if (keys.length === 0) return { checked: updates.map(() => null), errors: [] };
+  const definitions = await loadDefinitions(ctx, "variant", keys);
+  const checked = updates.map((u, i) => (u.fields === undefined ? null : checkFields("variant", definitions, u.fields, `updates.${i}.fields`)));
+  const present = checked.filter((c): c is CheckedFields => c !== null);
+  const errors = [...present.flatMap((c) => c.errors), ...(await checkReferences(ctx, present.flatMap((c) => c.references)))];
+  return { checked, errors };
+}
+
+/** Per variant: the keys to clear first (all keys given) and the values to set, for the UPDATE's json_patch. */
+const fieldChanges = (c: CheckedFields | null) =>
+  c === null ? {} : { fn: Object.fromEntries([...Object.keys(c.set), ...c.remove].map((k) => [k, null])), fs: c.set };
+
+function statements(ctx: StoreCtx, updates: BulkItem[], targets: Found[], fields: Array<CheckedFields | null>): Statement[] {
   const storeId = ctx.store.storeId;
   const ids = targets.map((t) => t.id);
   const now = nowIso();
   // {variant id: {p, s, d}}: the change of each variant, read by the one UPDATE.
   const changes = JSON.stringify(
-    Object.fromEntries(targets.map((t, i) => [t.id, { p: updates[i].price_cents, s: updates[i].stock, d: updates[i].stock_delta }])),
+    Object.fromEntries(targets.map((t, i) => [t.id, { p: updates[i].price_cents, s: updates[i].stock, d: updates[i].stock_delta, ...fieldChanges(fields[i]) }])),
   );
   const change = (key: string) => sql`((${changes} -> ${productVariants.id}) ->> ${key})`;
   const productIds = [...new Set(targets.map((t) => t.product_id))];
@@ -93,6 +115,7 @@ function statements(ctx: StoreCtx, updates: BulkItem[], targets: Found[]): State
   const variantIn = sql`${productVariants.id} IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`;
   const productIn = sql`${products.id} IN (SELECT value FROM json_each(${JSON.stringify(productIds)}))`;
   return [
+    ...definitionsStillThere(ctx, fields.flatMap((c) => c?.used ?? [])),
     assertion(
       ctx.db,
       sql`(SELECT count(*) FROM product_variants WHERE store_id = ${storeId} AND id IN (SELECT value FROM json_each(${JSON.stringify(ids)}))) = ${ids.length}`,
@@ -110,6 +133,9 @@ function statements(ctx: StoreCtx, updates: BulkItem[], targets: Found[]): State
         .set({
           priceCents: sql`coalesce(${change("p")}, ${productVariants.priceCents})`,
           stock: sql`coalesce(${change("s")}, ${productVariants.stock} + coalesce(${change("d")}, 0))`,
+          // Merged as PATCH merges (every key given cleared first, so a json value is replaced whole).
+          fields: sql`json_patch(json_patch(${productVariants.fields}, coalesce((${changes} -> ${productVariants.id}) -> 'fn', '{}')),
+            coalesce((${changes} -> ${productVariants.id}) -> 'fs', '{}'))`,
           updatedAt: now,
         })
         .where(and(eq(productVariants.storeId, storeId), variantIn)),
@@ -135,11 +161,12 @@ const isRaceLost = (error: unknown) => {
 };
 
 export async function bulkUpdateVariants(ctx: StoreCtx, updates: BulkItem[]) {
+  const fields = await checkItemFields(ctx, updates);
   for (let attempt = 0; ; attempt++) {
     const { targets, errors } = resolve(updates, await lookUp(ctx, updates));
-    if (errors.length > 0) throw invalid(errors);
+    if (errors.length > 0 || fields.errors.length > 0) throw invalid([...errors, ...fields.errors].sort(byItem));
     try {
-      const results = await commit(ctx, statements(ctx, updates, targets));
+      const results = await commit(ctx, statements(ctx, updates, targets, fields.checked));
       const rows = results[results.length - 1] as Array<{ id: string; json: string }>;
       const byId = new Map(rows.map((r) => [r.id, r.json]));
       return { data: targets.map((t) => JSON.parse(byId.get(t.id)!)) };

@@ -18,7 +18,7 @@ const timestamp = z.string().openapi({ format: "date-time" });
 
 /** orders.*: the order's id, status, totals, lines and customer (src/orders/order-json.ts `orderEventData`). */
 const orderEventData = orderSchema
-  .pick({ id: true, status: true, total_cents: true, currency: true, customer_id: true })
+  .pick({ id: true, status: true, total_cents: true, currency: true, customer_id: true, fields: true })
   .extend({ line_items: z.array(lineItemSchema) })
   .openapi("OrderEventData");
 

@@ -8,14 +8,14 @@ const create = (store: CatalogStore, body: Record<string, unknown>) => call("POS
 const titles = (res: { body: { data: Array<{ title: string }> } }) => res.body.data.map((p) => p.title);
 const members = (store: CatalogStore, id: string, query = "") => call("GET", cpath(store, `/${id}/products${query}`), { token: store.token });
 
-describe("a collection is {id, title, slug, description, kind, rules, product_count, created_at, updated_at}; slug unique per store (409)", () => {
+describe("a collection is {id, title, slug, description, kind, rules, product_count, fields, created_at, updated_at}; slug unique per store (409)", () => {
   it("creates, reads, lists, changes and deletes, with events collections.created/updated/deleted", async () => {
     const store = await catalogStore();
     const res = await create(store, { title: "Summer Sale", kind: "manual", description: "Hot" });
     expect(res.status).toBe(201);
     expect(res.headers.get("Location")).toBe(cpath(store, `/${res.body.id}`));
     expect(res.body).toMatchObject({ title: "Summer Sale", slug: "summer-sale", description: "Hot", kind: "manual", rules: null, product_count: 0 });
-    expect(Object.keys(res.body).sort()).toEqual(["created_at", "description", "id", "kind", "product_count", "rules", "slug", "title", "updated_at"]);
+    expect(Object.keys(res.body).sort()).toEqual(["created_at", "description", "fields", "id", "kind", "product_count", "rules", "slug", "title", "updated_at"]);
     // A derived slug that is taken gets a suffix; an explicit one is a 409.
     expect((await create(store, { title: "Summer sale", kind: "manual" })).body.slug).toBe("summer-sale-2");
     const dup = await create(store, { title: "X", slug: "summer-sale", kind: "manual" });

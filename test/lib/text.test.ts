@@ -6,6 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { SKU_RE } from "../../src/lib/text";
 import { CODE_RE } from "../../src/inventory/schemas";
+import { KEY_RE } from "../../src/fields/field-types";
 import { call, newStore, type TestStore } from "../helpers/api";
 import { makePng, uploadForm } from "../media/images";
 import { catalogStore } from "../products/fixtures";
@@ -25,6 +26,8 @@ const NARROW: Record<string, string> = {
   [SKU_RE.source]: "Café🎉",
   // A location's code (API.md section 20): ASCII letters, digits, '_' and '-'.
   [CODE_RE.source]: "shop-floor_2",
+  // A custom field's key (API.md section 21): [a-z][a-z0-9_]*.
+  [KEY_RE.source]: "material_2",
 };
 
 type Schema = Record<string, any>;

@@ -38,6 +38,7 @@ describe("Order creation: priced from the variants, stock reserved, orders.creat
         { variant_id: a.variantId, product_id: a.productId, title: a.title, sku: a.sku, unit_price_cents: 1250, quantity: 2, allocations: [{ location_id: expect.any(String), quantity: 2 }] },
         { variant_id: b.variantId, product_id: b.productId, title: b.title, sku: b.sku, unit_price_cents: 300, quantity: 1, allocations: [{ location_id: expect.any(String), quantity: 1 }] },
       ],
+      fields: {},
       created_at: expect.any(String),
       updated_at: expect.any(String),
     });
@@ -46,7 +47,7 @@ describe("Order creation: priced from the variants, stock reserved, orders.creat
     const read = await call("GET", `/stores/${store.id}/orders/${res.body.id}`, { token: store.owner.jwt });
     expect(read.body).toEqual(res.body);
     expect(await eventsOf(store.id, "orders.created")).toEqual([
-      { id: res.body.id, status: "pending", total_cents: 2800, currency: "EUR", line_items: res.body.line_items, customer_id: null },
+      { id: res.body.id, status: "pending", total_cents: 2800, currency: "EUR", line_items: res.body.line_items, customer_id: null, fields: {} },
     ]);
   });
 
@@ -231,7 +232,7 @@ describe("Refunds: paid or fulfilled → refunded, orders.updated and orders.ref
     const updated = await eventsOf(store.id, "orders.updated");
     expect(updated.at(-1)).toMatchObject({ id: o.id, status: "refunded" });
     expect(await eventsOf(store.id, "orders.refunded")).toEqual([
-      { id: o.id, status: "refunded", total_cents: 2000, currency: "EUR", line_items: o.line_items, customer_id: null },
+      { id: o.id, status: "refunded", total_cents: 2000, currency: "EUR", line_items: o.line_items, customer_id: null, fields: {} },
     ]);
     expect((await refund(store, o.id)).status).toBe(409);
   });

@@ -66,7 +66,7 @@ describe("create responds 201 with the product as GET returns it", () => {
     expect(got.body).toEqual(res.body);
     expect(res.headers.get("ETag")).toBe(got.headers.get("ETag"));
     expect(Object.keys(res.body).sort()).toEqual(
-      ["brand", "created_at", "description", "external_id", "highlight_video_poster_url", "highlight_video_provider", "highlight_video_url",
+      ["brand", "created_at", "description", "external_id", "fields", "highlight_video_poster_url", "highlight_video_provider", "highlight_video_url",
         "id", "images", "product_type", "published_at", "rating_average", "review_count", "seo_description", "seo_title",
         "slug", "specs", "status", "store_id", "tags", "title", "updated_at", "variants"].sort(),
     );

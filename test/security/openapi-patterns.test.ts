@@ -71,6 +71,13 @@ const ACCEPTED: Record<string, string[]> = {
   order_id: ["0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b"],
   reference: ["PO-2026-0042", "https://erp.example.com/docs/Lieferschein Nr. 7 ✓", ""],
   until: ["2026-11-21T10:00:00.000Z"],
+  // Custom fields (API.md section 21): definition keys, validation bounds (dates, date-times), patterns and choices.
+  "CreateFieldDefinitionRequest/properties/key": ["material", "care_2"],
+  "UpdateFieldDefinitionRequest/properties/key": ["material"],
+  min: ["2026-01-01", "2026-01-01T00:00:00+01:00"],
+  max: ["2026-12-31"],
+  regex: ["^[A-Z]{2}-\\d{3}$", "(?:ä|ö)+ 🎉"],
+  choices: ["cotton", "Größe M"],
 };
 
 function patternsOf(doc: unknown) {

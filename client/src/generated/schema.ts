@@ -2008,7 +2008,12 @@ export interface components {
             total_cents: number;
             currency: string;
             customer_id: string | null;
+            fields: components["schemas"]["FieldValues"];
             line_items: components["schemas"]["OrderLineItem"][];
+        };
+        /** @description Custom field values {key: value} (GET /stores/{store_id}/field-definitions says each key's type); only keys with a value. Strings for texts, urls, colors, dates, date-times (UTC) and references; numbers for integer, decimal and money (minor units); booleans; arrays for list.<t>; any JSON for json */
+        FieldValues: {
+            [key: string]: unknown;
         };
         OrderLineItem: {
             variant_id: string;
@@ -2104,6 +2109,7 @@ export interface components {
             published_at: string | null;
             tags: string[];
             external_id: string | null;
+            fields: components["schemas"]["FieldValues"];
             variants: components["schemas"]["Variant"][];
             /** @description The gallery, ordered by position */
             images: {
@@ -2141,6 +2147,7 @@ export interface components {
             position: number;
             compare_at_price_cents: number | null;
             external_id: string | null;
+            fields: components["schemas"]["FieldValues"];
             /**
              * Format: date-time
              * @example 2026-11-21T10:00:00.000Z
@@ -2299,6 +2306,7 @@ export interface components {
             rules: components["schemas"]["CollectionRules"];
             /** @description Members, drafts included; for an automatic collection, the products matching its rules when read */
             product_count: number;
+            fields: components["schemas"]["FieldValues"];
             /**
              * Format: date-time
              * @example 2026-11-21T10:00:00.000Z
@@ -2371,6 +2379,7 @@ export interface components {
             email: string;
             name: string | null;
             phone: string | null;
+            fields: components["schemas"]["FieldValues"];
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
@@ -2978,11 +2987,19 @@ export interface components {
             email: string;
             name?: string | null;
             phone?: string | null;
+            /** @description Values by key, each checked against its definition (422 at fields.<key>, .<index> inside lists) */
+            fields?: {
+                [key: string]: unknown;
+            };
         };
         UpdateCustomerRequest: {
             email?: string;
             name?: string | null;
             phone?: string | null;
+            /** @description Merged into the stored values: keys given are set, a key set to null is removed, others stay (422 at fields.<key>) */
+            fields?: {
+                [key: string]: unknown;
+            };
         };
         Order: {
             id: string;
@@ -2995,6 +3012,7 @@ export interface components {
             total_cents: number;
             refunded_cents: number;
             line_items: components["schemas"]["OrderLineItem"][];
+            fields: components["schemas"]["FieldValues"];
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
@@ -3008,6 +3026,10 @@ export interface components {
                 variant_id: string;
                 quantity: number;
             }[];
+            /** @description Values by key, each checked against its definition (422 at fields.<key>); set at creation only, as orders have no PATCH */
+            fields?: {
+                [key: string]: unknown;
+            };
         };
         OrderTransitionRequest: {
             /** @enum {string} */
@@ -3024,13 +3046,17 @@ export interface components {
         BulkVariantRequest: {
             updates: components["schemas"]["BulkVariantUpdate"][];
         };
-        /** @description Names exactly one of variant_id and sku, and at least one change; stock and stock_delta are exclusive. A stock_delta that would take the stock below 0 or above 1000000000 (the API's maximum) is a 422 on that item */
+        /** @description Names exactly one of variant_id and sku, and at least one change (price_cents, stock, stock_delta or fields); stock and stock_delta are exclusive. A stock_delta that would take the stock below 0 or above 1000000000 (the API's maximum) is a 422 on that item */
         BulkVariantUpdate: {
             variant_id?: string;
             sku?: string;
             price_cents?: number;
             stock?: number;
             stock_delta?: number;
+            /** @description The variant's custom fields, merged as PATCH merges them (null removes a key); errors at updates.<index>.fields.<key> */
+            fields?: {
+                [key: string]: unknown;
+            };
         };
         ProductImportUpload: {
             /**
@@ -3350,6 +3376,7 @@ export interface components {
             published_at: string | null;
             tags: string[];
             external_id: string | null;
+            fields: components["schemas"]["FieldValues"];
             variants: components["schemas"]["Variant"][];
             /** @description The gallery's primary item when it is an image (its 150 px size, for list rows); null without one */
             primary_image: {
@@ -3376,6 +3403,10 @@ export interface components {
             tags?: string[];
             /** @description An integration's own key, unique per store (409); empty or null clears it */
             external_id?: string | null;
+            /** @description Values by key, each checked against its definition (422 at fields.<key>, .<index> inside lists) */
+            fields?: {
+                [key: string]: unknown;
+            };
             highlight_video_url?: string | null;
             highlight_video_poster_url?: string | null;
             /** @enum {string|null} */
@@ -3402,6 +3433,10 @@ export interface components {
             tags?: string[];
             /** @description An integration's own key, unique per store (409); empty or null clears it */
             external_id?: string | null;
+            /** @description Merged into the stored values: keys given are set, a key set to null is removed, others stay (422 at fields.<key>) */
+            fields?: {
+                [key: string]: unknown;
+            };
             highlight_video_url?: string | null;
             highlight_video_poster_url?: string | null;
             /** @enum {string|null} */
@@ -3432,6 +3467,10 @@ export interface components {
             compare_at_price_cents?: number | null;
             /** @description An integration's own key, unique per store (409); empty or null clears it */
             external_id?: string | null;
+            /** @description Values by key, each checked against its definition (422 at fields.<key>, .<index> inside lists) */
+            fields?: {
+                [key: string]: unknown;
+            };
         };
         UpdateVariantRequest: {
             price_cents?: number;
@@ -3450,6 +3489,10 @@ export interface components {
             compare_at_price_cents?: number | null;
             /** @description An integration's own key, unique per store (409); empty or null clears it */
             external_id?: string | null;
+            /** @description Merged into the stored values: keys given are set, a key set to null is removed, others stay (422 at fields.<key>) */
+            fields?: {
+                [key: string]: unknown;
+            };
         };
         Review: {
             id: string;
@@ -3478,6 +3521,10 @@ export interface components {
             /** @enum {string} */
             kind: "manual" | "automatic";
             rules?: components["schemas"]["CollectionRules"] & unknown;
+            /** @description Values by key, each checked against its definition (422 at fields.<key>, .<index> inside lists) */
+            fields?: {
+                [key: string]: unknown;
+            };
         };
         UpdateCollectionRequest: {
             title?: string;
@@ -3489,6 +3536,10 @@ export interface components {
              */
             kind?: "manual" | "automatic";
             rules?: components["schemas"]["CollectionRules"] & unknown;
+            /** @description Merged into the stored values: keys given are set, a key set to null is removed, others stay (422 at fields.<key>) */
+            fields?: {
+                [key: string]: unknown;
+            };
         };
         SetCollectionProductsRequest: {
             product_ids: string[];

@@ -48,3 +48,9 @@ export const fieldIndex = sqliteTable(
     index("field_index_product_idx").on(t.productId, t.resourceId),
   ],
 );
+
+/**
+ * Always empty: a write of values asserts, in its own batch, that the definitions it checked them against still
+ * exist (`INSERT INTO field_guards SELECT NULL WHERE NOT ...`); a failure names this table (src/fields/field-values.ts).
+ */
+export const fieldGuards = sqliteTable("field_guards", { ok: integer("ok").notNull() });
