@@ -3,7 +3,7 @@
 // inside the change's own batch (change + audit row + event in one db.batch).
 import { and, desc, eq, gte, lt, or, sql } from "drizzle-orm";
 import type { SQLiteUpdateSetSource } from "drizzle-orm/sqlite-core";
-import { prepareFields } from "../fields";
+import { prepareFields } from "../fields/field-values";
 import { collections } from "../db/schema";
 import { auditEntry } from "../lib/audit";
 import type { StoreCtx } from "../lib/context";

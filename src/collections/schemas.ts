@@ -3,7 +3,7 @@ import { z } from "@hono/zod-openapi";
 import { SLUG_RE, storeParams } from "../products/schemas";
 import { line, multiline } from "../lib/text";
 import { rulesSchema } from "../products/list/collection-rules";
-import { fieldsCreateInput, fieldsSchema, fieldsUpdateInput } from "../fields";
+import { fieldsCreateInput, fieldsSchema, fieldsUpdateInput } from "../fields/schemas";
 
 /** A manual collection holds at most this many products. */
 export const MAX_MEMBERS = 5000;

@@ -2,7 +2,8 @@
 // customers.created / customers.updated with the customer as the API returns it.
 import { and, count, eq, type SQL, sql } from "drizzle-orm";
 import type { SQLiteUpdateSetSource } from "drizzle-orm/sqlite-core";
-import { type FieldsInput, prepareFields } from "../fields";
+import type { FieldsInput } from "../fields/schemas";
+import { prepareFields } from "../fields/field-values";
 import { customers } from "../db/schema";
 import { auditEntry } from "../lib/audit";
 import type { StoreCtx } from "../lib/context";

@@ -3,7 +3,7 @@ import { z } from "@hono/zod-openapi";
 import { email } from "../identity/schemas";
 import { cursorQuery } from "../lib/cursor";
 import { line } from "../lib/text";
-import { fieldsCreateInput, fieldsSchema, fieldsUpdateInput } from "../fields";
+import { fieldsCreateInput, fieldsSchema, fieldsUpdateInput } from "../fields/schemas";
 
 const timestamp = z.string().openapi({ format: "date-time" });
 const optionalText = (max: number) => line().trim().min(1, "must not be empty").max(max).nullable().optional();

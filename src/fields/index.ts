@@ -1,17 +1,4 @@
-// Custom fields (API.md section 21; docs/decisions.md "Custom fields"): the store's definitions, and the checks
-// and statements that the owners of values (products, variants, collections, customers, orders) use.
+// Custom fields (API.md section 21; docs/decisions.md "Custom fields"): the store's definitions and their routes.
+// The owners of values (products, variants, collections, customers, orders, sync) import the files they use
+// (schemas.ts for `fields` in their shapes, field-values.ts for the checks and statements of a write).
 export { registerFieldDefinitionRoutes } from "./definitions.routes";
-export { type FieldsInput, fieldsCreateInput, fieldsSchema, fieldsUpdateInput } from "./schemas";
-export {
-  type CheckedFields,
-  type FieldsWrite,
-  definitionsStillThere,
-  checkFields,
-  checkReferences,
-  definitionsChanged,
-  invalidFields,
-  isDefinitionsChanged,
-  loadDefinitions,
-  prepareFields,
-  writeOf,
-} from "./field-values";

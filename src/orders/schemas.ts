@@ -3,7 +3,7 @@ import { z } from "@hono/zod-openapi";
 import { email } from "../identity/schemas";
 import { cursorQuery } from "../lib/cursor";
 import { line } from "../lib/text";
-import { fieldsCreateInput, fieldsSchema } from "../fields";
+import { fieldsCreateInput, fieldsSchema } from "../fields/schemas";
 
 const timestamp = z.string().openapi({ format: "date-time" });
 export const ORDER_STATUSES = ["pending", "paid", "fulfilled", "canceled", "refunded"] as const;

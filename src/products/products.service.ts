@@ -19,7 +19,7 @@ import { productJsonSql, productObjectSql } from "./product-json";
 import type { CreateProductInput } from "./schemas";
 import { nextFreeSlug, slugify } from "./slug";
 import { type VideoFields, videoFieldsOnCreate } from "./video-fields";
-import { prepareFields } from "../fields";
+import { prepareFields } from "../fields/field-values";
 
 export type ProductRow = typeof products.$inferSelect;
 

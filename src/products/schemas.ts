@@ -4,7 +4,7 @@ import { z } from "@hono/zod-openapi";
 import { booleanParam } from "../lib/pagination";
 import { LINE_RE, line, multiline } from "../lib/text";
 import { variantSchema } from "./variant-schemas";
-import { fieldsCreateInput, fieldsSchema, fieldsUpdateInput } from "../fields";
+import { fieldsCreateInput, fieldsSchema, fieldsUpdateInput } from "../fields/schemas";
 
 const timestamp = z.string().openapi({ format: "date-time", example: "2026-11-21T10:00:00.000Z" });
 

@@ -16,7 +16,7 @@ import { exists, stillHolds } from "../lib/guards";
 import { type ProductJson, commitReturningProduct, throwExternalIdConflict, loadProduct, productStillThere, selectProductJson } from "./products.service";
 import type { UpdateProductInput } from "./schemas";
 import { resolveVideo } from "./video-fields";
-import { prepareFields } from "../fields";
+import { prepareFields } from "../fields/field-values";
 
 export async function updateProduct(
   ctx: StoreCtx,

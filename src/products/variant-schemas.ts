@@ -1,7 +1,7 @@
 // API shapes of variants and reviews, and their input bodies (API.md section 6).
 import { z } from "@hono/zod-openapi";
 import { SKU_MESSAGE, SKU_RE, line, multiline } from "../lib/text";
-import { fieldsCreateInput, fieldsSchema, fieldsUpdateInput } from "../fields";
+import { fieldsCreateInput, fieldsSchema, fieldsUpdateInput } from "../fields/schemas";
 
 const timestamp = z.string().openapi({ format: "date-time", example: "2026-11-21T10:00:00.000Z" });
 const MAX_CENTS = 1_000_000_000_000;

@@ -4,7 +4,7 @@
 // the last variant of a live product stay. Every change is a change of the product: products.updated.
 import { and, count, eq, sql } from "drizzle-orm";
 import type { SQLiteUpdateSetSource } from "drizzle-orm/sqlite-core";
-import { prepareFields } from "../fields";
+import { prepareFields } from "../fields/field-values";
 import { products, productVariants } from "../db/schema";
 import { auditEntry } from "../lib/audit";
 import type { StoreCtx } from "../lib/context";

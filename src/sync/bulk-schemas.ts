@@ -4,7 +4,7 @@
 import { z } from "@hono/zod-openapi";
 import { line } from "../lib/text";
 import { MAX_STOCK } from "../products/variant-schemas";
-import { fieldsUpdateInput } from "../fields";
+import { fieldsUpdateInput } from "../fields/schemas";
 
 export const MAX_BULK_UPDATES = 250;
 

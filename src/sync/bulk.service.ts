@@ -18,7 +18,7 @@ import { assertion, errorText } from "../orders/order-batch";
 import { productJsonSql, variantObjectSql } from "../products/product-json";
 import { MAX_STOCK } from "../products/variant-schemas";
 import type { BulkItem } from "./bulk-schemas";
-import { type CheckedFields, checkFields, checkReferences, definitionsStillThere, loadDefinitions } from "../fields";
+import { type CheckedFields, checkFields, checkReferences, definitionsStillThere, loadDefinitions } from "../fields/field-values";
 
 interface Found {
   id: string;
