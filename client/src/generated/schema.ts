@@ -2877,6 +2877,8 @@ export interface components {
             webhook_id: string;
             event: string;
             event_id: string;
+            /** @description The event's `sequence` (its place in the store's event log, GET /events); null for `webhook.test`, which is no store event */
+            sequence: number | null;
             /** @enum {string} */
             status: "pending" | "delivered" | "failed";
             attempt_count: number;
