@@ -1,11 +1,12 @@
 // Deliveries as rows on the shared DataTable: event (a link that opens the delivery, keeping the list's filters),
-// optionally the endpoint URL, status, attempts, time; and the status filter (All, Pending, Delivered, Failed).
+// the event's sequence, optionally the endpoint URL, status, attempts, time; and the status filter (All, Pending, Delivered, Failed).
 import { Link, useLocation } from "react-router";
 import { type Column, DataTable, type DataTableProps } from "../../../components/common/data-table";
 import { ListSelect } from "../../../components/common/list-filters";
 import type { ListParams } from "../../../components/common/list-params";
 import type { components } from "../../../lib/api-schema";
 import { formatDate, useDisplay } from "../../../lib/format";
+import { useDelivery } from "../../../hooks/api/webhooks";
 
 type Delivery = components["schemas"]["WebhookDelivery"] & { url?: string };
 
@@ -13,6 +14,20 @@ const STATUS_OPTIONS = [["", "All"], ["pending", "Pending"], ["delivered", "Deli
 
 export function StatusFilter({ list }: { list: ListParams<"status"> }) {
   return <ListSelect list={list} name="status" label="Status" options={STATUS_OPTIONS} />;
+}
+
+/** The event's `sequence`: the delivery list does not carry it, its payload envelope does (GET of the delivery,
+ * cached for the delivery's panel too). A test delivery is no store event: it has none ("test"). */
+function Sequence({ d }: { d: Delivery }) {
+  const detail = useDelivery(d.webhook_id, d.id);
+  if (!detail.data) return <span className="hint">…</span>;
+  let sequence: unknown;
+  try {
+    sequence = (JSON.parse(detail.data.payload) as { sequence?: unknown }).sequence;
+  } catch {
+    sequence = undefined;
+  }
+  return typeof sequence === "number" ? <>{sequence}</> : <span className="hint">{d.event === "webhook.test" ? "test" : "none"}</span>;
 }
 
 /** `query`, `onOffset`, `empty` and `toolbar` as DataTable takes them; the endpoint's URL on demand, the open one marked. */
@@ -25,6 +40,7 @@ export function DeliveriesTable({
   const { search } = useLocation();
   const columns: Column<Delivery>[] = [
     { key: "event", header: "Event", cell: (d) => <Link to={`/webhooks/${d.webhook_id}/deliveries/${d.id}${search}`}>{d.event}</Link> },
+    { key: "sequence", header: "Sequence", cell: (d) => <Sequence d={d} /> },
     ...(showUrl ? [{ key: "url", header: "Endpoint URL", cell: (d: Delivery) => d.url }] : []),
     { key: "status", header: "Status", cell: (d) => <span className={`badge ${d.status}`}>{d.status}</span> },
     { key: "attempts", header: "Attempts", cell: (d) => d.attempt_count },
