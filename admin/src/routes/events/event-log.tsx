@@ -1,18 +1,17 @@
-// The store's event log (API.md section 22): one row per event, newest first — sequence, event, time (to the second,
-// in the store's time zone), resource id — filtered by "Event type" (a name from GET /webhook-events, or a prefix
-// such as "products.*") and "Resource id", both in the URL. "Payload" on a row opens the event's JSON.
-// The API lists oldest first with no order parameter: the hook reads every page and reverses (hooks/api/events.ts);
-// the table pages the result 50 at a time.
+// The store's event log (API.md section 22): one row per event, newest first (the API's `order=desc`) — sequence,
+// event, time (to the second, in the store's time zone), resource id — filtered by "Event type" (a name from
+// GET /webhook-events, or a prefix such as "products.*") and "Resource id", both in the URL with the page's cursors
+// (CursorPager, as the products list and the inventory screens page). "Payload" on a row opens the event's JSON.
 import { useState } from "react";
+import { CursorPager } from "../../components/common/cursor-pager";
 import { DataTable } from "../../components/common/data-table";
 import { Dialog } from "../../components/common/dialog";
 import { ListSearch, ListSelect } from "../../components/common/list-filters";
 import { useListParams } from "../../components/common/list-params";
 import { PageHeader } from "../../components/common/page-header";
-import { PAGE_SIZE } from "../../hooks/api/pages";
-import { EVENTS_READ_LIMIT, type StoreEvent, useEventLog } from "../../hooks/api/events";
+import { type StoreEvent, useEventLog } from "../../hooks/api/events";
 import { useWebhookEvents } from "../../hooks/api/permissions";
-import { formatDateTimeSeconds, useDisplay } from "../../lib/format";
+import { displayTimeZone, formatDateTimeSeconds, useDisplay } from "../../lib/format";
 
 function typeOptions(names: string[]) {
   const prefixes = [...new Set(names.map((n) => n.split(".")[0]))].filter((p) => names.filter((n) => n.startsWith(`${p}.`)).length > 1);
@@ -31,25 +30,16 @@ export default function EventLog() {
   useDisplay();
   const list = useListParams({ type: "", resource_id: "" });
   const { type, resource_id: resource } = list.values;
-  const log = useEventLog({ type: type || undefined, resource_id: resource.trim() || undefined });
+  const log = useEventLog({ type: type || undefined, resource_id: resource.trim() || undefined, cursor: list.pages.cursor });
   const names = useWebhookEvents();
   const [open, setOpen] = useState<StoreEvent | null>(null);
-  const all = log.data?.events;
-  const page = all?.slice(list.offset, list.offset + PAGE_SIZE);
-  const query = {
-    data: all && page ? { data: page, pagination: { limit: PAGE_SIZE, offset: list.offset, total: all.length } } : undefined,
-    isPending: log.isPending,
-    isPlaceholderData: log.isPlaceholderData,
-    error: log.error,
-  };
   return (
     <section>
       <PageHeader title="Events" />
-      <p className="hint">Newest first.{log.data?.truncated ? ` Only the newest ${EVENTS_READ_LIMIT} events are shown: filter to see older ones.` : ""}</p>
+      <p className="hint">Newest first. The events your permissions let you read; times are in {displayTimeZone()}.</p>
       <DataTable
         label="Events"
-        query={query}
-        onOffset={list.setOffset}
+        query={log}
         rowKey={(e) => e.id}
         empty={type || resource ? "No events match these filters." : "No events yet."}
         columns={[
@@ -73,6 +63,7 @@ export default function EventLog() {
             <ListSearch list={list} name="resource_id" label="Resource id" placeholder="Resource id" />
           </>
         }
+        pager={<CursorPager pagination={log.data?.pagination} pages={list.pages} shown={log.data?.data.length ?? 0} busy={log.isPlaceholderData} />}
       />
       <Dialog title={open ? `Event ${open.sequence}: ${open.event}` : "Event"} open={open !== null} onClose={() => setOpen(null)}>
         {open && (

@@ -6,7 +6,6 @@ import { ListSelect } from "../../../components/common/list-filters";
 import type { ListParams } from "../../../components/common/list-params";
 import type { components } from "../../../lib/api-schema";
 import { formatDate, useDisplay } from "../../../lib/format";
-import { useDelivery } from "../../../hooks/api/webhooks";
 
 type Delivery = components["schemas"]["WebhookDelivery"] & { url?: string };
 
@@ -16,18 +15,10 @@ export function StatusFilter({ list }: { list: ListParams<"status"> }) {
   return <ListSelect list={list} name="status" label="Status" options={STATUS_OPTIONS} />;
 }
 
-/** The event's `sequence`: the delivery list does not carry it, its payload envelope does (GET of the delivery,
- * cached for the delivery's panel too). A test delivery is no store event: it has none ("test"). */
+/** The event's `sequence`, from the list item; a test delivery is no store event and has none ("test"). */
 function Sequence({ d }: { d: Delivery }) {
-  const detail = useDelivery(d.webhook_id, d.id);
-  if (!detail.data) return <span className="hint">…</span>;
-  let sequence: unknown;
-  try {
-    sequence = (JSON.parse(detail.data.payload) as { sequence?: unknown }).sequence;
-  } catch {
-    sequence = undefined;
-  }
-  return typeof sequence === "number" ? <>{sequence}</> : <span className="hint">{d.event === "webhook.test" ? "test" : "none"}</span>;
+  if (d.sequence !== null) return <>{d.sequence}</>;
+  return <span className="hint">{d.event === "webhook.test" ? "test" : "none"}</span>;
 }
 
 /** `query`, `onOffset`, `empty` and `toolbar` as DataTable takes them; the endpoint's URL on demand, the open one marked. */
