@@ -1037,8 +1037,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The store's events you may read, oldest first, by `sequence` (commit order)
-         * @description Any member or credential of the store; no bit of its own: each event needs the read bit of its data (products.read for products.*, product.image.* and collections.*, orders.read, customers.read, members.read for user.*, inventory.read), and the events you may not read are left out. Repeating `after=<the last sequence you saw>` returns every event you may read exactly once, in commit order, for as long as events are kept.
+         * The store's events you may read, oldest first by `sequence` (commit order), or newest first with `order=desc`
+         * @description Any member or credential of the store; no bit of its own: each event needs the read bit of its data (products.read for products.*, product.image.* and collections.*, orders.read, customers.read, members.read for user.*, inventory.read), and the events you may not read are left out. Repeating `after=<the last sequence you saw>` returns every event you may read exactly once, in commit order, for as long as events are kept. `order=desc` lists the same events newest first (for reading, not for catching up).
          */
         get: operations["listEvents"];
         put?: never;
@@ -2877,6 +2877,8 @@ export interface components {
             webhook_id: string;
             event: string;
             event_id: string;
+            /** @description The event's `sequence` (its place in the store's event log, GET /events); null for `webhook.test`, which is no store event */
+            sequence: number | null;
             /** @enum {string} */
             status: "pending" | "delivered" | "failed";
             attempt_count: number;
@@ -9911,9 +9913,11 @@ export interface operations {
         parameters: {
             query?: {
                 limit?: number;
-                /** @description Opaque: the previous page's `pagination.next_cursor`. Not combinable with `after` (422). */
+                /** @description `asc` (the default): oldest first, as section 22 defines the log. `desc`: newest first, `next_cursor` paging toward older events; every filter works, but not `after` (422: `after` resumes an oldest-first walk, which is what sees every later event once). A cursor belongs to its order: give the same `order` with it. */
+                order?: "asc" | "desc";
+                /** @description Opaque: the previous page's `pagination.next_cursor` (with the same `order`). Not combinable with `after` (422). */
                 cursor?: string;
-                /** @description Only events whose `sequence` is greater: pass the last sequence you saw. Not combinable with `cursor` (422). */
+                /** @description Only events whose `sequence` is greater: pass the last sequence you saw. Not combinable with `cursor` nor with `order=desc` (422). */
                 after?: number;
                 /** @description Repeatable (up to 20): an event name (`orders.created`) or a prefix (`products.*`). Unknown names: 422; a name or prefix whose read bit you lack: 403 naming it */
                 type?: string[];
@@ -9932,7 +9936,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Events, oldest first */
+            /** @description Events, oldest first (newest first with `order=desc`) */
             200: {
                 headers: {
                     [name: string]: unknown;
