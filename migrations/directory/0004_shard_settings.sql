@@ -10,3 +10,27 @@ ALTER TABLE `shards` ADD `location` text;
 INSERT OR IGNORE INTO `shards` (`name`) VALUES ('STORE_DB_001'), ('STORE_DB_002');
 --> statement-breakpoint
 UPDATE `shards` SET `location` = 'weur' WHERE `name` IN ('STORE_DB_001', 'STORE_DB_002') AND `location` IS NULL;
+--> statement-breakpoint
+-- How many stores each database holds (every `store_directory` row, `creating` ones included), kept by the triggers
+-- below in the very statement that adds, removes or moves a store's row: POST /stores chooses a database from
+-- `shards` alone, without counting 180,000 directory rows (docs/scale.md 7.11).
+ALTER TABLE `shards` ADD `stores` integer DEFAULT 0 NOT NULL;
+--> statement-breakpoint
+INSERT OR IGNORE INTO `shards` (`name`) SELECT DISTINCT `shard` FROM `store_directory`;
+--> statement-breakpoint
+UPDATE `shards` SET `stores` = (SELECT count(*) FROM `store_directory` d WHERE d.`shard` = `shards`.`name`);
+--> statement-breakpoint
+CREATE TRIGGER `store_directory_count_insert` AFTER INSERT ON `store_directory` BEGIN
+  INSERT OR IGNORE INTO `shards` (`name`) VALUES (NEW.`shard`);
+  UPDATE `shards` SET `stores` = `stores` + 1 WHERE `name` = NEW.`shard`;
+END;
+--> statement-breakpoint
+CREATE TRIGGER `store_directory_count_delete` AFTER DELETE ON `store_directory` BEGIN
+  UPDATE `shards` SET `stores` = `stores` - 1 WHERE `name` = OLD.`shard`;
+END;
+--> statement-breakpoint
+CREATE TRIGGER `store_directory_count_move` AFTER UPDATE OF `shard` ON `store_directory` WHEN NEW.`shard` IS NOT OLD.`shard` BEGIN
+  INSERT OR IGNORE INTO `shards` (`name`) VALUES (NEW.`shard`);
+  UPDATE `shards` SET `stores` = `stores` - 1 WHERE `name` = OLD.`shard`;
+  UPDATE `shards` SET `stores` = `stores` + 1 WHERE `name` = NEW.`shard`;
+END;

@@ -65,10 +65,14 @@ export async function recordShardSize(env: Env, name: string): Promise<number | 
   return size;
 }
 
+/** `stores` is a counter the directory's triggers keep with every store_directory change (migrations/directory/0004). */
 const SHARD_COLUMNS = `s.name AS name, s.location AS location, s.accepting AS accepting, s.size_bytes AS size_bytes,
-  s.measured_at AS measured_at, (SELECT count(*) FROM store_directory d WHERE d.shard = s.name) AS stores`;
+  s.measured_at AS measured_at, s.stores AS stores`;
 
-/** Every store database with its load, as the directory knows it: one directory query, none on the store databases. */
+/**
+ * Every store database with its load, as the directory knows it: one directory query reading one row per database
+ * (no store's row), none on the store databases.
+ */
 export async function shardLoads(env: Env): Promise<ShardLoad[]> {
   await registerShards(env);
   const { results } = await env.DIRECTORY.prepare(`SELECT ${SHARD_COLUMNS} FROM shards s ORDER BY s.name`).all<ShardLoad>();

@@ -17,6 +17,8 @@ export const shards = sqliteTable("shards", {
   /** Bytes, as D1 last reported them (refreshed by the cron and by GET /ops/shards). */
   sizeBytes: integer("size_bytes").notNull().default(0),
   measuredAt: text("measured_at"),
+  /** Its store_directory rows, counted by triggers in the same statement as each change (migrations/directory/0004). */
+  stores: integer("stores").notNull().default(0),
 });
 
 /**
