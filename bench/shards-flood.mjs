@@ -1,4 +1,4 @@
-// bench:shards part e (docs/scale.md sections 7.4 and 7.11): FLOOD_STORES stores flooding writes beside a neighbour on
+// bench:shards part e (docs/scale.md sections 7.4 and 7.12): FLOOD_STORES stores flooding writes beside a neighbour on
 // the same store database writing about once a second, on a server started with the production write budgets (the
 // steady lane: 15 per store and 100 per database per 10 s; the burst lane: 100 per store and 100 per database; the
 // other limits stay raised as in .dev.vars). Each flooder sends PATCHes with FLOOD_CONCURRENCY in flight for

@@ -1,4 +1,4 @@
-// Write budgets (docs/scale.md sections 7.4 and 7.11): D1 runs one query at a time per database, and one database
+// Write budgets (docs/scale.md sections 7.4 and 7.12): D1 runs one query at a time per database, and one database
 // sustains about 25 product changes a second with their deliveries (section 1). A database's budget of changes is two
 // lanes of Rate Limiting bindings:
 // - the steady lane: each store's first 15 changes per 10 s (`storeSteadyWrites`) come from a lane of 100 per 10 s

@@ -1,4 +1,4 @@
-// Write budgets (docs/scale.md sections 7.4 and 7.11): a store's first changes of a window come from its database's
+// Write budgets (docs/scale.md sections 7.4 and 7.12): a store's first changes of a window come from its database's
 // steady lane, the rest spend its store's write budget and then its database's burst lane, shared by every store on
 // it. A store's burst meets its own 429 while a neighbour on the same database goes on writing; a write the store's
 // budget refused spends nothing of the database's; when the database's burst lane is spent, bursting stores get 429

@@ -1,8 +1,8 @@
-// One store database's maintenance run at a production-like D1 latency (docs/scale.md 7.11): every round trip to the
+// One store database's maintenance run at a production-like D1 latency (docs/scale.md 7.12): every round trip to the
 // database waits LATENCY_MS first (a proxy around the binding), so the run's wall time is its sequential queries
 // times a network hop, as deployed. A quiet database and a busy one (every retained table with rows past their age,
 // one row per DELETE so each table takes its full 10 DELETEs): the query count is bounded and asserted; the wall
-// times are printed for the sizing of the consumer's max_concurrency in wrangler.toml (docs/scale.md 7.11).
+// times are printed for the sizing of the consumer's max_concurrency in wrangler.toml (docs/scale.md 7.12).
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { maintainShard } from "../../src/maintenance/run";

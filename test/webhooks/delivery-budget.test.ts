@@ -1,4 +1,4 @@
-// Webhook sending's own writes are bounded per store database (docs/scale.md 7.11): each attempt (its claim and its
+// Webhook sending's own writes are bounded per store database (docs/scale.md 7.12): each attempt (its claim and its
 // record) spends the database's delivery budget first. Refused, the attempt is not claimed, not sent and not
 // counted: the sender looks at it again 2 s later, and it is delivered once the budget admits it. Nothing is lost.
 import { runInDurableObject } from "cloudflare:test";

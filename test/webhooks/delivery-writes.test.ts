@@ -1,4 +1,4 @@
-// What webhook sending writes to a store database (docs/scale.md 7.11), counted on a D1 binding wrapped to count
+// What webhook sending writes to a store database (docs/scale.md 7.12), counted on a D1 binding wrapped to count
 // queries (test/helpers/support.ts): a change with N subscriptions writes its N deliveries inside its own one batch; each delivered
 // attempt then costs exactly two write round trips (its claim, and its record as one batch), whether the store has
 // 3 subscriptions or 100. The figures are printed for docs/scale.md.

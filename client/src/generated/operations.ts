@@ -108,6 +108,7 @@ export const operations = {
   transferInventory: { method: "POST", path: "/stores/{store_id}/inventory/transfers", idempotent: true },
   listInventoryLedger: { method: "GET", path: "/stores/{store_id}/inventory/ledger", idempotent: false },
   listShards: { method: "GET", path: "/ops/shards", idempotent: false },
+  updateShard: { method: "PATCH", path: "/ops/shards/{name}", idempotent: false },
   getStorePlacement: { method: "GET", path: "/ops/stores/{store_id}", idempotent: false },
   moveStore: { method: "POST", path: "/ops/stores/{store_id}/move", idempotent: false },
   getMove: { method: "GET", path: "/ops/moves/{move_id}", idempotent: false },

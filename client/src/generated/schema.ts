@@ -1529,6 +1529,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/ops/shards/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Set a store database's location hint and whether new stores are placed on it
+         * @description Operators only: `Authorization: Bearer <OPS_TOKEN>`. Any other credential is a 401; a deployment without OPS_TOKEN answers 503.
+         */
+        patch: operations["updateShard"];
+        trace?: never;
+    };
     "/ops/stores/{store_id}": {
         parameters: {
             query?: never;
@@ -3574,8 +3594,11 @@ export interface components {
         Shard: {
             /** @example STORE_DB_001 */
             name: string;
-            /** @description The location hint the database was created with (SHARD_LOCATIONS) */
-            location: string | null;
+            /**
+             * @description The D1 location hint the database was created with (`wrangler d1 create --location`); null: none. New stores go to a database of their creator's region first
+             * @enum {string|null}
+             */
+            location: "wnam" | "enam" | "weur" | "eeur" | "apac" | "oc" | null;
             /** @description Whether new stores are placed here */
             accepting: boolean;
             stores: number;
@@ -3583,6 +3606,15 @@ export interface components {
             size_bytes: number;
             /** @description When size_bytes was measured; null: not yet measured */
             measured_at: string | null;
+        };
+        ShardUpdate: {
+            /**
+             * @description The location hint; null clears it
+             * @enum {string|null}
+             */
+            location?: "wnam" | "enam" | "weur" | "eeur" | "apac" | "oc" | null;
+            /** @description false: no new store is placed here (its stores stay and keep working) */
+            accepting?: boolean;
         };
         StorePlacement: {
             store_id: string;
@@ -13403,6 +13435,70 @@ export interface operations {
             };
             /** @description Missing or wrong operator token (JWTs and personal access tokens included) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description OPS_TOKEN is not configured on this deployment, or a database is overloaded (`service_unavailable`) */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait (sent when a database is overloaded; not when OPS_TOKEN is missing) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updateShard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ShardUpdate"];
+            };
+        };
+        responses: {
+            /** @description The store database as it is now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Shard"];
+                };
+            };
+            /** @description Missing or wrong operator token (JWTs and personal access tokens included) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not a store database of this deployment */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description An unknown field, a location that is not a D1 location hint, or `accepting` not a boolean (`validation_failed`) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -29,7 +29,7 @@ const WATCHDOG_MS = 10_000;
 /** After an unexpected error (D1 unreachable), look at the delivery again this much later. */
 const ERROR_BACKOFF_MS = 5_000;
 /**
- * An attempt its database's delivery budget refused (docs/scale.md 7.11) is looked at again this much later: not
+ * An attempt its database's delivery budget refused (docs/scale.md 7.12) is looked at again this much later: not
  * claimed, not counted as an attempt, only later.
  */
 export const BUDGET_WAIT_MS = 2_000;
