@@ -17,6 +17,7 @@ import { type ProductJson, commitReturningProduct, throwExternalIdConflict, load
 import type { UpdateProductInput } from "./schemas";
 import { resolveVideo } from "./video-fields";
 import { prepareFields } from "../fields/field-values";
+import { differing } from "../lib/unchanged";
 
 export async function updateProduct(
   ctx: StoreCtx,
@@ -47,7 +48,7 @@ export async function updateProduct(
   if (input.slug !== undefined) changes.slug = input.slug;
   if (input.seo_title !== undefined) changes.seoTitle = input.seo_title;
   if (input.seo_description !== undefined) changes.seoDescription = input.seo_description;
-  if (input.tags !== undefined && JSON.stringify(input.tags) !== row.tags) changes.tags = JSON.stringify(input.tags);
+  if (input.tags !== undefined) changes.tags = JSON.stringify(input.tags);
   if (input.external_id !== undefined) changes.externalId = input.external_id;
   if (statusChange) {
     changes.status = input.status;
@@ -57,8 +58,10 @@ export async function updateProduct(
   if (fields?.changes(row.fields)) changes.fields = fields.merge(sql`${products.fields}`);
   const video = resolveVideo(input, row, options.selfHost);
   if (video) Object.assign(changes, video);
-  // Nothing to change (an empty body, or only product_type restated): no write, no event.
-  if (Object.keys(changes).length === 0) return { json: current.json, etag: current.etag, rowsRead: 0 };
+  // Only what differs from the stored row is written (API.md section 23). Nothing left (an empty body, values
+  // already stored, product_type restated): no write, no event, no audit row, the same updated_at.
+  const differs = differing(changes, row);
+  if (Object.keys(differs).length === 0) return { json: current.json, etag: current.etag, rowsRead: 0 };
 
   // With If-Match, the write checks again, inside its batch, that the product is still the version the header
   // was compared with: if another change committed in between, updated_at gets NULL, the NOT NULL constraint
@@ -73,7 +76,7 @@ export async function updateProduct(
     ...(statusChange ? [stillHolds(ctx.db, exists(sql`${products}`, and(eq(products.id, row.id), eq(products.status, row.status))!))] : []),
     ctx.db
       .update(products)
-      .set({ ...changes, updatedAt })
+      .set({ ...differs, updatedAt })
       .where(and(eq(products.id, row.id), eq(products.storeId, ctx.store.storeId))),
     auditEntry(ctx, "product.update", "product", row.id),
   ];

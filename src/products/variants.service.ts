@@ -5,6 +5,7 @@
 import { and, count, eq, sql } from "drizzle-orm";
 import type { SQLiteUpdateSetSource } from "drizzle-orm/sqlite-core";
 import { prepareFields } from "../fields/field-values";
+import { differing } from "../lib/unchanged";
 import { products, productVariants } from "../db/schema";
 import { auditEntry } from "../lib/audit";
 import type { StoreCtx } from "../lib/context";
@@ -187,16 +188,19 @@ export async function updateVariant(ctx: StoreCtx, productId: string, variantId:
       changes.title = derivedTitle(input.option_values, input.sku === undefined ? row.sku : input.sku);
     }
   }
-  if (Object.keys(changes).length === 0) return getVariant(ctx, productId, variantId);
+  // Only what differs from the stored row is written (API.md section 23): values already stored change nothing,
+  // and no event, audit row or updated_at follows.
+  const differs = differing(changes, row);
+  if (Object.keys(differs).length === 0) return getVariant(ctx, productId, variantId);
   const update = ctx.db
     .update(productVariants)
-    .set({ ...changes, updatedAt: nowIso() })
+    .set({ ...differs, updatedAt: nowIso() })
     .where(and(eq(productVariants.id, row.id), eq(productVariants.storeId, ctx.store.storeId)));
   return commitReturningVariant(ctx, [
     variantStillThere(ctx, row.id),
-    ...(changes.fields !== undefined ? fields!.guards : []),
+    ...(differs.fields !== undefined ? fields!.guards : []),
     // A stock write sets the default location's on_hand, by trigger (409 when stock is held elsewhere).
-    ...(changes.stock === undefined ? [update] : stockChange(ctx, { reason: "stock_write", reference: "variant.update" }, [update])),
+    ...(differs.stock === undefined ? [update] : stockChange(ctx, { reason: "stock_write", reference: "variant.update" }, [update])),
     ...productUpdatedEvent(ctx, row.productId),
     auditEntry(ctx, "variant.update", "variant", row.id),
     variantJson(ctx, row.id),

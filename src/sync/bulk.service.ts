@@ -25,7 +25,10 @@ interface Found {
   product_id: string;
   sku_lower: string | null;
   stock: number;
+  price: number;
   compare_at: number | null;
+  /** The variant's custom field values as stored (JSON text). */
+  fields: string;
   /** Another active location than the default holds on_hand: a stock write is refused (API.md section 20). */
   held_elsewhere: number;
 }
@@ -35,7 +38,8 @@ async function lookUp(ctx: StoreCtx, updates: BulkItem[]): Promise<Found[]> {
   const ids = JSON.stringify(updates.flatMap((u) => (u.variant_id ? [u.variant_id] : [])));
   const skus = JSON.stringify(updates.flatMap((u) => (u.sku ? [u.sku.toLowerCase()] : [])));
   const row = await ctx.db.get<{ found: string }>(sql`SELECT json_group_array(json_object(
-      'id', id, 'product_id', product_id, 'sku_lower', sku_lower, 'stock', stock, 'compare_at', compare_at_price_cents,
+      'id', id, 'product_id', product_id, 'sku_lower', sku_lower, 'stock', stock, 'price', price_cents,
+      'compare_at', compare_at_price_cents, 'fields', fields,
       'held_elsewhere', EXISTS (SELECT 1 FROM inventory_levels il JOIN locations l ON l.id = il.location_id
         WHERE il.variant_id = product_variants.id AND l.active = 1 AND l.is_default = 0 AND il.on_hand > 0))) AS found
     FROM product_variants WHERE store_id = ${ctx.store.storeId}
@@ -101,7 +105,27 @@ async function checkItemFields(ctx: StoreCtx, updates: BulkItem[]): Promise<{ ch
 const fieldChanges = (c: CheckedFields | null) =>
   c === null ? {} : { fn: Object.fromEntries([...Object.keys(c.set), ...c.remove].map((k) => [k, null])), fs: c.set };
 
-function statements(ctx: StoreCtx, updates: BulkItem[], targets: Found[], fields: Array<CheckedFields | null>): Statement[] {
+/**
+ * True when item `u` would change its variant `v` as the look-up saw it (API.md section 23: a bulk item whose values
+ * are already stored changes nothing, and its product gets no event, no audit row and no new updated_at).
+ */
+function changes(u: BulkItem, v: Found, checked: CheckedFields | null): boolean {
+  if (u.price_cents !== undefined && u.price_cents !== v.price) return true;
+  if (u.stock !== undefined && u.stock !== v.stock) return true;
+  if (u.stock_delta !== undefined && u.stock_delta !== 0) return true;
+  if (checked === null) return false;
+  const stored = JSON.parse(v.fields) as Record<string, unknown>;
+  return checked.remove.some((key) => key in stored) || Object.entries(checked.set).some(([key, value]) => JSON.stringify(stored[key]) !== JSON.stringify(value));
+}
+
+/** The variants as JSON, by id (the request's answer). */
+const variantsJson = (ctx: StoreCtx, ids: string[]) =>
+  ctx.db
+    .select({ id: productVariants.id, json: sql<string>`${variantObjectSql("product_variants")}` })
+    .from(productVariants)
+    .where(and(eq(productVariants.storeId, ctx.store.storeId), sql`${productVariants.id} IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`));
+
+function statements(ctx: StoreCtx, updates: BulkItem[], targets: Found[], fields: Array<CheckedFields | null>, answer: string[]): Statement[] {
   const storeId = ctx.store.storeId;
   const ids = targets.map((t) => t.id);
   const now = nowIso();
@@ -147,10 +171,7 @@ function statements(ctx: StoreCtx, updates: BulkItem[], targets: Found[], fields
       }),
       ...recordEvent(ctx.db, storeId, "products.updated", productJsonSql(productId)),
     ]),
-    ctx.db
-      .select({ id: productVariants.id, json: sql<string>`${variantObjectSql("product_variants")}` })
-      .from(productVariants)
-      .where(and(eq(productVariants.storeId, storeId), variantIn)),
+    variantsJson(ctx, answer),
   ];
 }
 
@@ -165,9 +186,16 @@ export async function bulkUpdateVariants(ctx: StoreCtx, updates: BulkItem[]) {
   for (let attempt = 0; ; attempt++) {
     const { targets, errors } = resolve(updates, await lookUp(ctx, updates));
     if (errors.length > 0 || fields.errors.length > 0) throw invalid([...errors, ...fields.errors].sort(byItem));
+    // Only the items that change something are written; with none, nothing is (no batch at all).
+    const changing = targets.flatMap((t, i) => (changes(updates[i], t, fields.checked[i]) ? [i] : []));
+    const only = <T>(list: T[]) => changing.map((i) => list[i]);
+    const answer = targets.map((t) => t.id);
     try {
-      const results = await commit(ctx, statements(ctx, updates, targets, fields.checked));
-      const rows = results[results.length - 1] as Array<{ id: string; json: string }>;
+      type Row = { id: string; json: string };
+      const rows =
+        changing.length === 0
+          ? await variantsJson(ctx, answer)
+          : ((await commit(ctx, statements(ctx, only(updates), only(targets), only(fields.checked), answer))).at(-1) as Row[]);
       const byId = new Map(rows.map((r) => [r.id, r.json]));
       return { data: targets.map((t) => JSON.parse(byId.get(t.id)!)) };
     } catch (error) {
