@@ -36,6 +36,8 @@ export default defineConfig(async () => {
             TEST_LIMIT_3_PER_60S: { namespace_id: "9901", simple: { limit: 3, period: 60 } },
             TEST_LIMIT_3_PER_10S: { namespace_id: "9902", simple: { limit: 3, period: 10 } },
             TEST_LIMIT_6_PER_60S: { namespace_id: "9903", simple: { limit: 6, period: 60 } },
+            TEST_LIMIT_2_PER_60S: { namespace_id: "9904", simple: { limit: 2, period: 60 } },
+            TEST_LIMIT_10_PER_60S: { namespace_id: "9905", simple: { limit: 10, period: 60 } },
           },
           // A stand-in for `npm run build`'s output (build/), so the console's serving rules are tested on a
           // fresh clone; test/console/console.test.ts.

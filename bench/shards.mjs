@@ -9,12 +9,13 @@
 //      databases against two stores on one (stores are created until two share a database: placement alternates).
 //   c. a 10,000-product store's move (bench/shards-move.mjs), when GET /ops/shards exists; else a printed note.
 //   d. the RSS of each server's workerd processes: after seeding, after part a, and at the end.
-//   e. a store flooding writes beside a neighbour on the same database writing steadily, on a third server with the
-//      production write budgets (bench/shards-flood.mjs): each store's answers counted by status.
+//   e. three stores flooding writes beside a neighbour on the same database writing about once a second, on a third
+//      server with the production write budgets (bench/shards-flood.mjs): each store's answers counted by status.
 // Environment: BENCH_PORT (new server, default 8880; old: +1), BENCH_ROUNDS (5), BENCH_REQUESTS (per scenario and
 // round, 400), BENCH_CONCURRENCY (4), BENCH_WRITES (per writer and round, 200), BENCH_PRODUCTS (200),
 // BENCH_BASELINE_REF (83bcf69), BENCH_PARTS (default "abce"; d always: e.g. BENCH_PARTS=c for the move alone);
-// part e: BENCH_FLOOD_SECONDS (30), BENCH_FLOOD_CONCURRENCY (8), BENCH_NEIGHBOUR_INTERVAL_MS (500).
+// part e: BENCH_FLOOD_SECONDS (30), BENCH_FLOOD_STORES (3), BENCH_FLOOD_CONCURRENCY (8 per flooder),
+// BENCH_NEIGHBOUR_INTERVAL_MS (1000).
 import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
@@ -229,10 +230,10 @@ try {
   if (move.skipped) console.log(`skipped: ${move.skipped}`);
   else console.log(JSON.stringify(move, null, 2));
   if (flood) {
-    console.log(`\ne. A store flooding writes beside a steady neighbour on ${flood.database}, ${flood.seconds} s, production write budgets\n`);
+    console.log(`\ne. ${flood.flooders.length} stores flooding writes beside a steady neighbour on ${flood.database}, ${flood.seconds} s, production write budgets\n`);
     console.log("| store | load | answers by status | admitted writes/s |");
     console.log("|---|---|---|---|");
-    console.log(`| flooder | ${flood.flooder.concurrency} in flight | ${JSON.stringify(flood.flooder.answers)} | ${fmt(flood.flooder.admittedPerSecond, 1)} |`);
+    flood.flooders.forEach((f, i) => console.log(`| flooder ${i + 1} | ${f.concurrency} in flight | ${JSON.stringify(f.answers)} | ${fmt(f.admittedPerSecond, 1)} |`));
     console.log(`| neighbour | one every ${flood.neighbour.intervalMs} ms | ${JSON.stringify(flood.neighbour.answers)} | |`);
   }
   console.log("\nd. workerd RSS (all workerd processes of each server), MiB\n");

@@ -9,6 +9,8 @@ declare namespace Cloudflare {
     TEST_LIMIT_3_PER_60S: RateLimit;
     TEST_LIMIT_3_PER_10S: RateLimit;
     TEST_LIMIT_6_PER_60S: RateLimit;
+    TEST_LIMIT_2_PER_60S: RateLimit;
+    TEST_LIMIT_10_PER_60S: RateLimit;
   }
   interface GlobalProps {
     mainModule: typeof import("../src/index");

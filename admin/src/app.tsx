@@ -31,6 +31,7 @@ const TokenList = lazy(() => import("./routes/api-tokens/token-list/token-list")
 const IntegrationList = lazy(() => import("./routes/integrations/integration-list/integration-list"));
 const Team = lazy(() => import("./routes/team/team-list/team-list"));
 const AuditLog = lazy(() => import("./routes/audit-log/audit-log"));
+const EventLog = lazy(() => import("./routes/events/event-log"));
 const Settings = lazy(() => import("./routes/settings/settings"));
 const Join = lazy(() => import("./routes/join/join"));
 
@@ -75,6 +76,7 @@ function SignedIn() {
           <Route path="integrations" element={<IntegrationList />} />
           <Route path="team" element={<Team />} />
           <Route path="audit-log" element={<AuditLog />} />
+          <Route path="events" element={<EventLog />} />
           <Route path="settings" element={<Settings />} />
           <Route path="*" element={<PageHeader title="Page not found" />} />
         </Route>

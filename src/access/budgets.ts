@@ -22,14 +22,20 @@ type RateLimitBinding =
   | "CREDENTIAL_RATE_LIMITER"
   | "STORE_RATE_LIMITER"
   | "STORE_WRITE_RATE_LIMITER"
-  | "DATABASE_WRITE_RATE_LIMITER";
+  | "DATABASE_WRITE_RATE_LIMITER"
+  | "STORE_STEADY_WRITE_RATE_LIMITER"
+  | "DATABASE_STEADY_WRITE_RATE_LIMITER"
+  | "DELIVERY_WRITE_RATE_LIMITER";
 type Setting =
   | "RATE_LIMIT_PER_IP"
   | "RATE_LIMIT_FAILED_AUTH_PER_IP"
   | "RATE_LIMIT_PER_CREDENTIAL"
   | "RATE_LIMIT_PER_STORE"
   | "RATE_LIMIT_STORE_WRITES"
-  | "RATE_LIMIT_DATABASE_WRITES";
+  | "RATE_LIMIT_DATABASE_WRITES"
+  | "RATE_LIMIT_STORE_STEADY_WRITES"
+  | "RATE_LIMIT_DATABASE_STEADY_WRITES"
+  | "RATE_LIMIT_DELIVERY_WRITES";
 
 /** Each budget's binding and its configured `simple` limit: keep in step with wrangler.toml (a test compares). */
 export const BUDGETS = {
@@ -43,14 +49,37 @@ export const BUDGETS = {
   },
   credential: { binding: "CREDENTIAL_RATE_LIMITER", setting: "RATE_LIMIT_PER_CREDENTIAL", unit: 100, period: 10, what: "requests with this credential" },
   store: { binding: "STORE_RATE_LIMITER", setting: "RATE_LIMIT_PER_STORE", unit: 1000, period: 10, what: "requests to this store" },
-  // Writes (./write-budget.ts): a store may take half of what its database is given.
+  // Writes (./write-budget.ts). A database's 200 changes per 10 s are two lanes: a steady lane of 100, from which each
+  // store takes its first 15 per 10 s, and a burst lane of 100 for the rest, of which a store may take all.
+  storeSteadyWrites: {
+    binding: "STORE_STEADY_WRITE_RATE_LIMITER",
+    setting: "RATE_LIMIT_STORE_STEADY_WRITES",
+    unit: 15,
+    period: 10,
+    what: "steady changes to this store",
+  },
+  databaseSteadyWrites: {
+    binding: "DATABASE_STEADY_WRITE_RATE_LIMITER",
+    setting: "RATE_LIMIT_DATABASE_STEADY_WRITES",
+    unit: 100,
+    period: 10,
+    what: "steady changes to the stores of this store's database",
+  },
   storeWrites: { binding: "STORE_WRITE_RATE_LIMITER", setting: "RATE_LIMIT_STORE_WRITES", unit: 100, period: 10, what: "changes to this store" },
   databaseWrites: {
     binding: "DATABASE_WRITE_RATE_LIMITER",
     setting: "RATE_LIMIT_DATABASE_WRITES",
-    unit: 200,
+    unit: 100,
     period: 10,
     what: "changes to the stores of this store's database",
+  },
+  // Webhook sending's own writes (a claim and a record per attempt): one unit per attempt, per store database.
+  deliveryWrites: {
+    binding: "DELIVERY_WRITE_RATE_LIMITER",
+    setting: "RATE_LIMIT_DELIVERY_WRITES",
+    unit: 150,
+    period: 10,
+    what: "webhook delivery attempts on this store database",
   },
 } as const satisfies Record<string, { binding: RateLimitBinding; setting: Setting; unit: number; period: 10 | 60; what: string }>;
 
@@ -64,7 +93,7 @@ function shardsOf(env: Env, budget: Budget): number {
 }
 
 /** The counter each budget fills now (per isolate); the next one is tried only when it is full. */
-const cursors: Record<Budget, number> = { ip: 0, failedAuth: 0, credential: 0, store: 0, storeWrites: 0, databaseWrites: 0 };
+const cursors = Object.fromEntries(Object.keys(BUDGETS).map((budget) => [budget, 0])) as Record<Budget, number>;
 
 /**
  * Counts one request against `key`'s budget; false when it is spent. With k counters per key they are filled one

@@ -5,6 +5,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { events } from "../db/schema";
 import type { Db } from "../lib/context";
 import type { EventName } from "./names";
+import type { EventData } from "../webhooks/event-schemas";
 import { nowIso, uuidv7 } from "../lib/ids";
 import { enqueueDeliveries, envelopeSql, fanOutStatement, isFanOutResult } from "./fan-out";
 import { type IdempotencyClaim, keyStatement, lostKey } from "../lib/idempotency";
@@ -24,12 +25,7 @@ export interface CommitCtx {
  * The statements recording one event. `data` is either a value, or a SQL expression that yields the JSON text,
  * evaluated inside the batch after the change's own statements (so it sees the changed rows).
  */
-export function recordEvent(
-  db: Db,
-  storeId: string,
-  name: EventName,
-  data: { id: string; [key: string]: unknown } | SQL,
-): Statement[] {
+export function recordEvent<E extends EventName>(db: Db, storeId: string, name: E, data: EventData<E> | SQL): Statement[] {
   // The insert builder, not db.run(sql`...`): Drizzle's D1 batch cannot bind the parameters of a raw statement
   // (it throws "Cannot read properties of undefined (reading 'bind')"). A SQL `data` is parenthesised so that a
   // bare SELECT works as a scalar subquery.

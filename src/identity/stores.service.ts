@@ -1,6 +1,6 @@
 // Stores: creating one makes the caller its owner with every permission bit.
 import { personOf } from "../access/person";
-import { and, count, desc, eq, lt } from "drizzle-orm";
+import { and, eq, lt } from "drizzle-orm";
 import { locations, memberships, storeDirectory, stores, userStores } from "../db/schema";
 import { auditEntry } from "../lib/audit";
 import type { Ctx, Db, StoreCtx } from "../lib/context";
@@ -9,7 +9,7 @@ import { intendedLocation, keyStatement, lostKey } from "../lib/idempotency";
 import { commit } from "../events/outbox";
 import { chooseShard } from "../placement/placement";
 import { dbOf, directoryDb, rememberPlacement, shardBinding } from "../placement/store-db";
-import { accountOf, copyUser, memberStores } from "../placement/directory";
+import { accountOf, copyUser, memberStores, storesOfUser } from "../placement/directory";
 import { nowIso, uuidv7 } from "../lib/ids";
 import type { Page } from "../lib/pagination";
 import { ALL_PERMISSIONS, permissionFields } from "../lib/permissions";
@@ -130,28 +130,20 @@ export async function settleCreatingStores(env: Env, now = Date.now()): Promise<
   return stuck.length;
 }
 
-/** The caller's stores, newest first: the directory's list, each store's name and the caller's role from its database. */
+/**
+ * The caller's stores, newest first: the directory's list with each store's place (one directory batch), then each
+ * store's name and the caller's role from its database (one query per database holding any of the page's stores).
+ */
 export async function listStores(ctx: Ctx, page: Page) {
-  const directory = directoryDb(ctx.env);
   const userId = personOf(ctx.principal, "list a person's stores");
-  const mine = eq(userStores.userId, userId);
-  const [rows, [{ total }]] = await directory.batch([
-    directory
-      .select({ storeId: userStores.storeId })
-      .from(userStores)
-      .where(mine)
-      .orderBy(desc(userStores.storeCreatedAt), desc(userStores.storeId))
-      .limit(page.limit)
-      .offset(page.offset),
-    directory.select({ total: count() }).from(userStores).where(mine),
-  ]);
-  const found = await memberStores(ctx.env, userId, rows.map((r) => r.storeId));
-  const data = rows.flatMap((r) => {
+  const { stores: listed, total } = await storesOfUser(ctx.env, userId, "newest", page);
+  const found = await memberStores(ctx.env, userId, listed.map((s) => s.placement));
+  const data = listed.flatMap((r) => {
     const s = found.get(r.storeId);
     return s ? [{ ...toStore(s), role: s.role, ...permissionFields(BigInt(s.permissions)) }] : [];
   });
   // An index entry the store database does not confirm (a membership change that crashed halfway) is not counted.
-  return { data, total: total - (rows.length - data.length) };
+  return { data, total: total - (listed.length - data.length) };
 }
 
 const toStoreSettings = (s: StoreRow) => ({ ...toStore(s), currency: s.currency, timezone: s.timezone });

@@ -1,9 +1,9 @@
 // Accounts and sessions: sign-up, login (session JWTs), and the caller's own profile.
-import { asc, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { sign } from "hono/jwt";
-import { revokedSessions, userStores, users } from "../db/schema";
+import { revokedSessions, users } from "../db/schema";
 import { SESSION_SECONDS, endSession, endSessionsBelow } from "../access/sessions";
-import { storeDb } from "../placement/store-db";
+import { placementOf, storeDb } from "../placement/store-db";
 import { jwtSecret } from "../lib/config";
 import type { Ctx, Db } from "../lib/context";
 import { isUniqueViolation } from "../lib/db";
@@ -11,7 +11,7 @@ import { ApiError, conflict, unauthenticated } from "../lib/errors";
 import { nowIso, uuidv7 } from "../lib/ids";
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from "./passwords";
 import { permissionFields } from "../lib/permissions";
-import { accountOf, memberStores } from "../placement/directory";
+import { accountOf, memberStores, storesOfUser } from "../placement/directory";
 import { personOf } from "../access/person";
 import { integrationRecord } from "../integrations/integrations.service";
 import { loginLimitOf, releaseLoginAttempt, reserveLoginAttempt } from "../access/login-limit";
@@ -87,16 +87,12 @@ export async function getMe(ctx: Ctx) {
   const user = await accountOf(ctx.db, personOf(ctx.principal, "have an account"));
   if (!user) throw new ApiError("unauthenticated", "The account no longer exists");
   const token = ctx.principal.token;
-  const ids = token
-    ? [token.storeId]
-    : (
-        await ctx.db
-          .select({ storeId: userStores.storeId })
-          .from(userStores)
-          .where(eq(userStores.userId, user.id))
-          .orderBy(asc(userStores.storeCreatedAt), asc(userStores.storeId))
-      ).map((r) => r.storeId);
-  const found = await memberStores(ctx.env, user.id, ids);
+  // One directory query for the whole list (with each store's place), then one query per store database.
+  const stores = token
+    ? [{ storeId: token.storeId, placement: await placementOf(ctx.env, token.storeId) }]
+    : (await storesOfUser(ctx.env, user.id, "oldest")).stores;
+  const ids = stores.map((s) => s.storeId);
+  const found = await memberStores(ctx.env, user.id, stores.map((s) => s.placement));
   return {
     ...toUser(user),
     stores: ids.flatMap((id) => {

@@ -4,7 +4,8 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { type App, jsonBody, jsonResponse, problemSchema } from "../lib/route";
 import { line } from "../lib/text";
 import { opsAccess } from "./ops-auth";
-import { getMove, listShards, startMove, storeInfo } from "./ops.service";
+import { LOCATION_HINTS } from "../placement/placement";
+import { getMove, listShards, patchShard, startMove, storeInfo } from "./ops.service";
 
 const TAG = "Operations";
 
@@ -31,7 +32,7 @@ const responses = {
 const shardSchema = z
   .object({
     name: z.string().openapi({ example: "STORE_DB_001" }),
-    location: z.string().nullable().openapi({ description: "The location hint the database was created with (SHARD_LOCATIONS)" }),
+    location: z.enum(LOCATION_HINTS).nullable().openapi({ description: "The D1 location hint the database was created with (`wrangler d1 create --location`); null: none. New stores go to a database of their creator's region first" }),
     accepting: z.boolean().openapi({ description: "Whether new stores are placed here" }),
     stores: z.number().int(),
     size_bytes: z.number().int().openapi({ description: "As D1 last reported it to the database's maintenance run (every minute)" }),
@@ -59,6 +60,33 @@ const listShardsRoute = createRoute({
   summary: "Every store database with its location hint, placement flag, store count and size",
   ...operators,
   responses: { 200: jsonResponse(z.object({ data: z.array(shardSchema) }), "The store databases"), ...responses },
+});
+
+const patchShardRoute = createRoute({
+  method: "patch",
+  path: "/ops/shards/{name}",
+  operationId: "updateShard",
+  tags: [TAG],
+  summary: "Set a store database's location hint and whether new stores are placed on it",
+  ...operators,
+  request: {
+    params: z.object({ name: z.string().openapi({ example: "STORE_DB_001" }) }),
+    ...jsonBody(
+      z
+        .object({
+          location: z.enum(LOCATION_HINTS).nullable().optional().openapi({ description: "The location hint; null clears it" }),
+          accepting: z.boolean().optional().openapi({ description: "false: no new store is placed here (its stores stay and keep working)" }),
+        })
+        .strict()
+        .openapi("ShardUpdate"),
+    ),
+  },
+  responses: {
+    200: jsonResponse(shardSchema, "The store database as it is now"),
+    ...responses,
+    404: problem("Not a store database of this deployment"),
+    422: problem("An unknown field, a location that is not a D1 location hint, or `accepting` not a boolean (`validation_failed`)"),
+  },
 });
 
 const storeRoute = createRoute({
@@ -114,6 +142,7 @@ export function registerOpsRoutes(app: App) {
     description: "The operators' token (the OPS_TOKEN secret), for /ops/* only",
   });
   app.openapi(listShardsRoute, async (c) => c.json({ data: await listShards({ env: c.env }) }, 200));
+  app.openapi(patchShardRoute, async (c) => c.json(await patchShard({ env: c.env }, c.req.valid("param").name, c.req.valid("json")), 200));
   app.openapi(storeRoute, async (c) => c.json(await storeInfo({ env: c.env }, c.req.valid("param").store_id), 200));
   app.openapi(startMoveRoute, async (c) =>
     c.json(await startMove({ env: c.env }, c.req.valid("param").store_id, c.req.valid("json")), 202),

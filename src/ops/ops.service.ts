@@ -2,7 +2,7 @@
 import { conflict, invalidField, notFound } from "../lib/errors";
 import { isUniqueViolation } from "../lib/db";
 import { isUuid, nowIso, uuidv7 } from "../lib/ids";
-import { shardLoads, shardLocations } from "../placement/placement";
+import { type LocationHint, type ShardLoad, shardLoads, updateShard } from "../placement/placement";
 import { readPlacement, shardNames } from "../placement/store-db";
 import { type MoveRow, readMove, sendStep } from "../moves";
 
@@ -10,18 +10,25 @@ export interface OpsCtx {
   env: Env;
 }
 
+const shardJson = (s: ShardLoad) => ({
+  name: s.name,
+  location: s.location,
+  accepting: s.accepting === 1,
+  stores: s.stores,
+  size_bytes: s.size_bytes,
+  measured_at: s.measured_at,
+});
+
 /** Every store database with the size its last maintenance run measured (src/maintenance/): no store database is asked. */
 export async function listShards(ctx: OpsCtx) {
-  const loads = await shardLoads(ctx.env);
-  const locations = shardLocations(ctx.env);
-  return loads.map((s) => ({
-    name: s.name,
-    location: locations[s.name] ?? null,
-    accepting: s.accepting === 1,
-    stores: s.stores,
-    size_bytes: s.size_bytes,
-    measured_at: s.measured_at,
-  }));
+  return (await shardLoads(ctx.env)).map(shardJson);
+}
+
+/** PATCH /ops/shards/{name}: the location hint and `accepting` of one store database, as the directory keeps them. */
+export async function patchShard(ctx: OpsCtx, name: string, input: { location?: LocationHint | null; accepting?: boolean }) {
+  const shard = await updateShard(ctx.env, name, input);
+  if (!shard) throw notFound("Store database");
+  return shardJson(shard);
 }
 
 export async function storeInfo(ctx: OpsCtx, storeId: string) {

@@ -1,4 +1,6 @@
-// The delivery log of a subscription (newest first), one delivery with its payload and attempts, and replay.
+// The delivery log of a subscription (newest first), one delivery with its payload and attempts, and replay. Every
+// delivery names its event's `sequence` (read from the event row, null for webhook.test), so a list shows where each
+// delivery sits in the store's event log without reading the deliveries one by one.
 import { and, asc, count, desc, eq, getTableColumns, type SQL, sql } from "drizzle-orm";
 import { webhookAttempts, webhookDeliveries, webhooks } from "../db/schema";
 import { auditEntry } from "../lib/audit";
@@ -15,11 +17,17 @@ import { findWebhook } from "./subscriptions.service";
 type DeliveryRow = typeof webhookDeliveries.$inferSelect;
 type AttemptRow = typeof webhookAttempts.$inferSelect;
 
-export const toDelivery = (d: DeliveryRow) => ({
+/** The delivery's event's sequence: one lookup by the event's primary key per row of the page. */
+const eventSequence = sql<number | null>`(SELECT e.sequence FROM events e WHERE e.id = ${webhookDeliveries.eventId})`;
+/** A delivery row with its event's sequence, as the lists and the detail select it. */
+const deliveryColumns = { ...getTableColumns(webhookDeliveries), sequence: eventSequence };
+
+export const toDelivery = (d: DeliveryRow & { sequence: number | null }) => ({
   id: d.id,
   webhook_id: d.webhookId,
   event: d.event,
   event_id: d.eventId,
+  sequence: d.sequence,
   status: d.status,
   attempt_count: d.attemptCount,
   created_at: d.createdAt,
@@ -43,7 +51,7 @@ export async function listDeliveries(ctx: StoreCtx, webhookId: string, page: Pag
   const where = and(...conditions);
   const [rows, [{ total }]] = await ctx.db.batch([
     ctx.db
-      .select()
+      .select(deliveryColumns)
       .from(webhookDeliveries)
       .where(where)
       .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
@@ -71,7 +79,7 @@ export async function listStoreDeliveries(ctx: StoreCtx, page: Page, filter: Sto
   const where = and(...conditions);
   const [rows, [{ total }]] = await ctx.db.batch([
     ctx.db
-      .select({ delivery: webhookDeliveries, url: webhooks.url })
+      .select({ delivery: deliveryColumns, url: webhooks.url })
       .from(webhookDeliveries)
       .innerJoin(webhooks, eq(webhooks.id, webhookDeliveries.webhookId))
       .where(where)
@@ -93,7 +101,7 @@ async function findDelivery(ctx: StoreCtx, webhookId: string, deliveryId: string
   const [[delivery], attempts] = await ctx.db.batch([
     ctx.db
       .select({
-        ...getTableColumns(webhookDeliveries),
+        ...deliveryColumns,
         // The envelope stored once on the event: the exact body every attempt of every delivery sent.
         payload: sql<string>`(SELECT e.payload FROM events e WHERE e.id = ${webhookDeliveries.eventId})`,
       })
@@ -128,7 +136,7 @@ export async function replayDelivery(ctx: StoreCtx, webhookId: string, deliveryI
   }
   const now = nowIso();
   // Same event, so the same stored envelope: the identical body.
-  const { payload: _sameEnvelope, ...original } = delivery;
+  const { payload: _sameEnvelope, sequence, ...original } = delivery;
   const replay: DeliveryRow = {
     ...original,
     id: uuidv7(),
@@ -153,5 +161,5 @@ export async function replayDelivery(ctx: StoreCtx, webhookId: string, deliveryI
     { not_found: () => notFound("Delivery"), conflict: inactive },
   );
   ctx.waitUntil(enqueueDeliveries(ctx.env, ctx.store.storeId, [replay.id]));
-  return toDelivery(replay);
+  return toDelivery({ ...replay, sequence });
 }

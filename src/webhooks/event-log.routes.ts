@@ -1,4 +1,5 @@
-// GET /stores/{store_id}/events and /events/{event_id} (API.md section 22): the store's events in commit order.
+// GET /stores/{store_id}/events and /events/{event_id} (API.md section 22): the store's events in commit order, or
+// newest first with order=desc (an extension for reading the log as a person does: docs/decisions.md).
 import { createRoute, z } from "@hono/zod-openapi";
 import { requires } from "../access/requires";
 import { storeCtxOf } from "../lib/context";
@@ -22,14 +23,21 @@ const typeParam = line().trim().min(1, "must not be empty").max(64);
 
 const eventsQuery = z.object({
   limit: cursorQuery.limit,
-  cursor: cursorQuery.cursor.openapi({ description: "Opaque: the previous page's `pagination.next_cursor`. Not combinable with `after` (422)." }),
+  order: z
+    .enum(["asc", "desc"])
+    .default("asc")
+    .openapi({
+      description:
+        "`asc` (the default): oldest first, as section 22 defines the log. `desc`: newest first, `next_cursor` paging toward older events; every filter works, but not `after` (422: `after` resumes an oldest-first walk, which is what sees every later event once). A cursor belongs to its order: give the same `order` with it.",
+    }),
+  cursor: cursorQuery.cursor.openapi({ description: "Opaque: the previous page's `pagination.next_cursor` (with the same `order`). Not combinable with `after` (422)." }),
   after: z
     .string()
     .regex(/^\d+$/, "must be a whole number")
     .transform(Number)
     .pipe(z.number().int().min(0).max(Number.MAX_SAFE_INTEGER))
     .optional()
-    .openapi({ type: "integer", minimum: 0, description: "Only events whose `sequence` is greater: pass the last sequence you saw. Not combinable with `cursor` (422)." }),
+    .openapi({ type: "integer", minimum: 0, description: "Only events whose `sequence` is greater: pass the last sequence you saw. Not combinable with `cursor` nor with `order=desc` (422)." }),
   type: z
     .union([typeParam, z.array(typeParam).max(20)])
     .optional()
@@ -56,12 +64,12 @@ const eventsPageSchema = z
 
 const listEventsRoute = createRoute({
   method: "get", path: "/stores/{store_id}/events", operationId: "listEvents", tags: ["Events"],
-  summary: "The store's events you may read, oldest first, by `sequence` (commit order)",
+  summary: "The store's events you may read, oldest first by `sequence` (commit order), or newest first with `order=desc`",
   ...requires("member"),
   description:
-    "Any member or credential of the store; no bit of its own: each event needs the read bit of its data (products.read for products.*, product.image.* and collections.*, orders.read, customers.read, members.read for user.*, inventory.read), and the events you may not read are left out. Repeating `after=<the last sequence you saw>` returns every event you may read exactly once, in commit order, for as long as events are kept.",
+    "Any member or credential of the store; no bit of its own: each event needs the read bit of its data (products.read for products.*, product.image.* and collections.*, orders.read, customers.read, members.read for user.*, inventory.read), and the events you may not read are left out. Repeating `after=<the last sequence you saw>` returns every event you may read exactly once, in commit order, for as long as events are kept. `order=desc` lists the same events newest first (for reading, not for catching up).",
   request: { params: storeParams, query: eventsQuery },
-  responses: { 200: jsonResponse(eventsPageSchema, "Events, oldest first"), ...errorResponses(404) },
+  responses: { 200: jsonResponse(eventsPageSchema, "Events, oldest first (newest first with `order=desc`)"), ...errorResponses(404) },
 });
 
 const getEventRoute = createRoute({

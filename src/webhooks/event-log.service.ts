@@ -1,9 +1,10 @@
 // The events log (API.md section 22): GET /stores/{store_id}/events and /events/{event_id}. Every store event carries
 // `sequence` (1, 2, 3 ... per store, in commit order, no gaps; given by the trigger of migrations/store/0028), so a
 // client that repeats `after=<the last sequence it saw>` reads every event it may read exactly once, in commit order.
+// `order=desc` (an extension, docs/decisions.md) reads the same log newest first, its cursors paging toward older events.
 // The route has no bit of its own: each event needs the read bit of its data (src/webhooks/read-bits.ts), and the
 // events the caller may not read are left out (in SQL, so pages stay full and the cursor stays exact).
-import { type SQL, and, eq, inArray, sql } from "drizzle-orm";
+import { type SQL, and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { events } from "../db/schema";
 import type { Db, StoreCtx } from "../lib/context";
 import { decodeCursor, encodeCursor } from "../lib/cursor";
@@ -13,10 +14,13 @@ import { readBitOf } from "./read-bits";
 import { EVENT_NAMES, type EventName } from "../events/names";
 
 const ALL_EVENTS = Object.keys(EVENT_NAMES) as EventName[];
-const LIST = "events:asc";
+/** A cursor is bound to its order: an ascending cursor given with order=desc (or the reverse) is a 422. */
+const LISTS = { asc: "events:asc", desc: "events:desc" } as const;
+export type EventOrder = keyof typeof LISTS;
 
 export interface EventLogQuery {
   limit: number;
+  order: EventOrder;
   cursor?: string;
   after?: number;
   type: string[];
@@ -24,6 +28,9 @@ export interface EventLogQuery {
   since?: string;
   until?: string;
 }
+
+/** The filters the page's query applies beside the read bits and the position: limit, resource_id, since, until. */
+export type EventFilters = Omit<EventLogQuery, "type" | "cursor" | "after" | "order">;
 
 const typeError = (message: string) =>
   new ApiError("validation_failed", `type: ${message}`, { errors: [{ path: "type", message }] });
@@ -82,13 +89,22 @@ const itemOf = (row: EventRow) => ({
 });
 
 /**
- * The page's query: the store's events after `after` among `names`, narrowed by the filters, by sequence, one row
- * more than the page. Each form is served by an index of migrations/store/0028 (test/webhooks/event-log-plans.test.ts).
+ * Where a page starts: oldest first, after a sequence (0: the start); newest first, before a sequence (null: the
+ * newest event).
  */
-export function eventsPageQuery(db: Db, storeId: string, names: EventName[], after: number, query: Omit<EventLogQuery, "type" | "cursor" | "after">) {
+export type PageStart = { order: "asc"; after: number } | { order: "desc"; before: number | null };
+
+/**
+ * The page's query: the store's events from `start` among `names`, narrowed by the filters, by sequence in the
+ * page's order, one row more than the page. Each form is served by an index of migrations/store/0028, walked forward
+ * or backward (test/webhooks/event-log-plans.test.ts). A bound on sequence also leaves out `webhook.test` rows (no sequence).
+ */
+export function eventsPageQuery(db: Db, storeId: string, names: EventName[], start: PageStart, query: EventFilters) {
   const conditions: Array<SQL | undefined> = [
     eq(events.storeId, storeId),
-    sql`${events.sequence} > ${after}`,
+    // One bound on sequence only: with both, SQLite's planner (no statistics) prefers the (store_id, sequence) range
+    // over the name and resource_id indexes and walks every older event to find a resource's.
+    start.order === "desc" && start.before !== null ? sql`${events.sequence} < ${start.before}` : sql`${events.sequence} > ${start.order === "asc" ? start.after : 0}`,
     names.length < ALL_EVENTS.length ? inArray(events.name, names) : undefined,
     query.resource_id !== undefined ? eq(events.resourceId, query.resource_id) : undefined,
     query.since !== undefined ? sql`${events.createdAt} >= ${query.since}` : undefined,
@@ -98,26 +114,48 @@ export function eventsPageQuery(db: Db, storeId: string, names: EventName[], aft
     .select(columns)
     .from(events)
     .where(and(...conditions))
-    .orderBy(events.sequence)
+    .orderBy(start.order === "asc" ? asc(events.sequence) : desc(events.sequence))
     .limit(query.limit + 1);
 }
 
-/** The store's events after `after` (or the cursor's), oldest first, that the caller may read, narrowed by the filters. */
-export async function listEvents(ctx: StoreCtx, query: EventLogQuery) {
+const afterError = (message: string) => new ApiError("validation_failed", `after: ${message}`, { errors: [{ path: "after", message }] });
+
+/** `after` with `cursor`, and `after` with order=desc: 422 naming `after`. */
+function refuseCombinations(query: EventLogQuery) {
   if (query.after !== undefined && query.cursor !== undefined) {
-    throw new ApiError("validation_failed", "after: cannot be combined with cursor", {
-      errors: [{ path: "after", message: "cannot be combined with cursor (the cursor already says where the page starts)" }],
-    });
+    throw afterError("cannot be combined with cursor (the cursor already says where the page starts)");
   }
+  if (query.after !== undefined && query.order === "desc") {
+    // `after` is a poller's resume point and promises every later event once, in commit order. Newest first, the
+    // events committed while the walk pages down would land above its first page and be missed, so the promise
+    // could not hold: the two are refused rather than half-kept.
+    throw afterError(
+      "cannot be combined with order=desc: after resumes a walk oldest first (order=asc, the default), which is what sees every later event once; newest first, page with cursor and narrow with since/until",
+    );
+  }
+}
+
+/** Where the page starts: the cursor's position, else `after` (oldest first) or the newest event (newest first). */
+function startOf(query: EventLogQuery): PageStart {
+  const at = query.cursor !== undefined ? Number(decodeCursor(query.cursor, LISTS[query.order], "integer").at) : undefined;
+  return query.order === "asc" ? { order: "asc", after: at ?? query.after ?? 0 } : { order: "desc", before: at ?? null };
+}
+
+/**
+ * The store's events the caller may read, narrowed by the filters: oldest first after `after` (or the cursor's), or
+ * with order=desc newest first, the cursor paging toward older events.
+ */
+export async function listEvents(ctx: StoreCtx, query: EventLogQuery) {
+  refuseCombinations(query);
   const names = readableNames(ctx, query.type);
-  const after = query.cursor !== undefined ? Number(decodeCursor(query.cursor, LIST, "integer").at) : (query.after ?? 0);
+  const start = startOf(query);
   const pagination = (next_cursor: string | null) => ({ limit: query.limit, next_cursor });
   if (names.length === 0) return { data: [], pagination: pagination(null) };
-  const rows = await eventsPageQuery(ctx.db, ctx.store.storeId, names, after, query);
+  const rows = await eventsPageQuery(ctx.db, ctx.store.storeId, names, start, query);
   const more = rows.length > query.limit;
   const page = more ? rows.slice(0, query.limit) : rows;
   const last = page[page.length - 1];
-  const next = more && last ? encodeCursor({ list: LIST, at: last.sequence ?? 0, id: last.id }) : null;
+  const next = more && last ? encodeCursor({ list: LISTS[query.order], at: last.sequence ?? 0, id: last.id }) : null;
   return { data: page.map(itemOf), pagination: pagination(next) };
 }
 

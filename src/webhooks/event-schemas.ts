@@ -61,6 +61,13 @@ export const EVENT_DATA_SCHEMAS = {
   "inventory.updated": inventoryEventData,
 } satisfies Record<EventName, z.ZodType>;
 
+/**
+ * The `data` of event `E` as its schema types it. `recordEvent` (src/events/outbox.ts) takes this type for data built
+ * in code, so a payload that strays from its published schema does not compile; data built in SQL (productJsonSql and
+ * the like) is checked against the schema by test/webhooks/event-schemas.test.ts on real events.
+ */
+export type EventData<E extends EventName> = z.input<(typeof EVENT_DATA_SCHEMAS)[E]>;
+
 const EVENTS = Object.keys(EVENT_NAMES) as [EventName, ...EventName[]];
 
 /** The JSON Schema of an event's data (GET /webhook-events `schema`). */

@@ -75,6 +75,11 @@ export const deliverySchema = z
     webhook_id: z.string(),
     event: z.string(),
     event_id: z.string(),
+    sequence: z
+      .number()
+      .int()
+      .nullable()
+      .openapi({ description: "The event's `sequence` (its place in the store's event log, GET /events); null for `webhook.test`, which is no store event" }),
     status: deliveryStatus,
     attempt_count: z.number().int(),
     created_at: timestamp,

@@ -13,11 +13,10 @@ import { newIntegration } from "../integrations/helpers";
 import { catalogStore } from "../products/fixtures";
 import { storeFirst } from "../products/store-databases";
 import { HEADER, driveQueue, importCsv } from "../sync/csv-helpers";
+import { fresh, ownLimits, refusing, steadyLaneClosed } from "../helpers/write-lanes";
 
 afterEach(() => vi.restoreAllMocks());
 
-const fresh = (binding: RateLimit, run: string): RateLimit => ({ limit: ({ key }) => binding.limit({ key: `${run}:${key}` }) });
-const ownLimits = { RATE_LIMIT_STORE_WRITES: "100", RATE_LIMIT_DATABASE_WRITES: "200" };
 
 /** Runs `scenario` again (with fresh keys) if it straddled a 60 s window boundary. */
 async function inOneWindow<T>(scenario: (run: string) => Promise<T>): Promise<T> {
@@ -47,7 +46,7 @@ describe("a change made with an integration's key spends its store's write budge
     const integration = await newIntegration(store, ["products.read", "products.write"]);
     expect(integration.token).toMatch(/^boi_/);
     const outcome = await inOneWindow(async (run) => {
-      const overrides = { STORE_WRITE_RATE_LIMITER: fresh(env.TEST_LIMIT_3_PER_60S, run), ...ownLimits } as Partial<Env>;
+      const overrides = { STORE_WRITE_RATE_LIMITER: fresh(env.TEST_LIMIT_3_PER_60S, run), ...ownLimits, ...steadyLaneClosed } as Partial<Env>;
       const create = (token: string) =>
         send("POST", `http://api.test/stores/${store.id}/products`, token, overrides, { title: "Synced", product_type: "single" });
       const byKey = [];
@@ -67,7 +66,7 @@ describe("a change made with an integration's key spends its store's write budge
     const store = await newStore();
     const integration = await newIntegration(store, ["products.read", "products.write"]);
     const statuses = await inOneWindow(async (run) => {
-      const overrides = { DATABASE_WRITE_RATE_LIMITER: fresh(env.TEST_LIMIT_3_PER_60S, run), ...ownLimits } as Partial<Env>;
+      const overrides = { DATABASE_WRITE_RATE_LIMITER: fresh(env.TEST_LIMIT_3_PER_60S, run), ...ownLimits, ...steadyLaneClosed } as Partial<Env>;
       const out = [];
       for (let i = 0; i < 4; i++) {
         out.push(await send("POST", `http://api.test/stores/${store.id}/products`, integration.token, overrides, { title: "Synced", product_type: "single" }));
@@ -89,7 +88,7 @@ describe("a slice of an import started by an integration spends the write budget
     await queue.step(); // split: its first slice message is caught
     const slice = queue.sent.shift() as ImportMessage;
     expect(slice).toMatchObject({ step: "slice", index: 0 });
-    const spent = { ...env, STORE_WRITE_RATE_LIMITER: { limit: async () => ({ success: false }) }, RATE_LIMIT_STORE_WRITES: "100" } as Env;
+    const spent = { ...env, STORE_WRITE_RATE_LIMITER: refusing, RATE_LIMIT_STORE_WRITES: "100", ...steadyLaneClosed } as Env;
     // The last attempt the consumer counts: a failure of the import's own would end it failed here.
     const batch = createMessageBatch("product-imports", [{ id: "refused", timestamp: new Date(), attempts: 5, body: slice }]);
     const ctx = createExecutionContext();

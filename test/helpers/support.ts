@@ -74,11 +74,13 @@ export type QueryLog = Array<{ binding: string; at: "start" | "end"; statement: 
 
 /**
  * Wraps a D1 binding (and the sessions it opens) so that every executed statement is counted. With `log`, the start
- * and end of each query are also recorded there under `name`.
+ * and end of each query are also recorded there under `name`; with `latencyMs`, each round trip takes that long more.
  */
-export function countingD1(db: D1Database, log?: { name: string; events: QueryLog }) {
+export function countingD1(db: D1Database, log?: { name: string; events: QueryLog }, latencyMs = 0) {
   const counter = { queries: 0, statements: [] as string[] };
-  const track = <T>(statement: string, run: () => Promise<T>): Promise<T> => {
+  const track = <T>(statement: string, query: () => Promise<T>): Promise<T> => {
+    // With `latencyMs`, each round trip first waits that long, as a query over the network to D1 does.
+    const run = latencyMs > 0 ? () => new Promise((r) => setTimeout(r, latencyMs)).then(query) : query;
     if (!log) return run();
     log.events.push({ binding: log.name, at: "start", statement });
     return run().finally(() => log.events.push({ binding: log.name, at: "end", statement }));

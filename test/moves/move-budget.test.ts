@@ -5,9 +5,11 @@ import { describe, expect, it } from "vitest";
 import { call } from "../helpers/api";
 import { catalogStore } from "../products/fixtures";
 import { runMoveStep } from "../../src/moves/job";
+import { refusing } from "../helpers/write-lanes";
 import { drive, jobEnv, keptQueue, moveRow, otherShard, startMove } from "./support";
 
-const spent = { DATABASE_WRITE_RATE_LIMITER: { limit: async () => ({ success: false }) }, RATE_LIMIT_DATABASE_WRITES: "200" };
+// The database's burst lane: a move's copy steps spend only that.
+const spent = { DATABASE_WRITE_RATE_LIMITER: refusing, RATE_LIMIT_DATABASE_WRITES: "100" };
 
 describe("a move's copy steps spend the target database's write budget while the store is live", () => {
   it("refused: the step waits a window and copies nothing; the pause is not held back by a spent budget; the move ends done", async () => {

@@ -1,5 +1,5 @@
 // Authorization matrix rows (test/helpers/auth-matrix.ts) of the operator endpoints (API.md section 14), which take
-// OPS_TOKEN and nothing else. A move of a store of its own, with its queue messages kept (it never runs), gives
+// OPS_TOKEN and nothing else. PATCH /ops/shards/{name} sets what the database already has. A move of a store of its own, with its queue messages kept (it never runs), gives
 // GET /ops/moves/{move_id} something to show; POST .../move to the store's own database is the 409 that proves the
 // operator got past the check without moving anything. Run by test/security/authorization-matrix.test.ts.
 import { type MatrixRows, matrixRow } from "../helpers/auth-matrix";
@@ -16,6 +16,8 @@ async function startedMove() {
 
 export const opsRows: MatrixRows = {
   listShards: matrixRow({ path: "/ops/shards", expectAllowed: 200 }),
+  // Sets what the database already has (it accepts): the operator passes the check and nothing changes.
+  updateShard: matrixRow({ path: "/ops/shards/STORE_DB_001", body: { accepting: true }, expectAllowed: 200 }),
   getStorePlacement: matrixRow({ path: "/ops/stores/{store_id}", expectAllowed: 200 }),
   moveStore: matrixRow({
     setup: async (store) => ({ to: await shardOf(store.id) }),

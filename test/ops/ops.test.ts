@@ -1,7 +1,7 @@
 // API.md section 14, the operator endpoints: who may call them, the store databases, where a store is, starting a
 // move and following it, and their place in the OpenAPI document.
 import { env } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { maintainShard } from "../../src/maintenance";
 import { PERMISSION_NAMES } from "../../src/lib/permissions";
 import { call, newStore, newToken } from "../helpers/api";
@@ -16,6 +16,7 @@ const endpoints = (storeId: string): Array<[string, string, unknown?]> => [
   ["GET", `/ops/stores/${storeId}`],
   ["POST", `/ops/stores/${storeId}/move`, { to: "STORE_DB_002" }],
   ["GET", `/ops/moves/${UNKNOWN}`],
+  ["PATCH", "/ops/shards/STORE_DB_002", { accepting: false }],
 ];
 
 describe("operator endpoints take OPS_TOKEN and nothing else", () => {
@@ -31,8 +32,9 @@ describe("operator endpoints take OPS_TOKEN and nothing else", () => {
         expect(res.body.code).toBe("unauthenticated");
       }
     }
-    // None of them started a move.
+    // None of them started a move or closed a database.
     expect(await env.DIRECTORY.prepare("SELECT count(*) AS n FROM store_moves WHERE store_id = ?").bind(store.id).first()).toEqual({ n: 0 });
+    expect(await env.DIRECTORY.prepare("SELECT accepting FROM shards WHERE name = 'STORE_DB_002'").first("accepting")).toBe(1);
   });
 
   it("a deployment without OPS_TOKEN, or with one shorter than 32 characters: 503 service_unavailable, even with the right token", async () => {
@@ -69,6 +71,49 @@ describe("GET /ops/shards: every store database", () => {
     }
     expect(res.body.data.find((s: any) => s.name === "STORE_DB_001").stores + res.body.data.find((s: any) => s.name === "STORE_DB_002").stores).toBeGreaterThan(0);
     expect(await shardOf(store.id)).toMatch(/^STORE_DB_00[12]$/);
+  });
+});
+
+describe("PATCH /ops/shards/{name}: a database's location hint and `accepting` live in the directory", () => {
+  const reset = () => env.DIRECTORY.prepare("UPDATE shards SET location = 'weur', accepting = 1 WHERE name IN ('STORE_DB_001', 'STORE_DB_002')").run();
+  afterEach(reset);
+
+  it("sets either or both; a field left out stays; null clears the hint; GET /ops/shards and the directory show it", async () => {
+    const both = await ops("PATCH", "/ops/shards/STORE_DB_002", { location: "apac", accepting: false });
+    expect(both.status).toBe(200);
+    const { measured_at, ...rest } = both.body;
+    expect(rest).toEqual({ name: "STORE_DB_002", location: "apac", accepting: false, stores: expect.any(Number), size_bytes: expect.any(Number) });
+    expect(measured_at === null || typeof measured_at === "string").toBe(true);
+    const listed = (await ops("GET", "/ops/shards")).body.data;
+    expect(listed.find((s: any) => s.name === "STORE_DB_002")).toEqual(both.body);
+    expect(listed.find((s: any) => s.name === "STORE_DB_001")).toMatchObject({ location: "weur", accepting: true });
+    const row = () => env.DIRECTORY.prepare("SELECT location, accepting FROM shards WHERE name = 'STORE_DB_002'").first();
+    expect(await row()).toEqual({ location: "apac", accepting: 0 });
+    expect((await ops("PATCH", "/ops/shards/STORE_DB_002", { accepting: true })).body).toMatchObject({ location: "apac", accepting: true });
+    expect((await ops("PATCH", "/ops/shards/STORE_DB_002", { location: null })).body).toMatchObject({ location: null, accepting: true });
+    expect(await row()).toEqual({ location: null, accepting: 1 });
+    // An empty body changes nothing and answers the database as it is.
+    expect((await ops("PATCH", "/ops/shards/STORE_DB_002", {})).body).toMatchObject({ name: "STORE_DB_002", location: null, accepting: true });
+  });
+
+  it("404 for a name that is not a store database of this deployment; 422 for a bad hint, a non-boolean or an unknown field", async () => {
+    for (const name of ["STORE_DB_999", "DIRECTORY", "SCALE_DB_003", "nope"]) {
+      const res = await ops("PATCH", `/ops/shards/${name}`, { accepting: false });
+      expect(res.status, name).toBe(404);
+      expect(res.body.code).toBe("not_found");
+    }
+    for (const body of [{ location: "mars" }, { location: "WEUR" }, { accepting: "no" }, { accepting: 0 }, { stores: 3 }, { size_bytes: 0 }]) {
+      const res = await ops("PATCH", "/ops/shards/STORE_DB_001", body);
+      expect(res.status, JSON.stringify(body)).toBe(422);
+      expect(res.body.code).toBe("validation_failed");
+    }
+    expect(await env.DIRECTORY.prepare("SELECT location, accepting FROM shards WHERE name = 'STORE_DB_001'").first()).toEqual({ location: "weur", accepting: 1 });
+  });
+
+  it("the Worker has no per-database variable: SHARD_LOCATIONS is gone from the deployed configuration", () => {
+    const { vars } = env.TEST_DEPLOYED_LIMITS as { vars: Record<string, unknown> };
+    expect(Object.keys(vars)).not.toContain("SHARD_LOCATIONS");
+    expect(Object.keys(vars).filter((name) => /STORE_DB|SHARD/.test(name))).toEqual([]);
   });
 });
 
@@ -151,10 +196,11 @@ describe("POST /ops/stores/{store_id}/move and GET /ops/moves/{move_id}", () => 
 });
 
 describe("the operator endpoints in the OpenAPI document", () => {
-  it("all four, under the Operations tag, with the operators' bearer scheme", async () => {
+  it("all five, under the Operations tag, with the operators' bearer scheme", async () => {
     const doc = (await call("GET", "/openapi.json")).body;
     const operations = [
       doc.paths["/ops/shards"].get,
+      doc.paths["/ops/shards/{name}"].patch,
       doc.paths["/ops/stores/{store_id}"].get,
       doc.paths["/ops/stores/{store_id}/move"].post,
       doc.paths["/ops/moves/{move_id}"].get,

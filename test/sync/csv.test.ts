@@ -5,6 +5,7 @@ import { call, newToken } from "../helpers/api";
 import { type CatalogStore, catalogStore, catalogStoreIds, liveVariable, makeProduct, makeVariant } from "../products/fixtures";
 import { storeShardNames } from "../helpers/databases";
 import { EXPORT_HEADER, HEADER, exportCsv, finished, importCsv } from "./csv-helpers";
+import { refusing, steadyLaneClosed } from "../helpers/write-lanes";
 import { itSpreadsStoresOverDatabases, onDatabase, onSameDatabase, storeFirst, storeRun } from "../products/store-databases";
 
 describe("GET /products/export.csv", () => {
@@ -279,7 +280,7 @@ describe("an import slice spends its store's and database's write budgets, and w
     await handleImportBatch(createMessageBatch("product-imports", [{ id: "s1", timestamp: new Date(), attempts: 1, body: split }]) as never, env);
     held.mockRestore();
     const slice = { import_id: started.body.id, store_id: store.id, step: "slice", index: 0 };
-    const spent = { ...env, DATABASE_WRITE_RATE_LIMITER: { limit: async () => ({ success: false }) }, RATE_LIMIT_DATABASE_WRITES: "200" } as Env;
+    const spent = { ...env, DATABASE_WRITE_RATE_LIMITER: refusing, RATE_LIMIT_DATABASE_WRITES: "100", ...steadyLaneClosed } as Env;
     // The last attempt the consumer counts: a failure of the import's own would end it `failed` here.
     const batch = createMessageBatch("product-imports", [{ id: "b1", timestamp: new Date(), attempts: 5, body: slice }]);
     const ctx = createExecutionContext();

@@ -1,5 +1,7 @@
 // `npm run test:ui`: the console in Debian's Chromium against `npm run dev` on UI_PORT (default 8848), with a
 // fresh local state directory. Browser downloads are impossible here: CHROMIUM_PATH (default /usr/bin/chromium).
+// UI_SERVER_TIMEOUT_MS (default 120000): how long `npm run dev` may take to answer (its migrations and console build
+// take longer on a machine whose cores are shared).
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -28,7 +30,7 @@ export default defineConfig({
     command: "node scripts/dev.mjs",
     cwd: path.resolve(import.meta.dirname, "../.."),
     url: `${baseURL}/permissions`,
-    timeout: 120_000,
+    timeout: Number(process.env.UI_SERVER_TIMEOUT_MS ?? 120_000),
     reuseExistingServer: false,
     env: { PORT: String(port), PERSIST_DIR: persistDir, DEV_QUIET: "1", WRANGLER_LOG: "warn", CI: "true" },
     stdout: "ignore",

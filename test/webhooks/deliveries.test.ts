@@ -1,6 +1,6 @@
 // Fan-out and the delivery log (API.md section 8): every active matching subscription gets a delivery written
 // with the event, holding the envelope; the queue delivers it; the log lists it, shows the exact payload and
-// every attempt; replay sends the identical body again.
+// every attempt; replay sends the identical body again. Every delivery names its event's `sequence` (issue 36).
 import { afterEach, describe, expect, it } from "vitest";
 import { call, newStore, type TestStore } from "../helpers/api";
 import { sqlFirst } from "../helpers/support";
@@ -79,6 +79,7 @@ describe("Delivery log: newest first, status filter, one delivery with payload a
       webhook_id: hook.id,
       event: "customers.created",
       event_id: expect.any(String),
+      sequence: expect.any(Number),
       status: "delivered",
       attempt_count: 1,
       created_at: expect.any(String),
@@ -93,6 +94,8 @@ describe("Delivery log: newest first, status filter, one delivery with payload a
     expect(one.status).toBe(200);
     expect(receiver.received.map((r) => r.body)).toContain(one.body.payload);
     expect(JSON.parse(one.body.payload).id).toBe(newest.event_id);
+    expect([one.body.sequence, JSON.parse(one.body.payload).sequence]).toEqual([newest.sequence, newest.sequence]);
+    expect(newest.sequence).toBeGreaterThan(older.sequence);
     expect(one.body.attempts).toEqual([
       { attempt: 1, started_at: expect.any(String), duration_ms: expect.any(Number), response_status: 200, response_body: expect.stringMatching(/^response \d+$/), error: null },
     ]);
@@ -135,5 +138,50 @@ describe("Replay: a new delivery of the identical body, with its own attempts (2
     expect(replayed.body.payload).toBe(original.payload);
     const before = await call("GET", `/stores/${store.id}/webhooks/${hook.id}/deliveries/${original.id}`, { token: store.owner.jwt });
     expect(before.body).toMatchObject({ status: "failed", attempt_count: 3 });
+  });
+});
+
+describe("sequence: every delivery names its event's place in the store's event log (null for webhook.test)", () => {
+  it("the list items, the store-wide list, one delivery and a replay carry the event's sequence, as GET /events gives it", async () => {
+    const store = await newStore();
+    receiver = scriptedReceiver("http://127.0.0.1:9125/", [200]);
+    const [hook] = await subscribe(store, "http://127.0.0.1:9125/a", ["customers.created"]);
+    await createCustomer(store);
+    await call("POST", `/stores/${store.id}/products`, { token: store.owner.jwt, body: { title: "Not subscribed", product_type: "single", default_price_cents: 100 } });
+    await createCustomer(store);
+    const log = (await call("GET", `/stores/${store.id}/events?type=customers.created`, { token: store.owner.jwt })).body.data as any[];
+    const sequenceOf = new Map(log.map((e) => [e.id, e.sequence]));
+    expect([...sequenceOf.values()]).toEqual([1, 3]);
+
+    const list = await eventually(async () => {
+      const res = await deliveriesOf(store, hook.id);
+      return res.body.data.length === 2 && res;
+    });
+    expect(list.body.data.map((d: any) => d.sequence)).toEqual([3, 1]);
+    for (const d of list.body.data) expect(d.sequence).toBe(sequenceOf.get(d.event_id));
+    const storeWide = await call("GET", `/stores/${store.id}/webhook-deliveries`, { token: store.owner.jwt });
+    expect(storeWide.body.data.map((d: any) => d.sequence)).toEqual([3, 1]);
+    const [newest] = list.body.data;
+    const one = await call("GET", `/stores/${store.id}/webhooks/${hook.id}/deliveries/${newest.id}`, { token: store.owner.jwt });
+    expect(one.body.sequence).toBe(3);
+
+    const replay = await call("POST", `/stores/${store.id}/webhooks/${hook.id}/deliveries/${newest.id}/replay`, { token: store.owner.jwt });
+    expect([replay.status, replay.body.sequence]).toEqual([202, 3]);
+    const after = await deliveriesOf(store, hook.id);
+    expect(after.body.data.map((d: any) => d.sequence)).toEqual([3, 3, 1]);
+  });
+
+  it("a webhook.test delivery is no store event: sequence null in the lists and the delivery", async () => {
+    const store = await newStore();
+    const [hook] = await subscribe(store, "http://127.0.0.1:9126/a", ["customers.created"]);
+    const test = await call("POST", `/stores/${store.id}/webhooks/${hook.id}/test`, { token: store.owner.jwt });
+    expect(test.status).toBe(202);
+    await call("PATCH", `/stores/${store.id}/webhooks/${hook.id}`, { token: store.owner.jwt, body: { active: false } });
+    const [listed] = (await deliveriesOf(store, hook.id)).body.data;
+    expect(listed).toMatchObject({ id: test.body.delivery_id, event: "webhook.test", sequence: null });
+    const [storeWide] = (await call("GET", `/stores/${store.id}/webhook-deliveries`, { token: store.owner.jwt })).body.data;
+    expect(storeWide).toMatchObject({ id: test.body.delivery_id, sequence: null });
+    const one = await call("GET", `/stores/${store.id}/webhooks/${hook.id}/deliveries/${test.body.delivery_id}`, { token: store.owner.jwt });
+    expect([one.status, one.body.sequence]).toEqual([200, null]);
   });
 });

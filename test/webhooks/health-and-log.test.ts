@@ -78,6 +78,7 @@ describe("GET /stores/{store_id}/webhook-deliveries: every delivery of the store
       webhook_id: b.id,
       event: "orders.created",
       event_id: d2.event_id,
+      sequence: JSON.parse(d2.payload).sequence,
       status: "failed",
       attempt_count: 0,
       created_at: at(2),

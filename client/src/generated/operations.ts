@@ -113,6 +113,7 @@ export const operations = {
   deleteFieldDefinition: { method: "DELETE", path: "/stores/{store_id}/field-definitions/{id}", idempotent: false },
   updateFieldDefinition: { method: "PATCH", path: "/stores/{store_id}/field-definitions/{id}", idempotent: false },
   listShards: { method: "GET", path: "/ops/shards", idempotent: false },
+  updateShard: { method: "PATCH", path: "/ops/shards/{name}", idempotent: false },
   getStorePlacement: { method: "GET", path: "/ops/stores/{store_id}", idempotent: false },
   moveStore: { method: "POST", path: "/ops/stores/{store_id}/move", idempotent: false },
   getMove: { method: "GET", path: "/ops/moves/{move_id}", idempotent: false },

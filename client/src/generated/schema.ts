@@ -1037,8 +1037,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The store's events you may read, oldest first, by `sequence` (commit order)
-         * @description Any member or credential of the store; no bit of its own: each event needs the read bit of its data (products.read for products.*, product.image.* and collections.*, orders.read, customers.read, members.read for user.*, inventory.read), and the events you may not read are left out. Repeating `after=<the last sequence you saw>` returns every event you may read exactly once, in commit order, for as long as events are kept.
+         * The store's events you may read, oldest first by `sequence` (commit order), or newest first with `order=desc`
+         * @description Any member or credential of the store; no bit of its own: each event needs the read bit of its data (products.read for products.*, product.image.* and collections.*, orders.read, customers.read, members.read for user.*, inventory.read), and the events you may not read are left out. Repeating `after=<the last sequence you saw>` returns every event you may read exactly once, in commit order, for as long as events are kept. `order=desc` lists the same events newest first (for reading, not for catching up).
          */
         get: operations["listEvents"];
         put?: never;
@@ -1579,6 +1579,26 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/ops/shards/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Set a store database's location hint and whether new stores are placed on it
+         * @description Operators only: `Authorization: Bearer <OPS_TOKEN>`. Any other credential is a 401; a deployment without OPS_TOKEN answers 503.
+         */
+        patch: operations["updateShard"];
         trace?: never;
     };
     "/ops/stores/{store_id}": {
@@ -2938,6 +2958,8 @@ export interface components {
             webhook_id: string;
             event: string;
             event_id: string;
+            /** @description The event's `sequence` (its place in the store's event log, GET /events); null for `webhook.test`, which is no store event */
+            sequence: number | null;
             /** @enum {string} */
             status: "pending" | "delivered" | "failed";
             attempt_count: number;
@@ -3764,8 +3786,11 @@ export interface components {
         Shard: {
             /** @example STORE_DB_001 */
             name: string;
-            /** @description The location hint the database was created with (SHARD_LOCATIONS) */
-            location: string | null;
+            /**
+             * @description The D1 location hint the database was created with (`wrangler d1 create --location`); null: none. New stores go to a database of their creator's region first
+             * @enum {string|null}
+             */
+            location: "wnam" | "enam" | "weur" | "eeur" | "apac" | "oc" | null;
             /** @description Whether new stores are placed here */
             accepting: boolean;
             stores: number;
@@ -3773,6 +3798,15 @@ export interface components {
             size_bytes: number;
             /** @description When size_bytes was measured; null: not yet measured */
             measured_at: string | null;
+        };
+        ShardUpdate: {
+            /**
+             * @description The location hint; null clears it
+             * @enum {string|null}
+             */
+            location?: "wnam" | "enam" | "weur" | "eeur" | "apac" | "oc" | null;
+            /** @description false: no new store is placed here (its stores stay and keep working) */
+            accepting?: boolean;
         };
         StorePlacement: {
             store_id: string;
@@ -10103,9 +10137,11 @@ export interface operations {
         parameters: {
             query?: {
                 limit?: number;
-                /** @description Opaque: the previous page's `pagination.next_cursor`. Not combinable with `after` (422). */
+                /** @description `asc` (the default): oldest first, as section 22 defines the log. `desc`: newest first, `next_cursor` paging toward older events; every filter works, but not `after` (422: `after` resumes an oldest-first walk, which is what sees every later event once). A cursor belongs to its order: give the same `order` with it. */
+                order?: "asc" | "desc";
+                /** @description Opaque: the previous page's `pagination.next_cursor` (with the same `order`). Not combinable with `after` (422). */
                 cursor?: string;
-                /** @description Only events whose `sequence` is greater: pass the last sequence you saw. Not combinable with `cursor` (422). */
+                /** @description Only events whose `sequence` is greater: pass the last sequence you saw. Not combinable with `cursor` nor with `order=desc` (422). */
                 after?: number;
                 /** @description Repeatable (up to 20): an event name (`orders.created`) or a prefix (`products.*`). Unknown names: 422; a name or prefix whose read bit you lack: 403 naming it */
                 type?: string[];
@@ -10124,7 +10160,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Events, oldest first */
+            /** @description Events, oldest first (newest first with `order=desc`) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -14044,6 +14080,70 @@ export interface operations {
             };
             /** @description Missing or wrong operator token (JWTs and personal access tokens included) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description OPS_TOKEN is not configured on this deployment, or a database is overloaded (`service_unavailable`) */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait (sent when a database is overloaded; not when OPS_TOKEN is missing) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updateShard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ShardUpdate"];
+            };
+        };
+        responses: {
+            /** @description The store database as it is now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Shard"];
+                };
+            };
+            /** @description Missing or wrong operator token (JWTs and personal access tokens included) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not a store database of this deployment */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description An unknown field, a location that is not a D1 location hint, or `accepting` not a boolean (`validation_failed`) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -12,9 +12,13 @@ export const shards = sqliteTable("shards", {
   name: text("name").primaryKey(),
   /** Taking new stores (placement); an operator sets 0 to drain a database or before it is ready. */
   accepting: integer("accepting").notNull().default(1),
+  /** The D1 location hint the database was created with (`wrangler d1 create --location`); null: none. PATCH /ops/shards/{name}. */
+  location: text("location", { enum: ["wnam", "enam", "weur", "eeur", "apac", "oc"] }),
   /** Bytes, as D1 last reported them (refreshed by the cron and by GET /ops/shards). */
   sizeBytes: integer("size_bytes").notNull().default(0),
   measuredAt: text("measured_at"),
+  /** Its store_directory rows, counted by triggers in the same statement as each change (migrations/directory/0004). */
+  stores: integer("stores").notNull().default(0),
 });
 
 /**

@@ -13,6 +13,7 @@
 import { DurableObject } from "cloudflare:workers";
 import { forgetPlacement, legacyStoreDb, storeDb } from "../../placement/store-db";
 import { runAttempt } from "./run-attempt";
+import { shardNameOf, spendDeliveryWrite } from "../../access/write-budget";
 import { MAX_IN_FLIGHT } from "./http-post";
 
 export { MAX_IN_FLIGHT };
@@ -27,6 +28,11 @@ const HORIZON_MS = 60_000;
 const WATCHDOG_MS = 10_000;
 /** After an unexpected error (D1 unreachable), look at the delivery again this much later. */
 const ERROR_BACKOFF_MS = 5_000;
+/**
+ * An attempt its database's delivery budget refused (docs/scale.md 7.12) is looked at again this much later: not
+ * claimed, not counted as an attempt, only later.
+ */
+export const BUDGET_WAIT_MS = 2_000;
 const KEY = "d:";
 /** Storage key of the subscription's store id. */
 const STORE_KEY = "store";
@@ -151,8 +157,11 @@ export class DeliverySender extends DurableObject<Env> {
     let next: number | null;
     try {
       const db = this.storeId ? await storeDb(this.env, this.storeId) : legacyStoreDb(this.env);
-      // No such store any more (deleted): nothing left to send.
-      next = db ? await runAttempt(db, this.env, id) : null;
+      // No such store any more (deleted): nothing left to send. An attempt writes twice (claim, record): it spends
+      // its database's delivery budget first, and waits when that is spent.
+      if (!db) next = null;
+      else if (!(await spendDeliveryWrite(this.env, shardNameOf(this.env, db.$client)))) next = Date.now() + BUDGET_WAIT_MS;
+      else next = await runAttempt(db, this.env, id);
     } catch (error) {
       // A move may have paused the store's writes (the claim is refused) or moved it: the next try reads the
       // directory again.

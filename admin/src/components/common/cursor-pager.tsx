@@ -1,6 +1,6 @@
-// "Previous page" / "Next page" over a cursor-paginated list ({limit, offset, total, next_cursor}): the cursors of
-// the pages walked so far are a stack (kept in the URL by useListParams), so "Previous page" returns to exactly the
-// page that was shown.
+// "Previous page" / "Next page" over a cursor-paginated list ({limit, offset, total, next_cursor}, or {limit,
+// next_cursor} where the list gives no total, as the event log): the cursors of the pages walked so far are a stack
+// (kept in the URL by useListParams), so "Previous page" returns to exactly the page that was shown.
 
 export interface CursorPages {
   cursor: string | null;
@@ -11,7 +11,7 @@ export interface CursorPages {
 }
 
 export function CursorPager(props: {
-  pagination?: { limit: number; total: number; next_cursor: string | null };
+  pagination?: { limit: number; total?: number; next_cursor: string | null };
   pages: CursorPages;
   shown: number;
   busy?: boolean;
@@ -26,7 +26,8 @@ export function CursorPager(props: {
         Previous page
       </button>
       <span aria-live="polite">
-        {props.shown === 0 ? "0" : `${first + 1}–${first + props.shown}`} of {p.total}
+        {props.shown === 0 ? "0" : `${first + 1}–${first + props.shown}`}
+        {p.total === undefined ? "" : ` of ${p.total}`}
         {props.busy ? " (loading)" : ""}
       </span>
       <button type="button" disabled={!next} onClick={() => next && props.pages.next(next)}>

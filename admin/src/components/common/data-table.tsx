@@ -42,9 +42,13 @@ export interface Column<T> {
 /** A row's buttons: `{ ...ACTIONS_COLUMN, cell: (row) => <…/> }` (named "Actions" for screen readers only). */
 export const ACTIONS_COLUMN = { key: "actions", header: "Actions", hideHeader: true, className: "actions" } as const;
 
+/** An offset-paged list's pagination (the Pager's); cursor lists may have only `{limit, next_cursor}` (the event log). */
+type OffsetPagination = { limit: number; offset: number; total: number };
+type ListPagination = OffsetPagination | { limit: number; next_cursor: string | null };
+
 /** A TanStack list query of the API's shape: `{ data, pagination }`. */
 export interface ListQuery<T> {
-  data?: { data: T[]; pagination?: { limit: number; offset: number; total: number } };
+  data?: { data: T[]; pagination?: ListPagination };
   isPending: boolean;
   isPlaceholderData?: boolean;
   error: unknown;
@@ -73,6 +77,7 @@ export function DataTable<T>({ query, ...props }: DataTableProps<T>) {
   const loading = query ? query.isPending : props.loading;
   const busy = query ? query.isPlaceholderData : props.busy;
   const error = query?.error || props.error;
+  const pagination = query?.data?.pagination;
   return (
     <div className="data-table">
       {props.toolbar && <div className="toolbar">{props.toolbar}</div>}
@@ -109,7 +114,7 @@ export function DataTable<T>({ query, ...props }: DataTableProps<T>) {
         </div>
       )}
       {props.pager ??
-        (props.onOffset && <Pager pagination={query?.data?.pagination} onOffset={props.onOffset} busy={busy} label={`${props.label} pagination`} />)}
+        (props.onOffset && <Pager pagination={pagination && "offset" in pagination ? pagination : undefined} onOffset={props.onOffset} busy={busy} label={`${props.label} pagination`} />)}
     </div>
   );
 }

@@ -13,7 +13,7 @@ import { useSearchParams } from "react-router";
 type Change = Record<string, string | number | null | string[]>;
 
 /** Keys whose every keystroke changes the list: their changes replace the current history entry. */
-const TYPED = new Set(["search", "q", "tag", "below"]);
+const TYPED = new Set(["search", "q", "tag", "below", "resource_id"]);
 
 export function useListParams<K extends string>(defaults: Record<K, string>, offsetKey = "offset") {
   const [params, setParams] = useSearchParams();

@@ -22,6 +22,7 @@ const NAV = [
   ["/integrations", "Integrations"],
   ["/team", "Team"],
   ["/audit-log", "Audit log"],
+  ["/events", "Events"],
   ["/settings", "Settings"],
 ] as const;
 

@@ -1,5 +1,5 @@
 // Deliveries as rows on the shared DataTable: event (a link that opens the delivery, keeping the list's filters),
-// optionally the endpoint URL, status, attempts, time; and the status filter (All, Pending, Delivered, Failed).
+// the event's sequence, optionally the endpoint URL, status, attempts, time; and the status filter (All, Pending, Delivered, Failed).
 import { Link, useLocation } from "react-router";
 import { type Column, DataTable, type DataTableProps } from "../../../components/common/data-table";
 import { ListSelect } from "../../../components/common/list-filters";
@@ -15,6 +15,12 @@ export function StatusFilter({ list }: { list: ListParams<"status"> }) {
   return <ListSelect list={list} name="status" label="Status" options={STATUS_OPTIONS} />;
 }
 
+/** The event's `sequence`, from the list item; a test delivery is no store event and has none ("test"). */
+function Sequence({ d }: { d: Delivery }) {
+  if (d.sequence !== null) return <>{d.sequence}</>;
+  return <span className="hint">{d.event === "webhook.test" ? "test" : "none"}</span>;
+}
+
 /** `query`, `onOffset`, `empty` and `toolbar` as DataTable takes them; the endpoint's URL on demand, the open one marked. */
 export function DeliveriesTable({
   showUrl,
@@ -25,6 +31,7 @@ export function DeliveriesTable({
   const { search } = useLocation();
   const columns: Column<Delivery>[] = [
     { key: "event", header: "Event", cell: (d) => <Link to={`/webhooks/${d.webhook_id}/deliveries/${d.id}${search}`}>{d.event}</Link> },
+    { key: "sequence", header: "Sequence", cell: (d) => <Sequence d={d} /> },
     ...(showUrl ? [{ key: "url", header: "Endpoint URL", cell: (d: Delivery) => d.url }] : []),
     { key: "status", header: "Status", cell: (d) => <span className={`badge ${d.status}`}>{d.status}</span> },
     { key: "attempts", header: "Attempts", cell: (d) => d.attempt_count },

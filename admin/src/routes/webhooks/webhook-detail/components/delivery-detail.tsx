@@ -1,4 +1,5 @@
-// One delivery: the exact payload sent and every attempt (status, body, duration, error), with "Replay".
+// One delivery: its event (id and, for a store event, its sequence), the exact payload sent and every attempt
+// (status, body, duration, error), with "Replay".
 import { useNavigate } from "react-router";
 import { ErrorMessage, QueryState } from "../../../../components/common/query-state";
 import { useDelivery, useReplayDelivery } from "../../../../hooks/api/webhooks";
@@ -26,7 +27,8 @@ export function DeliveryDetail({ webhookId, deliveryId }: { webhookId: string; d
               Delivery of {d.event} <span className={`badge ${d.status}`}>{d.status}</span>
             </h2>
             <p>
-              Event id <code>{d.event_id}</code>, created {formatDate(d.created_at)}
+              Event id <code>{d.event_id}</code>
+              {d.sequence !== null && <>, sequence {d.sequence} in the store's event log</>}, created {formatDate(d.created_at)}
             </p>
             <button
               type="button"
