@@ -6,12 +6,8 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { components } from "../../lib/api-schema";
 import { client, currentStoreId, unwrap } from "../../lib/client";
 import type { FieldDefinition, FieldOwner } from "../../lib/field-types";
-import { collectionKeys } from "./collections";
-import { customerKeys } from "./customers";
 import { queryKeysFactory } from "./keys";
-import { orderKeys } from "./orders";
 import { allPages, pageQuery, type PageQuery } from "./pages";
-import { productKeys } from "./products";
 
 export const fieldDefinitionKeys = queryKeysFactory("field-definitions");
 
@@ -34,7 +30,15 @@ export function useAllFieldDefinitions(owner: FieldOwner) {
   });
 }
 
-const OWNER_KEYS = { product: productKeys, variant: productKeys, collection: collectionKeys, customer: customerKeys, order: orderKeys };
+// The owners' key factories by resource name (those of hooks/api/products, collections, customers and orders),
+// built here so the products list, which reads definitions for "More filters", does not load the other hooks.
+const OWNER_KEYS = {
+  product: queryKeysFactory("products"),
+  variant: queryKeysFactory("products"),
+  collection: queryKeysFactory("collections"),
+  customer: queryKeysFactory("customers"),
+  order: queryKeysFactory("orders"),
+};
 
 function useInvalidateDefinitions() {
   const queryClient = useQueryClient();
