@@ -30,7 +30,7 @@ export function CustomFieldsSection() {
   useDisplay();
   const list = useListParams({ fields_owner: "product" }, "fields_offset");
   const owner = (OWNERS.some(([o]) => o === list.values.fields_owner) ? list.values.fields_owner : "product") as FieldOwner;
-  const [, ownerLabel, noun] = OWNERS.find(([o]) => o === owner)!;
+  const [, , noun] = OWNERS.find(([o]) => o === owner)!;
   const definitions = useFieldDefinitions(owner, list.offset);
   const remove = useDeleteFieldDefinition();
   const [adding, setAdding] = useState(false);
@@ -121,7 +121,7 @@ export function CustomFieldsSection() {
       </div>
       <div role="tabpanel" id="fields-panel" aria-labelledby={`fields-tab-${owner}`}>
         <DataTable
-          label={`${ownerLabel} fields`}
+          label={`${noun[0].toUpperCase()}${noun.slice(1)} fields`}
           columns={columns}
           query={definitions}
           onOffset={list.setOffset}
