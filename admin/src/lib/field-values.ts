@@ -39,11 +39,16 @@ export function draftOf(definition: Definition, value: unknown, timeZone: string
 export const shownDraft = (state: FieldsState, definition: Definition, timeZone: string): Draft =>
   state.drafts[definition.key] ?? draftOf(definition, state.stored[definition.key], timeZone);
 
-/** The state after typing `draft` into a field (dropped when it reads as the stored value again). */
+/**
+ * The state after typing `draft` into a field (dropped when it reads as the stored value again). A checkbox cannot
+ * say "no value": unticked on a field that has none, it stays without one (false is sent only over a stored true).
+ */
 export function withDraft(state: FieldsState, definition: Definition, draft: Draft, timeZone: string): FieldsState {
   const drafts = { ...state.drafts };
-  if (JSON.stringify(draft) === JSON.stringify(draftOf(definition, state.stored[definition.key], timeZone))) delete drafts[definition.key];
-  else drafts[definition.key] = draft;
+  const stored = state.stored[definition.key];
+  const typed = definition.type === "boolean" && draft === "false" && stored === undefined ? "" : draft;
+  if (JSON.stringify(typed) === JSON.stringify(draftOf(definition, stored, timeZone))) delete drafts[definition.key];
+  else drafts[definition.key] = typed;
   return { ...state, drafts };
 }
 

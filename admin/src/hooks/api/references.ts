@@ -25,7 +25,7 @@ const variantLabel = (p: ProductItem, v: ProductItem["variants"][number]) =>
   `${p.title} — ${v.is_default ? "Default" : v.title}${v.sku ? ` (${v.sku})` : ""}`;
 const customerLabel = (c: { email: string; name: string | null }) => (c.name ? `${c.name} (${c.email})` : c.email);
 
-async function search(storeId: string, type: ReferenceType, text: string): Promise<ReferenceOption[]> {
+async function search(storeId: string, type: Exclude<ReferenceType, "collection_reference">, text: string): Promise<ReferenceOption[]> {
   const path = { store_id: storeId };
   if (type === "product_reference" || type === "variant_reference") {
     const page = await unwrap(
@@ -35,25 +35,31 @@ async function search(storeId: string, type: ReferenceType, text: string): Promi
       ? page.data.map((p) => ({ id: p.id, label: p.title }))
       : page.data.flatMap((p) => p.variants.map((v) => ({ id: v.id, label: variantLabel(p, v) })));
   }
-  if (type === "customer_reference") {
-    const typed = [...text].length >= 2 ? text : undefined;
-    const page = await unwrap(client.GET("/stores/{store_id}/customers", { params: { path, query: { search: typed, limit: MATCHES } } }));
-    return page.data.map((c) => ({ id: c.id, label: customerLabel(c) }));
-  }
-  const all = await allPages((page) => unwrap(client.GET("/stores/{store_id}/collections", { params: { path, query: page } })));
-  const needle = text.toLowerCase();
-  return all.filter((c) => c.title.toLowerCase().includes(needle)).slice(0, MATCHES).map((c) => ({ id: c.id, label: c.title }));
+  const typed = [...text].length >= 2 ? text : undefined;
+  const page = await unwrap(client.GET("/stores/{store_id}/customers", { params: { path, query: { search: typed, limit: MATCHES } } }));
+  return page.data.map((c) => ({ id: c.id, label: customerLabel(c) }));
 }
+
+/** Every collection of the store (read once per picker session, matched as the user types). */
+const allCollections = (storeId: string) =>
+  allPages((page) => unwrap(client.GET("/stores/{store_id}/collections", { params: { path: { store_id: storeId }, query: page } }))).then((all) =>
+    all.map((c) => ({ id: c.id, label: c.title })),
+  );
 
 /** The resources a picker offers for `text` (empty: the first ones of the list). */
 export function useReferenceSearch(type: ReferenceType, text: string) {
   const storeId = currentStoreId();
-  return useQuery({
-    queryKey: referenceKeys.list(storeId, { type, text }),
-    queryFn: () => search(storeId, type, text.trim()),
+  const trimmed = text.trim();
+  const whole = type === "collection_reference";
+  const query = useQuery({
+    queryKey: referenceKeys.list(storeId, whole ? { type } : { type, text: trimmed }),
+    queryFn: () => (type === "collection_reference" ? allCollections(storeId) : search(storeId, type, trimmed)),
     placeholderData: keepPreviousData,
     staleTime: 10_000,
   });
+  const needle = trimmed.toLowerCase();
+  const data = whole ? query.data?.filter((c) => c.label.toLowerCase().includes(needle)).slice(0, MATCHES) : query.data;
+  return { data, isFetching: query.isFetching, error: query.error };
 }
 
 async function nameOf(storeId: string, type: ReferenceType, id: string): Promise<string> {
