@@ -27,7 +27,11 @@ const productResponse = (description: string) => ({ ...jsonResponse(productSchem
 
 const listRoute = createRoute({
   method: "get", path: "/stores/{store_id}/products", operationId: "listProducts", tags, summary: "List products, newest change first; with updated_since, a change feed (oldest change first, drafts included)",
-  description: "Filters (status, product_type, brand, tag, collection_id, price range, in_stock, sku, external_id) and sort combine with search and cursors; every one is served by an index (docs/catalog.md).",
+  description:
+    "Filters (status, product_type, brand, tag, collection_id, price range, in_stock, sku, external_id) and sort combine with search and cursors; every one is served by an index (docs/catalog.md). " +
+    "Custom fields (API.md section 21): `field.<key>=<value>` filters by a filterable product field, or by a filterable variant field (products with a matching variant); " +
+    "repeatable across keys (all must match, at most 10 keys); `field.<key>.min` / `field.<key>.max` (inclusive) for integer, decimal, money and date fields. " +
+    "Values as in JSON (texts exactly, case-sensitive; booleans true/false; dates YYYY-MM-DD; date-times ISO 8601). A key that is not filterable, or no field's: 422 at `field.<key>`.",
   ...requiresWithBatchedRead("products.read"),
   request: { params: storeParams, query: productListQuery },
   responses: { 200: jsonResponse(cursorPageSchema(productListItemSchema), "A page of products"), ...errorResponses(404) },
@@ -93,7 +97,7 @@ const selfHost = (c: Context<AppEnv>) => new URL(c.req.url).host;
 
 export function registerProductRoutes(app: App) {
   app.openapi(listRoute, async (c) => {
-    const result = await listProducts(storeReadCtxOf(c), c.req.valid("query"), c.req.query("offset"));
+    const result = await listProducts(storeReadCtxOf(c), c.req.valid("query"), c.req.query("offset"), c.req.queries());
     return sendJsonText(c, result.json, 200, rowsReadHeader(c, result.rowsRead));
   });
   app.openapi(createProductRoute, async (c) => {

@@ -1,6 +1,7 @@
 // The product CSV layout (API.md sections 15 and 16, after Shopify's): one row per variant, the product's own fields
 // on its first row only; `handle` (the slug) on every row; `price` in major units ("12.50"). Options 4 to 10 add
-// their pairs after `option3_value`, as far as the store's variants use them (csvColumns).
+// their pairs after `option3_value`, as far as the store's variants use them (csvColumns). Custom fields (section 21)
+// add `field:<key>` (product fields, on a product's first row) and `variant_field:<key>` columns at the end.
 export const CSV_COLUMNS = [
   "handle",
   "title",
@@ -35,7 +36,9 @@ export const OPTION_SLOTS = 3;
 export const MAX_OPTION_SLOTS = 10;
 
 type OptionColumn = `option${number}_${"name" | "value"}`;
-export type CsvColumn = (typeof CSV_COLUMNS)[number] | OptionColumn;
+/** A custom field's column: `field:<key>` (the product's) or `variant_field:<key>`. */
+export type FieldColumn = `field:${string}` | `variant_field:${string}`;
+export type CsvColumn = (typeof CSV_COLUMNS)[number] | OptionColumn | FieldColumn;
 export type CsvRecord = Record<CsvColumn, string>;
 
 /** The header for `slots` option pairs: section 15's, with option4_name, option4_value ... after option3_value. */
@@ -45,8 +48,18 @@ export function csvColumns(slots: number): CsvColumn[] {
   return [...CSV_COLUMNS.slice(0, at), ...extra, ...CSV_COLUMNS.slice(at)];
 }
 
-/** Every column an import may name. */
+/** Every column an import may name, besides custom fields' (fieldColumn). */
 export const IMPORT_COLUMNS: readonly string[] = csvColumns(MAX_OPTION_SLOTS);
+
+const FIELD_COLUMN_RE = /^(field|variant_field):([a-z][a-z0-9_]{0,63})$/;
+
+/** A custom field's column as its owner and key, or null for any other column. */
+export function fieldColumn(column: string): { owner: "product" | "variant"; key: string } | null {
+  const m = FIELD_COLUMN_RE.exec(column);
+  return m ? { owner: m[1] === "field" ? "product" : "variant", key: m[2] } : null;
+}
+
+export const fieldColumnOf = (owner: "product" | "variant", key: string): FieldColumn => (owner === "product" ? `field:${key}` : `variant_field:${key}`);
 
 /** The columns that carry the product's own fields (on its first row). */
 export const PRODUCT_COLUMNS = ["title", "description", "brand", "product_type", "status", "seo_title", "seo_description", "tags"] as const;

@@ -3,6 +3,7 @@
 // product's row matches by option values). The plan is a group of statements per product, each group with its
 // audit row and its products.created or products.updated event; a bad row becomes an error and is left out.
 import { and, eq, sql } from "drizzle-orm";
+import type { SQLiteUpdateSetSource } from "drizzle-orm/sqlite-core";
 import { products, productVariants } from "../db/schema";
 import { auditEntry } from "../lib/audit";
 import type { StoreCtx } from "../lib/context";
@@ -13,8 +14,17 @@ import { VARIANTS_PER_PRODUCT_CAP, derivedTitle, optionKey } from "../products/v
 import { type CsvRecord, IMPORT_COLUMNS, PRODUCT_COLUMNS } from "./csv-columns";
 import { CAP_MESSAGE, type PlannedInsert, insertVariantWithinCap } from "./import-caps";
 import { type ProductFields, RowError, type VariantFields, productFieldsOf, variantFieldsOf } from "./import-rows";
+import { sliceFields } from "./import-fields";
+import { definitionsStillThere, writeOf } from "../fields/field-values";
+import { fieldColumn } from "./csv-columns";
 
 const VARIANT_COLUMNS = IMPORT_COLUMNS.filter((c) => c !== "handle" && !(PRODUCT_COLUMNS as readonly string[]).includes(c)) as Array<keyof CsvRecord>;
+
+/** A row's variant columns: the layout's, and its `variant_field:` ones. */
+const variantColumnsOf = (record: CsvRecord) => [
+  ...VARIANT_COLUMNS,
+  ...(Object.keys(record) as Array<keyof CsvRecord>).filter((c) => fieldColumn(c)?.owner === "variant"),
+];
 
 interface KnownProduct {
   id: string;
@@ -79,6 +89,7 @@ const boxOf = (box: VariantFields["shipping_box"]) => ({
 /** Plans the slice's rows: the groups to commit (one per product touched) and the rows' errors. */
 export async function planSlice(ctx: StoreCtx, importId: string, rows: SliceRow[], canPublish: boolean) {
   const { known, skuOwner } = await loadState(ctx, rows);
+  const rowFields = await sliceFields(ctx, rows);
   const groups = new Map<string, Group>();
   const errors: Array<{ line: number; message: string }> = [];
   const storeId = ctx.store.storeId;
@@ -95,7 +106,11 @@ export async function planSlice(ctx: StoreCtx, importId: string, rows: SliceRow[
       const variant = variantFieldsOf(record);
       const type0 = product?.type ?? fields?.product_type;
       // A variable product's first row with no variant columns: the product alone (one without variants round-trips).
-      const productOnly = type0 === "variable" && fields !== null && VARIANT_COLUMNS.every((c) => !record[c]?.trim());
+      const productOnly = type0 === "variable" && fields !== null && variantColumnsOf(record).every((c) => !record[c]?.trim());
+      const custom = rowFields.get(line);
+      if (custom && custom.errors.length > 0) throw new RowError(custom.errors.join("; "));
+      const productValues = fields ? custom?.product : undefined;
+      const variantValues = custom?.variant;
       if (fields && product && fields.product_type && fields.product_type !== product.type) {
         throw new RowError("product_type: cannot change after creation");
       }
@@ -123,8 +138,8 @@ export async function planSlice(ctx: StoreCtx, importId: string, rows: SliceRow[
       const clash = product && variant.option_values ? product.byOptions.get(key) : undefined;
       if (clash && variantId !== null && clash !== variantId) throw new RowError("another variant of this product has these option values");
 
-      // The row is good: its statements.
-      const statements: Statement[] = [];
+      // The row is good: its statements (first, that the field definitions it was checked against still exist).
+      const statements: Statement[] = definitionsStillThere(ctx, [...(productValues?.used ?? []), ...(productOnly ? [] : (variantValues?.used ?? []))]);
       let created = false;
       if (!product) {
         const id = uuidv7();
@@ -135,6 +150,7 @@ export async function planSlice(ctx: StoreCtx, importId: string, rows: SliceRow[
           ctx.db.insert(products).values({
             id, storeId, slug: handle, title: fields!.title, description: fields!.description, brand: fields!.brand,
             productType: type, status: product.status, seoTitle: fields!.seo_title, seoDescription: fields!.seo_description, tags: JSON.stringify(fields!.tags ?? []),
+            fields: productValues ? JSON.stringify(productValues.set) : "{}",
             createdAt: now, updatedAt: now, publishedAt: product.status === "live" ? now : null,
           }),
         );
@@ -147,6 +163,7 @@ export async function planSlice(ctx: StoreCtx, importId: string, rows: SliceRow[
               title: fields.title, description: fields.description, brand: fields.brand, seoTitle: fields.seo_title,
               seoDescription: fields.seo_description, status, updatedAt: now,
               ...(fields.tags ? { tags: JSON.stringify(fields.tags) } : {}),
+              ...(productValues ? { fields: writeOf(ctx, productValues).merge(sql`${products.fields}`) } : {}),
               ...(status !== product.status ? { publishedAt: status === "live" ? now : null } : {}),
             })
             .where(inStore(product.id)),
@@ -169,7 +186,8 @@ export async function planSlice(ctx: StoreCtx, importId: string, rows: SliceRow[
             priceCents: variant.price_cents!, stock: variant.stock ?? 0, fulfillmentMode: variant.fulfillment_mode ?? "stocked",
             optionValues: JSON.stringify(type === "single" ? [] : options), optionKey: type === "single" ? "[]" : key,
             ...boxOf(variant.shipping_box), position: product.variantCount, createdAt: now, updatedAt: now,
-            compareAtPriceCents: variant.compare_at_price_cents ?? null, externalId: variant.external_id ?? null, fields: "{}",
+            compareAtPriceCents: variant.compare_at_price_cents ?? null, externalId: variant.external_id ?? null,
+            fields: variantValues ? JSON.stringify(variantValues.set) : "{}",
           }),
         );
         product.variantCount++;
@@ -177,7 +195,8 @@ export async function planSlice(ctx: StoreCtx, importId: string, rows: SliceRow[
         else product.byOptions.set(key, variantId);
         group.inserts.push({ line, id: variantId });
       } else {
-        const changes: Partial<typeof productVariants.$inferInsert> = { updatedAt: now };
+        const changes: SQLiteUpdateSetSource<typeof productVariants> = { updatedAt: now };
+        if (variantValues) changes.fields = writeOf(ctx, variantValues).merge(sql`${productVariants.fields}`);
         if (variant.price_cents !== undefined) changes.priceCents = variant.price_cents;
         if (variant.stock !== undefined) changes.stock = variant.stock;
         if (variant.fulfillment_mode !== undefined) changes.fulfillmentMode = variant.fulfillment_mode;

@@ -7,7 +7,8 @@ import { ApiError, invalidField, notFound } from "../lib/errors";
 import { isUuid, nowIso, uuidv7 } from "../lib/ids";
 import { commit } from "../events/outbox";
 import { has } from "../lib/permissions";
-import { IMPORT_COLUMNS } from "./csv-columns";
+import { IMPORT_COLUMNS, fieldColumn } from "./csv-columns";
+import { loadDefinitions } from "../fields/field-values";
 import { assertUtf8, headerOf } from "./import-file";
 
 export const MAX_IMPORT_BYTES = 20 * 1024 * 1024;
@@ -18,12 +19,25 @@ export type ImportMessage = { import_id: string; store_id?: string } & ({ step: 
 
 export const importKey = (storeId: string, id: string) => `imports/${storeId}/${id}.csv`;
 
-/** The header row must name `handle` and only columns of the layout, options up to option10 (in any order). */
-function checkHeader(bytes: Uint8Array) {
+/**
+ * The header row must name `handle` and only columns of the layout, options up to option10 (in any order), and
+ * custom fields the store has: `field:<key>` (a product field) and `variant_field:<key>` (a variant field).
+ */
+async function checkHeader(ctx: StoreCtx, bytes: Uint8Array) {
   const header = headerOf(bytes);
-  const unknown = header.filter((h) => !IMPORT_COLUMNS.includes(h));
+  const unknown = header.filter((h) => !IMPORT_COLUMNS.includes(h) && fieldColumn(h) === null);
   if (!header.includes("handle")) throw invalidField("file", "the first row must be the header row, with a handle column");
   if (unknown.length > 0) throw invalidField("file", `unknown columns in the header row: ${unknown.join(", ")}`);
+  const custom = header.flatMap((h) => fieldColumn(h) ?? []);
+  const undefinedColumns: string[] = [];
+  for (const owner of ["product", "variant"] as const) {
+    const keys = custom.filter((c) => c.owner === owner).map((c) => c.key);
+    const defined = await loadDefinitions(ctx, owner, keys);
+    undefinedColumns.push(...keys.filter((k) => !defined.has(k)).map((k) => `${owner === "product" ? "field" : "variant_field"}:${k}`));
+  }
+  if (undefinedColumns.length > 0) {
+    throw invalidField("file", `columns of fields this store does not define (POST /stores/{store_id}/field-definitions first): ${undefinedColumns.join(", ")}`);
+  }
 }
 
 export async function startImport(ctx: StoreCtx, file: File) {
@@ -33,7 +47,7 @@ export async function startImport(ctx: StoreCtx, file: File) {
   // The whole file is checked before anything is stored or queued: UTF-8 throughout, then the header.
   const bytes = new Uint8Array(await file.arrayBuffer());
   assertUtf8(bytes);
-  checkHeader(bytes);
+  await checkHeader(ctx, bytes);
   const id = uuidv7();
   const storeId = ctx.store.storeId;
   const key = importKey(storeId, id);

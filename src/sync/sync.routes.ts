@@ -123,7 +123,7 @@ export function registerSyncRoutes(app: App) {
   });
   app.openapi(bulkRoute, async (c) => c.json(await bulkUpdateVariants(storeCtxOf(c), c.req.valid("json").updates), 200));
   app.openapi(exportRoute, (async (c: any) => {
-    const stream = exportCatalog(storeCtxOf(c));
+    const stream = await exportCatalog(storeCtxOf(c));
     return new Response(stream, {
       status: 200,
       headers: { "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": 'attachment; filename="products.csv"' },

@@ -6,14 +6,17 @@
 // - Without a narrowing filter, the page is read from an index of the store's products in the list's order
 //   ((store_id[, status], sort key, id), or (store_id, product_type | lower(brand) | in_stock, updated_at, id) for
 //   those filters in the default order), the other filters checked on the rows as they come.
-// - With one (search, tag, collection, price range, sku, external_id), the candidates come from their own indexes
-//   (FTS5 trigram and SKU ranges, product_tags, collection_products, variants by price, unique keys), are joined
-//   to products by primary key, and only those are sorted: the read is the matches, not the store.
+// - With one (search, tag, collection, price range, sku, external_id, a custom field), the candidates come from their
+//   own indexes (FTS5 trigram and SKU ranges, product_tags, collection_products, variants by price, unique keys,
+//   field_index), are joined to products by primary key, and only those are sorted: the read is the matches, not the
+//   store. Tags alone, or custom fields alone with an equality among them, in the default order walk their own
+//   index in the list's order and stop after a page (tagWalk, fieldWalk).
 import { type SQL, sql } from "drizzle-orm";
 import type { Walk } from "../../lib/cursor";
 import { storedCount } from "./list-counters";
 import { productObjectSql } from "../product-json";
 import type { SortKey } from "../schemas";
+import { type FieldFilter, fieldIdsSql, fieldProbe, valueCondition } from "./field-filters";
 
 export interface ListFilters {
   status?: "draft" | "live";
@@ -29,6 +32,8 @@ export interface ListFilters {
   manualCollectionId?: string;
   /** An automatic collection's rules as a condition on product row `p`. */
   rules?: SQL;
+  /** Custom field filters (field-filters.ts): all must match. */
+  fields?: FieldFilter[];
 }
 
 export interface ListOptions {
@@ -88,6 +93,7 @@ function candidateSets(storeId: string, options: ListOptions): SQL[] {
   if (hasPriceRange(f)) sets.push(sql`SELECT DISTINCT product_id AS pid FROM product_variants WHERE store_id = ${storeId} AND ${priceRange(f)}`);
   if (f.sku) sets.push(sql`SELECT product_id AS pid FROM product_variants WHERE store_id = ${storeId} AND sku_lower = ${f.sku.toLowerCase()}`);
   if (f.external_id) sets.push(sql`SELECT id AS pid FROM products WHERE store_id = ${storeId} AND external_id = ${f.external_id}`);
+  for (const filter of f.fields ?? []) sets.push(fieldIdsSql(storeId, filter));
   return sets;
 }
 
@@ -195,6 +201,43 @@ function tagsOnly(options: ListOptions, sets: SQL[]): boolean {
   return options.sort === "updated_at" && !options.byPosition && options.filters.tags.length > 0 && sets.length === options.filters.tags.length && !options.search;
 }
 
+/** Whether custom fields, with an equality among them, are the only narrowing filters of a list in the default order. */
+function fieldsOnly(options: ListOptions, sets: SQL[]): boolean {
+  const fields = options.filters.fields ?? [];
+  return (
+    options.sort === "updated_at" && !options.byPosition && !options.search && options.filters.tags.length === 0 &&
+    fields.some((f) => f.eq !== undefined) && sets.length === fields.length
+  );
+}
+
+/**
+ * Custom fields as the only narrowing filters, in the default order: the first equality filter's range of
+ * field_index in (updated_at, product_id) order, with the product's status on the rows (a product field's rows are
+ * its own; a variant field's are grouped to one per product), the other filters probed per row; the page stops after
+ * `limit` rows and, without a column filter, the count reads the index alone.
+ */
+function fieldWalk(storeId: string, options: ListOptions, dir: SQL, window: SQL): { page: SQL; total: SQL } {
+  const fields = options.filters.fields!;
+  const driver = fields.find((f) => f.eq !== undefined && f.owner === "product") ?? fields.find((f) => f.eq !== undefined)!;
+  const columns = columnConditions(options);
+  const join = columns.length ? sql` CROSS JOIN products p ON p.id = f.product_id` : sql``;
+  const where = [
+    sql`f.store_id = ${storeId} AND f.definition_id = ${driver.definitionId} AND ${valueCondition(driver, "f")}`,
+    ...statusConditions(options, sql`f.status`),
+    ...fields.filter((f) => f !== driver).map((f) => fieldProbe(f, sql`f.product_id`)),
+    ...columns,
+  ];
+  const from = sql`FROM field_index f INDEXED BY field_index_walk_idx${join} WHERE ${sql.join(where, sql` AND `)}`;
+  const after = and(positionConditions(options.walk, sql`f.updated_at`, sql`f.product_id`, sql`f.updated_at`));
+  const since = options.walk.since ? sql` AND f.updated_at >= ${options.walk.since}` : sql``;
+  const perVariant = driver.owner === "variant";
+  return {
+    page: sql`SELECT f.product_id AS id, f.updated_at AS k ${from}${after}${perVariant ? sql` GROUP BY f.updated_at, f.product_id` : sql``}
+      ORDER BY f.updated_at ${dir}, f.product_id ${dir} ${window}`,
+    total: sql`(SELECT count(${perVariant ? sql`DISTINCT f.product_id` : sql`*`}) ${from}${since})`,
+  };
+}
+
 const direction = (walk: Walk) => sql.raw(walk.ascending ? "ASC" : "DESC");
 
 /** The list as one statement returning one row: `data` (JSON array text), `total` and `next` (JSON or null). */
@@ -219,6 +262,8 @@ export function listQuery(storeId: string, options: ListOptions): SQL {
     total = sql`(SELECT count(*) FROM collection_products cp CROSS JOIN products p ON p.id = cp.product_id WHERE ${where})`;
   } else if (tagsOnly(options, sets)) {
     ({ page, total } = tagWalk(storeId, options, dir, window));
+  } else if (fieldsOnly(options, sets)) {
+    ({ page, total } = fieldWalk(storeId, options, dir, window));
   } else if (sets.length > 0) {
     const candidates = sql.join(sets, sql` INTERSECT `);
     const hits = priceOnly(options, sets)

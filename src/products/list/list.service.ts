@@ -12,6 +12,7 @@ import { isUuid } from "../../lib/ids";
 import { readRows } from "./d1";
 import { type ListFilters, type ListOptions, listQuery } from "./list-query";
 import { type SortKey, productListQuery } from "../schemas";
+import { requestedFieldFilters, resolveFieldFilters } from "./field-filters";
 
 export type ProductListQuery = z.infer<typeof productListQuery>;
 
@@ -79,10 +80,12 @@ export async function runList(ctx: StoreReadCtx, options: ListOptions) {
   return { json: `{"data":${row?.data ?? "[]"},"pagination":${pagination}}`, rowsRead };
 }
 
-/** GET /products. */
-export async function listProducts(ctx: StoreReadCtx, query: ProductListQuery, rawOffset: string | undefined) {
+/** GET /products; `queries`: the raw query, for the custom field filters (`field.<key>`, field-filters.ts). */
+export async function listProducts(ctx: StoreReadCtx, query: ProductListQuery, rawOffset: string | undefined, queries: Record<string, string[]> = {}) {
   const { walk, sort } = sortedWalk("products", query, rawOffset);
   const filters = filtersOf(query);
+  const requested = requestedFieldFilters(queries);
+  if (requested.keys.size > 0 || requested.errors.length > 0) filters.fields = await resolveFieldFilters(ctx, requested);
   if (query.collection_id !== undefined) {
     const { filter } = await collectionFilter(ctx, query.collection_id, "collection_id");
     Object.assign(filters, filter, { tags: [...filters.tags, ...(filter.tags ?? [])] });
