@@ -21,6 +21,7 @@ const InventoryList = lazy(() => import("./routes/inventory/inventory-list/inven
 const CollectionList = lazy(() => import("./routes/collections/collection-list/collection-list"));
 const CollectionDetail = lazy(() => import("./routes/collections/collection-detail/collection-detail"));
 const OrderList = lazy(() => import("./routes/orders/order-list/order-list"));
+const OrderCreate = lazy(() => import("./routes/orders/order-create/order-create"));
 const OrderDetail = lazy(() => import("./routes/orders/order-detail/order-detail"));
 const CustomerList = lazy(() => import("./routes/customers/customer-list/customer-list"));
 const CustomerDetail = lazy(() => import("./routes/customers/customer-detail/customer-detail"));
@@ -65,6 +66,7 @@ function SignedIn() {
           <Route path="collections" element={<CollectionList />} />
           <Route path="collections/:id" element={<CollectionDetail />} />
           <Route path="orders" element={<OrderList />} />
+          <Route path="orders/new" element={<OrderCreate />} />
           <Route path="orders/:id" element={<OrderDetail />} />
           <Route path="customers" element={<CustomerList />} />
           <Route path="customers/:id" element={<CustomerDetail />} />

@@ -1,6 +1,7 @@
 // The audit log in words: each action as a sentence fragment ("created a product"), and where a resource lives in
 // the console (a link while it exists). Actions not listed here read from their name ("product_image.delete" →
 // "product image: delete").
+import { wallToUtc } from "./zoned-time";
 
 export const ACTION_WORDS: Record<string, string> = {
   "store.create": "created the store",
@@ -95,25 +96,5 @@ const RESOURCE_NAMES: Record<string, string> = {
 export const resourceName = (type: string) => RESOURCE_NAMES[type] ?? type.replace(/_/g, " ");
 
 /** Midnight of `date` (YYYY-MM-DD) in `timeZone`, as an ISO instant; `endOfDay` gives 23:59:59.999 instead. */
-export function zonedDayBound(date: string, timeZone: string, endOfDay = false): string {
-  const [y, m, d] = date.split("-").map(Number);
-  const wall = Date.UTC(y, m - 1, d, endOfDay ? 23 : 0, endOfDay ? 59 : 0, endOfDay ? 59 : 0, endOfDay ? 999 : 0);
-  // The zone's offset at that moment: the wall-clock reading of `wall` in the zone, minus `wall`.
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      second: "2-digit",
-    })
-      .formatToParts(wall)
-      .map((p) => [p.type, p.value]),
-  );
-  const seen = Date.UTC(+parts.year, +parts.month - 1, +parts.day, +parts.hour, +parts.minute, +parts.second);
-  const offset = seen - Math.floor(wall / 1000) * 1000;
-  return new Date(wall - offset).toISOString();
-}
+export const zonedDayBound = (date: string, timeZone: string, endOfDay = false): string =>
+  wallToUtc(`${date}T${endOfDay ? "23:59:59.999" : "00:00"}`, timeZone) ?? "";

@@ -13,8 +13,16 @@ const isProblem = (body: unknown): body is Problem => typeof body === "object" &
 export const toProblem = (response: Response, body: unknown) => new ApiProblem(response.status, isProblem(body) ? body : undefined, response.headers);
 
 /** A field the console refuses before sending, shown exactly as the API's own 422 for that field would be. */
-export const localProblem = (path: string, message: string) =>
-  new ApiProblem(422, { code: "validation_failed", title: "Validation failed", detail: message, errors: [{ path, message }] });
+export const localProblem = (path: string, message: string) => localProblems([{ path, message }]);
+
+/** Several fields refused before sending (custom fields: each at `fields.<key>`), as one 422. */
+export const localProblems = (errors: Array<{ path: string; message: string }>) =>
+  new ApiProblem(422, {
+    code: "validation_failed",
+    title: "Validation failed",
+    detail: errors.length === 1 ? errors[0].message : errors.map((e) => `${e.path}: ${e.message}`).join("; "),
+    errors,
+  });
 
 /** What a screen says about a failure: a 403 names the permission that is missing. */
 export function describeProblem(error: unknown): string {

@@ -4,7 +4,7 @@
 import { useId, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from "react";
 import { fieldError } from "../../lib/problem";
 
-interface FieldProps {
+export interface FieldProps {
   label: string;
   /** The API field path whose error shows under this input. */
   path?: string;
@@ -12,14 +12,17 @@ interface FieldProps {
   hint?: ReactNode;
 }
 
-interface ControlProps {
+export interface ControlProps {
   id: string;
   "aria-invalid"?: true;
   "aria-describedby"?: string;
 }
 
-/** The frame: the label, the control (given its id and error wiring), the hint and the field's error. */
-function Field(props: FieldProps & { className?: string; control: (control: ControlProps) => ReactNode }) {
+/**
+ * The frame: the label, the control (given its id and error wiring), the hint and the field's error. Exported for
+ * controls of their own (a custom field's date, colour or reference picker).
+ */
+export function Field(props: FieldProps & { className?: string; control: (control: ControlProps) => ReactNode }) {
   const id = useId();
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
@@ -51,6 +54,32 @@ export function TextField(props: FieldProps & InputHTMLAttributes<HTMLInputEleme
 export function TextArea(props: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
   const { label, path, error, hint, ...input } = props;
   return <Field label={label} path={path} error={error} hint={hint} control={(c) => <textarea {...input} {...c} />} />;
+}
+
+/** A labelled checkbox with its hint and API error (the label follows the box, as checkboxes read). */
+export function CheckboxField(props: FieldProps & { checked: boolean; onChange: (checked: boolean) => void; disabled?: boolean }) {
+  const id = useId();
+  const message = props.path ? fieldError(props.error, props.path) : undefined;
+  const describedBy = [props.hint ? `${id}-hint` : "", message ? `${id}-error` : ""].filter(Boolean).join(" ") || undefined;
+  return (
+    <div className="field checkbox-field">
+      <label>
+        <input type="checkbox" checked={props.checked} disabled={props.disabled} onChange={(e) => props.onChange(e.target.checked)}
+          aria-invalid={message ? true : undefined} aria-describedby={describedBy} />
+        {props.label}
+      </label>
+      {props.hint && (
+        <small id={`${id}-hint`} className="hint">
+          {props.hint}
+        </small>
+      )}
+      {message && (
+        <small id={`${id}-error`} className="field-error" role="alert">
+          {message}
+        </small>
+      )}
+    </div>
+  );
 }
 
 export type OptionList = ReadonlyArray<readonly [value: string | number, label: string]>;

@@ -7,6 +7,8 @@
 //   list.offset / list.setOffset  // offset paging (`offset`; a second list on the page names its own key:
 //                                 // useListParams({}, "invites_offset"))
 //   list.pages                    // cursor paging (`cursor`, repeated: the stack of pages walked), as CursorPager takes
+//   list.prefixed("field.")       // params the list does not declare, by prefix (the products list's custom field
+//   list.setPrefixed("field.", [["field.material", "Linen"]])   // filters): replaced together, from the first page
 import { useMemo } from "react";
 import { useSearchParams } from "react-router";
 
@@ -38,12 +40,20 @@ export function useListParams<K extends string>(defaults: Record<K, string>, off
     [params],
   );
   const offset = Math.max(0, Number(params.get(offsetKey) ?? 0) || 0);
+  const prefixed = (prefix: string) => [...params].filter(([key]) => key.startsWith(prefix));
   const cursors = params.getAll("cursor");
   return {
     values,
     set: (key: K, value: string) => update({ [key]: value, [offsetKey]: null, cursor: [] }, TYPED.has(key)),
     offset,
     setOffset: (next: number, replace = false) => update({ [offsetKey]: next }, replace),
+    prefixed,
+    /** Replaces every param starting with `prefix` by `entries`, back to the first page (one history entry). */
+    setPrefixed: (prefix: string, entries: Array<[string, string]>) => {
+      const changes: Change = Object.fromEntries(prefixed(prefix).map(([key]) => [key, null]));
+      for (const [key, value] of entries) changes[key] = value;
+      update({ ...changes, [offsetKey]: null, cursor: [] });
+    },
     pages: {
       cursor: cursors.at(-1) ?? null,
       page: cursors.length + 1,

@@ -1,4 +1,4 @@
-// Collections: the list, one collection, its products, and every change (create, delete, members and order).
+// Collections: the list, one collection, its products, and every change (create, change, delete, members and order).
 // Every change invalidates the collections' lists and details.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { components } from "../../lib/api-schema";
@@ -60,6 +60,15 @@ export function useCreateCollection() {
   return useMutation({
     mutationFn: (body: CreateCollection) =>
       unwrap(client.POST("/stores/{store_id}/collections", { params: { path: { store_id: currentStoreId() } }, body })),
+    onSuccess: invalidate,
+  });
+}
+
+export function useUpdateCollection(id: string) {
+  const invalidate = useInvalidateCollections();
+  return useMutation({
+    mutationFn: (body: components["schemas"]["UpdateCollectionRequest"]) =>
+      unwrap(client.PATCH("/stores/{store_id}/collections/{id}", { params: { path: { store_id: currentStoreId(), id } }, body })),
     onSuccess: invalidate,
   });
 }

@@ -1,4 +1,4 @@
-// Orders: the list (status and customer filters), one order, and its status changes and refunds. Every change,
+// Orders: the list (status and customer filters), one order, a new order, and its status changes and refunds. Every change,
 // a refused one (409) included, refreshes the order and the lists: the 409 usually means it changed meanwhile.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { components } from "../../lib/api-schema";
@@ -45,6 +45,16 @@ export function useOrder(id: string) {
   return useQuery({
     queryKey: orderKeys.detail(storeId, id),
     queryFn: () => unwrap(client.GET("/stores/{store_id}/orders/{id}", { params: { path: { store_id: storeId, id } } })),
+  });
+}
+
+/** A new order (POST: orders.write), priced by the API from its variants; it refreshes the lists. */
+export function useCreateOrder() {
+  const refresh = useRefreshOrders();
+  return useMutation({
+    mutationFn: (body: components["schemas"]["CreateOrderRequest"]) =>
+      unwrap(client.POST("/stores/{store_id}/orders", { params: { path: { store_id: currentStoreId() } }, body })),
+    onSuccess: refresh,
   });
 }
 

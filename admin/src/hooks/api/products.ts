@@ -18,6 +18,8 @@ export interface ProductListQuery {
   status?: string;
   sort?: string;
   tag?: string;
+  /** Custom field filters as the API takes them: [`field.<key>` | `field.<key>.min` | `field.<key>.max`, value]. */
+  fields?: Array<[string, string]>;
   /** The page's cursor (the previous page's next_cursor); null for the first page. */
   cursor: string | null;
 }
@@ -38,6 +40,8 @@ function listQuery(storeId: string, query: ProductListQuery) {
               status: (query.status || undefined) as ListParams["status"],
               sort: (query.sort || undefined) as ListParams["sort"],
               tag: query.tag ? [query.tag] : undefined,
+              // Names the OpenAPI document cannot list (one per field key): sent as given.
+              ...Object.fromEntries(query.fields ?? []),
             },
           },
         }),
@@ -56,7 +60,7 @@ export function useProducts(query: ProductListQuery) {
   const next = result.isPlaceholderData ? null : (result.data?.pagination.next_cursor ?? null);
   useEffect(() => {
     if (next) void queryClient.prefetchQuery(listQuery(storeId, { ...query, cursor: next }));
-  }, [next, queryClient, storeId, query.search, query.includeDrafts, query.status, query.sort, query.tag]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [next, queryClient, storeId, query.search, query.includeDrafts, query.status, query.sort, query.tag, JSON.stringify(query.fields)]); // eslint-disable-line react-hooks/exhaustive-deps
   return result;
 }
 

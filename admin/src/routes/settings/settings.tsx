@@ -1,6 +1,6 @@
 // Settings: the store's name, currency and time zone (PATCH /stores/{store_id}, store.manage). Every price in the
 // console shows in the currency and every time in the zone; orders keep their own currency. Below, the store's
-// stock locations (./locations).
+// stock locations (./locations) and the store's custom fields (./custom-fields).
 import type { FormEvent } from "react";
 import { useEditForm } from "../../components/common/edit-form";
 import { SelectField, TextField } from "../../components/common/field";
@@ -8,6 +8,7 @@ import { PageHeader } from "../../components/common/page-header";
 import { QueryState } from "../../components/common/query-state";
 import { SaveActions } from "../../components/common/save-status";
 import { type StoreSettings, useStoreSettings, useUpdateStore } from "../../hooks/api/store-settings";
+import { CustomFieldsSection } from "./custom-fields/custom-fields-section";
 import { LocationsSection } from "./locations/locations-section";
 
 const supported = (key: "currency" | "timeZone"): string[] => {
@@ -64,6 +65,7 @@ export default function Settings() {
       <PageHeader title="Settings" />
       <QueryState query={store}>{(s) => <SettingsForm key={s.id} store={s} />}</QueryState>
       <LocationsSection />
+      <CustomFieldsSection />
     </section>
   );
 }

@@ -1,11 +1,13 @@
 // One collection: its title and kind; a manual collection's products in order (drag and drop, or "Move earlier" /
-// "Move later"), "Add products" and "Remove"; an automatic collection's rules and the products matching them now.
+// "Move later"), "Add products" and "Remove"; an automatic collection's rules and the products matching them now;
+// its custom fields.
 import { Link, useNavigate, useParams } from "react-router";
 import { ConfirmButton } from "../../../components/common/confirm-button";
 import { DataTable } from "../../../components/common/data-table";
 import { PageHeader } from "../../../components/common/page-header";
 import { ErrorMessage, Loading } from "../../../components/common/query-state";
 import { useCollection, useCollectionProducts, useDeleteCollection } from "../../../hooks/api/collections";
+import { CollectionFields } from "./collection-fields";
 import { ManualProducts } from "./manual-products";
 
 type Member = NonNullable<ReturnType<typeof useCollectionProducts>["data"]>[number];
@@ -49,6 +51,7 @@ export default function CollectionDetail() {
           {c.rules.conditions.map((r) => `${r.field} ${r.op.replace("_", " ")} ${r.value}`).join("; ")}
         </p>
       )}
+      <CollectionFields key={c.id} collection={c} />
       {c.kind === "manual" ? (
         <>
           <ErrorMessage error={products.error} />

@@ -1,10 +1,15 @@
 // "New collection": a title, Manual or Automatic, and for an automatic one its rule rows (field, condition,
-// value; all or any must match). The API checks the rules; the console offers only what they accept.
+// value; all or any must match), then the collection's custom fields. The API checks the rules; the console offers
+// only what they accept.
+import { useState } from "react";
 import { useNavigate } from "react-router";
 import { useEditForm } from "../../../components/common/edit-form";
 import { Options, TextField } from "../../../components/common/field";
 import { FormDialog } from "../../../components/common/form-dialog";
+import { CustomFields, useCustomFields } from "../../../components/custom-fields/custom-fields";
 import { type CreateCollection, useCreateCollection } from "../../../hooks/api/collections";
+import { fieldsState } from "../../../lib/field-values";
+import { ApiProblem } from "../../../lib/problem";
 
 type Rules = NonNullable<CreateCollection["rules"]>;
 type Condition = Rules["conditions"][number];
@@ -34,12 +39,24 @@ const blankRow = (): Row => ({ field: "tag", op: "equals", value: "" });
 export function NewCollectionDialog(props: { onClose: () => void }) {
   const create = useCreateCollection();
   const navigate = useNavigate();
-  const edit = useEditForm({ title: "", kind: "manual" as "manual" | "automatic", match: "all" as "all" | "any", rows: [blankRow()] });
+  const custom = useCustomFields("collection");
+  const edit = useEditForm({
+    title: "",
+    kind: "manual" as "manual" | "automatic",
+    match: "all" as "all" | "any",
+    rows: [blankRow()],
+    fields: fieldsState(),
+  });
   const { title, kind, match, rows } = edit.form;
+  const [localError, setLocalError] = useState<ApiProblem | null>(null);
+  const error = localError ?? create.error;
   const setRows = (next: Row[]) => edit.setValue("rows", next);
   const setRow = (i: number, change: Partial<Row>) => setRows(rows.map((r, j) => (j === i ? { ...r, ...change } : r)));
   const submit = () => {
-    const body: CreateCollection = { title, kind };
+    const fields = custom.body(edit.form.fields, "create");
+    if (fields instanceof ApiProblem) return setLocalError(fields);
+    setLocalError(null);
+    const body: CreateCollection = { title, kind, ...fields };
     if (kind === "automatic") {
       const conditions = rows.map((r) => ({ field: r.field, op: r.op, value: NUMERIC.has(r.field) ? Number(r.value) : r.value }));
       body.rules = { match, conditions } as Rules;
@@ -54,9 +71,9 @@ export function NewCollectionDialog(props: { onClose: () => void }) {
       onSubmit={submit}
       submit="Create collection"
       pending={create.isPending}
-      error={create.error}
+      error={error}
     >
-      <TextField label="Title" required value={title} onChange={edit.set("title")} path="title" error={create.error} />
+      <TextField label="Title" required value={title} onChange={edit.set("title")} path="title" error={error} />
       <fieldset>
         <legend>Kind</legend>
         <label>
@@ -91,7 +108,7 @@ export function NewCollectionDialog(props: { onClose: () => void }) {
                 </select>
               </label>
               <TextField label="Value" required value={r.value} inputMode={NUMERIC.has(r.field) ? "numeric" : undefined}
-                onChange={(e) => setRow(i, { value: e.target.value })} path={`rules.conditions.${i}.value`} error={create.error} />
+                onChange={(e) => setRow(i, { value: e.target.value })} path={`rules.conditions.${i}.value`} error={error} />
               {rows.length > 1 && (
                 <button type="button" onClick={() => setRows(rows.filter((_, j) => j !== i))}>
                   Remove condition
@@ -106,6 +123,7 @@ export function NewCollectionDialog(props: { onClose: () => void }) {
           )}
         </fieldset>
       )}
+      <CustomFields custom={custom} state={edit.form.fields} onChange={(f) => edit.setValue("fields", f)} error={error} />
     </FormDialog>
   );
 }

@@ -1,7 +1,9 @@
-// One order: its line items and total, the customer, the status and the changes the API allows from it.
+// One order: its line items and total, the customer, the status and the changes the API allows from it, and its
+// custom fields (read-only: set when the order was created).
 import { Link, useParams } from "react-router";
 import { PageHeader } from "../../../components/common/page-header";
 import { QueryState } from "../../../components/common/query-state";
+import { FieldValuesCard } from "../../../components/custom-fields/field-values-card";
 import { useOrder } from "../../../hooks/api/orders";
 import { formatDate, formatMoney, orderName, useDisplay } from "../../../lib/format";
 import { STATUS_LABEL } from "../components/orders-table";
@@ -69,6 +71,7 @@ export default function OrderDetail() {
               </table>
             </div>
           </div>
+          <FieldValuesCard owner="order" values={o.fields} />
         </section>
       )}
     </QueryState>

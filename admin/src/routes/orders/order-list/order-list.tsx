@@ -1,4 +1,5 @@
-// Orders, newest first: a status filter ("All" and each status) and offset paging, both in the URL.
+// Orders, newest first: a status filter ("All" and each status) and offset paging, both in the URL; "New order".
+import { Link } from "react-router";
 import { ListSelect } from "../../../components/common/list-filters";
 import { useListParams } from "../../../components/common/list-params";
 import { PageHeader } from "../../../components/common/page-header";
@@ -13,11 +14,18 @@ export default function OrderList() {
   const orders = useOrders({ status, offset: list.offset });
   return (
     <section>
-      <PageHeader title="Orders" />
+      <PageHeader
+        title="Orders"
+        actions={
+          <Link className="button primary" to="/orders/new">
+            New order
+          </Link>
+        }
+      />
       <OrdersTable
         query={orders}
         label="Orders"
-        empty={status ? `No ${STATUS_LABEL[status].toLowerCase()} orders.` : "No orders yet: they arrive through the API (POST /stores/{store_id}/orders)."}
+        empty={status ? `No ${STATUS_LABEL[status].toLowerCase()} orders.` : "No orders yet: they arrive through the API (POST /stores/{store_id}/orders) or “New order”."}
         toolbar={<ListSelect list={list} name="status" label="Status" options={STATUS_OPTIONS} />}
         onOffset={list.setOffset}
       />

@@ -1,32 +1,38 @@
-// New product: title, single (with its price) or variable (variants added on the product page).
+// New product: title, single (with its price) or variable (variants added on the product page), and the product's
+// custom fields.
 import { useState, type FormEvent } from "react";
 import { useNavigate } from "react-router";
 import { FormActions } from "../../../components/common/dialog";
 import { useEditForm } from "../../../components/common/edit-form";
 import { TextField } from "../../../components/common/field";
 import { PageHeader } from "../../../components/common/page-header";
+import { CustomFields, useCustomFields } from "../../../components/custom-fields/custom-fields";
 import { ErrorMessage } from "../../../components/common/query-state";
 import { useCreateProduct } from "../../../hooks/api/products";
+import { fieldsState } from "../../../lib/field-values";
 import { parseMajor } from "../../../lib/format";
-import { type ApiProblem, localProblem } from "../../../lib/problem";
+import { ApiProblem, localProblem } from "../../../lib/problem";
 
 export default function ProductCreate() {
   const create = useCreateProduct();
   const navigate = useNavigate();
-  const edit = useEditForm({ title: "", type: "single" as "single" | "variable", price: "0.00" });
+  const custom = useCustomFields("product");
+  const edit = useEditForm({ title: "", type: "single" as "single" | "variable", price: "0.00", fields: fieldsState() });
   const { title, type, price } = edit.form;
-  const [priceError, setPriceError] = useState<ApiProblem | null>(null);
+  const [localError, setLocalError] = useState<ApiProblem | null>(null);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const cents = parseMajor(price);
     if (type === "single" && cents === null) {
       const message = "Enter an amount such as 12.50";
-      setPriceError(localProblem("default_price_cents", message));
+      setLocalError(localProblem("default_price_cents", message));
       return;
     }
-    setPriceError(null);
+    const fields = custom.body(edit.form.fields, "create");
+    if (fields instanceof ApiProblem) return setLocalError(fields);
+    setLocalError(null);
     create.mutate(
-      { title, product_type: type, ...(type === "single" ? { default_price_cents: cents ?? 0 } : {}) },
+      { title, product_type: type, ...(type === "single" ? { default_price_cents: cents ?? 0 } : {}), ...fields },
       { onSuccess: (product) => (edit.saved(), navigate(`/products/${product.id}`)) },
     );
   };
@@ -53,9 +59,10 @@ export default function ProductCreate() {
             value={price}
             onChange={edit.set("price")}
             path="default_price_cents"
-            error={priceError ?? create.error}
+            error={localError ?? create.error}
           />
         )}
+        <CustomFields custom={custom} state={edit.form.fields} onChange={(f) => edit.setValue("fields", f)} error={localError ?? create.error} />
         <ErrorMessage error={create.error} />
         <FormActions submit="Create product" pending={create.isPending} />
       </form>

@@ -1,6 +1,7 @@
 // Products: search (title or SKU prefix), drafts on demand, cursor paging that keeps its place while the catalog
 // changes, keeps the current page on screen while the next loads (and prefetches the one after); CSV export/import.
-// Search, drafts and the page live in the URL (Back from a product returns to the same list).
+// Search, drafts, the filters ("More filters": custom fields) and the page live in the URL (Back from a product
+// returns to the same list).
 import { useDeferredValue } from "react";
 import { Link } from "react-router";
 import { CursorPager } from "../../../components/common/cursor-pager";
@@ -11,6 +12,7 @@ import { PageHeader } from "../../../components/common/page-header";
 import { useProducts } from "../../../hooks/api/products";
 import { formatDate, formatPrice, useDisplay } from "../../../lib/format";
 import { CatalogTransfer } from "./catalog-transfer";
+import { MoreFilters } from "./more-filters";
 import { PRODUCT_LIST_DEFAULTS, ProductFilters } from "./product-filters";
 
 type Product = NonNullable<ReturnType<typeof useProducts>["data"]>["data"][number];
@@ -52,7 +54,8 @@ export function ProductList() {
   const tag = useDeferredValue(list.values.tag.trim());
   const includeDrafts = list.values.drafts === "true";
   const { status, sort } = list.values;
-  const products = useProducts({ search, includeDrafts, status, sort, tag, cursor: list.pages.cursor });
+  const fields = list.prefixed("field.");
+  const products = useProducts({ search, includeDrafts, status, sort, tag, fields, cursor: list.pages.cursor });
   const rows = products.data?.data;
   return (
     <section>
@@ -70,7 +73,7 @@ export function ProductList() {
         columns={columns}
         query={products}
         rowKey={(p) => p.id}
-        empty={search || tag || status ? search ? `No product matches “${search}”.` : "No product matches these filters." : "No products yet. Create the first one."}
+        empty={search || tag || status || fields.length > 0 ? search ? `No product matches “${search}”.` : "No product matches these filters." : "No products yet. Create the first one."}
         toolbar={
           <>
             <ListSearch list={list} name="search" label="Search products" placeholder="Search by title or SKU" />
@@ -83,6 +86,7 @@ export function ProductList() {
               Include drafts
             </label>
             <ProductFilters list={list} />
+            <MoreFilters list={list} />
           </>
         }
         pager={<CursorPager pagination={products.data?.pagination} pages={list.pages} shown={rows?.length ?? 0} busy={products.isPlaceholderData} />}

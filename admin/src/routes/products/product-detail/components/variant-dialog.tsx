@@ -1,14 +1,17 @@
 // "Add variant" and "Edit variant <title>": every field of a variant (SKU, price, stock, fulfillment, up to three
-// option name/value pairs, the shipping box). Adding POSTs; editing PATCHes the same fields. Rendered while open.
+// option name/value pairs, the shipping box), then the variant's custom fields. Adding POSTs; editing PATCHes the
+// same fields (custom fields: what changed). Rendered while open.
 // Editing also shows the variant's "Stock by location" (Adjust, Transfer stock). "Stock" sets the default location's
 // stock while no other location holds any; after that it shows the total, read-only, and points to "Adjust".
 import { useState } from "react";
 import { useEditForm } from "../../../../components/common/edit-form";
 import { FormDialog } from "../../../../components/common/form-dialog";
 import { SelectField, TextField } from "../../../../components/common/field";
+import { CustomFields, useCustomFields } from "../../../../components/custom-fields/custom-fields";
 import { useAllLocations } from "../../../../hooks/api/locations";
 import type { Product } from "../../../../hooks/api/products";
 import { useCreateVariant, useUpdateVariant, type Variant } from "../../../../hooks/api/variants";
+import { type FieldsState, fieldsState } from "../../../../lib/field-values";
 import { formatCents, parseMajor } from "../../../../lib/format";
 import { ApiProblem, localProblem } from "../../../../lib/problem";
 import { defaultLocation, StockByLocation, stockIsWritable, stockTitle } from "./stock-by-location";
@@ -37,6 +40,7 @@ type Form = {
   fulfillment: string;
   options: Array<{ name: string; value: string }>;
   box: Record<BoxKey, string>;
+  fields: FieldsState;
 };
 
 function initial(variant?: Variant): Form {
@@ -55,6 +59,7 @@ function initial(variant?: Variant): Form {
       height_mm: b ? String(b.height_mm) : "",
       weight_g: b ? String(b.weight_g) : "",
     },
+    fields: fieldsState(variant?.fields),
   };
 }
 
@@ -100,6 +105,7 @@ export function VariantDialog(props: {
   const create = useCreateVariant(product.id);
   const update = useUpdateVariant(product.id, variant?.id ?? "");
   const mutation = variant ? update : create;
+  const custom = useCustomFields("variant");
   const edit = useEditForm(initial(variant));
   const form = edit.form;
   const [localError, setLocalError] = useState<ApiProblem | null>(null);
@@ -112,8 +118,10 @@ export function VariantDialog(props: {
   const submit = () => {
     const body = toBody(stockWritable ? form : { ...form, stock: null });
     if (body instanceof ApiProblem) return setLocalError(body);
+    const fields = custom.body(form.fields, variant ? "update" : "create");
+    if (fields instanceof ApiProblem) return setLocalError(fields);
     setLocalError(null);
-    mutation.mutate(body, { onSuccess: (saved) => (props.onSaved?.(saved.title), props.onClose()) });
+    mutation.mutate({ ...body, ...fields }, { onSuccess: (saved) => (props.onSaved?.(saved.title), props.onClose()) });
   };
   const error = localError ?? mutation.error;
   const title = variant ? `Edit variant ${variant.title}` : "Add variant";
@@ -169,6 +177,7 @@ export function VariantDialog(props: {
           ))}
         </div>
       </fieldset>
+      <CustomFields custom={custom} state={form.fields} onChange={(f) => edit.setValue("fields", f)} error={error} />
     </FormDialog>
   );
 }
