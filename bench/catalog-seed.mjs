@@ -45,6 +45,10 @@ export function seedStore(dbFile, storeId, count) {
   let collections;
   db.exec("BEGIN");
   try {
+    // Stock is a level at the store's default location with its ledger entry (migration 0027); the triggers read
+    // why from this row, as they do for an import.
+    db.prepare(`INSERT INTO inventory_context (singleton, store_id, reason, reference, seq_from)
+      VALUES (1, ?, 'stock_write', 'bench.seed', (SELECT coalesce(max(seq), 0) + 1 FROM inventory_ledger WHERE store_id = ?))`).run(storeId, storeId);
     for (let start = 0; start < count; start += 5000) {
       const products = [];
       const variants = [];
@@ -82,6 +86,7 @@ export function seedStore(dbFile, storeId, count) {
     ]);
     insertMany(db, "collection_products", ["store_id", "collection_id", "product_id", "position"], members.map((id, i) => [storeId, manual, id, i]));
     collections = { manual, automatic };
+    db.exec("DELETE FROM inventory_context");
     db.exec("COMMIT");
   } catch (error) {
     db.exec("ROLLBACK");
@@ -90,3 +95,4 @@ export function seedStore(dbFile, storeId, count) {
   db.close();
   return { sampleIds, skuPrefix: `sku-${pad(Math.floor(count / 2)).slice(0, 5)}`, collections };
 }
+

@@ -83,6 +83,55 @@ describe("every filter is served by an index: no full scan of the store's produc
   });
 });
 
+/** The plan's reads of a title index: its alias in the SQL (`fts`) or the old shared table's name. */
+const titleIndexReads = (plan: string[]) => plan.filter((d) => /VIRTUAL TABLE/.test(d));
+
+describe("a search reads only the caller's store's entries of the title index (migration 0030)", () => {
+  // products_fts_by_store's rowids are ranges per store and status; FTS5 shows rowid bounds it was handed as `>`
+  // and `<` after its MATCH (`M`) in the index string ("INDEX 0:M1><"): the read starts and stops at the store's.
+  const STATUSES: Array<[string, Partial<ListOptions>, Partial<ListFilters>]> = [
+    ["live products (the default)", {}, {}],
+    ["drafts included", { includeDrafts: true }, {}],
+    ["status=draft", { includeDrafts: true }, { status: "draft" }],
+  ];
+  it.each(STATUSES)("%s: alone, with a column filter, with another narrowing filter, on a later page, in another order", async (_name, extra, statusFilter) => {
+    const store = await catalogStore();
+    const after = { list: "x", at: "2026-11-21T10:00:00.000Z", id: "01900000-0000-7000-8000-000000000000" };
+    const cases: ListOptions[] = [
+      base({ ...extra, search: "leather" }, statusFilter),
+      base({ ...extra, search: "leather" }, { ...statusFilter, brand: "Acme" }),
+      base({ ...extra, search: "leather" }, { ...statusFilter, tags: ["sale"] }),
+      base({ ...extra, search: "leather", walk: walkOf({ after }) }, statusFilter),
+      base({ ...extra, search: "leather", sort: "title", walk: walkOf({ ascending: true }) }, statusFilter),
+    ];
+    for (const options of cases) {
+      const plan = await planOf(store.id, options);
+      const reads = titleIndexReads(plan);
+      expect(reads, plan.join("\n")).toHaveLength(1);
+      expect(reads[0], plan.join("\n")).toMatch(/^SCAN fts VIRTUAL TABLE INDEX \d+:M\d*[<>]{2}$/);
+      expect(await fullScans(store.id, options)).toEqual([]);
+    }
+  });
+
+  it("a term shorter than a trigram reads the store's own titles by index, not the title index", async () => {
+    const store = await catalogStore();
+    for (const includeDrafts of [false, true]) {
+      const plan = await planOf(store.id, base({ includeDrafts, search: "ab" }));
+      expect(titleIndexReads(plan), plan.join("\n")).toEqual([]);
+      expect(await fullScans(store.id, base({ includeDrafts, search: "ab" }))).toEqual([]);
+    }
+  });
+
+  it("the search alone: the matches and their count from the indexes, the page from the list's own index or the matches by rowid", async () => {
+    const store = await catalogStore();
+    const plan = await planOf(store.id, base({ search: "leather" }));
+    // Dense: the walk of (store_id, status, updated_at, id) that the list without a search reads, probing the matches.
+    expect(plan.filter((d) => d === "SEARCH p USING COVERING INDEX products_store_status_updated_idx (store_id=? AND status=?)").length, plan.join("\n")).toBeGreaterThan(0);
+    // Sparse: each match's row by its rowid (no lookup through the id index).
+    expect(plan, plan.join("\n")).toContain("SEARCH p USING INTEGER PRIMARY KEY (rowid=?)");
+  });
+});
+
 describe("every sort is served by an index, both directions, with and without drafts, on every page", () => {
   it.each(SORTS)("sort=%s", async (sort) => {
     const store = await catalogStore();

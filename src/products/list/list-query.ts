@@ -7,13 +7,16 @@
 //   ((store_id[, status], sort key, id), or (store_id, product_type | lower(brand) | in_stock, updated_at, id) for
 //   those filters in the default order), the other filters checked on the rows as they come.
 // - With one (search, tag, collection, price range, sku, external_id, a custom field), the candidates come from their
-//   own indexes (FTS5 trigram and SKU ranges, product_tags, collection_products, variants by price, unique keys,
-//   field_index), are joined to products by primary key, and only those are sorted: the read is the matches, not the
-//   store. Tags alone, or custom fields alone with an equality among them, in the default order walk their own
-//   index in the list's order and stop after a page (tagWalk, fieldWalk).
+//   own indexes (the store's ranges of the title index and SKU ranges: ./search-query.ts; product_tags,
+//   collection_products, variants by price, unique keys, field_index), are joined to products by primary key, and
+//   only those are sorted: the read is the matches, not the store. Tags alone, or custom fields alone with an
+//   equality among them, in the default order walk their own index in the list's order and stop after a page
+//   (tagWalk, fieldWalk). A search alone counts its matches from the indexes and, when they are dense, reads its
+//   page from the list's own index as the first shape does (searchPage).
 import { type SQL, sql } from "drizzle-orm";
 import type { Walk } from "../../lib/cursor";
 import { storedCount } from "./list-counters";
+import { type ShownStatus, matchIdsSql, matchRowidsSql } from "./search-query";
 import { productObjectSql } from "../product-json";
 import type { SortKey } from "../schemas";
 import { type FieldFilter, fieldIdsSql, fieldProbe, valueCondition } from "./field-filters";
@@ -46,13 +49,6 @@ export interface ListOptions {
   byPosition?: string;
 }
 
-/** The highest code point: every string that starts with `p` sorts below `p + MAX_CHAR`. */
-const MAX_CHAR = "\u{10FFFF}";
-const TRIGRAM = 3;
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
-const ftsPhrase = (text: string) => `"${text.replace(/"/g, '""')}"`;
-
 /** The column each sort reads on product row `p`; title sorts case-insensitively. */
 const SORT_COLUMNS: Record<SortKey, string> = {
   updated_at: "p.updated_at",
@@ -62,20 +58,6 @@ const SORT_COLUMNS: Record<SortKey, string> = {
   stock: "p.total_stock",
 };
 
-/** Ids of the store's products whose title contains `term` or one of whose SKUs starts with it. */
-function searchIdsSql(storeId: string, term: string): SQL {
-  const lower = term.toLowerCase();
-  const titles =
-    [...term].length >= TRIGRAM
-      ? sql`SELECT t.id AS pid FROM products_fts CROSS JOIN products t ON t.rowid = products_fts.rowid WHERE products_fts MATCH ${ftsPhrase(term)}`
-      : // Too short for a trigram: the store's titles (still bounded to this store, by its index).
-        sql`SELECT id AS pid FROM products WHERE store_id = ${storeId} AND title LIKE ${`%${escapeLike(term)}%`} ESCAPE '\\'`;
-  return sql`${titles}
-    UNION
-    SELECT v.product_id FROM product_variants v
-    WHERE v.store_id = ${storeId} AND v.sku_lower >= ${lower} AND v.sku_lower < ${lower + MAX_CHAR}`;
-}
-
 const hasPriceRange = (f: ListFilters) => f.price_min_cents !== undefined || f.price_max_cents !== undefined;
 const priceRange = (f: ListFilters) => sql`price_cents >= ${f.price_min_cents ?? 0} AND price_cents <= ${f.price_max_cents ?? Number.MAX_SAFE_INTEGER}`;
 
@@ -83,7 +65,7 @@ const priceRange = (f: ListFilters) => sql`price_cents >= ${f.price_min_cents ??
 function candidateSets(storeId: string, options: ListOptions): SQL[] {
   const f = options.filters;
   const sets: SQL[] = [];
-  if (options.search) sets.push(searchIdsSql(storeId, options.search));
+  if (options.search) sets.push(matchIdsSql(storeId, options.search, shownStatus(options)));
   // lower() in SQL, as the trigger that fills product_tags (SQLite folds ASCII letters only).
   for (const tag of f.tags) {
     sets.push(sql`SELECT product_id AS pid FROM product_tags WHERE store_id = ${storeId} AND tag_lower = lower(${tag})`);
@@ -97,12 +79,17 @@ function candidateSets(storeId: string, options: ListOptions): SQL[] {
   return sets;
 }
 
-/** The status condition on `status` (a product's, or its copy on product_tags), if any. */
-function statusConditions(options: ListOptions, status: SQL): SQL[] {
+/** The status the list shows: one, or both (undefined). */
+function shownStatus(options: ListOptions): ShownStatus {
   // With updated_since (a change feed) drafts are always included; `status=draft` implies them.
   const drafts = options.includeDrafts || options.walk.since !== undefined;
-  if (options.filters.status) return [sql`${status} = ${options.filters.status}`];
-  return drafts ? [] : [sql`${status} = 'live'`];
+  return options.filters.status ?? (drafts ? undefined : "live");
+}
+
+/** The status condition on `status` (a product's, or its copy on product_tags), if any. */
+function statusConditions(options: ListOptions, status: SQL): SQL[] {
+  const shown = shownStatus(options);
+  return shown ? [sql`${status} = ${shown}`] : [];
 }
 
 /** Conditions on product row `p` that are checked row by row (after an index has chosen the rows). */
@@ -238,6 +225,50 @@ function fieldWalk(storeId: string, options: ListOptions, dir: SQL, window: SQL)
   };
 }
 
+/** Whether the search is the only filter besides status, outside a change feed (see searchPage). */
+function searchOnly(options: ListOptions, sets: SQL[]): boolean {
+  return options.search !== undefined && sets.length === 1 && columnConditions(options).length === 0 && !options.walk.since && !options.byPosition;
+}
+
+/** `(k, id)` of a materialized row `h` past the cursor, in the walk's direction. */
+const afterRow = (walk: Walk, collate: SQL) =>
+  walk.after ? sql` AND (h.k${collate}, h.id) ${sql.raw(walk.ascending ? ">" : "<")} (${walk.after.at}, ${walk.after.id})` : sql``;
+
+interface PageShape {
+  dir: SQL;
+  position: SQL;
+  collate: SQL;
+}
+
+/**
+ * The search alone: its matches `m` (product rowids, the shown status applied by the index ranges) come from the
+ * indexes without a product row, and `total` counts them. The page comes one of two ways, chosen in the statement
+ * by how dense the matches are among the products the list shows (n matches of N: dense when n * n >= N, from the
+ * store's counters):
+ * - dense: the list's own index in list order (as without a search), keeping the matches; about N / n entries per
+ *   item shown, so at most sqrt(N) per item (a term in one product of 100: about 2,000 entries for a page of 20);
+ * - sparse: the matches read by rowid and sorted, fewer than sqrt(N) rows.
+ * The statement holds both ways; the one not taken stops before its first row.
+ */
+function searchPage(storeId: string, options: ListOptions, shape: PageShape): { matches: SQL; page: SQL; total: SQL } {
+  const { walk } = options;
+  const { dir, position, collate } = shape;
+  const shown = storedCount(options.filters, options.includeDrafts) ?? "total";
+  const rows = and(rowConditions(options));
+  const matches = sql`m AS MATERIALIZED (${matchRowidsSql(storeId, options.search!, shownStatus(options))}),
+    mc AS MATERIALIZED (SELECT count(*) AS n, count(*) * count(*) >= coalesce((SELECT ${sql.raw(shown)} FROM store_catalog_stats
+      WHERE store_id = ${storeId}), 0) AS dense FROM m), `;
+  // `+p.rowid`: not an index term, so the walk stays on the list's index and probes the matches. The way not taken
+  // gets LIMIT 0, which ends its loop before the first row (a condition in WHERE would be tested on every row).
+  const limit = (dense: boolean) =>
+    sql`LIMIT CASE WHEN (SELECT dense FROM mc) THEN ${dense ? walk.limit + 1 : 0} ELSE ${dense ? 0 : walk.limit + 1} END OFFSET ${walk.offset}`;
+  const walked = sql`SELECT p.id AS id, ${position} AS k FROM products p WHERE p.store_id = ${storeId}${rows}${and(positionConditions(walk, position, sql`p.id`))}
+      AND +p.rowid IN (SELECT rid FROM m) ORDER BY ${position} ${dir}, p.id ${dir} ${limit(true)}`;
+  const sorted = sql`SELECT h.id, h.k FROM (SELECT p.id AS id, ${position} AS k FROM m CROSS JOIN products p ON p.rowid = m.rid
+      WHERE p.store_id = ${storeId}${rows}) h WHERE 1 = 1${afterRow(walk, collate)} ORDER BY h.k${collate} ${dir}, h.id ${dir} ${limit(false)}`;
+  return { matches, page: sql`SELECT * FROM (${walked}) UNION ALL SELECT * FROM (${sorted})`, total: sql`(SELECT n FROM mc)` };
+}
+
 const direction = (walk: Walk) => sql.raw(walk.ascending ? "ASC" : "DESC");
 
 /** The list as one statement returning one row: `data` (JSON array text), `total` and `next` (JSON or null). */
@@ -264,14 +295,21 @@ export function listQuery(storeId: string, options: ListOptions): SQL {
     ({ page, total } = tagWalk(storeId, options, dir, window));
   } else if (fieldsOnly(options, sets)) {
     ({ page, total } = fieldWalk(storeId, options, dir, window));
+  } else if (searchOnly(options, sets)) {
+    ({ matches, page, total } = searchPage(storeId, options, { dir, position, collate }));
   } else if (sets.length > 0) {
     const candidates = sql.join(sets, sql` INTERSECT `);
     const hits = priceOnly(options, sets)
       ? priceHits(storeId, options)
-      : sql`SELECT p.id AS id, ${position} AS k, p.updated_at AS updated_at FROM (${candidates}) cand
+      : options.search && sets.length === 1
+        ? // The search and column filters: its matches by rowid, each product row read once.
+          sql`SELECT p.id AS id, ${position} AS k, p.updated_at AS updated_at FROM (${matchRowidsSql(storeId, options.search, shownStatus(options))}) cand
+      CROSS JOIN products p ON p.rowid = cand.rid
+      WHERE p.store_id = ${storeId}${and(rows)}`
+        : sql`SELECT p.id AS id, ${position} AS k, p.updated_at AS updated_at FROM (${candidates}) cand
       CROSS JOIN products p ON p.id = cand.pid
       WHERE p.store_id = ${storeId}${and(rows)}`;
-    const after = walk.after ? sql` AND (h.k${collate}, h.id) ${sql.raw(walk.ascending ? ">" : "<")} (${walk.after.at}, ${walk.after.id})` : sql``;
+    const after = afterRow(walk, collate);
     const since = walk.since ? sql` AND h.updated_at >= ${walk.since}` : sql``;
     // The matches once (materialized): the page sorts them and the total counts them.
     matches = sql`h AS MATERIALIZED (${hits}), `;
@@ -288,7 +326,8 @@ export function listQuery(storeId: string, options: ListOptions): SQL {
         : sql`(SELECT count(*) FROM products p ${indexFor(options)} WHERE p.store_id = ${storeId}${and(rows)}${walk.since ? sql` AND p.updated_at >= ${walk.since}` : sql``})`;
   }
   const reverse = sql.raw(walk.ascending ? "DESC" : "ASC");
-  return sql`WITH ${matches}page AS (${page}),
+  // `page` once (materialized): `shown` and the look-ahead count read it.
+  return sql`WITH ${matches}page AS MATERIALIZED (${page}),
     shown AS (SELECT id, k FROM page ORDER BY k${collate} ${dir}, id ${dir} LIMIT ${walk.limit})
     SELECT (SELECT json_group_array(json(item)) FROM (
         SELECT ${productObjectSql("p", false)} AS item FROM shown JOIN products p ON p.id = shown.id
