@@ -7,6 +7,7 @@
 //   /not-an-image.png    200 with text
 //   /big.png             a PNG signature followed by more than 20 MiB, chunked (no Content-Length)
 //   /declared-big.png    Content-Length of 30 MiB
+//   /slow.png            headers only, then nothing for 10 s
 //   /__hits?url=<path>   how many times <path> (with its query) was requested
 import { createServer } from "node:http";
 import { deflateSync } from "node:zlib";
@@ -71,6 +72,10 @@ export default async function setup(project: TestProject) {
       res.writeHead(200, { "Content-Type": "image/png", "Content-Length": String(30 * 1024 * 1024) });
       res.write(png(4));
       setTimeout(() => res.destroy(), 5000).unref();
+    } else if (url.pathname === "/slow.png") {
+      res.writeHead(200, { "Content-Type": "image/png" });
+      res.write(png(4).subarray(0, 8));
+      setTimeout(() => res.end(), 10_000).unref();
     } else res.writeHead(404).end("not found");
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

@@ -2085,7 +2085,7 @@ export interface components {
                 name: string;
                 value: string;
             }[];
-            shipping_box: components["schemas"]["ShippingBox"];
+            shipping_box: components["schemas"]["StoredShippingBox"];
             position: number;
             compare_at_price_cents: number | null;
             external_id: string | null;
@@ -2100,7 +2100,8 @@ export interface components {
              */
             updated_at: string;
         };
-        ShippingBox: {
+        /** @description Dimensions 0: unknown (a box imported with its weight only) */
+        StoredShippingBox: {
             length_mm: number;
             width_mm: number;
             height_mm: number;
@@ -3394,6 +3395,12 @@ export interface components {
             /** @description An integration's own key, unique per store (409); empty or null clears it */
             external_id?: string | null;
         };
+        ShippingBox: {
+            length_mm: number;
+            width_mm: number;
+            height_mm: number;
+            weight_g: number;
+        } | null;
         UpdateVariantRequest: {
             price_cents?: number;
             sku?: string | null;
