@@ -32,7 +32,7 @@ const MAX_ATTEMPTS = 5;
 
 
 /** Shopify files: slices of at least this many rows, ending between two handles (one product's rows together). */
-export const SHOPIFY_SLICE_ROWS = 50;
+export const SHOPIFY_SLICE_ROWS = 100;
 /** ... and at most this many (a product has at most 100 variants and 250 images; a longer run is cut). */
 export const SHOPIFY_MAX_SLICE_ROWS = 400;
 
@@ -67,7 +67,8 @@ async function runSlice(env: Env, db: Db, row: ImportRow, index: number) {
   if (row.rowsDone !== firstRow || (shopify && row.imagesDone !== firstRow)) {
     // A redelivery: this slice was applied. Its next message may have been lost with the first delivery, so it is
     // sent again when the next step has not started (a duplicate of it is harmless, see above).
-    if (row.rowsDone === end && (shopify ? row.imagesDone === firstRow : !last)) await next();
+    if (row.rowsDone === end && shopify && row.imagesDone === firstRow) await next();
+    else if (row.rowsDone === end && !last && (!shopify || row.imagesDone === end)) await sendStep(env, row, { step: "slice", index: index + 1 });
     return;
   }
   const stop = async () => {
@@ -82,7 +83,9 @@ async function runSlice(env: Env, db: Db, row: ImportRow, index: number) {
   const { groups, errors } = await planSlice(ctx, row.id, mapped.rows, row.canPublish);
   errors.push(...mapped.errors);
   errors.sort((a, b) => a.line - b.line);
-  const done = { firstRow, count: raw.length, finished: last && !shopify, warnings: mapped.warnings };
+  // A Shopify slice that names no image needs no image step: its progress says its images are placed too.
+  const noImages = shopify && "images" in mapped && mapped.images.length === 0 && mapped.variantImages.length === 0;
+  const done = { firstRow, count: raw.length, finished: last && (!shopify || noImages), warnings: mapped.warnings, noImages };
   try {
     // The starter's access is asserted again inside the batch: a removal after the check above applies nothing.
     const starter = stillHolds(ctx.db, starterMayContinue(row));
@@ -98,6 +101,7 @@ async function runSlice(env: Env, db: Db, row: ImportRow, index: number) {
     await applyOneByOne(ctx, row, done, groups, errors);
   }
   if (done.finished) await env.MEDIA.delete(row.objectKey);
+  else if (noImages) await sendStep(env, row, { step: "slice", index: index + 1 });
   else if (shopify || !last) await next();
 }
 
@@ -107,6 +111,8 @@ interface SliceDone {
   count: number;
   finished: boolean;
   warnings: Issue[];
+  /** A Shopify slice without images: images_done moves with rows_done. */
+  noImages: boolean;
 }
 
 /** A slice's statements, whose `stock` values set default locations' on_hand with the ledger's `import:<id>`. */
@@ -134,7 +140,7 @@ async function applyOneByOne(ctx: StoreCtx, row: ImportRow, done: SliceDone, gro
  * The import's progress after this slice (guarded: it fails the batch if the slice was already applied). Last in the
  * slice's batch, it reads what the batch's capped inserts did (import-caps.ts).
  */
-function progress(ctx: StoreCtx, row: ImportRow, { firstRow, count, finished, warnings }: SliceDone, groups: Group[], errors: Issue[]): Statement {
+function progress(ctx: StoreCtx, row: ImportRow, { firstRow, count, finished, warnings, noImages }: SliceDone, groups: Group[], errors: Issue[]): Statement {
   const sum = (k: keyof Group["counts"]) => groups.reduce((n, g) => n + g.counts[k], 0);
   const inserts = groups.flatMap((g) => g.inserts);
   const t = productImports;
@@ -153,6 +159,7 @@ function progress(ctx: StoreCtx, row: ImportRow, { firstRow, count, finished, wa
       errors: sql`(SELECT json_group_array(json(value)) FROM (SELECT value FROM json_each(${t.errors})
         UNION ALL ${sliceErrors} LIMIT ${MAX_ERRORS}))`,
       ...(warnings.length > 0 ? { warnings: appendWarnings(t.warnings, warnings) } : {}),
+      ...(noImages ? { imagesDone: firstRow + count } : {}),
       state: finished ? "done" : "running",
       updatedAt: nowIso(),
     })

@@ -4,7 +4,9 @@ import { describe, expect, it } from "vitest";
 import { call } from "../helpers/api";
 import { type CatalogStore, catalogStore } from "../products/fixtures";
 import { storeAll } from "../products/store-databases";
-import { importCsv } from "./csv-helpers";
+import { exportCsv, importCsv } from "./csv-helpers";
+import { liveVariable } from "../products/fixtures";
+import { SHOPIFY_SLICE_ROWS } from "../../src/sync/import-runner";
 import { CLASSIC_HEADER, HEADER_2024, type ShopifyRow, galleryOf, hits, imageServer, img, productsBySlug, shopifyCsv, tagOf } from "./shopify-helpers";
 
 /** Polls the import to its end (images make a Shopify import take longer than a plain one). */
@@ -175,21 +177,22 @@ describe("Images: fetched under the URL rules; a URL that fails is a warning on 
     const store = await catalogStore();
     const tag = tagOf();
     const shared = img(16, tag);
-    // 60 single products: two slices (a slice ends between two handles after 50 rows).
-    const rows: ShopifyRow[] = Array.from({ length: 60 }, (_, i) => ({
+    // Single products over two slices.
+    const n = SHOPIFY_SLICE_ROWS + 10;
+    const rows: ShopifyRow[] = Array.from({ length: n }, (_, i) => ({
       Handle: `p-${i}`, Title: `P ${i}`, "Option1 Name": "Title", "Option1 Value": "Default Title", "Variant Price": "1.00", "Image Src": shared, "Image Alt Text": `p${i}`,
     }));
     const csv = shopifyCsv(rows);
-    expect(await runImport(store, csv)).toMatchObject({ state: "done", products_created: 60, errors: [], warnings: [] });
+    expect(await runImport(store, csv)).toMatchObject({ state: "done", products_created: n, errors: [], warnings: [] });
     expect(await hits(shared)).toBe(1);
     const first = await productsBySlug(store);
-    expect((await galleryOf(store, first["p-59"].id)).map((g) => g.alt)).toEqual(["p59"]);
+    expect((await galleryOf(store, first[`p-${n - 1}`].id)).map((g) => g.alt)).toEqual([`p${n - 1}`]);
     const events = async () => (await storeAll<{ n: number }>(store.id, "SELECT count(*) AS n FROM events WHERE store_id = ? AND name LIKE 'product.image.%'", store.id))[0].n;
-    expect(await events()).toBe(60);
+    expect(await events()).toBe(n);
 
-    expect(await runImport(store, csv)).toMatchObject({ state: "done", products_updated: 60, errors: [], warnings: [] });
+    expect(await runImport(store, csv)).toMatchObject({ state: "done", products_updated: n, errors: [], warnings: [] });
     expect(await hits(shared)).toBe(1);
-    expect(await events()).toBe(60);
+    expect(await events()).toBe(n);
     const library = (await call("GET", `/stores/${store.id}/media?limit=100`, { token: store.token })).body;
     expect(library.data).toHaveLength(1);
   });
@@ -224,5 +227,30 @@ describe("Values imported otherwise than the file says are warnings on their lin
     const started = await importCsv(store, shopifyCsv([{ Handle: "x", Title: "X", "Option1 Name": "Title", "Option1 Value": "Default Title", "Variant Price": "1.00", Status: "active" }]), token);
     const done = await finished(store, started.body.id);
     expect(done.errors).toEqual([{ line: 2, message: "status: live needs the products.publish permission" }]);
+  });
+});
+
+describe("Variant Grams is the box's weight when the box is otherwise unknown (dimensions 0)", () => {
+  it("a variant with a known box keeps it; one without gets 0 × 0 × 0 and the weight; the default export and import carry that box", async () => {
+    const store = await catalogStore();
+    await liveVariable(store, "Kit", [
+      { sku: "K-1", price_cents: 100, option_values: [{ name: "Size", value: "S" }], shipping_box: { length_mm: 10, width_mm: 20, height_mm: 30, weight_g: 400 } },
+      { sku: "K-2", price_cents: 100, option_values: [{ name: "Size", value: "M" }] },
+    ]);
+    const done = await runImport(store, shopifyCsv([
+      { Handle: "kit", "Option1 Name": "Size", "Option1 Value": "S", "Variant SKU": "K-1", "Variant Price": "1.00", "Variant Grams": "999" },
+      { Handle: "kit", "Option1 Value": "M", "Variant SKU": "K-2", "Variant Price": "1.00", "Variant Grams": "250.4" },
+    ]));
+    expect(done).toMatchObject({ state: "done", variants_updated: 2, errors: [], warnings: [] });
+    const boxes = async (s: CatalogStore) => (await productsBySlug(s)).kit.variants.map((v: any) => [v.sku, v.shipping_box]);
+    expect(await boxes(store)).toEqual([
+      ["K-1", { length_mm: 10, width_mm: 20, height_mm: 30, weight_g: 400 }],
+      ["K-2", { length_mm: 0, width_mm: 0, height_mm: 0, weight_g: 250 }],
+    ]);
+    const csv = (await exportCsv(store)).text;
+    expect(csv).toContain("K-2,M,Size,M,,,,,1.00,0,stocked,0,0,0,250,");
+    const target = await catalogStore();
+    expect(await runImport(target, csv)).toMatchObject({ state: "done", format: "native", errors: [] });
+    expect(await boxes(target)).toEqual(await boxes(store));
   });
 });

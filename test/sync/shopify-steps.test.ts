@@ -8,6 +8,10 @@ import { type CatalogStore, catalogStore } from "../products/fixtures";
 import { storeAll } from "../products/store-databases";
 import { driveQueue, finished, importCsv } from "./csv-helpers";
 import { type ShopifyRow, galleryOf, hits, img, productsBySlug, shopifyCsv, tagOf } from "./shopify-helpers";
+import { SHOPIFY_SLICE_ROWS } from "../../src/sync/import-runner";
+
+/** Products of one row each: a first slice of SHOPIFY_SLICE_ROWS rows, a second of five. */
+const N = SHOPIFY_SLICE_ROWS + 5;
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -26,30 +30,61 @@ describe("slice n's rows, then its images, then slice n+1", () => {
     const store = await catalogStore();
     const tag = tagOf();
     const queue = driveQueue();
-    // 55 products: slice 0 holds 50 rows, slice 1 five.
-    const rows = Array.from({ length: 55 }, (_, i) => single(`p-${i}`, i === 0 || i === 54 ? { "Image Src": img(20 + i, tag) } : {}));
+    const rows = Array.from({ length: N }, (_, i) => single(`p-${i}`, i === 0 || i === N - 1 ? { "Image Src": img(20 + i, tag) } : {}));
     const started = await importCsv(store, shopifyCsv(rows));
     await queue.step(); // split
     expect(queue.sent).toEqual([expect.objectContaining({ step: "slice", index: 0 })]);
     await queue.step(); // slice 0's rows
     expect(queue.sent).toEqual([expect.objectContaining({ step: "images", index: 0 })]);
-    expect(await importRow(store, started.body.id)).toEqual({ rows_done: 50, images_done: 0, state: "running" });
+    expect(await importRow(store, started.body.id)).toEqual({ rows_done: SHOPIFY_SLICE_ROWS, images_done: 0, state: "running" });
     // Slice 1 delivered out of turn (before slice 0's images): it does nothing.
     const { handleImportBatch } = await import("../../src/sync/import-runner");
     const { createMessageBatch } = await import("cloudflare:test");
     const early = { import_id: started.body.id, store_id: store.id, step: "slice" as const, index: 1 };
     await handleImportBatch(createMessageBatch("product-imports", [{ id: "early", timestamp: new Date(), attempts: 1, body: early }]) as never, env);
-    expect(await importRow(store, started.body.id)).toEqual({ rows_done: 50, images_done: 0, state: "running" });
+    expect(await importRow(store, started.body.id)).toEqual({ rows_done: SHOPIFY_SLICE_ROWS, images_done: 0, state: "running" });
     await queue.step(); // slice 0's images
     expect(queue.sent).toEqual([expect.objectContaining({ step: "slice", index: 1 })]);
     await queue.step(); // slice 1's rows
     await queue.step(); // slice 1's images: the end
     expect(queue.sent).toEqual([]);
     const done = await finished(store, started.body.id);
-    expect(done).toMatchObject({ state: "done", rows_done: 55, products_created: 55, errors: [], warnings: [] });
+    expect(done).toMatchObject({ state: "done", rows_done: N, products_created: N, errors: [], warnings: [] });
     const products = await productsBySlug(store);
-    expect((await galleryOf(store, products["p-54"].id)).map((g) => g.image_variants[0].width)).toEqual([74]);
+    expect((await galleryOf(store, products[`p-${N - 1}`].id)).map((g) => g.image_variants[0].width)).toEqual([20 + N - 1]);
     // The uploaded file is deleted at the end.
+    expect((await env.MEDIA.list({ prefix: `imports/${store.id}/` })).objects).toEqual([]);
+  });
+});
+
+describe("a slice ends between two products (one product's rows are read together)", () => {
+  it("a product whose rows cross the slice's size stays in one slice: its option names, given on its first row, name every variant", async () => {
+    const store = await catalogStore();
+    const queue = driveQueue();
+    const rows = Array.from({ length: SHOPIFY_SLICE_ROWS - 2 }, (_, i) => single(`p-${i}`));
+    rows.push({ Handle: "tee", Title: "Tee", "Option1 Name": "Size", "Option1 Value": "XS", "Variant Price": "1.00" });
+    for (const size of ["S", "M", "L", "XL"]) rows.push({ Handle: "tee", "Option1 Value": size, "Variant Price": "1.00" });
+    rows.push(single("last"));
+    const started = await importCsv(store, shopifyCsv(rows));
+    await queue.step(); // split
+    await queue.step(); // slice 0: the 98 products and the tee's 5 rows
+    expect(await importRow(store, started.body.id)).toMatchObject({ rows_done: SHOPIFY_SLICE_ROWS + 3 });
+    while (queue.sent.length > 0) await queue.step();
+    expect(await finished(store, started.body.id)).toMatchObject({ state: "done", errors: [], rows_done: SHOPIFY_SLICE_ROWS + 4 });
+    const { tee } = await productsBySlug(store);
+    expect(tee.variants.map((v: any) => v.option_values)).toEqual(["XS", "S", "M", "L", "XL"].map((value) => [{ name: "Size", value }]));
+  });
+});
+
+describe("a slice that names no image has no image step", () => {
+  it("its progress moves images_done with rows_done; the import ends with its last slice", async () => {
+    const store = await catalogStore();
+    const queue = driveQueue();
+    const started = await importCsv(store, shopifyCsv([single("a"), single("b")]));
+    await queue.step(); // split
+    await queue.step(); // the only slice
+    expect(queue.sent).toEqual([]);
+    expect(await importRow(store, started.body.id)).toEqual({ rows_done: 2, images_done: 2, state: "done" });
     expect((await env.MEDIA.list({ prefix: `imports/${store.id}/` })).objects).toEqual([]);
   });
 });
@@ -59,7 +94,7 @@ describe("a redelivered or duplicated image step places nothing twice", () => {
     const store = await catalogStore();
     const tag = tagOf();
     const queue = driveQueue();
-    const rows = Array.from({ length: 55 }, (_, i) => single(`p-${i}`, i === 0 ? { "Image Src": img(11, tag) } : {}));
+    const rows = Array.from({ length: N }, (_, i) => single(`p-${i}`, i === 0 ? { "Image Src": img(11, tag) } : {}));
     rows.splice(1, 0, { Handle: "p-0", "Image Src": img(12, tag) });
     const started = await importCsv(store, shopifyCsv(rows));
     await queue.step(); // split
@@ -70,13 +105,13 @@ describe("a redelivered or duplicated image step places nothing twice", () => {
     queue.sent.unshift(imagesStep);
     await queue.step(); // images 0 again
     expect(queue.sent).toEqual([expect.objectContaining({ step: "slice", index: 1 }), expect.objectContaining({ step: "slice", index: 1 })]);
-    expect(await importRow(store, started.body.id)).toMatchObject({ rows_done: 50, images_done: 50 });
+    expect(await importRow(store, started.body.id)).toMatchObject({ rows_done: SHOPIFY_SLICE_ROWS, images_done: SHOPIFY_SLICE_ROWS });
     const { "p-0": p0 } = await productsBySlug(store);
     expect((await galleryOf(store, p0.id)).map((g) => g.image_variants[0].width)).toEqual([11, 12]);
     expect(await imageEvents(store)).toBe(2);
     expect([await hits(img(11, tag)), await hits(img(12, tag))]).toEqual([1, 1]);
     while (queue.sent.length > 0) await queue.step(); // slice 1 twice (the second does nothing), images 1
-    expect(await finished(store, started.body.id)).toMatchObject({ state: "done", rows_done: 56, products_created: 55, errors: [], warnings: [] });
+    expect(await finished(store, started.body.id)).toMatchObject({ state: "done", rows_done: N + 1, products_created: N, errors: [], warnings: [] });
     expect(await imageEvents(store)).toBe(2);
   });
 
