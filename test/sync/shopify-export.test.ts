@@ -46,6 +46,9 @@ async function sourceCatalog() {
   await upload(store, mug.id, await makePng(60, 10), { alt: "A mug" });
   const draft = await makeProduct(store, { title: "Poster", product_type: "variable", default_price_cents: undefined });
   await makeVariant(store, draft.id, { price_cents: 100, sku: "P-M", option_values: [{ name: "Paper", value: "Matte" }] });
+  // A variable product whose one variant has no options: written without option columns, read back as variable.
+  const bare = await makeProduct(store, { title: "Bare", product_type: "variable", default_price_cents: undefined });
+  await makeVariant(store, bare.id, { price_cents: 300, sku: "BARE" });
   return { store, hoodie, mug };
 }
 
@@ -108,7 +111,7 @@ describe("exporting with format=shopify and importing into an empty store gives 
     const target = await catalogStore();
     const started = await importCsv(target, csv);
     const done = await finished(target, started.body.id);
-    expect(done).toMatchObject({ state: "done", format: "shopify", products_created: 3, variants_created: 4, errors: [], warnings: [], ignored_columns: expect.arrayContaining(["Variant Inventory Tracker", "Gift Card"]) });
+    expect(done).toMatchObject({ state: "done", format: "shopify", products_created: 4, variants_created: 5, errors: [], warnings: [], ignored_columns: expect.arrayContaining(["Variant Inventory Tracker", "Gift Card"]) });
     expect(fetched).toHaveLength(4);
 
     const shape = async (store: CatalogStore) => {
@@ -127,6 +130,7 @@ describe("exporting with format=shopify and importing into an empty store gives 
       return out.sort((x, y) => x.slug.localeCompare(y.slug));
     };
     expect(await shape(target)).toEqual(await shape(source));
-    expect((await shape(target))[0].images).toEqual([[30, "Front", 0, true, null], [40, "Back", 1, false, "HZ-M-RED"], [50, null, 2, false, null]]);
+    expect((await shape(target)).find((p) => p.slug === "bare")).toMatchObject({ type: "variable", variants: [["BARE", [], 300, null, 0, false]] });
+    expect((await shape(target)).find((p) => p.slug === "hoodie-zipped")!.images).toEqual([[30, "Front", 0, true, null], [40, "Back", 1, false, "HZ-M-RED"], [50, null, 2, false, null]]);
   });
 });

@@ -118,8 +118,12 @@ function optionsOf(cells: Cells, runNames: string[]): Array<{ name: string; valu
 const namesOf = (rows: Array<{ cells: Cells }>) =>
   [1, 2, 3].map((n) => rows.map((r) => cellOf(r.cells, `option${n}_name` as Role)).find((name) => name !== "") ?? "");
 
+/**
+ * Shopify's mark of a product without options. Only that mark makes a `single` product: a variant row with no option
+ * at all is a variable product's (this service's own export writes a variable product's option-less variant so).
+ */
 const isDefaultTitle = (options: Array<{ name: string; value: string }>) =>
-  options.length === 0 || (options.length === 1 && options[0].name === "Title" && options[0].value === "Default Title");
+  options.length === 1 && options[0].name === "Title" && options[0].value === "Default Title";
 
 /** The variant columns of a native row, from a Shopify row. */
 function variantColumns(cells: Cells, options: Array<{ name: string; value: string }>, single: boolean, line: number, warnings: Issue[]) {
