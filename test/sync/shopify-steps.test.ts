@@ -76,6 +76,35 @@ describe("a slice ends between two products (one product's rows are read togethe
   });
 });
 
+describe("a slice naming more images than one invocation fetches: the image step runs again for the rest", () => {
+  it("it fetches its share, sends itself again, and the next run fetches the rest and places them all", async () => {
+    const { MAX_FETCHES_PER_STEP } = await import("../../src/sync/shopify/images-step");
+    const store = await catalogStore();
+    const tag = tagOf();
+    const queue = driveQueue();
+    const n = MAX_FETCHES_PER_STEP + 10;
+    const base = (await import("./shopify-helpers")).imageServer();
+    const url = (i: number) => (i === 3 ? `${base}/missing.png?t=${tag}` : img(10 + i, tag));
+    const started = await importCsv(store, shopifyCsv(Array.from({ length: n }, (_, i) => single(`p-${i}`, { "Image Src": url(i) }))));
+    await queue.step(); // split
+    await queue.step(); // the slice's rows
+    await queue.step(); // images: the first share
+    expect(queue.sent).toEqual([expect.objectContaining({ step: "images", index: 0 })]);
+    expect(await importRow(store, started.body.id)).toMatchObject({ images_done: 0, state: "running" });
+    await queue.step(); // images: the rest, then every placement
+    expect(queue.sent).toEqual([]);
+    const done = await finished(store, started.body.id);
+    expect(done).toMatchObject({ state: "done", errors: [] });
+    expect(done.warnings).toEqual([{ line: 5, message: expect.stringContaining("(HTTP 404)") }]);
+    const products = await productsBySlug(store);
+    for (const i of [0, n - 1]) expect((await galleryOf(store, products[`p-${i}`].id)).map((g) => g.image_variants[0].width)).toEqual([10 + i]);
+    expect(await imageEvents(store)).toBe(n - 1);
+    // Each URL once, the failed one included.
+    expect(await hits(url(3))).toBe(1);
+    expect(await hits(url(n - 1))).toBe(1);
+  });
+});
+
 describe("a slice that names no image has no image step", () => {
   it("its progress moves images_done with rows_done; the import ends with its last slice", async () => {
     const store = await catalogStore();

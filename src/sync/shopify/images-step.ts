@@ -5,7 +5,7 @@
 // progress (`images_done`, the warnings) in one batch. The progress fails that batch when the step was already
 // applied (images_done is no longer where the slice starts), so a redelivered step places nothing twice; a URL
 // already fetched is found in the library and not fetched again.
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { productImports } from "../../db/schema";
 import type { Db, StoreCtx } from "../../lib/context";
 import { errorText, isNotNullViolation } from "../../lib/db";
@@ -23,6 +23,11 @@ import { type Issue, type ShopifySlice, fromShopify } from "./rows";
 /** A Shopify import's state beside its slices: the URLs that failed so far (each fetched once per import). */
 export type ShopifyState = Slices & { failed?: Array<[url: string, message: string]> };
 
+/**
+ * Images fetched by one invocation at most: a slice may name several hundred, and one invocation's time and
+ * subrequests (a fetch, an R2 write and an Images call per image) stay bounded.
+ */
+export const MAX_FETCHES_PER_STEP = 50;
 /** Failed URLs remembered per import; past this many, a URL that failed may be tried again by a later slice. */
 const MAX_REMEMBERED_FAILURES = 1000;
 const MAX_WARNINGS = 100;
@@ -62,6 +67,18 @@ export async function runImages(env: Env, db: Db, row: ImportRow, index: number)
   const failedBefore = new Map(state.failed ?? []);
   const wanted = new Map<string, string | null>();
   for (const ref of refs) if (!known.has(ref.url) && !failedBefore.has(ref.url) && !wanted.has(ref.url)) wanted.set(ref.url, ref.alt);
+  if (wanted.size > MAX_FETCHES_PER_STEP) {
+    // More than one invocation should fetch: fetch a share into the library, remember its failures, and run this
+    // step again, which finds those files in the library (the placements wait for the step that fetches the rest).
+    const share = await fetchIntoLibrary(ctx, row.id, new Map([...wanted].slice(0, MAX_FETCHES_PER_STEP)), heartbeat(db, row));
+    const remembered = [...failedBefore, ...share.failed].slice(0, MAX_REMEMBERED_FAILURES);
+    await db
+      .update(productImports)
+      .set({ chunks: sql`json_set(${productImports.chunks}, '$.failed', json(${JSON.stringify(remembered)}))`, updatedAt: nowIso() })
+      .where(and(eq(productImports.id, row.id), eq(productImports.imagesDone, firstRow)));
+    await sendStep(env, row, { step: "images", index });
+    return;
+  }
   const { files, failed } = await fetchIntoLibrary(ctx, row.id, wanted, heartbeat(db, row));
   const warnings: Issue[] = [];
   for (const ref of refs) {
