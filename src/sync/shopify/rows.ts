@@ -6,6 +6,7 @@
 import type { CsvRecord } from "../csv-columns";
 import { minorUnits } from "../csv-columns";
 import type { SliceRow } from "../import-plan";
+import { SKU_RE } from "../../lib/text";
 import { optionKey } from "../../products/variants.service";
 import type { Role } from "./columns";
 
@@ -125,9 +126,21 @@ const namesOf = (rows: Array<{ cells: Cells }>) =>
 const isDefaultTitle = (options: Array<{ name: string; value: string }>) =>
   options.length === 1 && options[0].name === "Title" && options[0].value === "Default Title";
 
+/**
+ * The row's SKU, when it is one here. Shopify takes SKUs this API refuses (with spaces, or longer than 100): such a
+ * variant is imported without its SKU (a warning says so) rather than left out; it is then found by its options.
+ */
+function skuOf(cells: Cells, line: number, warnings: Issue[]): string | null {
+  const sku = cellOf(cells, "sku");
+  if (sku === "") return null;
+  if (SKU_RE.test(sku) && sku.length <= 100) return sku;
+  warnings.push({ line, message: `Variant SKU: "${sku}" is not an SKU here (at most 100 characters, no whitespace); imported without it` });
+  return null;
+}
+
 /** The variant columns of a native row, from a Shopify row. */
 function variantColumns(cells: Cells, options: Array<{ name: string; value: string }>, single: boolean, line: number, warnings: Issue[]) {
-  const record: Partial<CsvRecord> = { variant_sku: cellOf(cells, "sku"), price: cellOf(cells, "price") };
+  const record: Partial<CsvRecord> = { variant_sku: skuOf(cells, line, warnings) ?? "", price: cellOf(cells, "price") };
   if (!single) {
     options.forEach((o, i) => {
       record[`option${i + 1}_name` as keyof CsvRecord] = o.name;
@@ -186,7 +199,7 @@ export function fromShopify(rows: SliceRow[], present: Set<Role>): ShopifySlice 
         out.warnings.push(...warnings);
         const variantImage = cellOf(cells, "variant_image");
         if (isVariant && variantImage !== "") {
-          const sku = cellOf(cells, "sku").toLowerCase() || null;
+          const sku = skuOf(cells, line, [])?.toLowerCase() ?? null;
           out.variantImages.push({ line, handle: run.handle, url: variantImage, sku, optionKey: optionKey(single ? [] : options), single });
         }
       } catch (error) {
