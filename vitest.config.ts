@@ -48,6 +48,8 @@ export default defineConfig(async () => {
     test: {
       include: ["test/**/*.test.ts"],
       setupFiles: ["./test/apply-migrations.ts"],
+      // A real HTTP server the Shopify import fetches images from (test/sync/image-server.global.ts).
+      globalSetup: ["./test/sync/image-server.global.ts"],
       testTimeout: 20_000,
     },
   };

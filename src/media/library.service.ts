@@ -33,7 +33,7 @@ export const toMediaFile = (row: MediaFileRow) => ({
 });
 
 // The last 255 UTF-16 units, never starting with the low half of a pair cut in two (D1 would store a lone half as U+FFFD).
-const cleanFilename = (name: string) => name.replace(/[\u0000-\u001f\u007f/\\]/g, "_").trim().slice(-255).replace(/^[\uDC00-\uDFFF]/, "") || "upload";
+export const cleanFilename = (name: string) => name.replace(/[\u0000-\u001f\u007f/\\]/g, "_").trim().slice(-255).replace(/^[\uDC00-\uDFFF]/, "") || "upload";
 
 /**
  * Checks an upload and writes its bytes to R2. Returns the row to insert; the caller commits it (with whatever
@@ -67,6 +67,7 @@ export async function receiveUpload(ctx: StoreCtx, file: File, alt: string | nul
     height: info.value.height,
     alt,
     createdAt: nowIso(),
+    sourceUrl: null,
   };
 }
 

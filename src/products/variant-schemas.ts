@@ -35,6 +35,19 @@ export const shippingBox = z
   })
   .openapi("ShippingBox");
 
+/**
+ * A box as stored and returned: dimensions 0 mean unknown. Only an import writes them (a Shopify file gives a
+ * variant's weight, `Variant Grams`, and no dimensions: API.md section 23); the API's own bodies need 1 or more.
+ */
+const storedBox = z
+  .object({
+    length_mm: z.number().int().min(0),
+    width_mm: z.number().int().min(0),
+    height_mm: z.number().int().min(0),
+    weight_g: z.number().int().min(0),
+  })
+  .openapi("StoredShippingBox", { description: "Dimensions 0: unknown (a box imported with its weight only)" });
+
 // Surrounding spaces are trimmed (as before the text rule); control characters anywhere are refused first.
 const sku = line().trim().min(1, "must not be empty").max(100).regex(SKU_RE, SKU_MESSAGE);
 /** The most stock a variant may hold, through any route (the bulk endpoint's deltas and imports included). */
@@ -106,7 +119,7 @@ export const variantSchema = z
     available: z.boolean(),
     availability: z.enum(["in_stock", "out_of_stock", "on_demand"]),
     option_values: z.array(z.object({ name: z.string(), value: z.string() })),
-    shipping_box: shippingBox.nullable(),
+    shipping_box: storedBox.nullable(),
     position: z.number().int(),
     compare_at_price_cents: z.number().int().nullable(),
     external_id: z.string().nullable(),

@@ -33,20 +33,42 @@ export function assertUtf8(bytes: Uint8Array) {
   );
 }
 
+/**
+ * How a file is cut. By default every SLICE_ROWS rows. With `keyColumn` (Shopify files: the handle), a slice holds at
+ * least `rows` rows and ends where the key changes, so one product's rows are read together, but never more than
+ * `maxRows` rows (a longer run of one key is cut there).
+ */
+export interface Slicing {
+  rows: number;
+  keyColumn?: number;
+  maxRows?: number;
+}
+
 /** The split: one pass over the bytes counts the rows and records each slice's byte range and first line. */
-export function sliceFile(bytes: Uint8Array): Slices & { rows: number } {
+export function sliceFile(bytes: Uint8Array, slicing: Slicing = { rows: SLICE_ROWS }): Slices & { rows: number } {
   const header = headerOf(bytes);
   const slices: SliceRange[] = [];
+  const keyed = slicing.keyColumn !== undefined;
+  const decoder = strictDecoder();
   let rows = 0;
+  let inSlice = 0;
+  let lastKey: string | null = null;
   let first = true;
-  for (const record of rawRecords(bytes, bomLength(bytes), bytes.length, 1, false)) {
+  for (const record of rawRecords(bytes, bomLength(bytes), bytes.length, 1, keyed)) {
     if (first) {
       first = false; // the header
       continue;
     }
     if (record.blank) continue;
-    if (rows % SLICE_ROWS === 0) slices.push([record.start, record.end, record.line, rows]);
+    const key = keyed ? (cellsOf(bytes, record, decoder)[slicing.keyColumn!] ?? "").trim().toLowerCase() : null;
+    const full = inSlice >= (slicing.maxRows ?? slicing.rows) || (inSlice >= slicing.rows && key !== lastKey);
+    if (slices.length === 0 || full) {
+      slices.push([record.start, record.end, record.line, rows]);
+      inSlice = 0;
+    }
     slices[slices.length - 1][1] = record.end;
+    lastKey = key;
+    inSlice++;
     rows++;
   }
   return { header, slices, rows };

@@ -13,7 +13,7 @@ import { productJsonSql } from "../products/product-json";
 import { VARIANTS_PER_PRODUCT_CAP, derivedTitle, optionKey } from "../products/variants.service";
 import { type CsvRecord, IMPORT_COLUMNS, PRODUCT_COLUMNS } from "./csv-columns";
 import { CAP_MESSAGE, type PlannedInsert, insertVariantWithinCap } from "./import-caps";
-import { type ProductFields, RowError, type VariantFields, productFieldsOf, variantFieldsOf } from "./import-rows";
+import { type ProductFields, RowError, type VariantFields, isWeightOnly, productFieldsOf, variantFieldsOf } from "./import-rows";
 import { sliceFields } from "./import-fields";
 import { definitionsStillThere, writeOf } from "../fields/field-values";
 import { fieldColumn } from "./csv-columns";
@@ -85,6 +85,18 @@ const boxOf = (box: VariantFields["shipping_box"]) => ({
   boxHeightMm: box?.height_mm ?? null,
   boxWeightG: box?.weight_g ?? null,
 });
+
+/** A weight alone (dimensions 0): it fills a box that is unknown (none, or dimensions 0) and leaves a known box as it is. */
+function weightOnlyBox(weight: number) {
+  const v = (column: string) => sql.raw(`"product_variants"."${column}"`);
+  const unknown = sql`(coalesce(${v("box_length_mm")}, 0) = 0 AND coalesce(${v("box_width_mm")}, 0) = 0 AND coalesce(${v("box_height_mm")}, 0) = 0)`;
+  return {
+    boxLengthMm: sql`CASE WHEN ${unknown} THEN 0 ELSE ${v("box_length_mm")} END`,
+    boxWidthMm: sql`CASE WHEN ${unknown} THEN 0 ELSE ${v("box_width_mm")} END`,
+    boxHeightMm: sql`CASE WHEN ${unknown} THEN 0 ELSE ${v("box_height_mm")} END`,
+    boxWeightG: sql`CASE WHEN ${unknown} THEN ${weight} ELSE ${v("box_weight_g")} END`,
+  };
+}
 
 /** Plans the slice's rows: the groups to commit (one per product touched) and the rows' errors. */
 export async function planSlice(ctx: StoreCtx, importId: string, rows: SliceRow[], canPublish: boolean) {
@@ -202,7 +214,7 @@ export async function planSlice(ctx: StoreCtx, importId: string, rows: SliceRow[
         if (variant.fulfillment_mode !== undefined) changes.fulfillmentMode = variant.fulfillment_mode;
         if (variant.compare_at_price_cents !== undefined) changes.compareAtPriceCents = variant.compare_at_price_cents;
         if (variant.external_id !== undefined) changes.externalId = variant.external_id;
-        if (variant.shipping_box !== undefined) Object.assign(changes, boxOf(variant.shipping_box));
+        if (variant.shipping_box !== undefined) Object.assign(changes, isWeightOnly(variant.shipping_box) ? weightOnlyBox(variant.shipping_box.weight_g) : boxOf(variant.shipping_box));
         if (variant.sku !== undefined) Object.assign(changes, { sku: variant.sku, skuLower: variant.sku.toLowerCase() });
         if (type === "variable" && variant.title !== undefined) changes.title = variant.title;
         if (type === "variable" && variant.option_values !== undefined) {

@@ -33,6 +33,11 @@ export interface VariantFields {
 
 export class RowError extends Error {}
 
+const MAX_WEIGHT_G = 10_000_000;
+
+/** A box with dimensions 0 × 0 × 0: only its weight is known. */
+export const isWeightOnly = (box: NonNullable<VariantFields["shipping_box"]>) => box.length_mm === 0 && box.width_mm === 0 && box.height_mm === 0;
+
 const opt = (text: string | undefined) => (text === undefined || text.trim() === "" ? undefined : text);
 
 /** The first issue of a failed schema, as "field: message". */
@@ -97,6 +102,10 @@ export function variantFieldsOf(record: CsvRecord): VariantFields {
     if (box.some((n) => n === undefined)) throw new RowError("length_mm, width_mm, height_mm, weight_g: give all four or none");
     fields.shipping_box = { length_mm: box[0]!, width_mm: box[1]!, height_mm: box[2]!, weight_g: box[3]! };
   }
+  // Dimensions 0, 0, 0: a box whose weight alone is known (Shopify's Variant Grams, API.md section 23). It is written
+  // only where the variant's box is unknown too (import-plan.ts) and is checked here, not by the API's box schema.
+  const weightOnly = fields.shipping_box !== undefined && isWeightOnly(fields.shipping_box);
+  if (weightOnly && fields.shipping_box!.weight_g > MAX_WEIGHT_G) throw new RowError(`weight_g: must be at most ${MAX_WEIGHT_G}`);
   const options: Array<{ name: string; value: string }> = [];
   for (let n = 1; n <= MAX_OPTION_SLOTS; n++) {
     const name = opt(record[`option${n}_name` as keyof CsvRecord]);
@@ -122,7 +131,7 @@ export function variantFieldsOf(record: CsvRecord): VariantFields {
     stock: fields.stock,
     fulfillment_mode: mode,
     option_values: fields.option_values,
-    shipping_box: fields.shipping_box,
+    shipping_box: weightOnly ? undefined : fields.shipping_box,
     title: fields.title,
     compare_at_price_cents: fields.compare_at_price_cents,
     external_id: fields.external_id,

@@ -9,90 +9,66 @@
 import { eq, sql } from "drizzle-orm";
 import { productImports } from "../db/schema";
 import type { Db, StoreCtx } from "../lib/context";
-import { isNotNullViolation } from "../lib/db";
+import { errorText, isNotNullViolation } from "../lib/db";
 import { isStorePaused } from "../lib/d1-overload";
 import { forgetPlacement, legacyStoreDb, storeDb } from "../placement/store-db";
 import { nowIso } from "../lib/ids";
 import { type Statement, commit } from "../events/outbox";
 import { isStockHeldElsewhere, stockChange } from "../events/stock-changes";
-import { errorText } from "../orders/order-batch";
 import { failedGuard, stillHolds } from "../lib/guards";
 import { capErrors, insertedCount } from "./import-caps";
-import { type Slices, sliceFile, sliceRows } from "./import-file";
-import { type Group, type SliceRow, planSlice } from "./import-plan";
+import { type Slices, headerOf, sliceFile } from "./import-file";
+import { fileBytes, finish, importCtx, readSlice, sendStep, sliceBounds } from "./import-io";
+import { type Group, planSlice } from "./import-plan";
 import type { ImportMessage } from "./import.service";
 import { isWriteBudgetSpent, shardNameOf, spendWrite } from "../access/write-budget";
 import { type ImportRow, starterHasAccess, starterMayContinue, stopForStarter } from "./import-starter";
+import { readShopifyHeader } from "./shopify/columns";
+import { appendWarnings, rolesOf, runImages } from "./shopify/images-step";
+import { type Issue, fromShopify } from "./shopify/rows";
 
 const MAX_ERRORS = 100;
 const MAX_ATTEMPTS = 5;
 
 
-/** The whole file's bytes, from R2. */
-async function fileBytes(env: Env, row: ImportRow, range?: { offset: number; length: number }): Promise<Uint8Array> {
-  const object = await env.MEDIA.get(row.objectKey, range ? { range } : undefined);
-  if (!object) throw new Error("import file missing");
-  return new Uint8Array(await object.arrayBuffer());
-}
+/** Shopify files: slices of at least this many rows, ending between two handles (one product's rows together). */
+export const SHOPIFY_SLICE_ROWS = 100;
+/** ... and at most this many (a product has at most 100 variants and 250 images; a longer run is cut). */
+export const SHOPIFY_MAX_SLICE_ROWS = 400;
 
-/** Step 1: one pass over the file's bytes finds the rows, their count, and the slices' byte ranges. */
+/**
+ * Step 1: one pass over the file's bytes finds the rows, their count, and the slices' byte ranges. A Shopify file's
+ * header is kept as the role of each column (shopify/columns.ts), which is what its rows are read by.
+ */
 async function split(env: Env, db: Db, row: ImportRow) {
-  const { header, slices, rows } = sliceFile(await fileBytes(env, row));
+  const bytes = await fileBytes(env, row);
+  const shopify = row.format === "shopify" ? readShopifyHeader(headerOf(bytes)) : null;
+  const slicing = shopify ? { rows: SHOPIFY_SLICE_ROWS, keyColumn: shopify.handleIndex, maxRows: SHOPIFY_MAX_SLICE_ROWS } : undefined;
+  const { header, slices, rows } = sliceFile(bytes, slicing);
   await db
     .update(productImports)
-    .set({ state: "running", rowsTotal: rows, chunks: JSON.stringify({ header, slices } satisfies Slices), updatedAt: nowIso() })
+    .set({ state: "running", rowsTotal: rows, chunks: JSON.stringify({ header: shopify ? shopify.roles : header, slices } satisfies Slices), updatedAt: nowIso() })
     .where(eq(productImports.id, row.id));
   if (slices.length === 0) await finish(env, db, row, "done");
-  else await env.IMPORTS.send({ import_id: row.id, store_id: row.storeId, step: "slice", index: 0 } satisfies ImportMessage, { contentType: "json" });
-}
-
-/** The end of an import: its state, and the uploaded file is deleted (the progress row stays). */
-async function finish(env: Env, db: Db, row: ImportRow, state: "done" | "failed") {
-  await db.update(productImports).set({ state, updatedAt: nowIso() }).where(eq(productImports.id, row.id));
-  await env.MEDIA.delete(row.objectKey);
-}
-
-/** The import's changes are made in the name of whoever started it (audit rows name them and their token). */
-function importCtx(env: Env, db: Db, row: ImportRow): StoreCtx {
-  return {
-    db,
-    env,
-    requestId: row.id,
-    waitUntil: () => {},
-    principal: {
-      kind: row.integrationId ? "integration" : row.tokenId ? "pat" : "jwt",
-      userId: row.userId,
-      token: row.tokenId ? ({ id: row.tokenId, name: row.tokenName ?? "" } as NonNullable<StoreCtx["principal"]["token"]>) : null,
-      session: null,
-      integration: row.integrationId ? { id: row.integrationId, name: row.integrationName ?? "", storeId: row.storeId, scopes: 0n } : null,
-    },
-    store: { storeId: row.storeId, role: "member", memberPermissions: 0n, permissions: 0n },
-  };
+  else await sendStep(env, row, { step: "slice", index: 0 });
 }
 
 /**
- * The slice's rows, read from exactly its byte range. Their count must be the one the split found (same bytes, same
- * reader): anything else is a defect, and the step fails rather than apply rows to the wrong progress.
+ * Step 2..n: apply slice `index`, with its progress, and send the next. In a Shopify import the next step is this
+ * slice's images (shopify/images-step.ts), which then sends the next slice.
  */
-async function readSlice(env: Env, row: ImportRow, slices: Slices, index: number): Promise<SliceRow[]> {
-  const [from, to, firstLine, firstRow] = slices.slices[index];
-  const rows = sliceRows(await fileBytes(env, row, { offset: from, length: to - from }), slices.header, firstLine);
-  const expected = (slices.slices[index + 1]?.[3] ?? row.rowsTotal) - firstRow;
-  if (rows.length !== expected) throw new Error(`slice ${index} holds ${rows.length} rows, the split found ${expected}`);
-  return rows;
-}
-
-/** Step 2..n: apply slice `index`, with its progress, and send the next. */
 async function runSlice(env: Env, db: Db, row: ImportRow, index: number) {
   const slices = JSON.parse(row.chunks) as Slices;
-  const [, , firstLine, firstRow] = slices.slices[index];
+  const [, , firstLine] = slices.slices[index];
+  const [firstRow, end] = sliceBounds(row, slices, index);
   const last = index === slices.slices.length - 1;
-  const next = () => env.IMPORTS.send({ import_id: row.id, store_id: row.storeId, step: "slice", index: index + 1 } satisfies ImportMessage, { contentType: "json" });
-  if (row.rowsDone !== firstRow) {
+  const shopify = row.format === "shopify";
+  const next = () => (shopify ? sendStep(env, row, { step: "images", index }) : sendStep(env, row, { step: "slice", index: index + 1 }));
+  if (row.rowsDone !== firstRow || (shopify && row.imagesDone !== firstRow)) {
     // A redelivery: this slice was applied. Its next message may have been lost with the first delivery, so it is
-    // sent again when the next slice has not started (a duplicate of it is harmless, see above).
-    const nextFirst = slices.slices[index + 1]?.[3];
-    if (!last && row.rowsDone === nextFirst) await next();
+    // sent again when the next step has not started (a duplicate of it is harmless, see above).
+    if (row.rowsDone === end && shopify && row.imagesDone === firstRow) await next();
+    else if (row.rowsDone === end && !last && (!shopify || row.imagesDone === end)) await sendStep(env, row, { step: "slice", index: index + 1 });
     return;
   }
   const stop = async () => {
@@ -101,12 +77,19 @@ async function runSlice(env: Env, db: Db, row: ImportRow, index: number) {
   };
   if (!(await starterHasAccess(db, row))) return stop();
   const ctx = importCtx(env, db, row);
-  const rows = await readSlice(env, row, slices, index);
-  const { groups, errors } = await planSlice(ctx, row.id, rows, row.canPublish);
+  const raw = await readSlice(env, row, slices, index);
+  // A Shopify slice's rows become this layout's rows (the images wait for the image step).
+  const mapped = shopify ? fromShopify(raw, rolesOf(slices)) : { rows: raw, errors: [], warnings: [] };
+  const { groups, errors } = await planSlice(ctx, row.id, mapped.rows, row.canPublish);
+  errors.push(...mapped.errors);
+  errors.sort((a, b) => a.line - b.line);
+  // A Shopify slice that names no image needs no image step: its progress says its images are placed too.
+  const noImages = shopify && "images" in mapped && mapped.images.length === 0 && mapped.variantImages.length === 0;
+  const done = { firstRow, count: raw.length, finished: last && (!shopify || noImages), warnings: mapped.warnings, noImages };
   try {
     // The starter's access is asserted again inside the batch: a removal after the check above applies nothing.
     const starter = stillHolds(ctx.db, starterMayContinue(row));
-    await commit(ctx, [starter, ...stockWrites(ctx, row, groups.flatMap((g) => g.statements)), progress(ctx, row, firstRow, rows.length, groups, errors, last)]);
+    await commit(ctx, [starter, ...stockWrites(ctx, row, groups.flatMap((g) => g.statements)), progress(ctx, row, done, groups, errors)]);
   } catch (error) {
     if (isNotNullViolation(error, "product_imports.rows_done")) return; // a duplicate delivery got there first
     if (failedGuard(error) === "conflict") {
@@ -115,17 +98,28 @@ async function runSlice(env: Env, db: Db, row: ImportRow, index: number) {
     }
     if (!errorText(error).includes("constraint") && !isStockHeldElsewhere(error)) throw error;
     // A product changed under the import (e.g. an SKU taken meanwhile): apply the slice product by product.
-    await applyOneByOne(ctx, row, firstRow, rows.length, groups, errors, last);
+    await applyOneByOne(ctx, row, done, groups, errors);
   }
-  if (last) await env.MEDIA.delete(row.objectKey);
-  else await next();
+  if (done.finished) await env.MEDIA.delete(row.objectKey);
+  else if (noImages) await sendStep(env, row, { step: "slice", index: index + 1 });
+  else if (shopify || !last) await next();
+}
+
+/** Where a slice's progress goes: its rows, whether the import ends with it, and its warnings. */
+interface SliceDone {
+  firstRow: number;
+  count: number;
+  finished: boolean;
+  warnings: Issue[];
+  /** A Shopify slice without images: images_done moves with rows_done. */
+  noImages: boolean;
 }
 
 /** A slice's statements, whose `stock` values set default locations' on_hand with the ledger's `import:<id>`. */
 const stockWrites = (ctx: StoreCtx, row: ImportRow, statements: Statement[]) =>
   stockChange(ctx, { reason: "stock_write", reference: `import:${row.id}` }, statements);
 
-async function applyOneByOne(ctx: StoreCtx, row: ImportRow, firstRow: number, count: number, groups: Group[], errors: Array<{ line: number; message: string }>, last: boolean) {
+async function applyOneByOne(ctx: StoreCtx, row: ImportRow, done: SliceDone, groups: Group[], errors: Issue[]) {
   const applied: Group[] = [];
   for (const group of groups) {
     try {
@@ -139,14 +133,14 @@ async function applyOneByOne(ctx: StoreCtx, row: ImportRow, firstRow: number, co
     }
   }
   errors.sort((a, b) => a.line - b.line);
-  await commit(ctx, [progress(ctx, row, firstRow, count, applied, errors, last)]);
+  await commit(ctx, [progress(ctx, row, done, applied, errors)]);
 }
 
 /**
  * The import's progress after this slice (guarded: it fails the batch if the slice was already applied). Last in the
  * slice's batch, it reads what the batch's capped inserts did (import-caps.ts).
  */
-function progress(ctx: StoreCtx, row: ImportRow, firstRow: number, count: number, groups: Group[], errors: Array<{ line: number; message: string }>, last: boolean): Statement {
+function progress(ctx: StoreCtx, row: ImportRow, { firstRow, count, finished, warnings, noImages }: SliceDone, groups: Group[], errors: Issue[]): Statement {
   const sum = (k: keyof Group["counts"]) => groups.reduce((n, g) => n + g.counts[k], 0);
   const inserts = groups.flatMap((g) => g.inserts);
   const t = productImports;
@@ -164,7 +158,9 @@ function progress(ctx: StoreCtx, row: ImportRow, firstRow: number, count: number
       variantsUpdated: sql`${t.variantsUpdated} + ${sum("variants_updated")}`,
       errors: sql`(SELECT json_group_array(json(value)) FROM (SELECT value FROM json_each(${t.errors})
         UNION ALL ${sliceErrors} LIMIT ${MAX_ERRORS}))`,
-      state: last ? "done" : "running",
+      ...(warnings.length > 0 ? { warnings: appendWarnings(t.warnings, warnings) } : {}),
+      ...(noImages ? { imagesDone: firstRow + count } : {}),
+      state: finished ? "done" : "running",
       updatedAt: nowIso(),
     })
     .where(eq(t.id, row.id));
@@ -190,11 +186,12 @@ export async function handleImportBatch(batch: MessageBatch<ImportMessage>, env:
       if (body.step === "split") {
         if (row.state === "queued") await split(env, db, row);
         // Split before, but its first slice message may have been lost: send it again (duplicates are harmless).
-        else if (row.rowsDone === 0) await env.IMPORTS.send({ import_id: row.id, store_id: row.storeId, step: "slice", index: 0 } satisfies ImportMessage, { contentType: "json" });
+        else if (row.rowsDone === 0) await sendStep(env, row, { step: "slice", index: 0 });
       } else {
         // A slice is the store's writing: it spends the store's and its database's write budgets like a request.
         await spendWrite(env, row.storeId, shardNameOf(env, db.$client));
-        await runSlice(env, db, row, body.index);
+        if (body.step === "images") await runImages(env, db, row, body.index);
+        else await runSlice(env, db, row, body.index);
       }
       message.ack();
     } catch (error) {

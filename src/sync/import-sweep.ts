@@ -1,6 +1,7 @@
 // The cron's safety net for imports: a queue message can be lost (the send after a commit failed, or a consumer
 // died after its retries). An import that has not moved for STALL_MS gets its next step's message again. This is
-// safe because every step is idempotent (a split runs only from `queued`; a slice only where `rows_done` says).
+// safe because every step is idempotent (a split runs only from `queued`; a slice only where `rows_done` says; a
+// Shopify import's image step only where `images_done` says).
 import { and, inArray, lt, sql } from "drizzle-orm";
 import { productImports } from "../db/schema";
 import { STORES_NOT_ACTIVE, dbOf, shardBinding, shardNames } from "../placement/store-db";
@@ -20,6 +21,8 @@ export async function runImportSweep(env: Env, now = Date.now(), shards = shardN
             storeId: productImports.storeId,
             state: productImports.state,
             rowsDone: productImports.rowsDone,
+            format: productImports.format,
+            imagesDone: productImports.imagesDone,
             chunks: productImports.chunks,
           })
           .from(productImports)
@@ -38,6 +41,11 @@ export async function runImportSweep(env: Env, now = Date.now(), shards = shardN
   const messages: ImportMessage[] = stalled.flatMap((row): ImportMessage[] => {
     if (row.state === "queued") return [{ import_id: row.id, store_id: row.storeId, step: "split" }];
     const slices = (JSON.parse(row.chunks) as { slices?: Array<[number, number, number, number]> }).slices ?? [];
+    // A Shopify import whose images lag its rows: the image step of the slice that starts where images_done is.
+    if (row.format === "shopify" && row.imagesDone < row.rowsDone) {
+      const index = slices.findIndex((slice) => slice[3] === row.imagesDone);
+      return index === -1 ? [] : [{ import_id: row.id, store_id: row.storeId, step: "images", index }];
+    }
     const index = slices.findIndex((slice) => slice[3] === row.rowsDone);
     return index === -1 ? [] : [{ import_id: row.id, store_id: row.storeId, step: "slice", index }];
   });

@@ -10,23 +10,31 @@ import { has } from "../lib/permissions";
 import { IMPORT_COLUMNS, fieldColumn } from "./csv-columns";
 import { loadDefinitions } from "../fields/field-values";
 import { assertUtf8, headerOf } from "./import-file";
+import { isShopifyHeader, readShopifyHeader } from "./shopify/columns";
 
 export const MAX_IMPORT_BYTES = 20 * 1024 * 1024;
 
-/** What the queue carries: which import, and which step (the split into slices, or slice `index`). */
-/** One step of an import. `store_id` finds its database (absent only in messages queued before it existed). */
-export type ImportMessage = { import_id: string; store_id?: string } & ({ step: "split" } | { step: "slice"; index: number });
+/**
+ * One step of an import: the split into slices, slice `index`'s rows, or (Shopify files) slice `index`'s images.
+ * `store_id` finds its database (absent only in messages queued before it existed).
+ */
+export type ImportMessage = { import_id: string; store_id?: string } & ({ step: "split" } | { step: "slice" | "images"; index: number });
 
 export const importKey = (storeId: string, id: string) => `imports/${storeId}/${id}.csv`;
 
 /**
- * The header row must name `handle` and only columns of the layout, options up to option10 (in any order), and
- * custom fields the store has: `field:<key>` (a product field) and `variant_field:<key>` (a variant field).
+ * The file's layout, from its header row. Shopify's (section 23) names its handle `Handle` or `URL handle`: every
+ * column with no counterpart here is ignored and listed. This service's own must name `handle` and only columns of
+ * the layout, options up to option10 (in any order), and custom fields the store has: `field:<key>` (a product
+ * field) and `variant_field:<key>` (a variant field).
  */
-async function checkHeader(ctx: StoreCtx, bytes: Uint8Array) {
+async function layoutOf(ctx: StoreCtx, bytes: Uint8Array): Promise<{ format: "native" | "shopify"; ignored: string[] }> {
   const header = headerOf(bytes);
+  if (isShopifyHeader(header)) return { format: "shopify", ignored: readShopifyHeader(header).ignored };
   const unknown = header.filter((h) => !IMPORT_COLUMNS.includes(h) && fieldColumn(h) === null);
-  if (!header.includes("handle")) throw invalidField("file", "the first row must be the header row, with a handle column");
+  if (!header.includes("handle")) {
+    throw invalidField("file", "the first row must be the header row, with a handle column (or Shopify's Handle or URL handle)");
+  }
   if (unknown.length > 0) throw invalidField("file", `unknown columns in the header row: ${unknown.join(", ")}`);
   const custom = header.flatMap((h) => fieldColumn(h) ?? []);
   const undefinedColumns: string[] = [];
@@ -38,6 +46,7 @@ async function checkHeader(ctx: StoreCtx, bytes: Uint8Array) {
   if (undefinedColumns.length > 0) {
     throw invalidField("file", `columns of fields this store does not define (POST /stores/{store_id}/field-definitions first): ${undefinedColumns.join(", ")}`);
   }
+  return { format: "native", ignored: [] };
 }
 
 export async function startImport(ctx: StoreCtx, file: File) {
@@ -47,7 +56,7 @@ export async function startImport(ctx: StoreCtx, file: File) {
   // The whole file is checked before anything is stored or queued: UTF-8 throughout, then the header.
   const bytes = new Uint8Array(await file.arrayBuffer());
   assertUtf8(bytes);
-  await checkHeader(ctx, bytes);
+  const layout = await layoutOf(ctx, bytes);
   const id = uuidv7();
   const storeId = ctx.store.storeId;
   const key = importKey(storeId, id);
@@ -64,6 +73,8 @@ export async function startImport(ctx: StoreCtx, file: File) {
     integrationName: ctx.principal.integration?.name ?? null,
     canPublish: has(ctx.store.permissions, "products.publish"),
     state: "queued",
+    format: layout.format,
+    ignoredColumns: JSON.stringify(layout.ignored),
     objectKey: key,
     createdAt: now,
     updatedAt: now,
@@ -82,6 +93,7 @@ export async function getImport(ctx: StoreCtx, id: string) {
   return {
     id: row.id,
     state: row.state,
+    format: row.format,
     rows_total: row.rowsTotal,
     rows_done: row.rowsDone,
     products_created: row.productsCreated,
@@ -89,6 +101,8 @@ export async function getImport(ctx: StoreCtx, id: string) {
     variants_created: row.variantsCreated,
     variants_updated: row.variantsUpdated,
     errors: JSON.parse(row.errors) as Array<{ line: number; message: string; code?: "starter_lost_access" }>,
+    warnings: JSON.parse(row.warnings) as Array<{ line: number; message: string }>,
+    ignored_columns: JSON.parse(row.ignoredColumns) as string[],
     created_at: row.createdAt,
     updated_at: row.updatedAt,
   };

@@ -10,6 +10,7 @@ import { bulkUpdateVariants } from "./bulk.service";
 import { bulkBody } from "./bulk-schemas";
 import { listDeletions } from "../products/deleted.service";
 import { exportCatalog } from "./export.service";
+import { exportShopify } from "./shopify/export";
 import { getImport, startImport } from "./import.service";
 
 const deletedRoute = createRoute({
@@ -46,9 +47,16 @@ const exportRoute = createRoute({
   method: "get", path: "/stores/{store_id}/products/export.csv", operationId: "exportProductsCsv", tags: ["Products"],
   summary: "The catalog as CSV (one row per variant), streamed",
   description:
-    "Section 15's header; when a variant of the store has more than three options, `option4_name`, `option4_value` ... follow `option3_value`, up to the highest option count in the store. A cell starting with `=`, `+`, `-`, `@`, tab or CR (after any leading `'`) is written with one more leading `'`, so no cell runs as a formula in a spreadsheet; the import removes exactly that `'`.",
+    "Section 15's header; when a variant of the store has more than three options, `option4_name`, `option4_value` ... follow `option3_value`, up to the highest option count in the store. A cell starting with `=`, `+`, `-`, `@`, tab or CR (after any leading `'`) is written with one more leading `'`, so no cell runs as a formula in a spreadsheet; the import removes exactly that `'`. With `format=shopify`: Shopify's product CSV (the header of Shopify's template `Handle,Title,Body (HTML),Vendor,...`), one row per variant, the gallery's images as `Image Src` (the image's public URL), `Image Position` and `Image Alt Text`, a variant's image as `Variant Image`; importing that file into an empty store gives the same catalog.",
   ...requires("products.read"),
-  request: { params: storeParams },
+  request: {
+    params: storeParams,
+    query: z.object({
+      format: z.enum(["native", "shopify"]).optional().openapi({
+        description: "`native` (the default): this service's layout (section 15). `shopify`: Shopify's product CSV layout",
+      }),
+    }),
+  },
   responses: {
     200: { description: "CSV, RFC 4180, header row first", content: { "text/csv; charset=utf-8": { schema: z.string() } } },
     ...errorResponses(404),
@@ -60,7 +68,7 @@ const importForm = z
     file: z
       .custom<File>((value) => value instanceof File, "must be a file")
       .refine((file) => file.size > 0, "must not be empty")
-      .openapi({ type: "string", format: "binary", description: "The product CSV (export.csv's layout), at most 20 MiB" }),
+      .openapi({ type: "string", format: "binary", description: "The product CSV, at most 20 MiB: export.csv's layout, or Shopify's product CSV (recognised by its header)" }),
   })
   .openapi("ProductImportUpload");
 
@@ -68,6 +76,7 @@ const importSchema = z
   .object({
     id: z.string(),
     state: z.enum(["queued", "running", "done", "failed"]),
+    format: z.enum(["native", "shopify"]).openapi({ description: "The file's layout, recognised by its header row: this service's (`native`) or Shopify's product CSV" }),
     rows_total: z.number().int(),
     rows_done: z.number().int(),
     products_created: z.number().int(),
@@ -85,6 +94,19 @@ const importSchema = z
         }),
       )
       .openapi({ description: "The first 100 rows skipped, with why, plus the `starter_lost_access` entry of an import that stopped" }),
+    warnings: z
+      .array(
+        z.object({
+          line: z.number().int().openapi({ description: "The physical line of the row concerned" }),
+          message: z.string(),
+        }),
+      )
+      .openapi({
+        description: "The first 100 things imported otherwise than the file says, each on its line; the row itself was applied. Shopify files: an image that could not be fetched (the product is imported without it), a negative inventory imported as 0, a compare-at price below the price left out, ...",
+      }),
+    ignored_columns: z
+      .array(z.string())
+      .openapi({ description: "Shopify files: the columns with no counterpart here (gift card, Google Shopping, tax codes, cost per item, ...), once each, as the header names them; empty for this service's layout" }),
     created_at: z.string().openapi({ format: "date-time" }),
     updated_at: z.string().openapi({ format: "date-time" }),
   })
@@ -93,7 +115,7 @@ const importSchema = z
 const importAccess = {
   ...requiresAll("products.write", "products.edit"),
   description:
-    "Requires `products.write` and `products.edit`; rows with status `live` also need `products.publish`. The file must be UTF-8 (a BOM is allowed): any invalid byte sequence is a 422 `validation_failed` naming its line and byte offset, and nothing is queued. Columns `option1_*` to `option10_*` are read; one leading `'` before `=`, `+`, `-`, `@`, tab or CR is removed (the export's formula guard). Row errors name the physical line a row starts on (header = line 1); blank lines are not rows. An import whose starter is removed or loses `products.write` or `products.edit` ends `failed` with a `starter_lost_access` entry.",
+    "Requires `products.write` and `products.edit`; rows with status `live` also need `products.publish`. The file is this service's layout or Shopify's product CSV (recognised by its header, either generation of Shopify's column names: `Handle` or `URL handle`, ...): Shopify's rows are mapped as docs/sync.md says, each `Image Src` is fetched (http(s), the webhook URL rules apply, at most 20 MiB, JPEG, PNG, WebP, AVIF or GIF by its bytes) into the media library and the product's gallery, and a URL that fails is a warning, not an error. The file must be UTF-8 (a BOM is allowed): any invalid byte sequence is a 422 `validation_failed` naming its line and byte offset, and nothing is queued. Columns `option1_*` to `option10_*` are read; one leading `'` before `=`, `+`, `-`, `@`, tab or CR is removed (the export's formula guard). Row errors name the physical line a row starts on (header = line 1); blank lines are not rows. An import whose starter is removed or loses `products.write` or `products.edit` ends `failed` with a `starter_lost_access` entry.",
 };
 
 const startImportRoute = createRoute(idempotent({
@@ -123,10 +145,12 @@ export function registerSyncRoutes(app: App) {
   });
   app.openapi(bulkRoute, async (c) => c.json(await bulkUpdateVariants(storeCtxOf(c), c.req.valid("json").updates), 200));
   app.openapi(exportRoute, (async (c: any) => {
-    const stream = await exportCatalog(storeCtxOf(c));
+    const shopify = c.req.valid("query").format === "shopify";
+    const stream = shopify ? exportShopify(storeCtxOf(c), new URL(c.req.url).origin) : await exportCatalog(storeCtxOf(c));
+    const filename = shopify ? "products-shopify.csv" : "products.csv";
     return new Response(stream, {
       status: 200,
-      headers: { "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": 'attachment; filename="products.csv"' },
+      headers: { "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": `attachment; filename="${filename}"` },
     });
   }) as never);
   app.openapi(startImportRoute, async (c) => {

@@ -1000,7 +1000,7 @@ export interface paths {
         put?: never;
         /**
          * Import a product CSV in the background (needs products.write and products.edit)
-         * @description Requires `products.write` and `products.edit`; rows with status `live` also need `products.publish`. The file must be UTF-8 (a BOM is allowed): any invalid byte sequence is a 422 `validation_failed` naming its line and byte offset, and nothing is queued. Columns `option1_*` to `option10_*` are read; one leading `'` before `=`, `+`, `-`, `@`, tab or CR is removed (the export's formula guard). Row errors name the physical line a row starts on (header = line 1); blank lines are not rows. An import whose starter is removed or loses `products.write` or `products.edit` ends `failed` with a `starter_lost_access` entry.
+         * @description Requires `products.write` and `products.edit`; rows with status `live` also need `products.publish`. The file is this service's layout or Shopify's product CSV (recognised by its header, either generation of Shopify's column names: `Handle` or `URL handle`, ...): Shopify's rows are mapped as docs/sync.md says, each `Image Src` is fetched (http(s), the webhook URL rules apply, at most 20 MiB, JPEG, PNG, WebP, AVIF or GIF by its bytes) into the media library and the product's gallery, and a URL that fails is a warning, not an error. The file must be UTF-8 (a BOM is allowed): any invalid byte sequence is a 422 `validation_failed` naming its line and byte offset, and nothing is queued. Columns `option1_*` to `option10_*` are read; one leading `'` before `=`, `+`, `-`, `@`, tab or CR is removed (the export's formula guard). Row errors name the physical line a row starts on (header = line 1); blank lines are not rows. An import whose starter is removed or loses `products.write` or `products.edit` ends `failed` with a `starter_lost_access` entry.
          */
         post: operations["createImport"];
         delete?: never;
@@ -2163,7 +2163,7 @@ export interface components {
                 name: string;
                 value: string;
             }[];
-            shipping_box: components["schemas"]["ShippingBox"];
+            shipping_box: components["schemas"]["StoredShippingBox"];
             position: number;
             compare_at_price_cents: number | null;
             external_id: string | null;
@@ -2179,7 +2179,8 @@ export interface components {
              */
             updated_at: string;
         };
-        ShippingBox: {
+        /** @description Dimensions 0: unknown (a box imported with its weight only) */
+        StoredShippingBox: {
             length_mm: number;
             width_mm: number;
             height_mm: number;
@@ -3083,7 +3084,7 @@ export interface components {
         ProductImportUpload: {
             /**
              * Format: binary
-             * @description The product CSV (export.csv's layout), at most 20 MiB
+             * @description The product CSV, at most 20 MiB: export.csv's layout, or Shopify's product CSV (recognised by its header)
              */
             file: string;
         };
@@ -3091,6 +3092,11 @@ export interface components {
             id: string;
             /** @enum {string} */
             state: "queued" | "running" | "done" | "failed";
+            /**
+             * @description The file's layout, recognised by its header row: this service's (`native`) or Shopify's product CSV
+             * @enum {string}
+             */
+            format: "native" | "shopify";
             rows_total: number;
             rows_done: number;
             products_created: number;
@@ -3108,6 +3114,14 @@ export interface components {
                  */
                 code?: "starter_lost_access";
             }[];
+            /** @description The first 100 things imported otherwise than the file says, each on its line; the row itself was applied. Shopify files: an image that could not be fetched (the product is imported without it), a negative inventory imported as 0, a compare-at price below the price left out, ... */
+            warnings: {
+                /** @description The physical line of the row concerned */
+                line: number;
+                message: string;
+            }[];
+            /** @description Shopify files: the columns with no counterpart here (gift card, Google Shopping, tax codes, cost per item, ...), once each, as the header names them; empty for this service's layout */
+            ignored_columns: string[];
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
@@ -3494,6 +3508,12 @@ export interface components {
                 [key: string]: unknown;
             };
         };
+        ShippingBox: {
+            length_mm: number;
+            width_mm: number;
+            height_mm: number;
+            weight_g: number;
+        } | null;
         UpdateVariantRequest: {
             price_cents?: number;
             sku?: string | null;
@@ -9854,7 +9874,10 @@ export interface operations {
     };
     exportProductsCsv: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description `native` (the default): this service's layout (section 15). `shopify`: Shopify's product CSV layout */
+                format?: "native" | "shopify";
+            };
             header?: never;
             path: {
                 store_id: string;

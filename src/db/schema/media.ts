@@ -1,6 +1,7 @@
 // The store media library: one row per uploaded image, whose bytes live in R2 (the `MEDIA` bucket) under
 // `r2_key`. Derived sizes are not rows: they are R2 objects next to the original, made on first request.
 // The product gallery: ordered images (library files) and videos (URLs) of a product.
+import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { products, productVariants } from "./catalog";
 import { stores } from "./identity";
@@ -19,8 +20,13 @@ export const mediaFiles = sqliteTable(
     /** The alt text given at upload; the default alt of gallery items made from this file. */
     alt: text("alt"),
     createdAt: text("created_at").notNull(),
+    /** The URL an import fetched the file from (Shopify's Image Src); null for an upload. */
+    sourceUrl: text("source_url"),
   },
-  (t) => [index("media_files_store_idx").on(t.storeId, t.createdAt, t.id)],
+  (t) => [
+    index("media_files_store_idx").on(t.storeId, t.createdAt, t.id),
+    index("media_files_source_idx").on(t.storeId, t.sourceUrl).where(sql`source_url IS NOT NULL`),
+  ],
 );
 
 /**

@@ -41,6 +41,14 @@ export const productImports = sqliteTable(
     errors: text("errors").notNull().default("[]"),
     /** JSON `[[byteOffset, byteEnd, firstLine], ...]`: the file's slices of rows, found by the first step. */
     chunks: text("chunks").notNull().default("[]"),
+    /** "native" (sections 15 and 16) or "shopify" (section 23), recognised by the header at upload. */
+    format: text("format", { enum: ["native", "shopify"] }).notNull().default("native"),
+    /** JSON array: the Shopify columns with no counterpart here, as the header names them. */
+    ignoredColumns: text("ignored_columns").notNull().default("[]"),
+    /** JSON `[{line, message}]`, the first 100: images that could not be fetched, values imported differently. */
+    warnings: text("warnings").notNull().default("[]"),
+    /** Shopify imports: the rows whose images are placed (follows rows_done, slice by slice). */
+    imagesDone: integer("images_done").notNull().default(0),
     createdAt: text("created_at").notNull(),
     updatedAt: text("updated_at").notNull(),
   },

@@ -1,0 +1,92 @@
+// A real HTTP server for the Shopify import tests (vitest globalSetup, in Node): the Worker fetches `Image Src` URLs
+// from it over loopback, as it would fetch a merchant's CDN. Its address reaches the tests through
+// `inject("imageServer")`. Paths:
+//   /img/w<N>.png        a real PNG, N px wide and 8 px high (tests tell images apart by their width)
+//   /redirect/w<N>.png   302 to /img/w<N>.png
+//   /missing.png         404
+//   /not-an-image.png    200 with text
+//   /big.png             a PNG signature followed by more than 20 MiB, chunked (no Content-Length)
+//   /declared-big.png    Content-Length of 30 MiB
+//   /slow.png            headers only, then nothing for 10 s
+//   /__hits?url=<path>   how many times <path> (with its query) was requested
+import { createServer } from "node:http";
+import { deflateSync } from "node:zlib";
+import type { TestProject } from "vitest/node";
+
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+const crc32 = (bytes: Buffer) => {
+  let c = 0xffffffff;
+  for (const b of bytes) c = CRC_TABLE[(c ^ b) & 0xff] ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+};
+const chunk = (type: string, data: Buffer) => {
+  const head = Buffer.alloc(8);
+  head.writeUInt32BE(data.length, 0);
+  head.write(type, 4, "ascii");
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])), 0);
+  return Buffer.concat([head, data, crc]);
+};
+
+/** An RGB PNG, `width` × `height`, filled with a gradient. */
+export function png(width: number, height = 8): Buffer {
+  const raw = Buffer.alloc(height * (1 + width * 3));
+  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) raw.set([x * 7, y * 13, (x ^ y) & 0xff], y * (1 + width * 3) + 1 + x * 3);
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.set([8, 2, 0, 0, 0], 8);
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk("IHDR", ihdr), chunk("IDAT", deflateSync(raw)), chunk("IEND", Buffer.alloc(0))]);
+}
+
+export default async function setup(project: TestProject) {
+  const hits = new Map<string, number>();
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? "/", "http://x");
+    if (url.pathname === "/__hits") {
+      res.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify(hits.get(url.searchParams.get("url") ?? "") ?? 0));
+      return;
+    }
+    const key = `${url.pathname}${url.search}`;
+    hits.set(key, (hits.get(key) ?? 0) + 1);
+    let match: RegExpMatchArray | null;
+    if ((match = url.pathname.match(/^\/img\/w(\d+)\.png$/))) {
+      const body = png(Number(match[1]));
+      res.writeHead(200, { "Content-Type": "image/png", "Content-Length": body.length }).end(body);
+    } else if ((match = url.pathname.match(/^\/redirect\/w(\d+)\.png$/))) {
+      res.writeHead(302, { Location: `/img/w${match[1]}.png${url.search}` }).end();
+    } else if (url.pathname === "/not-an-image.png") {
+      res.writeHead(200, { "Content-Type": "image/png" }).end("this is text, whatever the name says");
+    } else if (url.pathname === "/big.png") {
+      res.writeHead(200, { "Content-Type": "image/png" });
+      const block = Buffer.alloc(1024 * 1024, 7);
+      res.write(png(4).subarray(0, 16));
+      for (let i = 0; i < 21; i++) res.write(block);
+      res.end();
+    } else if (url.pathname === "/declared-big.png") {
+      // Only the start of what the header promises; the connection is dropped later (the importer has stopped reading).
+      res.writeHead(200, { "Content-Type": "image/png", "Content-Length": String(30 * 1024 * 1024) });
+      res.write(png(4));
+      setTimeout(() => res.destroy(), 5000).unref();
+    } else if (url.pathname === "/slow.png") {
+      res.writeHead(200, { "Content-Type": "image/png" });
+      res.write(png(4).subarray(0, 8));
+      setTimeout(() => res.end(), 10_000).unref();
+    } else res.writeHead(404).end("not found");
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const address = server.address();
+  if (!address || typeof address === "string") throw new Error("image server has no port");
+  project.provide("imageServer", `http://127.0.0.1:${address.port}`);
+  return () => new Promise<void>((resolve) => server.close(() => resolve()));
+}
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    imageServer: string;
+  }
+}
