@@ -13,17 +13,9 @@ import { envelopeSql, uuidv7Sql } from "./fan-out";
 import type { Statement } from "./outbox";
 import { errorText } from "../lib/db";
 
-export const ADJUSTMENT_REASONS = ["received", "correction", "cycle_count", "damaged", "shrinkage", "returned", "other"] as const;
-export const LEDGER_REASONS = [
-  ...ADJUSTMENT_REASONS,
-  "initial",
-  "stock_write",
-  "transfer",
-  "order_committed",
-  "order_fulfilled",
-  "order_released",
-] as const;
-export type LedgerReason = (typeof LEDGER_REASONS)[number];
+import { type LedgerReason } from "./ledger-reasons";
+
+export { ADJUSTMENT_REASONS, LEDGER_REASONS, type LedgerReason } from "./ledger-reasons";
 
 /** What the ledger entries of one batch say about why. */
 export interface StockWhy {

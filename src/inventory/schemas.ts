@@ -2,7 +2,7 @@
 // adjustments and transfers. Bodies are strict; rules that span fields (exactly one target, exactly one of delta and
 // on_hand) are checked by the services together with the targets, so that one 422 names every bad item.
 import { z } from "@hono/zod-openapi";
-import { ADJUSTMENT_REASONS, LEDGER_REASONS } from "../events/stock-changes";
+import { ADJUSTMENT_REASONS, LEDGER_REASONS } from "../events/ledger-reasons";
 import { cursorQuery } from "../lib/cursor";
 import { paginationQuery } from "../lib/pagination";
 import { line } from "../lib/text";

@@ -41,6 +41,12 @@ export type FieldColumn = `field:${string}` | `variant_field:${string}`;
 export type CsvColumn = (typeof CSV_COLUMNS)[number] | OptionColumn | FieldColumn;
 export type CsvRecord = Record<CsvColumn, string>;
 
+/** One record of an import file with its line number (1-based, the header is line 1). */
+export interface SliceRow {
+  line: number;
+  record: CsvRecord;
+}
+
 /** The header for `slots` option pairs: section 15's, with option4_name, option4_value ... after option3_value. */
 export function csvColumns(slots: number): CsvColumn[] {
   const extra = Array.from({ length: Math.max(0, slots - OPTION_SLOTS) }, (_, i) => [`option${i + 4}_name`, `option${i + 4}_value`] as const).flat();

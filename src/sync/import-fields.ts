@@ -8,8 +8,7 @@ import type { StoreCtx } from "../lib/context";
 import { type CheckedFields, checkFields, checkReferences, loadDefinitions } from "../fields/field-values";
 import type { FieldsInput } from "../fields/schemas";
 import { cellValue } from "../fields/values";
-import { type CsvRecord, fieldColumn } from "./csv-columns";
-import type { SliceRow } from "./import-plan";
+import { type CsvRecord, type SliceRow, fieldColumn } from "./csv-columns";
 
 export interface RowFields {
   /** The product's values, when the row carries the product's fields and the file has field: columns. */

@@ -2,8 +2,7 @@
 // of SLICE_ROWS rows recorded as byte ranges, and the rows of one slice read back from exactly those bytes.
 import { invalidField } from "../lib/errors";
 import { bomLength, cellsOf, firstInvalidByte, lineAt, rawRecords, strictDecoder } from "./csv-bytes";
-import { type CsvRecord, unescapeFormula } from "./csv-columns";
-import type { SliceRow } from "./import-plan";
+import { type CsvRecord, type SliceRow, unescapeFormula } from "./csv-columns";
 
 export const SLICE_ROWS = 100;
 

@@ -6,7 +6,7 @@ import { productImports } from "../db/schema";
 import type { Db, StoreCtx } from "../lib/context";
 import { nowIso } from "../lib/ids";
 import { type Slices, sliceRows } from "./import-file";
-import type { SliceRow } from "./import-plan";
+import type { SliceRow } from "./csv-columns";
 import type { ImportMessage } from "./import.service";
 import type { ImportRow } from "./import-starter";
 

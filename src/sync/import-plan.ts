@@ -11,12 +11,11 @@ import { nowIso, uuidv7 } from "../lib/ids";
 import { type Statement, recordEvent } from "../events/outbox";
 import { productJsonSql } from "../products/product-json";
 import { VARIANTS_PER_PRODUCT_CAP, derivedTitle, optionKey } from "../products/variants.service";
-import { type CsvRecord, IMPORT_COLUMNS, PRODUCT_COLUMNS } from "./csv-columns";
+import { type CsvRecord, IMPORT_COLUMNS, PRODUCT_COLUMNS, type SliceRow, fieldColumn } from "./csv-columns";
 import { CAP_MESSAGE, type PlannedInsert, insertVariantWithinCap } from "./import-caps";
 import { type ProductFields, RowError, type VariantFields, isWeightOnly, productFieldsOf, variantFieldsOf } from "./import-rows";
 import { sliceFields } from "./import-fields";
 import { definitionsStillThere, writeOf } from "../fields/field-values";
-import { fieldColumn } from "./csv-columns";
 
 const VARIANT_COLUMNS = IMPORT_COLUMNS.filter((c) => c !== "handle" && !(PRODUCT_COLUMNS as readonly string[]).includes(c)) as Array<keyof CsvRecord>;
 
@@ -45,11 +44,6 @@ export interface Group {
   inserts: PlannedInsert[];
   /** variants_created excludes `inserts`. */
   counts: { products_created: number; products_updated: number; variants_created: number; variants_updated: number };
-}
-
-export interface SliceRow {
-  line: number;
-  record: CsvRecord;
 }
 
 /** One round trip: the slice's products (by handle) with their variants, and the variants its SKUs name. */

@@ -8,7 +8,7 @@ import { z } from "@hono/zod-openapi";
 import { collectionSchema } from "../collections/schemas";
 import { customerSchema } from "../customers/schemas";
 import { galleryItemSchema } from "../media/schemas";
-import { LEDGER_REASONS } from "../events/stock-changes";
+import { LEDGER_REASONS } from "../events/ledger-reasons";
 import { levelSchema } from "../inventory/schemas";
 import { lineItemSchema, orderSchema } from "../orders/schemas";
 import { productSchema } from "../products/schemas";

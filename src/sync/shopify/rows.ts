@@ -3,9 +3,7 @@
 // the product's fields, each row with variant columns is a variant (option names are carried down from the row that
 // names them, as Shopify writes them only once), and rows with only the handle and image columns add images.
 // The rows then go through the same plan as any import (import-plan.ts), so every rule of the API holds for them.
-import type { CsvRecord } from "../csv-columns";
-import { minorUnits } from "../csv-columns";
-import type { SliceRow } from "../import-plan";
+import { type CsvRecord, type SliceRow, minorUnits } from "../csv-columns";
 import { SKU_RE } from "../../lib/text";
 import { optionKey } from "../../products/variants.service";
 import type { Role } from "./columns";
