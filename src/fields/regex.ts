@@ -256,9 +256,9 @@ export interface SafePattern {
 
 /**
  * The most state visits one value may cost (pattern size × the longest value the field accepts, × its items for a
- * list): about 60 ms of CPU at worst, measured (docs/decisions.md "Custom fields"). A definition over it is a 422.
+ * list): about 50-75 ms of CPU at worst, measured (docs/decisions.md "Custom fields"). A definition over it is a 422.
  */
-export const REGEX_WORK_BUDGET = 4_000_000;
+export const REGEX_WORK_BUDGET = 1_000_000;
 
 /** Compiles `pattern`, or throws PatternError saying why it is refused. */
 export function compilePattern(pattern: string): SafePattern {
