@@ -241,7 +241,11 @@ function fieldWalk(storeId: string, options: ListOptions, dir: SQL, window: SQL)
           [fieldIdsSql(storeId, driver, [...statusConditions(options, sql`f.status`), ...sinceOf]), ...others.map((f) => fieldIdsSql(storeId, f))],
           sql` INTERSECT `,
         )}))`
-      : sql`(SELECT count(${perVariant ? sql`DISTINCT f.product_id` : sql`*`}) ${from}${since})`;
+      : perVariant
+        ? // A product's rows are adjacent in the index (same value, updated_at and product_id): grouped in index order,
+          // no temporary b-tree (measured 2x faster than count(DISTINCT) at 40,000 matches).
+          sql`(SELECT count(*) FROM (SELECT 1 ${from}${since} GROUP BY f.updated_at, f.product_id))`
+        : sql`(SELECT count(*) ${from}${since})`;
   return {
     page: sql`SELECT f.product_id AS id, f.updated_at AS k ${from}${after}${perVariant ? sql` GROUP BY f.updated_at, f.product_id` : sql``}
       ORDER BY f.updated_at ${dir}, f.product_id ${dir} ${window}`,
