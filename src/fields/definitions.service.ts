@@ -50,15 +50,7 @@ export const definitionOf = (r: Pick<DefinitionRow, "id" | "owner" | "key" | "ty
 });
 
 /** The table holding each owner's resources (and their `fields` column). */
-export const OWNER_TABLES: Record<Owner, string> = {
-  product: "products",
-  variant: "product_variants",
-  collection: "collections",
-  customer: "customers",
-  order: "orders",
-};
-
-const OWNER_TABLE_OBJECTS = { product: products, variant: productVariants, collection: collections, customer: customers, order: orders } as const;
+const OWNER_TABLES = { product: products, variant: productVariants, collection: collections, customer: customers, order: orders } as const;
 
 const OWNER_NAMES: Record<Owner, string> = { product: "product", variant: "variant", collection: "collection", customer: "customer", order: "order" };
 
@@ -186,7 +178,7 @@ export async function updateDefinition(ctx: StoreCtx, id: string, input: UpdateD
 export async function deleteDefinition(ctx: StoreCtx, id: string) {
   const row = await getRow(ctx, id);
   const path = pathOf(row.key);
-  const table = OWNER_TABLE_OBJECTS[row.owner];
+  const table = OWNER_TABLES[row.owner];
   await guarded(
     commit(ctx, [
       stillExists(ctx.db, exists(sql`${fieldDefinitions}`, inStore(ctx, id))),

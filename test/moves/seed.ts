@@ -31,9 +31,12 @@ export async function seededStore(): Promise<SeededStore> {
   await ok(as("POST", "/webhooks", { url: hookUrl, events: ["products.created", "products.updated", "customers.created"], secret: "moves-secret-0123456789abcdef" }), "webhook");
   await addMember(store, ["products.read"]);
   await ok(as("POST", "/invites", { email: `pending-${crypto.randomUUID()}@example.test`, permissions: ["products.read"] }), "invite");
-  const tee = await ok(as("POST", "/products", { title: "Tee", product_type: "single", default_price_cents: 1500, tags: ["Summer", "Cotton"] }), "product");
+  // Custom fields (migration 0029): definitions, values on a product and a variant, and the index of filterable ones.
+  await ok(as("POST", "/field-definitions", { owner: "product", key: "material", name: "Material", type: "text", filterable: true }), "field");
+  await ok(as("POST", "/field-definitions", { owner: "variant", key: "gtin", name: "GTIN", type: "text", filterable: true }), "field");
+  const tee = await ok(as("POST", "/products", { title: "Tee", product_type: "single", default_price_cents: 1500, tags: ["Summer", "Cotton"], fields: { material: "cotton" } }), "product");
   const hoodie = await ok(as("POST", "/products", { title: "Hoodie", product_type: "variable" }), "product");
-  const variant = await ok(as("POST", `/products/${hoodie.id}/variants`, { price_cents: 4000, stock: 5, sku: `H-${crypto.randomUUID().slice(0, 8)}` }), "variant");
+  const variant = await ok(as("POST", `/products/${hoodie.id}/variants`, { price_cents: 4000, stock: 5, sku: `H-${crypto.randomUUID().slice(0, 8)}`, fields: { gtin: "0012345678905" } }), "variant");
   await ok(as("POST", `/products/${hoodie.id}/publish`), "publish");
   // Collections (a manual one with members in order, an automatic one) and product tags move with the store.
   const picks = await ok(as("POST", "/collections", { title: "Picks", kind: "manual" }), "collection");

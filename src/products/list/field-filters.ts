@@ -10,7 +10,8 @@
 // stops after a page, the others checked per row by a probe (fieldWalk in list-query.ts).
 import { type SQL, sql } from "drizzle-orm";
 import type { StoreReadCtx } from "../../lib/context";
-import { ApiError, type FieldError } from "../../lib/errors";
+import type { FieldError } from "../../lib/errors";
+import { invalidFields as invalid } from "../../fields/field-values";
 import { type FieldType, KEY_RE, RANGE_FILTER_TYPES } from "../../fields/field-types";
 import { filterValue } from "../../fields/values";
 import { readRows } from "./d1";
@@ -35,8 +36,6 @@ export interface Requested {
 
 const NAME_RE = /^field\.([^.]*)(?:\.(min|max))?$/;
 
-const invalid = (errors: FieldError[]) =>
-  new ApiError("validation_failed", errors.map((e) => `${e.path}: ${e.message}`).join("; "), { errors });
 
 /** The `field.*` parameters of a raw query (each name to its values). */
 export function requestedFieldFilters(queries: Record<string, string[]>): Requested {
@@ -122,12 +121,13 @@ export function valueCondition(filter: FieldFilter, alias: string): SQL {
   return sql.join(parts, sql` AND `);
 }
 
-/** A filter's matching product ids, from its index range (a candidate set). */
-export function fieldIdsSql(storeId: string, filter: FieldFilter): SQL {
+/** A filter's matching product ids, from its index range (a candidate set); `extra`: conditions on its rows `f`. */
+export function fieldIdsSql(storeId: string, filter: FieldFilter, extra: SQL[] = []): SQL {
   // A variant field: a product with two matching variants is one match.
   const distinct = sql.raw(filter.owner === "variant" ? "DISTINCT " : "");
+  const more = extra.length ? sql` AND ${sql.join(extra, sql` AND `)}` : sql``;
   return sql`SELECT ${distinct}f.product_id AS pid FROM field_index f INDEXED BY field_index_walk_idx
-    WHERE f.store_id = ${storeId} AND f.definition_id = ${filter.definitionId} AND ${valueCondition(filter, "f")}`;
+    WHERE f.store_id = ${storeId} AND f.definition_id = ${filter.definitionId} AND ${valueCondition(filter, "f")}${more}`;
 }
 
 /**

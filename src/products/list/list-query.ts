@@ -218,10 +218,25 @@ function fieldWalk(storeId: string, options: ListOptions, dir: SQL, window: SQL)
   const after = and(positionConditions(options.walk, sql`f.updated_at`, sql`f.product_id`, sql`f.updated_at`));
   const since = options.walk.since ? sql` AND f.updated_at >= ${options.walk.since}` : sql``;
   const perVariant = driver.owner === "variant";
+  const others = fields.filter((f) => f !== driver);
+  // Several filters and no column filter: the count intersects their index ranges (each read in index order) rather
+  // than probing the others for every match of the first.
+  const sinceOf = options.walk.since ? [sql`f.updated_at >= ${options.walk.since}`] : [];
+  const total =
+    others.length > 0 && columns.length === 0
+      ? sql`(SELECT count(*) FROM (${sql.join(
+          [fieldIdsSql(storeId, driver, [...statusConditions(options, sql`f.status`), ...sinceOf]), ...others.map((f) => fieldIdsSql(storeId, f))],
+          sql` INTERSECT `,
+        )}))`
+      : perVariant
+        ? // A product's rows are adjacent in the index (same value, updated_at and product_id): grouped in index order,
+          // no temporary b-tree (measured 2x faster than count(DISTINCT) at 40,000 matches).
+          sql`(SELECT count(*) FROM (SELECT 1 ${from}${since} GROUP BY f.updated_at, f.product_id))`
+        : sql`(SELECT count(*) ${from}${since})`;
   return {
     page: sql`SELECT f.product_id AS id, f.updated_at AS k ${from}${after}${perVariant ? sql` GROUP BY f.updated_at, f.product_id` : sql``}
       ORDER BY f.updated_at ${dir}, f.product_id ${dir} ${window}`,
-    total: sql`(SELECT count(${perVariant ? sql`DISTINCT f.product_id` : sql`*`}) ${from}${since})`,
+    total,
   };
 }
 
@@ -269,6 +284,32 @@ function searchPage(storeId: string, options: ListOptions, shape: PageShape): { 
   return { matches, page: sql`SELECT * FROM (${walked}) UNION ALL SELECT * FROM (${sorted})`, total: sql`(SELECT n FROM mc)` };
 }
 
+/** Whether custom field ranges (no equality) are the only filters (status aside) of a list in the default order. */
+function fieldRangesOnly(options: ListOptions, sets: SQL[]): boolean {
+  const fields = options.filters.fields ?? [];
+  return (
+    options.sort === "updated_at" && !options.byPosition && !options.search && fields.length > 0 && sets.length === fields.length &&
+    columnConditions(options).length === 0
+  );
+}
+
+/**
+ * The products matching custom field ranges, from field_index alone (its rows carry the product's status and
+ * updated_at, as the variants do for the price range): the first filter's index range, the others probed per row;
+ * one row per product.
+ */
+function fieldHits(storeId: string, options: ListOptions): SQL {
+  const [first, ...others] = options.filters.fields!;
+  const where = [
+    sql`f.store_id = ${storeId} AND f.definition_id = ${first.definitionId} AND ${valueCondition(first, "f")}`,
+    ...statusConditions(options, sql`f.status`),
+    ...others.map((f) => fieldProbe(f, sql`f.product_id`)),
+  ];
+  const group = first.owner === "variant" ? sql` GROUP BY f.product_id` : sql``;
+  return sql`SELECT f.product_id AS id, f.updated_at AS k, f.updated_at AS updated_at
+    FROM field_index f INDEXED BY field_index_walk_idx WHERE ${sql.join(where, sql` AND `)}${group}`;
+}
+
 const direction = (walk: Walk) => sql.raw(walk.ascending ? "ASC" : "DESC");
 
 /** The list as one statement returning one row: `data` (JSON array text), `total` and `next` (JSON or null). */
@@ -301,7 +342,9 @@ export function listQuery(storeId: string, options: ListOptions): SQL {
     const candidates = sql.join(sets, sql` INTERSECT `);
     const hits = priceOnly(options, sets)
       ? priceHits(storeId, options)
-      : options.search && sets.length === 1
+      : fieldRangesOnly(options, sets)
+        ? fieldHits(storeId, options)
+        : options.search && sets.length === 1
         ? // The search and column filters: its matches by rowid, each product row read once.
           sql`SELECT p.id AS id, ${position} AS k, p.updated_at AS updated_at FROM (${matchRowidsSql(storeId, options.search, shownStatus(options))}) cand
       CROSS JOIN products p ON p.rowid = cand.rid
