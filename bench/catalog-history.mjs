@@ -109,14 +109,16 @@ try {
     console.error(`round ${round + 1} of ${ROUNDS} (load ${fmt(loadavg()[0], 2)})`);
   }
   loads.push(`after ${fmt(loadavg()[0], 2)}`);
-  console.log(`\n${ROUNDS} rounds x ${REQUESTS} requests per scenario and server, concurrency ${CONCURRENCY}, ${PRODUCTS} products; p50 ms (median over rounds) and ÷ the same server's default list (per round, median); 1-minute load ${loads.join(", ")}\n`);
+  console.log(`\n${ROUNDS} rounds x ${REQUESTS} requests per scenario and server, concurrency ${CONCURRENCY}, ${PRODUCTS} products; p50 ms (median over rounds);`);
+  console.log(`÷ default: the scenario's p50 over the same server's default list p50 in the same round, median (lowest-highest) of the rounds; 1-minute load ${loads.join(", ")}\n`);
   console.log(`| scenario | ${sides.map((s) => `${s.label} p50 | ÷ default`).join(" | ")} |`);
   console.log(`|---|${sides.map(() => "---|---").join("|")}|`);
   for (const name of names) {
     const cells = sides.map((s) => {
       const mine = runs.get(s)[name];
       const ref = runs.get(s)["default list"];
-      return `${fmt(median(mine))} | ${fmt(median(mine.map((p, i) => p / ref[i])), 2)}x`;
+      const ratios = mine.map((p, i) => p / ref[i]);
+      return `${fmt(median(mine))} | ${fmt(median(ratios), 2)}x (${fmt(Math.min(...ratios), 2)}-${fmt(Math.max(...ratios), 2)})`;
     });
     console.log(`| ${name} | ${cells.join(" | ")} |`);
   }
