@@ -96,3 +96,28 @@ export function seedStore(dbFile, storeId, count) {
   return { sampleIds, skuPrefix: `sku-${pad(Math.floor(count / 2)).slice(0, 5)}`, collections };
 }
 
+/**
+ * A neighbour of the measured store in the same database, for the search's "other stores" scenario: `count` live
+ * products whose titles all contain `word` ("<adjective> <word> <noun> <n>"), without variants (the title index is
+ * what the scenario is about, and no stock means no inventory rows to write). The store's row must exist.
+ */
+export function seedNeighbour(dbFile, storeId, count, word) {
+  const db = new DatabaseSync(dbFile);
+  db.exec("PRAGMA busy_timeout = 60000");
+  const at = new Date(Date.parse("2026-01-01T00:00:00.000Z")).toISOString();
+  const cols = ["id", "store_id", "slug", "title", "product_type", "status", "created_at", "updated_at", "published_at"];
+  db.exec("BEGIN");
+  try {
+    const rows = [];
+    for (let n = 0; n < count; n++) {
+      rows.push([randomUUID(), storeId, `n-${n}`, `${ADJECTIVES[n % 20]} ${word} ${NOUNS[Math.floor(n / 20) % 12]} ${n}`, "single", "live", at, at, at]);
+    }
+    insertMany(db, "products", cols, rows);
+    db.exec("COMMIT");
+  } catch (error) {
+    db.exec("ROLLBACK");
+    throw error;
+  } finally {
+    db.close();
+  }
+}
