@@ -1,15 +1,11 @@
-// GET /products/export.csv: the catalog as CSV, streamed. Products are read 100 at a time by id (a keyset walk,
-// so memory stays one page whatever the catalog's size), each page written as CSV rows by papaparse's unparse
-// (RFC 4180 quoting: fields with commas, quotes or line breaks are quoted, quotes doubled; CRLF line ends). A cell a
+// GET /products/export.csv: the catalog as CSV, streamed 100 products per pull (csv-stream.ts). A cell a
 // spreadsheet would run as a formula is written with a leading `'` (csv-columns.ts, escapeFormula).
-import Papa from "papaparse";
 import { sql } from "drizzle-orm";
 import type { StoreCtx } from "../lib/context";
 import { type CsvColumn, type CsvRecord, OPTION_SLOTS, csvColumns, escapeFormula, fieldColumnOf, majorUnits } from "./csv-columns";
 import type { FieldType } from "../fields/field-types";
 import { cellOf } from "../fields/values";
-
-const PAGE = 100;
+import { EXPORT_PAGE, csvStream } from "./csv-stream";
 
 interface ExportProduct {
   id: string;
@@ -55,7 +51,7 @@ async function page(ctx: StoreCtx, after: string): Promise<ExportProduct[]> {
             'box', CASE WHEN v.box_length_mm IS NULL THEN NULL
               ELSE json_array(v.box_length_mm, v.box_width_mm, v.box_height_mm, v.box_weight_g) END))
           FROM (SELECT * FROM product_variants WHERE product_id = p.id ORDER BY position, id) v)) AS item
-      FROM products p WHERE p.store_id = ${ctx.store.storeId} AND p.id > ${after} ORDER BY p.id LIMIT ${PAGE})`);
+      FROM products p WHERE p.store_id = ${ctx.store.storeId} AND p.id > ${after} ORDER BY p.id LIMIT ${EXPORT_PAGE})`);
   return JSON.parse(row.page) as ExportProduct[];
 }
 
@@ -110,34 +106,13 @@ export function rowsOf(product: ExportProduct, columns: CsvColumn[], definitions
   });
 }
 
-const csv = (rows: string[][]) => Papa.unparse(rows, { newline: "\r\n" }) + "\r\n";
-
 /**
- * The whole catalog as a stream of UTF-8 CSV, one page of products read per pull. The header's columns are read
- * before the stream starts: the option pairs the store's variants use, and its custom fields.
+ * The whole catalog as a stream of UTF-8 CSV. The header's columns are read before the stream starts: the option
+ * pairs the store's variants use, and its custom fields.
  */
 export async function exportCatalog(ctx: StoreCtx): Promise<ReadableStream<Uint8Array>> {
-  const encoder = new TextEncoder();
-  let after = "";
-  let done = false;
   const [slots, definitions] = await Promise.all([optionSlots(ctx), fieldDefinitions(ctx)]);
   // Section 21's columns after section 18's: the product fields, then the variant fields, each oldest first.
   const columns: CsvColumn[] = [...csvColumns(slots), ...definitions.map((d) => fieldColumnOf(d.owner, d.key))];
-  return new ReadableStream<Uint8Array>({
-    start(controller) {
-      controller.enqueue(encoder.encode(csv([columns])));
-    },
-    async pull(controller) {
-      if (done) return;
-      const products = await page(ctx, after);
-      if (products.length > 0) {
-        controller.enqueue(encoder.encode(csv(products.flatMap((p) => rowsOf(p, columns, definitions)))));
-        after = products[products.length - 1].id;
-      }
-      if (products.length < PAGE) {
-        done = true;
-        controller.close();
-      }
-    },
-  });
+  return csvStream(columns, (after) => page(ctx, after), (p) => rowsOf(p, columns, definitions));
 }

@@ -2,16 +2,14 @@
 // the template Shopify published until 2024 (columns.ts, SHOPIFY_HEADER_CLASSIC; docs/sync.md says why that one).
 // As Shopify writes it: one row per variant with the product's fields on its first row, the gallery's images one
 // per row from the first row on (`Image Src` = the image's public URL, `Image Position`, `Image Alt Text`), rows
-// with only the handle and image columns when a product has more images than variants. Streamed 100 products per
-// pull like the default export, cells guarded against spreadsheet formulas the same way (csv-columns.ts).
-import Papa from "papaparse";
+// with only the handle and image columns when a product has more images than variants. Streamed like the default
+// export (csv-stream.ts), cells guarded against spreadsheet formulas the same way (csv-columns.ts).
 import { sql } from "drizzle-orm";
 import type { StoreCtx } from "../../lib/context";
 import { mediaUrl } from "../../media/sizes";
 import { escapeFormula, majorUnits } from "../csv-columns";
+import { EXPORT_PAGE, csvStream } from "../csv-stream";
 import { SHOPIFY_HEADER_CLASSIC } from "./columns";
-
-const PAGE = 100;
 
 type Column = (typeof SHOPIFY_HEADER_CLASSIC)[number];
 
@@ -52,7 +50,7 @@ async function page(ctx: StoreCtx, after: string): Promise<ExportProduct[]> {
           FROM (SELECT * FROM product_variants WHERE product_id = p.id ORDER BY position, id) v),
         'images', (SELECT json_group_array(json_array(gi.media_file_id, gi.alt, gi.product_variant_id))
           FROM (SELECT * FROM product_images WHERE product_id = p.id AND media_file_id IS NOT NULL ORDER BY position, id) gi)) AS item
-      FROM products p WHERE p.store_id = ${ctx.store.storeId} AND p.id > ${after} ORDER BY p.id LIMIT ${PAGE})`);
+      FROM products p WHERE p.store_id = ${ctx.store.storeId} AND p.id > ${after} ORDER BY p.id LIMIT ${EXPORT_PAGE})`);
   return JSON.parse(row.page) as ExportProduct[];
 }
 
@@ -107,29 +105,8 @@ function variantCells(product: ExportProduct, variant: ExportVariant, imageUrl: 
   return cells;
 }
 
-const csv = (rows: readonly (readonly string[])[]) => Papa.unparse(rows as string[][], { newline: "\r\n" }) + "\r\n";
-
 /** The catalog in Shopify's layout, streamed; `origin` makes the images' public URLs absolute. */
 export function exportShopify(ctx: StoreCtx, origin: string): ReadableStream<Uint8Array> {
-  const encoder = new TextEncoder();
   const imageUrl = (fileId: string) => `${origin}${mediaUrl(ctx.store.storeId, fileId, "original")}`;
-  let after = "";
-  let done = false;
-  return new ReadableStream<Uint8Array>({
-    start(controller) {
-      controller.enqueue(encoder.encode(csv([SHOPIFY_HEADER_CLASSIC])));
-    },
-    async pull(controller) {
-      if (done) return;
-      const products = await page(ctx, after);
-      if (products.length > 0) {
-        controller.enqueue(encoder.encode(csv(products.flatMap((p) => shopifyRowsOf(p, imageUrl)))));
-        after = products[products.length - 1].id;
-      }
-      if (products.length < PAGE) {
-        done = true;
-        controller.close();
-      }
-    },
-  });
+  return csvStream(SHOPIFY_HEADER_CLASSIC, (after) => page(ctx, after), (p) => shopifyRowsOf(p, imageUrl));
 }
