@@ -11,12 +11,12 @@
 // Seeding the values: the store's 20 definitions are inserted not yet filterable, every product's `fields` written
 // by one UPDATE, then each definition made filterable and backfilled by one INSERT ... SELECT, as PATCH filterable
 // does (its time, per definition, is printed: the backfill's cost at this size).
-import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { randomUUID } from "node:crypto";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
+import { startDev } from "./lib/dev-server.mjs";
 import { fmt, load, median, setupAccount } from "./lib/harness.mjs";
 
 const PORT = Number(process.env.BENCH_FIELDS_PORT ?? 8793);
@@ -43,39 +43,6 @@ const valueSql = (i) =>
 /** The same value in JS, for the write bench's bodies. */
 const valueOf = (i, n) =>
   typeOf(i) === "text" ? `v${(n * 7 + i) % 50}` : typeOf(i) === "integer" ? (n * 13 + i) % 100 : `2026-${String(1 + ((n + i) % 12)).padStart(2, "0")}-${String(1 + ((n + i) % 28)).padStart(2, "0")}`;
-
-function startDev() {
-  const child = spawn("node", ["scripts/dev.mjs", ...VARS], {
-    cwd: root,
-    env: { ...process.env, PORT: String(PORT), PERSIST_DIR: persistDir, DEV_QUIET: "1", DEV_SKIP_BUILD: existsSync(path.join(root, "build")) ? "1" : "0", WRANGLER_LOG: "warn", CI: "true" },
-    stdio: ["ignore", "ignore", "inherit"],
-    detached: true,
-  });
-  const stop = async () => {
-    try {
-      process.kill(-child.pid, "SIGTERM");
-    } catch {}
-    for (let i = 0; i < 80; i++) {
-      try {
-        await fetch(`${base}/permissions`);
-      } catch {
-        return;
-      }
-      await new Promise((r) => setTimeout(r, 250));
-    }
-  };
-  return (async () => {
-    // Up to 10 minutes: the migrations and wrangler start slowly on a loaded machine.
-    for (let i = 0; i < 2400; i++) {
-      try {
-        if ((await fetch(`${base}/permissions`)).ok) return { stop };
-      } catch {}
-      await new Promise((r) => setTimeout(r, 250));
-    }
-    await stop();
-    throw new Error(`npm run dev on ${base} did not start`);
-  })();
-}
 
 /** The local D1 file of the store database that holds `storeId`. */
 async function storeFile(storeId) {
@@ -184,7 +151,7 @@ const summary = (runs) => ({ p50: median(runs.map((r) => r.p50)), p99: median(ru
 let dev;
 const rows = [];
 try {
-  dev = await startDev();
+  dev = await startDev({ port: PORT, persistDir, args: VARS, build: !existsSync(path.join(root, "build")) });
   const store = await setupAccount(base);
   await dev.stop();
   const file = await storeFile(store.storeId);
@@ -192,7 +159,7 @@ try {
   seedCatalog(file, store.storeId, PRODUCTS);
   console.log(`seeded ${PRODUCTS} products in ${fmt((performance.now() - t0) / 1000)} s`);
   const { backfillMs } = seedFields(file, store.storeId);
-  dev = await startDev();
+  dev = await startDev({ port: PORT, persistDir, args: VARS, build: !existsSync(path.join(root, "build")) });
   const { storeId, pat } = store;
   const headers = { Authorization: `Bearer ${pat}`, "Content-Type": "application/json" };
   const get = (p) => () => fetch(`${base}${p}`, { headers });

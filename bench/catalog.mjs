@@ -9,11 +9,11 @@
 //   BENCH_ROUNDS (3), BENCH_REQUESTS (100 per scenario per round), BENCH_CONCURRENCY (4), BENCH_SIZES ("10k,100k";
 //   "" for none), BENCH_SCENARIOS (comma-separated parts of scenario names; default all), BENCH_NEIGHBOURS (50 other
 //   stores; 0 skips that part), BENCH_NEIGHBOUR_PRODUCTS (10000 each).
-import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fmt, load, median, setupAccount } from "./lib/harness.mjs";
+import { startDev } from "./lib/dev-server.mjs";
 import { storeFile } from "./lib/local-d1.mjs";
 import { seedStore } from "./catalog-seed.mjs";
 import { measureNeighbours } from "./catalog-neighbours.mjs";
@@ -28,7 +28,6 @@ const NEIGHBOURS = Number(process.env.BENCH_NEIGHBOURS ?? 50);
 const NEIGHBOUR_PRODUCTS = Number(process.env.BENCH_NEIGHBOUR_PRODUCTS ?? 10_000);
 const COUNTS = { "10k": 10_000, "100k": 100_000 };
 const base = `http://127.0.0.1:${PORT}`;
-const root = path.resolve(import.meta.dirname, "..");
 const stateDirs = [];
 // The benchmark measures the catalog, not the per-credential budgets (section 11): raised for this server only.
 const VARS = ["RATE_LIMIT_PER_CREDENTIAL", "RATE_LIMIT_PER_STORE", "RATE_LIMIT_PER_IP"].flatMap((v) => ["--var", `${v}:100000000`]);
@@ -38,43 +37,6 @@ function stateDir() {
   const dir = mkdtempSync(path.join(tmpdir(), "bench-catalog-"));
   stateDirs.push(dir);
   return dir;
-}
-
-/**
- * `npm run dev` on `persistDir`. `build`: build the console first (wrangler's assets directory must exist); later
- * starts reuse that build.
- */
-function startDev(persistDir, build = false) {
-  const child = spawn("node", ["scripts/dev.mjs", ...VARS], {
-    cwd: root,
-    env: { ...process.env, PORT: String(PORT), PERSIST_DIR: persistDir, DEV_QUIET: "1", DEV_SKIP_BUILD: build ? "0" : "1", WRANGLER_LOG: "warn", CI: "true" },
-    stdio: ["ignore", "ignore", "inherit"],
-    detached: true,
-  });
-  const stop = async () => {
-    try {
-      process.kill(-child.pid, "SIGTERM");
-    } catch {}
-    for (let i = 0; i < 80; i++) {
-      try {
-        await fetch(`${base}/permissions`);
-      } catch {
-        return;
-      }
-      await new Promise((r) => setTimeout(r, 250));
-    }
-  };
-  return (async () => {
-    // Up to 10 minutes: the console build and the migrations take minutes on a shared machine.
-    for (let i = 0; i < 2400; i++) {
-      try {
-        if ((await fetch(`${base}/permissions`)).ok) return { stop };
-      } catch {}
-      await new Promise((r) => setTimeout(r, 250));
-    }
-    await stop();
-    throw new Error(`npm run dev on ${base} did not start`);
-  })();
 }
 
 /** The scenarios of one store: [label, path and query] (the default list is the reference). */
@@ -112,7 +74,7 @@ const summary = (runs) => ({ p50: median(runs.map((r) => r.p50)), p99: median(ru
 let dev;
 try {
   const persistDir = stateDir();
-  dev = await startDev(persistDir, true);
+  dev = await startDev({ port: PORT, persistDir, args: VARS, build: true });
   const stores = {};
   for (const size of SIZES) stores[size] = await setupAccount(base);
   await dev.stop();
@@ -121,7 +83,7 @@ try {
     Object.assign(stores[size], seedStore(await storeFile(persistDir, stores[size].storeId), stores[size].storeId, COUNTS[size]));
     console.log(`seeded ${size}: ${COUNTS[size]} products in ${fmt((performance.now() - t0) / 1000)} s`);
   }
-  dev = await startDev(persistDir);
+  dev = await startDev({ port: PORT, persistDir, args: VARS });
   const rows = [];
   for (const size of SIZES) {
     const { storeId, pat } = stores[size];
@@ -155,7 +117,7 @@ try {
     const neighbourDir = stateDir();
     const server = {
       start: async () => {
-        dev = await startDev(neighbourDir);
+        dev = await startDev({ port: PORT, persistDir: neighbourDir, args: VARS });
       },
       stop: async () => {
         await dev.stop();
