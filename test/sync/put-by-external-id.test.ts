@@ -38,7 +38,7 @@ async function trail(store: CatalogStore) {
 const eventNames = async (store: CatalogStore, after: number) =>
   (await call("GET", `/stores/${store.id}/events?limit=100`, { token: store.token })).body.data
     .filter((e: { sequence: number }) => e.sequence > after)
-    .map((e: { type?: string; name?: string }) => e.type ?? e.name);
+    .map((e: { event: string }) => e.event);
 
 describe("created when no product of the store has the external_id, replaced when one has", () => {
   it("creates (201, Location, ETag), then replaces (200): left-out fields take their defaults, the slug stays", async () => {
@@ -71,6 +71,16 @@ describe("created when no product of the store has the external_id, replaced whe
     const two = await put(store, key, { title: "Mug", product_type: "single", variants: [{ price_cents: 1 }, { price_cents: 2 }] });
     expect(two.status).toBe(422);
     expect(two.body.errors.map((e: any) => e.path)).toEqual(["variants"]);
+  });
+});
+
+describe("the path: any external id, even one that reads like a product sub-resource", () => {
+  it("external ids `specs` and `variants` are products of their own, not /products/{id}/specs", async () => {
+    const store = await catalogStore();
+    for (const key of ["specs", "variants"]) {
+      const res = await put(store, key, { title: `Named ${key}`, product_type: "single", variants: [{ price_cents: 1 }] });
+      expect([res.status, res.body.external_id], res.text).toEqual([201, key]);
+    }
   });
 });
 
