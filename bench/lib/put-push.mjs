@@ -1,7 +1,7 @@
 // bench:sync part 6 (issue 37): an ERP pushing whole products by its own key, PUT
 // /stores/{id}/products/by-external-id/{key}, 1,000 products (variable, 2 variants each, with stock) in a fresh store,
 // three passes: all new (201), all unchanged (200, must emit no event), then 10% changed (one variant's price).
-// Per pass: requests/s at BENCH_CONCURRENCY (default 4) and the events it emitted, read from the event log
+// Per pass: requests/s at BENCH_CONCURRENCY (default 4), the median and p90 request latency, and the events it emitted, read from the event log
 // (GET /stores/{id}/events?after=<the last sequence before the pass>), by name.
 import { api, setupAccount } from "./harness.mjs";
 
@@ -42,18 +42,23 @@ async function pass(base, storeId, token, bodyOf, expected) {
   const started = performance.now();
   let next = 0;
   const statuses = {};
+  const latencies = [];
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async () => {
       while (next < PRODUCTS) {
         const n = next++;
+        const sent = performance.now();
         const res = await api(base, "PUT", `/stores/${storeId}/products/by-external-id/erp-${n}`, { token, body: bodyOf(n) });
+        latencies.push(performance.now() - sent);
         if (res.status !== expected) throw new Error(`PUT erp-${n}: ${res.status} ${res.text.slice(0, 300)}`);
         statuses[res.status] = (statuses[res.status] ?? 0) + 1;
       }
     }),
   );
   const ms = performance.now() - started;
-  return { requests: PRODUCTS, seconds: ms / 1000, requests_per_s: PRODUCTS / (ms / 1000), statuses };
+  latencies.sort((a, b) => a - b);
+  const at = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))];
+  return { requests: PRODUCTS, seconds: ms / 1000, requests_per_s: PRODUCTS / (ms / 1000), median_ms: at(0.5), p90_ms: at(0.9), statuses };
 }
 
 export async function putPart(base) {
