@@ -64,7 +64,7 @@ async function loadStored(ctx: StoreCtx, externalId: string): Promise<Stored | n
       .select({
         variant: productVariants,
         heldElsewhere: sql<number>`EXISTS (SELECT 1 FROM inventory_levels il JOIN locations l ON l.id = il.location_id
-          WHERE il.variant_id = ${productVariants.id} AND l.active = 1 AND l.is_default = 0 AND il.on_hand > 0)`,
+          WHERE il.variant_id = product_variants.id AND l.active = 1 AND l.is_default = 0 AND il.on_hand > 0)`,
       })
       .from(productVariants)
       .where(and(eq(productVariants.storeId, storeId), sql`${productVariants.productId} = ${idOf}`))

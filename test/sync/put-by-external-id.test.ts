@@ -206,6 +206,32 @@ describe("stock: left out, unchanged; given, a stock write", () => {
   });
 });
 
+describe("a stock write the other locations hold refuses", () => {
+  it("stock held at a second location: 422 at variants.<i>.stock, nothing written; left out, the PUT goes through", async () => {
+    const store = await catalogStore();
+    const key = `held-${unique()}`;
+    const made = await put(store, key, tee(key));
+    const location = await call("POST", `/stores/${store.id}/locations`, { token: store.token, body: { name: "Warehouse", code: `wh-${unique()}` } });
+    expect(location.status, location.text).toBe(201);
+    const adjusted = await call("POST", `/stores/${store.id}/inventory/adjustments`, {
+      token: store.token,
+      body: { reason: "received", changes: [{ variant_id: made.body.variants[1].id, location_id: location.body.id, delta: 4 }] },
+    });
+    expect(adjusted.status, adjusted.text).toBe(201);
+    const before = await trail(store);
+    const body = tee(key);
+    (body.variants[1] as { stock?: number }).stock = 9;
+    body.title = "Tee held";
+    const refused = await put(store, key, body);
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors.map((e: any) => e.path)).toEqual(["variants.1.stock"]);
+    expect(await trail(store)).toEqual(before);
+    delete (body.variants[1] as { stock?: number }).stock;
+    const through = await put(store, key, body);
+    expect([through.status, through.body.title, through.body.variants[1].stock]).toEqual([200, "Tee held", 4]);
+  });
+});
+
 describe("custom fields: the values given are the values (full replacement)", () => {
   it("set on product and variant, then a key left out is removed; an unknown key is a 422 at its path", async () => {
     const store = await catalogStore();
