@@ -1,7 +1,7 @@
 // The client: one method per operationId of the API (from ./generated/operations.ts, never listed by hand), each
 // sending the request with the credential, an Idempotency-Key on every POST that accepts one (the same on each
-// retry; the PUT that accepts one carries only the caller's own), retries within a bound (./retry.ts), and failures thrown as ApiProblem; plus `paginate`, which follows
-// `next_cursor` through a whole list.
+// retry; the PUT that accepts one carries only the caller's own), retries within a bound (./retry.ts), and failures
+// thrown as ApiProblem; plus `paginate`, which follows `next_cursor` through a whole list.
 import { operations } from "./generated/operations.js";
 import { ApiProblem } from "./problem.js";
 import { type RetryOptions, backoff, delayAfterProblem, resendableAfterNetworkError, retryPolicy } from "./retry.js";
