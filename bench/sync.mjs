@@ -9,7 +9,9 @@
 //   4. the import of that file into an empty store: rows per second from POST to state done.
 //   5. (issue 37) a Shopify product CSV of 5,000 variants naming 2,000 images served by a local Node HTTP server
 //      (small real PNGs), imported into an empty store: rows/s and images/s (bench/lib/shopify-csv.mjs).
-// BENCH_SYNC_ONLY=shopify runs part 5 alone (no 10,000-product seed).
+//   6. (issue 37) 1,000 products pushed by PUT /products/by-external-id/{key}: new, unchanged, 10% changed;
+//      requests/s and the events each pass emitted (the unchanged pass must emit none; bench/lib/put-push.mjs).
+// BENCH_SYNC_ONLY=shopify runs part 5 alone, BENCH_SYNC_ONLY=put part 6 alone (no 10,000-product seed).
 import { execSync, spawn } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -19,12 +21,14 @@ import { randomUUID } from "node:crypto";
 import { api, setupAccount, workerdRss } from "./lib/harness.mjs";
 import { storeFile } from "./lib/local-d1.mjs";
 import { shopifyPart } from "./lib/shopify-csv.mjs";
+import { putPart } from "./lib/put-push.mjs";
 
 const PORT = Number(process.env.BENCH_SYNC_PORT ?? 8804);
 const PRODUCTS = 10_000;
 const PATCH_SAMPLE = Number(process.env.BENCH_PATCH_SAMPLE ?? 600);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 4);
-const ONLY_SHOPIFY = process.env.BENCH_SYNC_ONLY === "shopify";
+const ONLY = process.env.BENCH_SYNC_ONLY;
+if (ONLY !== undefined && !["shopify", "put"].includes(ONLY)) throw new Error(`BENCH_SYNC_ONLY: shopify or put, not ${ONLY}`);
 const base = `http://127.0.0.1:${PORT}`;
 const persistDir = mkdtempSync(path.join(tmpdir(), "bench-sync-"));
 const root = path.resolve(import.meta.dirname, "..");
@@ -122,7 +126,7 @@ const report = {};
 let dev = await startDev();
 const account = await setupAccount(base);
 let variants = [];
-if (!ONLY_SHOPIFY) {
+if (ONLY === undefined) {
   await dev.stop();
   // The store's own database file: npm run dev spreads stores over several, beside the directory.
   variants = seed(await storeFile(persistDir, account.storeId), account.storeId);
@@ -263,10 +267,14 @@ async function catalogParts() {
 }
 
 try {
-  if (!ONLY_SHOPIFY) await catalogParts();
+  if (ONLY === undefined) await catalogParts();
   // 5. A Shopify CSV with images from a local server.
-  report.shopify = await shopifyPart(base);
-  console.log("shopify", report.shopify);
+  if (ONLY !== "put") {
+    report.shopify = await shopifyPart(base);
+    console.log("shopify", report.shopify);
+  }
+  // 6. Whole products pushed by PUT.
+  if (ONLY !== "shopify") report.put = await putPart(base);
 } finally {
   await dev.stop();
 }

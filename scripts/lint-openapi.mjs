@@ -25,11 +25,21 @@ try {
   console.error("redocly lint did not produce a report");
   process.exit(1);
 }
+// Paths the contract fixes although Redocly calls them ambiguous with `/products/{id}/<literal>` (API.md section 23):
+// the router resolves them (src/sync/put-product.routes.ts is registered before the catalog's routes, and a product
+// id is a UUID, never `by-external-id`), and test/sync/put-by-external-id.test.ts puts an external id named `specs`.
+// Only `no-ambiguous-paths` warnings naming one of these paths are accepted; each is still printed.
+const ACCEPTED_AMBIGUOUS = ["/stores/{store_id}/products/by-external-id/{external_id}"];
+const accepted = (problem) =>
+  problem.ruleId === "no-ambiguous-paths" && problem.severity === "warn" && ACCEPTED_AMBIGUOUS.some((p) => problem.message.includes(`\`${p}\``));
+let acceptedCount = 0;
 for (const problem of report.problems) {
   const where = problem.location?.map((l) => l.pointer).join(", ") ?? "";
-  console.log(`${problem.severity} ${problem.ruleId}: ${problem.message} at ${where}`);
+  if (accepted(problem)) acceptedCount++;
+  console.log(`${accepted(problem) ? "accepted" : problem.severity} ${problem.ruleId}: ${problem.message} at ${where}`);
 }
-const { errors, warnings, ignored } = report.totals;
-console.log(`Redocly recommended rules: ${errors} errors, ${warnings} warnings, ${ignored} ignored.`);
+const { errors, ignored } = report.totals;
+const warnings = report.totals.warnings - acceptedCount;
+console.log(`Redocly recommended rules: ${errors} errors, ${warnings} warnings, ${ignored} ignored, ${acceptedCount} accepted (paths the contract fixes).`);
 // Redocly exits 0 when only warnings were found: a warning fails here too.
 process.exit(errors + warnings === 0 && run.status === 0 ? 0 : 1);

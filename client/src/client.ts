@@ -1,7 +1,7 @@
 // The client: one method per operationId of the API (from ./generated/operations.ts, never listed by hand), each
 // sending the request with the credential, an Idempotency-Key on every POST that accepts one (the same on each
-// retry), retries within a bound (./retry.ts), and failures thrown as ApiProblem; plus `paginate`, which follows
-// `next_cursor` through a whole list.
+// retry; the PUT that accepts one carries only the caller's own), retries within a bound (./retry.ts), and failures
+// thrown as ApiProblem; plus `paginate`, which follows `next_cursor` through a whole list.
 import { operations } from "./generated/operations.js";
 import { ApiProblem } from "./problem.js";
 import { type RetryOptions, backoff, delayAfterProblem, resendableAfterNetworkError, retryPolicy } from "./retry.js";
@@ -76,8 +76,10 @@ export function createClient(options: ClientOptions): Client {
     for (const [name, value] of Object.entries(given.headers ?? {})) headers.set(name, value);
     const token = typeof options.token === "function" ? await options.token() : options.token;
     if (token) headers.set("Authorization", `Bearer ${token}`);
-    // Chosen once: every retry of this call carries the same key, so the API applies the change at most once.
-    if (operation.idempotent && !headers.has("Idempotency-Key")) headers.set("Idempotency-Key", given.idempotencyKey ?? uuid());
+    // Chosen once: every retry of this call carries the same key, so the API applies the change at most once. A PUT
+    // that accepts a key (the whole-product PUT) is safe to resend as it is: it gets one only when the caller gives it.
+    const autoKey = operation.method === "POST" || given.idempotencyKey !== undefined;
+    if (operation.idempotent && autoKey && !headers.has("Idempotency-Key")) headers.set("Idempotency-Key", given.idempotencyKey ?? uuid());
     let body: BodyInit | undefined;
     if (given.body instanceof FormData || given.body instanceof Blob) body = given.body;
     else if (given.body !== undefined) {

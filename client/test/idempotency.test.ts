@@ -47,9 +47,17 @@ describe("an Idempotency-Key on every POST it may retry", () => {
     expect(sent.map((r) => r.headers.has("Idempotency-Key"))).toEqual([false, false]);
   });
 
-  it("the generated operation list marks exactly the API's idempotent POSTs", () => {
+  it("the whole-product PUT accepts a key but gets one only when the caller gives it (a PUT is safe to resend)", async () => {
+    const { client, sent } = setup([json(200, {})]);
+    const put = { path: { store_id: "s1", external_id: "erp-1" }, body: { title: "T", product_type: "single" as const, variants: [{ price_cents: 1 }] } };
+    await client.putProductByExternalId(put);
+    await client.putProductByExternalId({ ...put, idempotencyKey: "push-1" });
+    expect(sent.map((r) => r.headers.get("Idempotency-Key"))).toEqual([null, "push-1"]);
+  });
+
+  it("the generated operation list marks exactly the API's idempotent POSTs, and the whole-product PUT", () => {
     const marked = Object.entries(operations).filter(([, op]) => op.idempotent);
-    expect(marked.every(([, op]) => op.method === "POST")).toBe(true);
+    expect(marked.filter(([, op]) => op.method !== "POST").map(([name]) => name)).toEqual(["putProductByExternalId"]);
     const names = marked.map(([name]) => name);
     expect(names).toEqual(expect.arrayContaining(["createProduct", "bulkUpdateVariants", "createOrder", "replayWebhookDelivery"]));
     expect(names).not.toEqual(expect.arrayContaining(["login"]));

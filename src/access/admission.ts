@@ -60,11 +60,20 @@ export const authenticated = (): MiddlewareHandler<AppEnv> => async (c, next) =>
   await next();
 };
 
-/** What a route needs: one bit, or several that must all be held (403 names the first missing one). */
-export type Needed = Permission | readonly Permission[];
+/**
+ * What a route needs: one bit, several that must all be held (403 names the first missing one), or `anyOf` bits of
+ * which the service decides which one the request needs (holding none is a 403 naming the first).
+ */
+export type Needed = Permission | readonly Permission[] | { readonly anyOf: readonly Permission[] };
 
-const missingBit = (access: StoreAccess, needed?: Needed): Permission | undefined =>
-  needed === undefined ? undefined : (typeof needed === "string" ? [needed] : needed).find((bit) => !has(access.permissions, bit));
+const missingBit = (access: StoreAccess, needed?: Needed): Permission | undefined => {
+  if (needed === undefined) return undefined;
+  if (typeof needed === "object" && "anyOf" in needed) return needed.anyOf.some((bit) => has(access.permissions, bit)) ? undefined : needed.anyOf[0];
+  return (typeof needed === "string" ? [needed] : needed).find((bit) => !has(access.permissions, bit));
+};
+
+const neededText = (needed: Needed | undefined, missing: Permission) =>
+  needed !== undefined && typeof needed === "object" && "anyOf" in needed ? needed.anyOf.join(" or ") : missing;
 
 /**
  * Once the caller's standing is known: 429 if the credential's budget is spent, 403 (`enterStore`), then the
@@ -84,7 +93,7 @@ function enterStore(c: C, access: StoreAccess | null, permission?: Needed): void
   const isKey = c.var.principal.kind !== "jwt";
   if (!access) throw forbidden(isKey ? "This access token belongs to another store" : "You are not a member of this store");
   const missing = missingBit(access, permission);
-  if (missing) throw forbidden(`This endpoint needs the ${missing} permission`, missing);
+  if (missing) throw forbidden(`This endpoint needs the ${neededText(permission, missing)} permission`, missing);
   // A move has paused the store's writes (API.md section 14): reads go on. The store databases' triggers refuse
   // a write that passed this check just before the pause.
   if (access.paused && !isReadOnly(c)) throw storePaused();

@@ -43,6 +43,17 @@ export const requiresAll = (...permissions: Permission[]) => ({
 });
 
 /**
+ * `requires` for a route whose bit depends on the state it finds (the whole-product PUT: products.write to create,
+ * products.edit to change): holding none of them is a 403 naming the first; the service checks the one it needs.
+ */
+export const requiresOneOf = (permissions: Permission[], note: string) => ({
+  ...requires(permissions[0]),
+  middleware: [storeAccess({ anyOf: permissions })],
+  "x-required-permission": permissions.join(" | "),
+  description: `Requires ${permissions.map((p) => `\`${p}\``).join(" or ")}: ${note}`,
+});
+
+/**
  * `requires(permission)` for a hot read-only route whose handler makes its one read through `withAuthBatch`: the
  * access check travels in the same D1 batch as that read (see `batchedStoreAccess`). Same contract, same answers.
  */

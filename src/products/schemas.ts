@@ -67,20 +67,25 @@ export const externalIdField = line()
 const productStatus = z.enum(["draft", "live"]);
 const productType = z.enum(["single", "variable"]);
 
+/** The fields a product's create body and the whole-product PUT (sync/put-product-schemas.ts) share. */
+export const productWriteFields = {
+  title,
+  description: text(20_000),
+  brand: optionalLine(255),
+  product_type: productType,
+  slug: slug.optional(),
+  seo_title: optionalLine(255),
+  seo_description: text(1000),
+  status: productStatus.optional(),
+  tags: tagsField.optional(),
+  fields: fieldsCreateInput,
+};
+
 export const createProductBody = z
   .strictObject({
-    title,
-    description: text(20_000),
-    brand: optionalLine(255),
-    product_type: productType,
+    ...productWriteFields,
     default_price_cents: money.optional(),
-    slug: slug.optional(),
-    seo_title: optionalLine(255),
-    seo_description: text(1000),
-    status: productStatus.optional(),
-    tags: tagsField.optional(),
     external_id: externalIdField,
-    fields: fieldsCreateInput,
     ...videoFields,
   })
   .superRefine((body, ctx) => {

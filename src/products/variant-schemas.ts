@@ -63,7 +63,8 @@ const externalId = line()
   .transform((v) => (v === "" ? null : v))
   .openapi({ description: "An integration's own key, unique per store (409); empty or null clears it" });
 
-const variantFields = {
+/** A variant's writable fields (the create and PATCH bodies, and the whole-product PUT's items). */
+export const variantFields = {
     price_cents: price,
     sku: sku.nullable().optional(),
     stock: stock.optional(),
@@ -76,7 +77,7 @@ const variantFields = {
     external_id: externalId,
 };
 
-const compareAtAbovePrice = (body: { price_cents?: number; compare_at_price_cents?: number | null }, ctx: z.RefinementCtx) => {
+export const compareAtAbovePrice = (body: { price_cents?: number; compare_at_price_cents?: number | null }, ctx: z.RefinementCtx) => {
   const { price_cents: p, compare_at_price_cents: c } = body;
   if (p !== undefined && c !== undefined && c !== null && c < p) {
     ctx.addIssue({ code: "custom", path: ["compare_at_price_cents"], message: "must be at least price_cents" });

@@ -12,6 +12,7 @@ import { listDeletions } from "../products/deleted.service";
 import { exportCatalog } from "./export.service";
 import { exportShopify } from "./shopify/export";
 import { getImport, startImport } from "./import.service";
+import { registerPutProductRoute } from "./put-product.routes";
 
 const deletedRoute = createRoute({
   method: "get", path: "/stores/{store_id}/products/deleted", operationId: "listDeletedProducts", tags: ["Products"],
@@ -138,6 +139,7 @@ const getImportRoute = createRoute({
 });
 
 export function registerSyncRoutes(app: App) {
+  registerPutProductRoute(app);
   app.openapi(deletedRoute, async (c) => {
     const { since, ...query } = c.req.valid("query");
     const walk = walkOf("deleted", query, c.req.query("offset"), true);

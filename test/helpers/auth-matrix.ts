@@ -6,6 +6,9 @@
 //     non-member's session → 403, an owner PAT, a member's session and an integration key (where an integration may
 //     hold the bit at all) lacking exactly the bit → 403 naming it in `missing_permission` (each bit in turn), and a
 //     token holding every bit passes.
+//   one of bits ("a | b": which one depends on what the request finds)
+//     as a permission, but the credentials lacking a bit lack every one of them (→ 403 naming the first); the
+//     operation's own tests check which bit each case needs.
 //   member          as above, but a PAT without bits and a member without bits pass.
 //   session         no token and bad tokens → 401, a PAT and an integration key → 403, a session JWT passes.
 //   authenticated   no token and bad tokens → 401; a session JWT, a PAT and an integration key pass.
@@ -44,8 +47,12 @@ export interface MatrixStore extends TestStore {
   adminToken: string;
 }
 
-/** A store-scoped rule: one bit, several bits all required, or plain membership. */
-export type StoreRule = Permission | readonly Permission[] | "member";
+/**
+ * A store-scoped rule: one bit, several bits all required, plain membership, or one of several bits (`a | b`: which
+ * one a request needs depends on what it finds, e.g. products.write to create, products.edit to change; the matrix
+ * checks that holding none is a 403 naming the first, and the operation's own tests check which one is needed).
+ */
+export type StoreRule = Permission | readonly Permission[] | "member" | { readonly anyOf: readonly Permission[] };
 /** Every rule an operation's `x-required-permission` can state. */
 export type AccessRule = StoreRule | "session" | "authenticated" | "none" | "ops";
 
@@ -88,15 +95,20 @@ export type MatrixRows = Record<string, MatrixRow<any>>;
 /** `x-required-permission` as the document states it: "products.read", "products.write, products.edit", "member", ... */
 export function ruleOf(declared: string): AccessRule {
   if (["member", "session", "authenticated", "none", "ops"].includes(declared)) return declared as AccessRule;
-  const bits = declared.split(",").map((bit) => bit.trim());
+  const anyOf = declared.includes("|");
+  const bits = declared.split(anyOf ? "|" : ",").map((bit) => bit.trim());
   const unknown = bits.filter((bit) => !(PERMISSION_NAMES as string[]).includes(bit));
   if (unknown.length > 0) throw new Error(`x-required-permission "${declared}" names no permission: ${unknown.join(", ")}`);
+  if (anyOf) return { anyOf: bits as Permission[] };
   return bits.length === 1 ? (bits[0] as Permission) : (bits as Permission[]);
 }
 
 const isStoreRule = (rule: AccessRule): rule is StoreRule => !["session", "authenticated", "none", "ops"].includes(rule as string);
-const bitsOf = (rule: StoreRule): Permission[] => (rule === "member" ? [] : typeof rule === "string" ? [rule] : [...rule]);
-const ruleName = (rule: AccessRule) => (typeof rule === "string" ? rule : rule.join(", "));
+const isAnyOf = (rule: AccessRule): rule is { anyOf: readonly Permission[] } => typeof rule === "object" && "anyOf" in rule;
+const bitsOf = (rule: StoreRule): Permission[] =>
+  rule === "member" ? [] : typeof rule === "string" ? [rule] : isAnyOf(rule) ? [...rule.anyOf] : [...(rule as readonly Permission[])];
+const ruleName = (rule: AccessRule) =>
+  typeof rule === "string" ? rule : isAnyOf(rule) ? rule.anyOf.join(" | ") : (rule as readonly Permission[]).join(", ");
 
 /** Credentials of another store: its owner's session, a PAT and an integration key holding every bit there. */
 interface Foreign {
@@ -146,13 +158,14 @@ async function createForeign(): Promise<Foreign> {
   return { token: token.token, jwt: foreign.owner.jwt, integrationKey };
 }
 
-async function createLacking(base: TestStore, bit: Permission | null): Promise<Lacking> {
-  const scopes = bit === null ? [] : PERMISSION_NAMES.filter((name) => name !== bit);
+/** Credentials lacking `bit`, or every bit of `without` (an `a | b` rule: the 403 names `bit`, the first). */
+async function createLacking(base: TestStore, bit: Permission | null, without: Permission[] = bit === null ? [] : [bit]): Promise<Lacking> {
+  const scopes = bit === null ? [] : PERMISSION_NAMES.filter((name) => !without.includes(name));
   const mayHold = bit !== null && !NEVER_IN_SCOPE.includes(bit);
   const [token, member, integrationKey] = await Promise.all([
     newToken(base.id, base.owner.jwt, scopes),
     addMember(base, scopes),
-    mayHold ? newIntegrationKey(base.id, base.owner.jwt, INTEGRATION_BITS.filter((b) => b !== bit)) : null,
+    mayHold ? newIntegrationKey(base.id, base.owner.jwt, INTEGRATION_BITS.filter((b) => !without.includes(b))) : null,
   ]);
   return { bit, token: token.token, memberJwt: member.jwt, integrationKey };
 }
@@ -163,9 +176,9 @@ async function createMatrixFixture(rule: AccessRule, foreign?: Promise<Foreign>)
   const base = await newStore();
   const admin = await newToken(base.id, base.owner.jwt, [...PERMISSION_NAMES]);
   const store: MatrixStore = { ...base, adminToken: admin.token };
-  const bits: Array<Permission | null> = !isStoreRule(rule) ? [] : rule === "member" ? [null] : bitsOf(rule);
+  const bits: Array<Permission | null> = !isStoreRule(rule) ? [] : rule === "member" ? [null] : isAnyOf(rule) ? [rule.anyOf[0]] : bitsOf(rule);
   const lacking: Lacking[] = [];
-  for (const bit of bits) lacking.push(await createLacking(base, bit));
+  for (const bit of bits) lacking.push(await createLacking(base, bit, isAnyOf(rule) ? [...rule.anyOf] : undefined));
   const integrationKey = rule === "session" || rule === "authenticated" ? await newIntegrationKey(base.id, base.owner.jwt, INTEGRATION_BITS) : null;
   return { rule, store, foreign: await foreignReady, lacking, integrationKey };
 }

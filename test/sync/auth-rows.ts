@@ -36,6 +36,12 @@ export const syncRows: MatrixRows = {
     body: (v) => ({ updates: [{ variant_id: v.variantId, stock: 3 }] }),
     expectAllowed: 200,
   }),
+  // Its rule is "products.write | products.edit": each caller that passes creates its own product (a new key).
+  putProductByExternalId: matrixRow({
+    path: (storeId) => `/stores/${storeId}/products/by-external-id/matrix-${crypto.randomUUID()}`,
+    body: { title: "Matrix", product_type: "single", variants: [{ price_cents: 1 }] },
+    expectAllowed: 201,
+  }),
   exportProductsCsv: matrixRow({ path: "/stores/{store_id}/products/export.csv", expectAllowed: 200 }),
   createImport: matrixRow({ path: "/stores/{store_id}/imports", body: csvForm, expectAllowed: 202 }),
   getImport: matrixRow({ setup: startedImport, path: (storeId, started) => `/stores/${storeId}/imports/${started.id}`, expectAllowed: 200 }),

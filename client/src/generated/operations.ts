@@ -66,6 +66,7 @@ export const operations = {
   getOrder: { method: "GET", path: "/stores/{store_id}/orders/{id}", idempotent: false },
   transitionOrder: { method: "POST", path: "/stores/{store_id}/orders/{id}/transitions", idempotent: true },
   refundOrder: { method: "POST", path: "/stores/{store_id}/orders/{id}/refunds", idempotent: true },
+  putProductByExternalId: { method: "PUT", path: "/stores/{store_id}/products/by-external-id/{external_id}", idempotent: true },
   listDeletedProducts: { method: "GET", path: "/stores/{store_id}/products/deleted", idempotent: false },
   bulkUpdateVariants: { method: "POST", path: "/stores/{store_id}/variants/bulk", idempotent: true },
   exportProductsCsv: { method: "GET", path: "/stores/{store_id}/products/export.csv", idempotent: false },

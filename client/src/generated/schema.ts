@@ -929,6 +929,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/stores/{store_id}/products/by-external-id/{external_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set a whole product by its external_id: created (201) or replaced (200), all or nothing; a PUT of the stored state changes nothing
+         * @description Requires `products.write` or `products.edit`: `products.write` when no product of the store has this external_id (created), `products.edit` when one has (changed); `status: live`, or a change of status, also needs `products.publish`. A 403 names the bit missing for what the request would do.
+         *
+         *     Variants: a single product takes exactly one item (its hidden default variant), a variable one 1..100. Each item updates the stored variant with its `external_id`, else the one with its `sku` (case-insensitive); stored variants no item names are deleted, and items naming none are created. Fields left out take their defaults (full replacement), except: `stock` (left out: unchanged; given: a stock write of the default location, reason `stock_write`, reference `product.put`), the slug of an existing product (kept), and the highlight video, gallery, specs, reviews and collection memberships (never touched). Variant positions follow the items' order.
+         *
+         *     Only what differs is written: a PUT of the stored state writes nothing and emits no event (200, the same `updated_at` and ETag). Otherwise one `products.created` (201) or `products.updated` (200) event, one `inventory.updated` per stock level written, and one audit row `product.put` (plus `product.publish`/`product.unpublish` on a status change). `If-Match` (412 on mismatch; on a product that does not exist, any If-Match is 412). `product_type` cannot change (422).
+         */
+        put: operations["putProductByExternalId"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/stores/{store_id}/products/deleted": {
         parameters: {
             query?: never;
@@ -3061,6 +3085,58 @@ export interface components {
         OrderRefundRequest: {
             amount_cents?: number;
         };
+        PutProductRequest: {
+            title: string;
+            description?: string | null;
+            brand?: string | null;
+            /** @enum {string} */
+            product_type: "single" | "variable";
+            /** @description Left out: derived from the title when the product is created; kept as it is when it exists */
+            slug?: string;
+            seo_title?: string | null;
+            seo_description?: string | null;
+            /**
+             * @description Default draft. live, or a change of status, also needs products.publish
+             * @enum {string}
+             */
+            status?: "draft" | "live";
+            /** @description 0..50 tags, each 1..64 characters, unique case-insensitively, kept as given; PATCH replaces the set */
+            tags?: string[];
+            /** @description Values by key, each checked against its definition (422 at fields.<key>, .<index> inside lists) */
+            fields?: {
+                [key: string]: unknown;
+            };
+            variants: components["schemas"]["PutProductVariant"][];
+        };
+        /** @description Matched to an existing variant by external_id, else by sku (case-insensitive). Fields left out take their defaults, except stock */
+        PutProductVariant: {
+            price_cents: number;
+            sku?: string | null;
+            /** @description Left out: the stock stays as it is. Given: a stock write (the default location's on_hand), as a variant PATCH with stock */
+            stock?: number;
+            /** @enum {string} */
+            fulfillment_mode?: "stocked" | "on_demand" | "stocked_or_on_demand";
+            option_values?: {
+                name: string;
+                value: string;
+            }[];
+            shipping_box?: components["schemas"]["ShippingBox"];
+            title?: string;
+            /** @description The price before a sale: null, or at least price_cents (422) */
+            compare_at_price_cents?: number | null;
+            /** @description An integration's own key, unique per store (409); empty or null clears it */
+            external_id?: string | null;
+            /** @description Values by key, each checked against its definition (422 at fields.<key>, .<index> inside lists) */
+            fields?: {
+                [key: string]: unknown;
+            };
+        };
+        ShippingBox: {
+            length_mm: number;
+            width_mm: number;
+            height_mm: number;
+            weight_g: number;
+        } | null;
         ProductDeletion: {
             id: string;
             /** Format: date-time */
@@ -3429,7 +3505,6 @@ export interface components {
             brand?: string | null;
             /** @enum {string} */
             product_type: "single" | "variable";
-            default_price_cents?: number;
             slug?: string;
             seo_title?: string | null;
             seo_description?: string | null;
@@ -3437,12 +3512,13 @@ export interface components {
             status?: "draft" | "live";
             /** @description 0..50 tags, each 1..64 characters, unique case-insensitively, kept as given; PATCH replaces the set */
             tags?: string[];
-            /** @description An integration's own key, unique per store (409); empty or null clears it */
-            external_id?: string | null;
             /** @description Values by key, each checked against its definition (422 at fields.<key>, .<index> inside lists) */
             fields?: {
                 [key: string]: unknown;
             };
+            default_price_cents?: number;
+            /** @description An integration's own key, unique per store (409); empty or null clears it */
+            external_id?: string | null;
             highlight_video_url?: string | null;
             highlight_video_poster_url?: string | null;
             /** @enum {string|null} */
@@ -3508,12 +3584,6 @@ export interface components {
                 [key: string]: unknown;
             };
         };
-        ShippingBox: {
-            length_mm: number;
-            width_mm: number;
-            height_mm: number;
-            weight_g: number;
-        } | null;
         UpdateVariantRequest: {
             price_cents?: number;
             sku?: string | null;
@@ -9627,6 +9697,135 @@ export interface operations {
             };
             /** @description Conflict (`conflict`, or `request_in_progress` while a request with the same Idempotency-Key is still running) */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed, or `idempotency_key_reused`: the Idempotency-Key was used for a different request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`): per IP on POST /login and POST /users, failed logins per email, per credential and per store */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is overloaded or full (`service_unavailable`): nothing was changed; retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    putProductByExternalId: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1-255 printable ASCII characters. The first response (status, body, Location) is kept 24 hours per store (or user) and key; the same request again gets it back with `Idempotent-Replayed: true` and changes nothing. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                store_id: string;
+                /** @description The product's external_id (an integration's own key) */
+                external_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PutProductRequest"];
+            };
+        };
+        responses: {
+            /** @description The product, changed or already as given */
+            200: {
+                headers: {
+                    /** @description `true` when this is the kept response of an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Product"];
+                };
+            };
+            /** @description The new product */
+            201: {
+                headers: {
+                    /** @description `true` when this is the kept response of an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Product"];
+                };
+            };
+            /** @description Malformed JSON body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token's effective permission lacks the required bit */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict (`conflict`, or `request_in_progress` while a request with the same Idempotency-Key is still running) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description If-Match does not match the current ETag */
+            412: {
                 headers: {
                     [name: string]: unknown;
                 };
