@@ -354,3 +354,38 @@ describe("all or nothing", () => {
     expect(res.body.errors.map((e: any) => e.path).sort()).toEqual(["variants.1.external_id", "variants.1.sku"]);
   });
 });
+
+describe("concurrent PUTs of one external id", () => {
+  it("four creates at once: one 201, the others 200 on the same product; one product, one products.created", async () => {
+    const store = await catalogStore();
+    const key = `race-${unique()}`;
+    const before = await trail(store);
+    const answers = await Promise.all([0, 1, 2, 3].map(() => put(store, key, tee(key))));
+    expect(answers.map((a) => a.status).sort(), answers.map((a) => a.text).join("\n")).toEqual([200, 200, 200, 201]);
+    expect(new Set(answers.map((a) => a.body.id)).size).toBe(1);
+    const found = await storeFirst<{ n: number }>(store.id, "SELECT count(*) AS n FROM products WHERE store_id = ? AND external_id = ?", store.id, key);
+    expect(found!.n).toBe(1);
+    const variants = await storeFirst<{ n: number }>(store.id, "SELECT count(*) AS n FROM product_variants WHERE product_id = ?", answers[0].body.id);
+    expect(variants!.n).toBe(2);
+    // Sequences count the store's events from 1 (a new store): the ones after `before` are this test's.
+    const names = await eventNames(store, before.events);
+    expect(names.filter((n: string) => n === "products.created")).toHaveLength(1);
+    expect(names.filter((n: string) => n === "products.updated")).toHaveLength(0);
+  });
+
+  it("three different desired states at once: each lands whole (planned again when another came first), the last one stays", async () => {
+    const store = await catalogStore();
+    const key = `race2-${unique()}`;
+    expect((await put(store, key, tee(key))).status).toBe(201);
+    const states = [1700, 1800, 1900].map((price) => ({ ...tee(key), title: `Tee ${price}`, variants: tee(key).variants.map((v) => ({ ...v, price_cents: price })) }));
+    const answers = await Promise.all(states.map((s) => put(store, key, s)));
+    expect(answers.map((a) => a.status), answers.map((a) => a.text).join("\n")).toEqual([200, 200, 200]);
+    const final = (await getProduct(store, answers[0].body.id)).body;
+    // Whichever committed last: its title and its prices together, never a mix of two states.
+    const price = Number(final.title.slice(4));
+    expect([1700, 1800, 1900]).toContain(price);
+    expect(final.variants.map((v: any) => v.price_cents)).toEqual([price, price]);
+    expect(final.variants.map((v: any) => v.external_id)).toEqual([`${key}-s`, `${key}-m`]);
+  });
+});
+
