@@ -12,13 +12,14 @@
 //   6. (issue 37) 1,000 products pushed by PUT /products/by-external-id/{key}: new, unchanged, 10% changed;
 //      requests/s and the events each pass emitted (the unchanged pass must emit none; bench/lib/put-push.mjs).
 // BENCH_SYNC_ONLY=shopify runs part 5 alone, BENCH_SYNC_ONLY=put part 6 alone (no 10,000-product seed).
-import { execSync, spawn } from "node:child_process";
+import { execSync } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { randomUUID } from "node:crypto";
 import { api, setupAccount, workerdRss } from "./lib/harness.mjs";
+import { startDev as startDevServer } from "./lib/dev-server.mjs";
 import { storeFile } from "./lib/local-d1.mjs";
 import { shopifyPart } from "./lib/shopify-csv.mjs";
 import { putPart } from "./lib/put-push.mjs";
@@ -31,40 +32,8 @@ const ONLY = process.env.BENCH_SYNC_ONLY;
 if (ONLY !== undefined && !["shopify", "put"].includes(ONLY)) throw new Error(`BENCH_SYNC_ONLY: shopify or put, not ${ONLY}`);
 const base = `http://127.0.0.1:${PORT}`;
 const persistDir = mkdtempSync(path.join(tmpdir(), "bench-sync-"));
-const root = path.resolve(import.meta.dirname, "..");
 
-function startDev() {
-  const child = spawn("node", ["scripts/dev.mjs"], {
-    cwd: root,
-    env: { ...process.env, PORT: String(PORT), PERSIST_DIR: persistDir, DEV_QUIET: "1", DEV_SKIP_BUILD: "1", WRANGLER_LOG: "warn", CI: "true" },
-    stdio: ["ignore", "ignore", "inherit"],
-    detached: true,
-  });
-  const stop = async () => {
-    try {
-      process.kill(-child.pid, "SIGTERM");
-    } catch {}
-    for (let i = 0; i < 80; i++) {
-      try {
-        await fetch(`${base}/permissions`);
-      } catch {
-        return;
-      }
-      await new Promise((r) => setTimeout(r, 250));
-    }
-  };
-  return (async () => {
-    // Up to 5 minutes: on a loaded 2-core machine `npm run dev` has taken 170 s to answer.
-    for (let i = 0; i < 1200; i++) {
-      try {
-        if ((await fetch(`${base}/permissions`)).ok) return { child, stop };
-      } catch {}
-      await new Promise((r) => setTimeout(r, 250));
-    }
-    await stop();
-    throw new Error(`npm run dev on ${base} did not start`);
-  })();
-}
+const startDev = () => startDevServer({ port: PORT, persistDir });
 
 /** 10,000 products (5,000 single, 5,000 variable with 2 variants): 15,000 variants, every one with an SKU. */
 function seed(file, storeId) {
