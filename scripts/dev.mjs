@@ -141,7 +141,7 @@ async function demoStore({ created, jwt, storeId }) {
   let marker = readMarker();
   if (!created || marker) {
     if (marker?.receiver_port) await demoReceiver(marker);
-    if (marker && marker.state !== "done") return `  demo store: the first start's seeding did not finish (${marker.error ?? marker.state}); delete ${stateDir} for a fresh one`;
+    if (marker && marker.state !== "done") return `  demo store: the first start's seeding did not finish (${marker.error ?? "it was interrupted"}); delete ${stateDir} for a fresh one`;
     return marker ? `  demo store: ${describe(marker.summary)}` : null;
   }
   const receiver = await demoReceiver(null);
