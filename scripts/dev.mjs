@@ -3,10 +3,18 @@
 //
 // Arguments after `--` go to `wrangler dev` as given (`npm run dev -- --port 9000 --persist-to /tmp/x`); the port,
 // address and state directory they name are also the ones used for the migrations, the demo account and the sweep.
-// Environment: PORT (default 8787), PERSIST_DIR (default .wrangler/state), DEV_QUIET=1 (no demo account banner),
-// DEV_SKIP_BUILD=1 (serve the console as last built);
+// Environment: PORT (default 8787), PERSIST_DIR (default .wrangler/state), DEV_QUIET=1 (no demo account, no demo
+// store, no banner), DEV_SKIP_BUILD=1 (serve the console as last built);
 // a flag wins over its variable.
+//
+// The first start of a state directory also fills the demo store (scripts/demo/: products with pictures through the
+// Shopify CSV import, collections, customers, orders, a webhook subscription to a receiver on loopback that runs as
+// long as this script). `demo-store.json` in the state directory records it; later starts seed nothing.
 import { spawn, spawnSync } from "node:child_process";
+import { readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { seedDemoStore } from "./demo/seed.mjs";
+import { startReceiver } from "./demo/servers.mjs";
 import { wranglerEnv } from "./wrangler-env.mjs";
 
 const args = process.argv.slice(2);
@@ -102,17 +110,74 @@ async function post(path, body, token) {
   return { status: res.status, body: await res.json() };
 }
 
-/** Creates the demo user and store once; issues a fresh demo token on every start. */
+// Where wrangler keeps the state (its own default when neither --persist-to nor PERSIST_DIR names one).
+const stateDir = persistDir ?? path.join(".wrangler", "state");
+const markerPath = path.join(stateDir, "demo-store.json");
+
+function readMarker() {
+  try {
+    return JSON.parse(readFileSync(markerPath, "utf8"));
+  } catch {
+    return null;
+  }
+}
+const writeMarker = (marker) => writeFileSync(markerPath, `${JSON.stringify(marker, null, 2)}\n`);
+
+/** The receiver of the demo store's subscription, on the port the first start chose (recorded in the marker). */
+async function demoReceiver(marker) {
+  try {
+    return await startReceiver(marker?.receiver_port ?? 0);
+  } catch (error) {
+    console.error(`Demo store: the webhook receiver could not listen on 127.0.0.1:${marker?.receiver_port}: ${error.message}; its deliveries will fail until it can`);
+    return null;
+  }
+}
+
+/**
+ * First start of the state directory only (the demo user was just created and no marker exists): fills the demo
+ * store. A failure is printed and recorded; the dev server keeps running either way. Returns the banner's line.
+ */
+async function demoStore({ created, jwt, storeId }) {
+  let marker = readMarker();
+  if (!created || marker) {
+    if (marker?.receiver_port) await demoReceiver(marker);
+    if (marker && marker.state !== "done") return `  demo store: the first start's seeding did not finish (${marker.error ?? "it was interrupted"}); delete ${stateDir} for a fresh one`;
+    return marker ? `  demo store: ${describe(marker.summary)}` : null;
+  }
+  const receiver = await demoReceiver(null);
+  if (!receiver) return null;
+  marker = { state: "seeding", store_id: storeId, receiver_port: receiver.port, started_at: new Date().toISOString() };
+  writeMarker(marker);
+  console.log(`Demo store: first start of ${stateDir}, filling the demo store through the API (products, images, collections, customers, orders, a webhook)...`);
+  try {
+    const summary = await seedDemoStore({ base, token: jwt, storeId, receiverUrl: receiver.url, log: (line) => console.log(line) });
+    writeMarker({ ...marker, state: "done", finished_at: new Date().toISOString(), summary });
+    return `  demo store: ${describe(summary)}`;
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    writeMarker({ ...marker, state: "failed", error: message });
+    console.error(`Demo store: seeding failed at ${message}. The server keeps running; delete ${stateDir} and start again for a fresh demo store.`);
+    return null;
+  }
+}
+
+function describe(s) {
+  const orders = Object.entries(s.orders).map(([status, n]) => `${n} ${status}`).join(", ");
+  return `${s.products} products, ${s.collections} collections, ${s.customers} customers, orders: ${orders}; webhooks to ${s.webhook_url}`;
+}
+
+/** Creates the demo user and store once (and, that first time, the demo store's contents); a fresh token each start. */
 async function demoAccount() {
   const email = "demo@example.com";
   const password = "demo-password-123";
-  await post("/users", { email, password, name: "Demo Admin" });
+  const signup = await post("/users", { email, password, name: "Demo Admin" });
   const login = await post("/login", { email, password });
   const jwt = login.body.token;
   const me = await (await fetch(`${base}/me`, { headers: { Authorization: `Bearer ${jwt}` } })).json();
   const storeId = me.stores[0]?.id ?? (await post("/stores", { name: "Demo store" }, jwt)).body.id;
   const allBits = (await (await fetch(`${base}/permissions`)).json()).data.map((p) => p.name);
   const pat = await post(`/stores/${storeId}/api-tokens`, { name: `demo ${new Date().toISOString()}`, scopes: allBits }, jwt);
+  const demo = await demoStore({ created: signup.status === 201, jwt, storeId });
   console.log(
     [
       "",
@@ -124,6 +189,7 @@ async function demoAccount() {
       `  JWT:       ${jwt}`,
       `  PAT:       ${pat.body.token}`,
       `  try:       curl -H "Authorization: Bearer ${pat.body.token}" ${base}/stores/${storeId}/products`,
+      ...(demo ? [demo] : []),
       "",
     ].join("\n"),
   );

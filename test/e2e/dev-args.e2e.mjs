@@ -34,8 +34,9 @@ describe("npm run dev passes its arguments through to wrangler", () => {
     await expect(fetch(`http://127.0.0.1:${DECOY_PORT}/permissions`)).rejects.toThrow();
     expect(existsSync(path.join(persistDir, "v3", "d1"))).toBe(true);
     expect(readdirSync(decoyDir)).toEqual([]);
-    // The demo account was made through the flag's port (its banner names it) and can sign in there.
-    const deadline = Date.now() + 30_000;
+    // The demo account was made through the flag's port (its banner names it) and can sign in there. The banner
+    // follows the first start's demo store (scripts/demo/seed.mjs: an import with pictures, orders, deliveries).
+    const deadline = Date.now() + 240_000;
     while (!output.join("").includes("PAT:") && Date.now() < deadline) await new Promise((r) => setTimeout(r, 250));
     const banner = output.join("");
     expect(banner).toContain(`API:       http://127.0.0.1:${PORT}`);
@@ -45,5 +46,5 @@ describe("npm run dev passes its arguments through to wrangler", () => {
       body: JSON.stringify({ email: "demo@example.com", password: "demo-password-123" }),
     });
     expect(login.status).toBe(200);
-  });
+  }, 420_000);
 });

@@ -7,17 +7,25 @@ import { productKeys } from "./products";
 
 export type ProductImport = components["schemas"]["ProductImport"];
 
-/** Fetches export.csv through the client (the session, and a 401 ends it) and hands it to the browser as a download. */
+export type CatalogFormat = "native" | "shopify";
+
+/**
+ * Fetches export.csv through the client (the session, and a 401 ends it) and hands it to the browser as a download:
+ * this service's layout (`products.csv`) or Shopify's product CSV (`products-shopify.csv`).
+ */
 export function useExportCatalog() {
   return useMutation({
-    mutationFn: async () => {
+    mutationFn: async (format: CatalogFormat = "native") => {
       const csv = await unwrap(
-        client.GET("/stores/{store_id}/products/export.csv", { params: { path: { store_id: currentStoreId() } }, parseAs: "blob" }),
+        client.GET("/stores/{store_id}/products/export.csv", {
+          params: { path: { store_id: currentStoreId() }, query: format === "shopify" ? { format } : {} },
+          parseAs: "blob",
+        }),
       );
       const url = URL.createObjectURL(csv);
       const link = document.createElement("a");
       link.href = url;
-      link.download = "products.csv";
+      link.download = format === "shopify" ? "products-shopify.csv" : "products.csv";
       link.click();
       setTimeout(() => URL.revokeObjectURL(url), 10_000);
     },
