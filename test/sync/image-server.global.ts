@@ -72,6 +72,10 @@ export default async function setup(project: TestProject) {
       res.writeHead(200, { "Content-Type": "image/png", "Content-Length": String(30 * 1024 * 1024) });
       res.write(png(4));
       setTimeout(() => res.destroy(), 5000).unref();
+    } else if (url.pathname === "/broken.png") {
+      // The connection dies after the first bytes of the body.
+      res.writeHead(200, { "Content-Type": "image/png", "Content-Length": "4096" });
+      res.write(png(4).subarray(0, 16), () => res.destroy());
     } else if (url.pathname === "/slow.png") {
       res.writeHead(200, { "Content-Type": "image/png" });
       res.write(png(4).subarray(0, 8));

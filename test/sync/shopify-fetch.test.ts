@@ -64,6 +64,12 @@ describe("time, size and type are bounded by the bytes themselves", () => {
     expect(await fetchImage(`${imageServer()}/not-an-image.png`, local)).toEqual({ ok: false, message: "not a JPEG, PNG, WebP, AVIF or GIF image" });
   });
 
+  it("a host that does not answer, or a connection that breaks, is said in words (not the runtime's error text)", async () => {
+    // Port 1 on loopback: nothing listens there, the connection is refused.
+    expect(await fetchImage("http://127.0.0.1:1/a.png", local)).toEqual({ ok: false, message: "the server could not be reached" });
+    expect(await fetchImage(`${imageServer()}/broken.png`, local)).toEqual({ ok: false, message: "the connection broke while the image was read" });
+  });
+
   it("more than 20 MiB, declared or streamed, is refused", async () => {
     expect(await fetchImage(`${imageServer()}/declared-big.png`, local)).toEqual({ ok: false, message: "larger than 20 MiB" });
     expect(await fetchImage(`${imageServer()}/big.png`, local)).toEqual({ ok: false, message: "larger than 20 MiB" });

@@ -41,6 +41,9 @@ async function readCapped(response: Response, limit: number): Promise<Uint8Array
 export async function fetchImage(url: string, rules: UrlRules, timeoutMs = IMAGE_TIMEOUT_MS): Promise<Fetched> {
   const signal = AbortSignal.timeout(timeoutMs);
   let current = url;
+  // What a thrown error interrupted: the runtime's own text ("internal error; reference = ...") says nothing to a
+  // merchant, so the warning names the step instead.
+  let step = "the server could not be reached";
   try {
     for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
       const problem = webhookUrlProblem(current, rules);
@@ -51,6 +54,7 @@ export async function fetchImage(url: string, rules: UrlRules, timeoutMs = IMAGE
         const location = response.headers.get("Location");
         if (!location) return { ok: false, message: `HTTP ${response.status} without a Location` };
         current = new URL(location, current).href;
+        step = `the server it redirects to (${new URL(current).host}) could not be reached`;
         continue;
       }
       if (!response.ok) {
@@ -62,6 +66,7 @@ export async function fetchImage(url: string, rules: UrlRules, timeoutMs = IMAGE
         await response.body?.cancel();
         return { ok: false, message: "larger than 20 MiB" };
       }
+      step = "the connection broke while the image was read";
       const bytes = await readCapped(response, MAX_IMAGE_BYTES);
       if (!bytes) return { ok: false, message: "larger than 20 MiB" };
       const contentType = sniffImageType(bytes.subarray(0, SNIFF_BYTES));
@@ -71,6 +76,6 @@ export async function fetchImage(url: string, rules: UrlRules, timeoutMs = IMAGE
     return { ok: false, message: `more than ${MAX_REDIRECTS} redirects` };
   } catch (error) {
     if (signal.aborted) return { ok: false, message: `no answer within ${timeoutMs / 1000} s` };
-    return { ok: false, message: error instanceof Error ? error.message : String(error) };
+    return { ok: false, message: step };
   }
 }
