@@ -72,22 +72,36 @@ const defaults = [
   ...(args.some((a) => a.startsWith("--show-interactive-dev-session")) ? [] : ["--show-interactive-dev-session=false"]),
 ];
 // Built above: wrangler.toml's [build] command (scripts/build-console.mjs) need not build it again.
+// In a process group of its own (npx, wrangler and workerd): a signal to this script alone (a process manager's
+// SIGTERM, `kill <pid>`) stops all of them, not only npx, which does not pass SIGTERM on to wrangler.
 const wrangler = spawn(npx, ["wrangler", "dev", ...defaults, ...args], {
   env: { ...wranglerEnv, BOD_CONSOLE_BUILT: "1" },
   stdio: ["ignore", "inherit", "inherit"],
+  detached: true,
 });
+const signalWrangler = (signal) => {
+  try {
+    process.kill(-wrangler.pid, signal);
+  } catch {}
+};
 
 let stopping = false;
 const stop = (code = 0) => {
   if (stopping) return;
   stopping = true;
-  wrangler.kill("SIGTERM");
-  setTimeout(() => process.exit(code), 2000).unref();
+  signalWrangler("SIGTERM");
+  // wrangler stops workerd on SIGTERM; whatever still runs after 5 s is killed.
+  setTimeout(() => {
+    signalWrangler("SIGKILL");
+    process.exit(code);
+  }, 5000).unref();
 };
 process.on("SIGINT", () => stop(0));
 process.on("SIGTERM", () => stop(0));
+process.on("SIGHUP", () => stop(0));
+process.on("exit", () => signalWrangler("SIGKILL"));
 wrangler.on("exit", (code) => {
-  if (!stopping) process.exit(code ?? 1);
+  process.exit(stopping ? 0 : (code ?? 1));
 });
 
 async function waitForServer() {

@@ -47,4 +47,25 @@ describe("npm run dev passes its arguments through to wrangler", () => {
     });
     expect(login.status).toBe(200);
   }, 420_000);
+
+  it("a SIGTERM to npm run dev's own process (not its group) stops wrangler and workerd too", async () => {
+    await server?.stop();
+    const persistDir = mkdtempSync(path.join(tmpdir(), "dev-stop-"));
+    dirs.push(persistDir);
+    server = await startDev({ port: PORT, persistDir });
+    process.kill(server.child.pid, "SIGTERM");
+    // The port stops answering: nothing of the server is left behind (before, npx swallowed the signal and wrangler
+    // kept serving after dev.mjs had exited).
+    const deadline = Date.now() + 30_000;
+    let answering = true;
+    while (answering && Date.now() < deadline) {
+      answering = await fetch(`${server.base}/permissions`).then(
+        () => true,
+        () => false,
+      );
+      if (answering) await new Promise((r) => setTimeout(r, 250));
+    }
+    expect(answering).toBe(false);
+    expect(server.child.exitCode ?? (await new Promise((r) => server.child.once("exit", r)))).toBe(0);
+  }, 300_000);
 });
