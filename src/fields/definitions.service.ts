@@ -3,13 +3,14 @@
 // store's data, like its settings). The caps (200 per owner, 20 filterable per owner) are guards inside the batch,
 // so concurrent creates cannot pass them; the key's uniqueness is the unique index (409).
 //
-// The index of filterable values follows the definition in the same batch: becoming filterable backfills it from
-// the stored values (one INSERT ... SELECT over the owner's rows of the store), becoming unfilterable deletes its
-// rows. Deleting a definition deletes its index rows (foreign key) and removes its values from every resource of the
-// store (one UPDATE per owner table, json_remove), without events and without touching updated_at: a schema change,
-// not a change of each resource. A later definition with the same key starts empty.
+// The index of filterable values follows the definition: becoming filterable backfills it from the stored values
+// after the definition's batch, in slices (src/fields/slices.ts), then marks it complete (index_ready); becoming
+// unfilterable deletes its rows in the definition's batch. Deleting a definition removes its values from every
+// resource of the store in slices (json_remove; their index rows go by the triggers), then deletes it (its remaining
+// index rows by foreign key), without events and without touching updated_at: a schema change, not a change of each
+// resource. A later definition with the same key starts empty.
 import { and, asc, count, eq, sql } from "drizzle-orm";
-import { collections, customers, fieldDefinitions, fieldIndex, orders, products, productVariants } from "../db/schema";
+import { fieldDefinitions, fieldIndex } from "../db/schema";
 import { auditEntry } from "../lib/audit";
 import type { StoreCtx } from "../lib/context";
 import { isUniqueViolation } from "../lib/db";
@@ -19,6 +20,7 @@ import { isUuid, nowIso, uuidv7 } from "../lib/ids";
 import type { Page } from "../lib/pagination";
 import { type Statement, commit } from "../events/outbox";
 import { checkDefinition } from "./definition-rules";
+import { backfillSlices, removeSlices } from "./slices";
 import { DEFINITIONS_PER_OWNER, FILTERABLE_PER_OWNER, type FieldType, type Owner } from "./field-types";
 import type { CreateDefinitionInput, UpdateDefinitionInput } from "./schemas";
 import type { Definition, Validations } from "./values";
@@ -48,9 +50,6 @@ export const definitionOf = (r: Pick<DefinitionRow, "id" | "owner" | "key" | "ty
   validations: JSON.parse(r.validations) as Validations,
   filterable: Boolean(r.filterable),
 });
-
-/** The table holding each owner's resources (and their `fields` column). */
-const OWNER_TABLES = { product: products, variant: productVariants, collection: collections, customer: customers, order: orders } as const;
 
 const OWNER_NAMES: Record<Owner, string> = { product: "product", variant: "variant", collection: "collection", customer: "customer", order: "order" };
 
@@ -123,21 +122,6 @@ export async function listDefinitions(ctx: StoreCtx, page: Page, owner?: Owner) 
   return { data: rows.map(toDefinition), total };
 }
 
-/** The index rows of a definition that has just become filterable, from the values the store holds. */
-function backfill(ctx: StoreCtx, row: DefinitionRow): Statement {
-  const storeId = ctx.store.storeId;
-  const path = pathOf(row.key);
-  const select =
-    row.owner === "product"
-      ? sql`SELECT p.store_id, ${row.id}, p.id, p.id, json_extract(p.fields, ${path}), p.status, p.updated_at FROM products p
-          WHERE p.store_id = ${storeId} AND json_type(p.fields, ${path}) IS NOT NULL`
-      : sql`SELECT v.store_id, ${row.id}, v.id, v.product_id, json_extract(v.fields, ${path}), p.status, p.updated_at
-          FROM product_variants v JOIN products p ON p.id = v.product_id
-          WHERE v.store_id = ${storeId} AND json_type(v.fields, ${path}) IS NOT NULL`;
-  // Drizzle's D1 batch binds parameters of builders only (not of db.run): an insert ... select, in the table's column order.
-  return ctx.db.insert(fieldIndex).select(select).onConflictDoNothing();
-}
-
 export async function updateDefinition(ctx: StoreCtx, id: string, input: UpdateDefinitionInput) {
   const row = await getRow(ctx, id);
   for (const name of ["owner", "key", "type"] as const) {
@@ -151,22 +135,39 @@ export async function updateDefinition(ctx: StoreCtx, id: string, input: UpdateD
   if (input.description !== undefined && input.description !== row.description) changes.description = input.description;
   if (checked !== row.validations) changes.validations = checked;
   if (filterable !== row.filterable) changes.filterable = filterable;
-  if (Object.keys(changes).length === 0) return toDefinition(row);
+  // Made filterable, or asked again while an earlier backfill did not finish (index_ready 0): the backfill runs,
+  // from the start (idempotent).
+  const backfill = filterable && (!row.filterable || (input.filterable === true && !row.indexReady));
+  if (Object.keys(changes).length === 0 && !backfill) return toDefinition(row);
 
-  const index: Statement[] = [];
-  if (filterable && !row.filterable) index.push(filterableCap(ctx, row.owner), backfill(ctx, row));
-  if (!filterable && row.filterable) {
-    index.push(ctx.db.delete(fieldIndex).where(and(eq(fieldIndex.storeId, ctx.store.storeId), eq(fieldIndex.definitionId, row.id))));
+  let current = toDefinition(row);
+  if (Object.keys(changes).length > 0) {
+    // Made filterable: the cap is counted before this row says so; index_ready 0 until the last slice is in. From this
+    // batch on the triggers index every write of the field.
+    if (filterable && !row.filterable) changes.indexReady = false;
+    current = await commitReturning(
+      ctx,
+      [
+        stillExists(ctx.db, exists(sql`${fieldDefinitions}`, inStore(ctx, id))),
+        ...(filterable && !row.filterable ? [filterableCap(ctx, row.owner)] : []),
+        ctx.db.update(fieldDefinitions).set({ ...changes, updatedAt: nowIso() }).where(inStore(ctx, id)),
+        ...(!filterable && row.filterable
+          ? [ctx.db.delete(fieldIndex).where(and(eq(fieldIndex.storeId, ctx.store.storeId), eq(fieldIndex.definitionId, row.id)))]
+          : []),
+        auditEntry(ctx, "field_definition.update", "field_definition", id, { owner: row.owner, key: row.key }),
+        selectRow(ctx, id),
+      ],
+      row.owner,
+      row.key,
+    );
   }
+  if (!backfill) return current;
+  await backfillSlices(ctx, { id: row.id, owner: row.owner as "product" | "variant", key: row.key });
+  // Complete, if the definition is still there and still filterable (made unfilterable meanwhile: its rows are gone).
   return commitReturning(
     ctx,
     [
-      stillExists(ctx.db, exists(sql`${fieldDefinitions}`, inStore(ctx, id))),
-      // Made filterable: the cap is counted before this row says so, then the row and its backfill.
-      ...(filterable && !row.filterable ? [index[0]] : []),
-      ctx.db.update(fieldDefinitions).set({ ...changes, updatedAt: nowIso() }).where(inStore(ctx, id)),
-      ...(filterable && !row.filterable ? [index[1]] : index),
-      auditEntry(ctx, "field_definition.update", "field_definition", id, { owner: row.owner, key: row.key }),
+      ctx.db.update(fieldDefinitions).set({ indexReady: true }).where(and(inStore(ctx, id), eq(fieldDefinitions.filterable, true))),
       selectRow(ctx, id),
     ],
     row.owner,
@@ -174,19 +175,18 @@ export async function updateDefinition(ctx: StoreCtx, id: string, input: UpdateD
   );
 }
 
-/** 204: the definition, its index rows (foreign key), and its values on every resource of the store. */
+/**
+ * 204: the definition's values on every resource of the store, slice by slice (their index rows go by the triggers),
+ * then the definition with its audit row (its remaining index rows by foreign key). Interrupted midway, the
+ * definition is still there, some values already gone; a DELETE again finishes it.
+ */
 export async function deleteDefinition(ctx: StoreCtx, id: string) {
   const row = await getRow(ctx, id);
-  const path = pathOf(row.key);
-  const table = OWNER_TABLES[row.owner];
+  await removeSlices(ctx, { id: row.id, owner: row.owner, key: row.key });
   await guarded(
     commit(ctx, [
       stillExists(ctx.db, exists(sql`${fieldDefinitions}`, inStore(ctx, id))),
       ctx.db.delete(fieldDefinitions).where(inStore(ctx, id)),
-      ctx.db
-        .update(table)
-        .set({ fields: sql`json_remove(fields, ${path})` })
-        .where(and(eq(table.storeId, ctx.store.storeId), sql`json_type(fields, ${path}) IS NOT NULL`)),
       auditEntry(ctx, "field_definition.delete", "field_definition", id, { owner: row.owner, key: row.key }),
     ]),
     { not_found: () => notFound("Field definition") },

@@ -39,7 +39,12 @@ export const collections = sqliteTable(
     createdAt: text("created_at").notNull(),
     updatedAt: text("updated_at").notNull(),
   },
-  (t) => [uniqueIndex("collections_store_slug_idx").on(t.storeId, t.slug), index("collections_store_updated_idx").on(t.storeId, t.updatedAt, t.id)],
+  (t) => [
+    uniqueIndex("collections_store_slug_idx").on(t.storeId, t.slug),
+    index("collections_store_updated_idx").on(t.storeId, t.updatedAt, t.id),
+    // The walk of a field definition's slices (migration 0032, src/fields/slices.ts).
+    index("collections_store_created_idx").on(t.storeId, t.createdAt, t.id),
+  ],
 );
 
 export const collectionProducts = sqliteTable(

@@ -18,6 +18,8 @@ export const fieldDefinitions = sqliteTable(
     /** JSON `{min?, max?, regex?, choices?}`. */
     validations: text("validations").notNull().default("{}"),
     filterable: integer("filterable", { mode: "boolean" }).notNull().default(false),
+    /** False while the backfill of a filterable definition has not finished (migration 0032, src/fields/slices.ts). */
+    indexReady: integer("index_ready", { mode: "boolean" }).notNull().default(true),
     createdAt: text("created_at").notNull(),
     updatedAt: text("updated_at").notNull(),
   },

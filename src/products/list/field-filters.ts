@@ -2,7 +2,8 @@
 // `field.<key>=<value>` (repeatable across keys: all must match) and, for integer, decimal, money and date fields,
 // `field.<key>.min` / `.max` (inclusive). A key names a filterable product field, else a filterable variant field
 // (products with a variant that matches; each filter may be met by a different variant); a key defined for both
-// filters by the product's field. A key that is not filterable, or that no field has: 422 at `field.<key>`.
+// filters by the product's field. A key that is not filterable, or that no field has: 422 at `field.<key>`; so is
+// one whose index is still being built (index_ready 0, src/fields/slices.ts).
 //
 // Each filter's matches come from field_index (migration 0029), whose rows carry the product's status and
 // updated_at: one filter's ids as a candidate set like the tag and collection ones, or, in the default order with no
@@ -66,6 +67,7 @@ interface DefinitionRow {
   key: string;
   type: FieldType;
   filterable: number;
+  index_ready: number;
 }
 
 /** The requested filters resolved against the store's product and variant definitions (one read), or a 422 naming every problem. */
@@ -74,7 +76,7 @@ export async function resolveFieldFilters(ctx: StoreReadCtx, { keys: requested, 
   if (requested.size > MAX_FIELD_FILTERS) throw invalid(malformed);
   const { rows } = await readRows<DefinitionRow>(
     ctx,
-    sql`SELECT id, owner, key, type, filterable FROM field_definitions WHERE store_id = ${ctx.storeId} AND owner IN ('product', 'variant')
+    sql`SELECT id, owner, key, type, filterable, index_ready FROM field_definitions WHERE store_id = ${ctx.storeId} AND owner IN ('product', 'variant')
       AND key IN (SELECT value FROM json_each(${JSON.stringify([...requested.keys()])}))`,
   );
   const errors: FieldError[] = [...malformed];
@@ -89,6 +91,11 @@ export async function resolveFieldFilters(ctx: StoreReadCtx, { keys: requested, 
     }
     if (!definition.filterable) {
       at("", `is not filterable (make the ${definition.owner} field filterable: PATCH /stores/{store_id}/field-definitions/${definition.id} with filterable: true)`);
+      continue;
+    }
+    if (!definition.index_ready) {
+      // Its backfill did not finish (migration 0032): the index may miss values stored before it became filterable.
+      at("", `cannot filter yet: the index of this ${definition.owner} field is being built (PATCH /stores/{store_id}/field-definitions/${definition.id} with filterable: true again finishes it)`);
       continue;
     }
     const filter: FieldFilter = { definitionId: definition.id, owner: definition.owner };
