@@ -124,6 +124,7 @@ export async function listDefinitions(ctx: StoreCtx, page: Page, owner?: Owner) 
 
 export async function updateDefinition(ctx: StoreCtx, id: string, input: UpdateDefinitionInput) {
   const row = await getRow(ctx, id);
+  if (row.deleting) throw conflict("This field definition is being deleted: DELETE it again to finish");
   for (const name of ["owner", "key", "type"] as const) {
     if (input[name] !== undefined && input[name] !== row[name]) throw invalidField(name, name === "owner" ? "cannot change" : "cannot change: make a new field");
   }
@@ -148,7 +149,7 @@ export async function updateDefinition(ctx: StoreCtx, id: string, input: UpdateD
     current = await commitReturning(
       ctx,
       [
-        stillExists(ctx.db, exists(sql`${fieldDefinitions}`, inStore(ctx, id))),
+        stillExists(ctx.db, exists(sql`${fieldDefinitions}`, and(inStore(ctx, id), eq(fieldDefinitions.deleting, false))!)),
         ...(filterable && !row.filterable ? [filterableCap(ctx, row.owner)] : []),
         ctx.db.update(fieldDefinitions).set({ ...changes, updatedAt: nowIso() }).where(inStore(ctx, id)),
         ...(!filterable && row.filterable
@@ -176,12 +177,22 @@ export async function updateDefinition(ctx: StoreCtx, id: string, input: UpdateD
 }
 
 /**
- * 204: the definition's values on every resource of the store, slice by slice (their index rows go by the triggers),
- * then the definition with its audit row (its remaining index rows by foreign key). Interrupted midway, the
- * definition is still there, some values already gone; a DELETE again finishes it.
+ * 204. First batch: the definition is marked `deleting` (from then on no write may give it a value: see
+ * definitionsStillThere). Then its values on every resource of the store, slice by slice (their index rows go by the
+ * triggers). Last batch: the definition with its audit row (its remaining index rows by foreign key). Interrupted
+ * midway, the definition is still there, marked, some values already gone; a DELETE again finishes it.
  */
 export async function deleteDefinition(ctx: StoreCtx, id: string) {
   const row = await getRow(ctx, id);
+  if (!row.deleting) {
+    await guarded(
+      ctx.db.batch([
+        stillExists(ctx.db, exists(sql`${fieldDefinitions}`, inStore(ctx, id))),
+        ctx.db.update(fieldDefinitions).set({ deleting: true }).where(inStore(ctx, id)),
+      ]),
+      { not_found: () => notFound("Field definition") },
+    );
+  }
   await removeSlices(ctx, { id: row.id, owner: row.owner, key: row.key });
   await guarded(
     commit(ctx, [

@@ -4,9 +4,9 @@
 // change into the stored values (keys given are set, a key given null is removed, the others stay), computed by
 // SQL from the row as the batch sees it, so two concurrent changes of different keys both land.
 //
-// A guard in the write's batch asserts that the definitions used still exist: a definition deleted between the check
-// and the write fails the batch (409), so no value outlives its definition (a later one with the same key starts
-// empty).
+// A guard in the write's batch asserts that the definitions used still exist and are not being deleted: a
+// definition deleted (or whose DELETE began) between the check and the write fails the batch (409), so no value
+// outlives its definition (a later one with the same key starts empty).
 import { type SQL, and, eq, sql } from "drizzle-orm";
 import { fieldDefinitions, fieldGuards } from "../db/schema";
 import type { StoreCtx } from "../lib/context";
@@ -27,7 +27,8 @@ export async function loadDefinitions(ctx: StoreCtx, owner: Owner, keys: string[
   const rows = await ctx.db
     .select()
     .from(fieldDefinitions)
-    .where(and(eq(fieldDefinitions.storeId, ctx.store.storeId), eq(fieldDefinitions.owner, owner), sql`${fieldDefinitions.key} IN (SELECT value FROM json_each(${JSON.stringify([...new Set(keys)])}))`));
+    // A definition being deleted takes no values (its key is unknown to writes).
+    .where(and(eq(fieldDefinitions.storeId, ctx.store.storeId), eq(fieldDefinitions.owner, owner), eq(fieldDefinitions.deleting, false), sql`${fieldDefinitions.key} IN (SELECT value FROM json_each(${JSON.stringify([...new Set(keys)])}))`));
   return new Map(rows.map((r) => [r.key, definitionOf(r)]));
 }
 
@@ -95,12 +96,15 @@ export const definitionsChanged = () =>
 /** Whether a batch failed on `definitionsStillThere`: src/app.ts answers it with `definitionsChanged`. */
 export const isDefinitionsChanged = (error: unknown) => errorText(error).includes("field_guards.ok");
 
-/** In the write's batch: the definitions the values were checked against still exist (else the batch fails). */
+/**
+ * In the write's batch: the definitions the values were checked against still exist, and no DELETE has begun on
+ * them (else the batch fails: a value written behind the DELETE's slices would outlive the definition).
+ */
 export function definitionsStillThere(ctx: StoreCtx, used: Definition[]): Statement[] {
   const ids = [...new Set(used.map((d) => d.id))];
   if (ids.length === 0) return [];
   return [
-    ctx.db.insert(fieldGuards).select(sql`SELECT NULL WHERE (SELECT count(*) FROM field_definitions WHERE store_id = ${ctx.store.storeId}
+    ctx.db.insert(fieldGuards).select(sql`SELECT NULL WHERE (SELECT count(*) FROM field_definitions WHERE store_id = ${ctx.store.storeId} AND deleting = 0
       AND id IN (SELECT value FROM json_each(${JSON.stringify(ids)}))) <> ${ids.length}`),
   ];
 }

@@ -184,20 +184,32 @@ describe("deleted: the values go in slices, then the definition", () => {
     expect(before.filter((r) => r.key === "size_cm")).toHaveLength(10);
 
     for (const [d, table] of [[material, "products"], [size, "product_variants"]] as const) {
-      // Batch 1: slice 1; batch 2 (slice 2) fails.
-      await countBatches(store.id, [2]);
+      // Batch 1: the definition marked; batch 2: slice 1; batch 3 (slice 2) fails.
+      await countBatches(store.id, [3]);
       expect((await call("DELETE", defs(store, `/${d.id}`), { token: store.token })).status).toBe(500);
       vi.restoreAllMocks();
-      expect((await call("GET", defs(store, `/${d.id}`), { token: store.token })).status).toBe(200);
+      const still = await call("GET", defs(store, `/${d.id}`), { token: store.token });
+      expect(still.status).toBe(200);
+      expect(Object.keys(still.body)).not.toContain("deleting");
       const left = await holding(store.id, table, d.key);
       expect(left.length).toBeGreaterThan(0);
       expect(left.length).toBeLessThan(d.key === "material" ? 7 : 10);
       // The rows of the values gone went with them (triggers): the index holds exactly the values left.
       expect((await indexRows(store.id)).filter((r) => r.key === d.key).map((r) => r.resource_id)).toEqual(left.map((r) => r.id));
 
+      // Meanwhile the field takes no values, filters and PATCH refuse it.
+      const target = d.owner === "product" ? store.path(`/${made[0].id}`) : store.path(`/${made[0].id}/variants/${made[0].variants[0].id}`);
+      const write = await call("PATCH", target, { token: store.token, body: { fields: { [d.key]: d.key === "material" ? "Silk" : 99 } } });
+      expect(write.status, write.text).toBe(422);
+      expect(errorsOf(write)[`fields.${d.key}`]).toMatch(/is not a (product|variant) field/);
+      const filter = await listIds(store, `field.${d.key}=1`);
+      expect(filter.status).toBe(422);
+      expect(errorsOf(filter.res)[`field.${d.key}`]).toMatch(/is being deleted.*again finishes it/);
+      expect((await call("PATCH", defs(store, `/${d.id}`), { token: store.token, body: { name: "Renamed" } })).status).toBe(409);
+
       const seen = await countBatches(store.id);
       expect((await call("DELETE", defs(store, `/${d.id}`), { token: store.token })).status).toBe(204);
-      // 4 slices of 3 products (the last one short) and the definition's batch.
+      // Already marked: 4 slices of 3 products (the last one short) and the definition's batch.
       expect(seen.batches).toBe(5);
       vi.restoreAllMocks();
       expect((await call("GET", defs(store, `/${d.id}`), { token: store.token })).status).toBe(404);
@@ -206,5 +218,21 @@ describe("deleted: the values go in slices, then the definition", () => {
       expect(await storeAll(store.id, "SELECT 1 FROM field_index WHERE definition_id = ?", d.id)).toEqual([]);
     }
     expect(made).toHaveLength(10);
+  });
+
+  it("a write checked before the DELETE began and committed after it fails (409): no value is written behind the slices", async () => {
+    const store = await fieldStore();
+    const material = await define(store, { owner: "product", key: "material", type: "text", filterable: true });
+    const product = await call("POST", store.path(), { token: store.token, body: { title: "Tee", product_type: "single" } });
+    // The DELETE's first batch lands between the write's check and its batch.
+    await interceptStoreBatches(store.id, async (statements, send, db) => {
+      await db.prepare("UPDATE field_definitions SET deleting = 1 WHERE id = ?").bind(material.id).run();
+      return send(statements);
+    });
+    const write = await call("PATCH", store.path(`/${product.body.id}`), { token: store.token, body: { fields: { material: "Silk" } } });
+    vi.restoreAllMocks();
+    expect(write.status, write.text).toBe(409);
+    expect(await storeAll(store.id, "SELECT fields FROM products WHERE id = ?", product.body.id)).toEqual([{ fields: "{}" }]);
+    expect((await call("DELETE", defs(store, `/${material.id}`), { token: store.token })).status).toBe(204);
   });
 });

@@ -20,6 +20,8 @@ export const fieldDefinitions = sqliteTable(
     filterable: integer("filterable", { mode: "boolean" }).notNull().default(false),
     /** False while the backfill of a filterable definition has not finished (migration 0032, src/fields/slices.ts). */
     indexReady: integer("index_ready", { mode: "boolean" }).notNull().default(true),
+    /** True from a DELETE's first batch until its last (migration 0032): no value may be written for it. */
+    deleting: integer("deleting", { mode: "boolean" }).notNull().default(false),
     createdAt: text("created_at").notNull(),
     updatedAt: text("updated_at").notNull(),
   },

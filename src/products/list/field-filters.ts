@@ -3,7 +3,7 @@
 // `field.<key>.min` / `.max` (inclusive). A key names a filterable product field, else a filterable variant field
 // (products with a variant that matches; each filter may be met by a different variant); a key defined for both
 // filters by the product's field. A key that is not filterable, or that no field has: 422 at `field.<key>`; so is
-// one whose index is still being built (index_ready 0, src/fields/slices.ts).
+// one whose index is still being built (index_ready 0, src/fields/slices.ts) or that is being deleted.
 //
 // Each filter's matches come from field_index (migration 0029), whose rows carry the product's status and
 // updated_at: one filter's ids as a candidate set like the tag and collection ones, or, in the default order with no
@@ -68,6 +68,7 @@ interface DefinitionRow {
   type: FieldType;
   filterable: number;
   index_ready: number;
+  deleting: number;
 }
 
 /** The requested filters resolved against the store's product and variant definitions (one read), or a 422 naming every problem. */
@@ -76,7 +77,7 @@ export async function resolveFieldFilters(ctx: StoreReadCtx, { keys: requested, 
   if (requested.size > MAX_FIELD_FILTERS) throw invalid(malformed);
   const { rows } = await readRows<DefinitionRow>(
     ctx,
-    sql`SELECT id, owner, key, type, filterable, index_ready FROM field_definitions WHERE store_id = ${ctx.storeId} AND owner IN ('product', 'variant')
+    sql`SELECT id, owner, key, type, filterable, index_ready, deleting FROM field_definitions WHERE store_id = ${ctx.storeId} AND owner IN ('product', 'variant')
       AND key IN (SELECT value FROM json_each(${JSON.stringify([...requested.keys()])}))`,
   );
   const errors: FieldError[] = [...malformed];
@@ -87,6 +88,10 @@ export async function resolveFieldFilters(ctx: StoreReadCtx, { keys: requested, 
     const at = (suffix: string, message: string) => errors.push({ path: `field.${key}${suffix}`, message });
     if (!definition) {
       at("", "is not a product or variant field of this store");
+      continue;
+    }
+    if (definition.deleting) {
+      at("", `is being deleted (DELETE /stores/{store_id}/field-definitions/${definition.id} again finishes it)`);
       continue;
     }
     if (!definition.filterable) {
