@@ -43,14 +43,19 @@ const patchRoute = createRoute({
   summary: "Rename, describe, change validations (later writes only) or (un)make filterable",
   description:
     "Requires `store.manage`. owner, key and type never change (422). `filterable: true` indexes the values already stored (at most 20 " +
-    "filterable per owner: 422 `limit_exceeded`); `false` drops them from the index.",
+    "filterable per owner: 422 `limit_exceeded`), in short steps on a large store; if the request is interrupted, the field's list " +
+    "filter is 422 until `filterable: true` is sent again, which finishes it. `false` drops them from the index. 409 while the " +
+    "definition is being deleted.",
   ...requires("store.manage"),
   request: { params: definitionParams, ...jsonBody(updateDefinitionBody) },
-  responses: { 200: jsonResponse(fieldDefinitionSchema, "The updated definition"), ...errorResponses(400, 404) },
+  responses: { 200: jsonResponse(fieldDefinitionSchema, "The updated definition"), ...errorResponses(400, 404, 409) },
 });
 const deleteRoute = createRoute({
   method: "delete", path: one, tags, operationId: "deleteFieldDefinition",
   summary: "Delete a field: its values are removed from every resource, without events",
+  description:
+    "Requires `store.manage`. The values go in short steps on a large store; if the request is interrupted, the definition stays " +
+    "(some values already gone; it takes no values, its filter is 422, PATCH is 409) until DELETE is sent again, which finishes it.",
   ...requires("store.manage"),
   request: { params: definitionParams },
   responses: { 204: { description: "Deleted, with its values; a later definition with the same key starts empty" }, ...errorResponses(404) },
