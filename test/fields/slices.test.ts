@@ -220,6 +220,26 @@ describe("deleted: the values go in slices, then the definition", () => {
     expect(made).toHaveLength(10);
   });
 
+  it("a customer field over several slices (walked by the customers' own index): every value goes, the other keys stay", async () => {
+    const store = await fieldStore();
+    const note = await define(store, { owner: "customer", key: "note", type: "text" });
+    await define(store, { owner: "customer", key: "keep", type: "text" });
+    for (let n = 0; n < 7; n++) {
+      const res = await call("POST", store.at("/customers"), {
+        token: store.token,
+        body: { email: `c${n}-${crypto.randomUUID()}@example.test`, fields: { note: `n${n}`, keep: `k${n}` } },
+      });
+      expect(res.status, res.text).toBe(201);
+    }
+    const seen = await countBatches(store.id);
+    expect((await call("DELETE", defs(store, `/${note.id}`), { token: store.token })).status).toBe(204);
+    // The mark, 3 slices of 3 customers (the last one short), the definition's batch.
+    expect(seen.batches).toBe(5);
+    vi.restoreAllMocks();
+    const left = await storeAll<{ fields: string }>(store.id, "SELECT fields FROM customers WHERE store_id = ? ORDER BY created_at, id", store.id);
+    expect(left.map((r) => JSON.parse(r.fields))).toEqual(Array.from({ length: 7 }, (_, n) => ({ keep: `k${n}` })));
+  });
+
   it("a write checked before the DELETE began and committed after it fails (409): no value is written behind the slices", async () => {
     const store = await fieldStore();
     const material = await define(store, { owner: "product", key: "material", type: "text", filterable: true });
