@@ -19,7 +19,7 @@ import type { Statement } from "../events/outbox";
 import type { Owner } from "./field-types";
 
 /** Rows per slice unless FIELD_SLICE_ROWS says otherwise (docs/performance.md "Custom fields": the measured time of one). */
-export const DEFAULT_SLICE_ROWS = 2000;
+export const DEFAULT_SLICE_ROWS = 1000;
 
 export function sliceRows(env: { FIELD_SLICE_ROWS?: string }): number {
   const n = Number(env.FIELD_SLICE_ROWS ?? DEFAULT_SLICE_ROWS);
