@@ -1,25 +1,6 @@
 // A minimal RGB canvas and PNG encoder for the demo store's pictures (scripts/demo/make-images.mjs): flat shapes
 // on a flat background compress to a few KB each, so the committed files stay small. No dependency, no network.
-import { deflateSync } from "node:zlib";
-
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-function crc32(bytes) {
-  let c = 0xffffffff;
-  for (const b of bytes) c = CRC_TABLE[(c ^ b) & 0xff] ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
-function chunk(type, data) {
-  const head = Buffer.alloc(8);
-  head.writeUInt32BE(data.length, 0);
-  head.write(type, 4, "ascii");
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])), 0);
-  return Buffer.concat([head, data, crc]);
-}
+import { encodePng } from "../lib/png.mjs";
 
 /** "#rrggbb" → [r, g, b]. */
 export const rgb = (hex) => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
@@ -92,11 +73,6 @@ export class Canvas {
         raw[row + 1 + i] = y === 0 ? here : (here - this.pixels[(y - 1) * stride + i]) & 0xff;
       }
     }
-    const ihdr = Buffer.alloc(13);
-    ihdr.writeUInt32BE(this.width, 0);
-    ihdr.writeUInt32BE(this.height, 4);
-    ihdr.set([8, 2, 0, 0, 0], 8);
-    const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-    return Buffer.concat([signature, chunk("IHDR", ihdr), chunk("IDAT", deflateSync(raw, { level: 9 })), chunk("IEND", Buffer.alloc(0))]);
+    return encodePng(this.width, this.height, raw, 9);
   }
 }

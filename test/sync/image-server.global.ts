@@ -10,38 +10,12 @@
 //   /slow.png            headers only, then nothing for 10 s
 //   /__hits?url=<path>   how many times <path> (with its query) was requested
 import { createServer } from "node:http";
-import { deflateSync } from "node:zlib";
 import type { TestProject } from "vitest/node";
-
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-const crc32 = (bytes: Buffer) => {
-  let c = 0xffffffff;
-  for (const b of bytes) c = CRC_TABLE[(c ^ b) & 0xff] ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-};
-const chunk = (type: string, data: Buffer) => {
-  const head = Buffer.alloc(8);
-  head.writeUInt32BE(data.length, 0);
-  head.write(type, 4, "ascii");
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])), 0);
-  return Buffer.concat([head, data, crc]);
-};
+// @ts-expect-error: a plain .mjs module without types
+import { gradientPng } from "../../scripts/lib/png.mjs";
 
 /** An RGB PNG, `width` × `height`, filled with a gradient. */
-export function png(width: number, height = 8): Buffer {
-  const raw = Buffer.alloc(height * (1 + width * 3));
-  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) raw.set([x * 7, y * 13, (x ^ y) & 0xff], y * (1 + width * 3) + 1 + x * 3);
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr.set([8, 2, 0, 0, 0], 8);
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk("IHDR", ihdr), chunk("IDAT", deflateSync(raw)), chunk("IEND", Buffer.alloc(0))]);
-}
+export const png = (width: number, height = 8): Buffer => gradientPng(width, height);
 
 export default async function setup(project: TestProject) {
   const hits = new Map<string, number>();
