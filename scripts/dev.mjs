@@ -11,6 +11,7 @@
 // Shopify CSV import, collections, customers, orders, a webhook subscription to a receiver on loopback that runs as
 // long as this script). `demo-store.json` in the state directory records it; later starts seed nothing.
 import { spawn, spawnSync } from "node:child_process";
+import { createRequire } from "node:module";
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { seedDemoStore } from "./demo/seed.mjs";
@@ -72,34 +73,29 @@ const defaults = [
   ...(args.some((a) => a.startsWith("--show-interactive-dev-session")) ? [] : ["--show-interactive-dev-session=false"]),
 ];
 // Built above: wrangler.toml's [build] command (scripts/build-console.mjs) need not build it again.
-// In a process group of its own (npx, wrangler and workerd): a signal to this script alone (a process manager's
-// SIGTERM, `kill <pid>`) stops all of them, not only npx, which does not pass SIGTERM on to wrangler.
-const wrangler = spawn(npx, ["wrangler", "dev", ...defaults, ...args], {
+// wrangler's own bin, run by this Node (not through npx, which does not pass SIGTERM on: wrangler kept serving
+// after this script had gone). wrangler passes SIGINT and SIGTERM on to its CLI, which stops workerd. It stays in
+// this script's process group, so whatever stops the group (Ctrl-C, a test runner's kill) stops all of it.
+const wranglerBin = path.join(path.dirname(createRequire(import.meta.url).resolve("wrangler/package.json")), "bin", "wrangler.js");
+const wrangler = spawn(process.execPath, [wranglerBin, "dev", ...defaults, ...args], {
   env: { ...wranglerEnv, BOD_CONSOLE_BUILT: "1" },
   stdio: ["ignore", "inherit", "inherit"],
-  detached: true,
 });
-const signalWrangler = (signal) => {
-  try {
-    process.kill(-wrangler.pid, signal);
-  } catch {}
-};
 
 let stopping = false;
 const stop = (code = 0) => {
   if (stopping) return;
   stopping = true;
-  signalWrangler("SIGTERM");
-  // wrangler stops workerd on SIGTERM; whatever still runs after 5 s is killed.
+  wrangler.kill("SIGTERM");
+  // wrangler stops workerd on SIGTERM; if it has not exited after 5 s, it is killed.
   setTimeout(() => {
-    signalWrangler("SIGKILL");
+    wrangler.kill("SIGKILL");
     process.exit(code);
   }, 5000).unref();
 };
 process.on("SIGINT", () => stop(0));
 process.on("SIGTERM", () => stop(0));
 process.on("SIGHUP", () => stop(0));
-process.on("exit", () => signalWrangler("SIGKILL"));
 wrangler.on("exit", (code) => {
   process.exit(stopping ? 0 : (code ?? 1));
 });

@@ -68,4 +68,22 @@ describe("npm run dev passes its arguments through to wrangler", () => {
     expect(answering).toBe(false);
     expect(server.child.exitCode ?? (await new Promise((r) => server.child.once("exit", r)))).toBe(0);
   }, 300_000);
+
+  it("a SIGKILL to npm run dev's process group (as Playwright stops its web server) leaves nothing serving", async () => {
+    await server?.stop();
+    const persistDir = mkdtempSync(path.join(tmpdir(), "dev-kill-"));
+    dirs.push(persistDir);
+    server = await startDev({ port: PORT, persistDir });
+    process.kill(-server.child.pid, "SIGKILL");
+    const deadline = Date.now() + 30_000;
+    let answering = true;
+    while (answering && Date.now() < deadline) {
+      answering = await fetch(`${server.base}/permissions`).then(
+        () => true,
+        () => false,
+      );
+      if (answering) await new Promise((r) => setTimeout(r, 250));
+    }
+    expect(answering).toBe(false);
+  }, 300_000);
 });
