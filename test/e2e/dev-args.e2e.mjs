@@ -16,6 +16,20 @@ afterAll(async () => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
+/** Whether `base` still answers after up to 30 s of asking every 250 ms (false as soon as it stops). */
+async function stillAnswering(base) {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    const answering = await fetch(`${base}/permissions`).then(
+      () => true,
+      () => false,
+    );
+    if (!answering) return false;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return true;
+}
+
 describe("npm run dev passes its arguments through to wrangler", () => {
   it("--port and --persist-to are used for the server, the migrations and the demo account, over PORT / PERSIST_DIR", async () => {
     const persistDir = mkdtempSync(path.join(tmpdir(), "dev-args-"));
@@ -56,16 +70,7 @@ describe("npm run dev passes its arguments through to wrangler", () => {
     process.kill(server.child.pid, "SIGTERM");
     // The port stops answering: nothing of the server is left behind (before, npx swallowed the signal and wrangler
     // kept serving after dev.mjs had exited).
-    const deadline = Date.now() + 30_000;
-    let answering = true;
-    while (answering && Date.now() < deadline) {
-      answering = await fetch(`${server.base}/permissions`).then(
-        () => true,
-        () => false,
-      );
-      if (answering) await new Promise((r) => setTimeout(r, 250));
-    }
-    expect(answering).toBe(false);
+    expect(await stillAnswering(server.base)).toBe(false);
     expect(server.child.exitCode ?? (await new Promise((r) => server.child.once("exit", r)))).toBe(0);
   }, 300_000);
 
@@ -75,15 +80,6 @@ describe("npm run dev passes its arguments through to wrangler", () => {
     dirs.push(persistDir);
     server = await startDev({ port: PORT, persistDir });
     process.kill(-server.child.pid, "SIGKILL");
-    const deadline = Date.now() + 30_000;
-    let answering = true;
-    while (answering && Date.now() < deadline) {
-      answering = await fetch(`${server.base}/permissions`).then(
-        () => true,
-        () => false,
-      );
-      if (answering) await new Promise((r) => setTimeout(r, 250));
-    }
-    expect(answering).toBe(false);
+    expect(await stillAnswering(server.base)).toBe(false);
   }, 300_000);
 });
