@@ -27,8 +27,11 @@ export async function finish(env: Env, db: Db, row: ImportRow, state: "done" | "
 export const sendStep = (env: Env, row: ImportRow, step: { step: "slice" | "images"; index: number }) =>
   env.IMPORTS.send({ import_id: row.id, store_id: row.storeId, ...step } satisfies ImportMessage, { contentType: "json" });
 
-/** The import's changes are made in the name of whoever started it (audit rows name them and their token). */
-export function importCtx(env: Env, db: Db, row: ImportRow): StoreCtx {
+/**
+ * The import's changes are made in the name of whoever started it (audit rows name them and their token), with the
+ * permission they hold at this step (`held`, from the job check of src/access/job-access.ts).
+ */
+export function importCtx(env: Env, db: Db, row: ImportRow, held: bigint): StoreCtx {
   return {
     db,
     env,
@@ -39,9 +42,9 @@ export function importCtx(env: Env, db: Db, row: ImportRow): StoreCtx {
       userId: row.userId,
       token: row.tokenId ? ({ id: row.tokenId, name: row.tokenName ?? "" } as NonNullable<StoreCtx["principal"]["token"]>) : null,
       session: null,
-      integration: row.integrationId ? { id: row.integrationId, name: row.integrationName ?? "", storeId: row.storeId, scopes: 0n } : null,
+      integration: row.integrationId ? { id: row.integrationId, name: row.integrationName ?? "", storeId: row.storeId, scopes: held } : null,
     },
-    store: { storeId: row.storeId, role: "member", memberPermissions: 0n, permissions: 0n },
+    store: { storeId: row.storeId, role: "member", memberPermissions: held, permissions: held },
   };
 }
 

@@ -16,6 +16,7 @@ import { CAP_MESSAGE, type PlannedInsert, insertVariantWithinCap } from "./impor
 import { type ProductFields, RowError, type VariantFields, isWeightOnly, productFieldsOf, variantFieldsOf } from "./import-rows";
 import { sliceFields } from "./import-fields";
 import { definitionsStillThere, writeOf } from "../fields/field-values";
+import { bitOf, has } from "../lib/permissions";
 
 const VARIANT_COLUMNS = IMPORT_COLUMNS.filter((c) => c !== "handle" && !(PRODUCT_COLUMNS as readonly string[]).includes(c)) as Array<keyof CsvRecord>;
 
@@ -92,8 +93,27 @@ function weightOnlyBox(weight: number) {
   };
 }
 
-/** Plans the slice's rows: the groups to commit (one per product touched) and the rows' errors. */
-export async function planSlice(ctx: StoreCtx, importId: string, rows: SliceRow[], canPublish: boolean) {
+/**
+ * What a row needs of its starter (docs/sync.md "Who an import acts for"): creating a product, with the variants
+ * of its rows in the same slice, needs products.write; changing a product that existed before the slice, or its
+ * variants, products.edit; a status change products.publish, as the JSON API asks.
+ */
+function rowNeeds(held: bigint, creates: boolean, statusChange: "live" | "draft" | null): bigint {
+  const need = creates ? "products.write" : "products.edit";
+  if (!has(held, need)) {
+    throw new RowError(`${creates ? "creating a product" : "changing a product"} needs the ${need} permission, which whoever started this import no longer holds`);
+  }
+  if (statusChange && !has(held, "products.publish")) {
+    throw new RowError(`status: ${statusChange === "live" ? "live" : "a status change"} needs the products.publish permission`);
+  }
+  return bitOf(need) | (statusChange ? bitOf("products.publish") : 0n);
+}
+
+/**
+ * Plans the slice's rows with the permission its starter holds (`held`): the groups to commit (one per product
+ * touched), the rows' errors, and the bits the planned rows use (which the slice's batch asserts are still held).
+ */
+export async function planSlice(ctx: StoreCtx, importId: string, rows: SliceRow[], held: bigint) {
   const { known, skuOwner } = await loadState(ctx, rows);
   const rowFields = await sliceFields(ctx, rows);
   const groups = new Map<string, Group>();
@@ -101,6 +121,7 @@ export async function planSlice(ctx: StoreCtx, importId: string, rows: SliceRow[
   const storeId = ctx.store.storeId;
   const now = nowIso();
   const inStore = (id: string) => and(eq(products.id, id), eq(products.storeId, storeId));
+  let bits = 0n;
 
   for (const { line, record } of rows) {
     try {
@@ -121,9 +142,8 @@ export async function planSlice(ctx: StoreCtx, importId: string, rows: SliceRow[
         throw new RowError("product_type: cannot change after creation");
       }
       const wantsStatus = fields?.status;
-      if (wantsStatus && wantsStatus !== (product?.status ?? "draft") && !canPublish) {
-        throw new RowError(`status: ${wantsStatus === "live" ? "live" : "a status change"} needs the products.publish permission`);
-      }
+      const statusChange = wantsStatus && wantsStatus !== (product?.status ?? "draft") ? wantsStatus : null;
+      const needs = rowNeeds(held, !product || product.created, statusChange);
       // The variant this row names: by SKU, else the default variant (single), else by option values (variable).
       const owner = variant.sku ? skuOwner.get(variant.sku.toLowerCase()) : undefined;
       if (owner && product && owner.productId !== product.id) throw new RowError(`variant_sku: belongs to another product`);
@@ -221,6 +241,7 @@ export async function planSlice(ctx: StoreCtx, importId: string, rows: SliceRow[
       if (variant.sku && variantId) skuOwner.set(variant.sku.toLowerCase(), { id: variantId, productId: product.id });
       group.statements.push(...statements);
       group.lines.push(line);
+      bits |= needs;
     } catch (error) {
       if (!(error instanceof RowError)) throw error;
       errors.push({ line, message: error.message });
@@ -235,7 +256,7 @@ export async function planSlice(ctx: StoreCtx, importId: string, rows: SliceRow[
       ...recordEvent(ctx.db, storeId, created ? "products.created" : "products.updated", productJsonSql(group.productId)),
     );
   }
-  return { groups: [...groups.values()], errors };
+  return { groups: [...groups.values()], errors, bits };
 }
 
 function groupOf(groups: Map<string, Group>, productId: string): Group {

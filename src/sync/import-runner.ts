@@ -22,9 +22,10 @@ import { fileBytes, finish, importCtx, readSlice, sendStep, sliceBounds } from "
 import { type Group, planSlice } from "./import-plan";
 import type { ImportMessage } from "./import.service";
 import { isWriteBudgetSpent, shardNameOf, spendWrite } from "../access/write-budget";
-import { type ImportRow, starterHasAccess, starterMayContinue, stopForStarter } from "./import-starter";
+import { type ImportRow, starterOf, stopForStarter } from "./import-starter";
+import { type JobAccess, StarterLostAccess, jobAccess } from "../access/job-access";
 import { readShopifyHeader } from "./shopify/columns";
-import { appendWarnings, rolesOf, runImages } from "./shopify/images-step";
+import { appendIssues, rolesOf, runImages } from "./shopify/images-step";
 import { type Issue, fromShopify } from "./shopify/rows";
 
 const MAX_ERRORS = 100;
@@ -57,9 +58,8 @@ async function split(env: Env, db: Db, row: ImportRow) {
  * Step 2..n: apply slice `index`, with its progress, and send the next. In a Shopify import the next step is this
  * slice's images (shopify/images-step.ts), which then sends the next slice.
  */
-async function runSlice(env: Env, db: Db, row: ImportRow, index: number) {
+async function runSlice(env: Env, db: Db, row: ImportRow, index: number, access: JobAccess) {
   const slices = JSON.parse(row.chunks) as Slices;
-  const [, , firstLine] = slices.slices[index];
   const [firstRow, end] = sliceBounds(row, slices, index);
   const last = index === slices.slices.length - 1;
   const shopify = row.format === "shopify";
@@ -71,29 +71,26 @@ async function runSlice(env: Env, db: Db, row: ImportRow, index: number) {
     else if (row.rowsDone === end && !last && (!shopify || row.imagesDone === end)) await sendStep(env, row, { step: "slice", index: index + 1 });
     return;
   }
-  const stop = async () => {
-    await stopForStarter(db, row, firstRow, firstLine);
-    await env.MEDIA.delete(row.objectKey);
-  };
-  if (!(await starterHasAccess(db, row))) return stop();
-  const ctx = importCtx(env, db, row);
+  const ctx = importCtx(env, db, row, access.held);
   const raw = await readSlice(env, row, slices, index);
   // A Shopify slice's rows become this layout's rows (the images wait for the image step).
   const mapped = shopify ? fromShopify(raw, rolesOf(slices)) : { rows: raw, errors: [], warnings: [] };
-  const { groups, errors } = await planSlice(ctx, row.id, mapped.rows, row.canPublish);
+  const { groups, errors, bits } = await planSlice(ctx, row.id, mapped.rows, access.held);
   errors.push(...mapped.errors);
   errors.sort((a, b) => a.line - b.line);
   // A Shopify slice that names no image needs no image step: its progress says its images are placed too.
   const noImages = shopify && "images" in mapped && mapped.images.length === 0 && mapped.variantImages.length === 0;
   const done = { firstRow, count: raw.length, finished: last && (!shopify || noImages), warnings: mapped.warnings, noImages };
   try {
-    // The starter's access is asserted again inside the batch: a removal after the check above applies nothing.
-    const starter = stillHolds(ctx.db, starterMayContinue(row));
+    // The bits the planned rows use are asserted again inside the batch: a removal or a demotion after the step's
+    // check applies nothing of the slice.
+    const starter = stillHolds(ctx.db, access.holds(bits));
     await commit(ctx, [starter, ...stockWrites(ctx, row, groups.flatMap((g) => g.statements)), progress(ctx, row, done, groups, errors)]);
   } catch (error) {
     if (isNotNullViolation(error, "product_imports.rows_done")) return; // a duplicate delivery got there first
     if (failedGuard(error) === "conflict") {
-      if (!(await starterHasAccess(db, row))) return stop();
+      // Lost altogether: the runner ends the import. Lost a bit: the step runs again, planned with what is left.
+      await access.checkpoint();
       throw error;
     }
     if (!errorText(error).includes("constraint") && !isStockHeldElsewhere(error)) throw error;
@@ -158,7 +155,7 @@ function progress(ctx: StoreCtx, row: ImportRow, { firstRow, count, finished, wa
       variantsUpdated: sql`${t.variantsUpdated} + ${sum("variants_updated")}`,
       errors: sql`(SELECT json_group_array(json(value)) FROM (SELECT value FROM json_each(${t.errors})
         UNION ALL ${sliceErrors} LIMIT ${MAX_ERRORS}))`,
-      ...(warnings.length > 0 ? { warnings: appendWarnings(t.warnings, warnings) } : {}),
+      ...(warnings.length > 0 ? { warnings: appendIssues(t.warnings, warnings) } : {}),
       ...(noImages ? { imagesDone: firstRow + count } : {}),
       state: finished ? "done" : "running",
       updatedAt: nowIso(),
@@ -188,13 +185,21 @@ export async function handleImportBatch(batch: MessageBatch<ImportMessage>, env:
         // Split before, but its first slice message may have been lost: send it again (duplicates are harmless).
         else if (row.rowsDone === 0) await sendStep(env, row, { step: "slice", index: 0 });
       } else {
+        // Every step acts only with what its starter holds now (src/access/job-access.ts): a lost membership or
+        // credential throws StarterLostAccess, here or from the step's own checks as it goes.
+        const access = await jobAccess(db, starterOf(row));
         // A slice is the store's writing: it spends the store's and its database's write budgets like a request.
         await spendWrite(env, row.storeId, shardNameOf(env, db.$client));
-        if (body.step === "images") await runImages(env, db, row, body.index);
-        else await runSlice(env, db, row, body.index);
+        if (body.step === "images") await runImages(env, db, row, body.index, access);
+        else await runSlice(env, db, row, body.index, access);
       }
       message.ack();
     } catch (error) {
+      if (error instanceof StarterLostAccess && body.step !== "split") {
+        await stopForStarter(env, db, row, error.lost);
+        message.ack();
+        continue;
+      }
       if (isWriteBudgetSpent(error)) {
         // Over budget (the store's own writes, or its database's): wait a window, without counting an attempt.
         message.retry({ delaySeconds: BUDGET_RETRY_S });

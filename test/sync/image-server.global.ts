@@ -9,6 +9,8 @@
 //   /declared-big.png    Content-Length of 30 MiB
 //   /slow.png            headers only, then nothing for 10 s
 //   /__hits?url=<path>   how many times <path> (with its query) was requested
+//   /gate/<tag>/w<N>.png a real PNG like /img/, held back until /__open?tag=<tag> (a slow CDN the test controls)
+//   /__arrived?tag=<tag> how many /gate/<tag>/ requests have arrived so far (held or answered)
 import { createServer } from "node:http";
 import type { TestProject } from "vitest/node";
 // @ts-expect-error: a plain .mjs module without types
@@ -19,16 +21,40 @@ export const png = (width: number, height = 8): Buffer => gradientPng(width, hei
 
 export default async function setup(project: TestProject) {
   const hits = new Map<string, number>();
+  const gates = new Map<string, { arrived: number; open: boolean; held: Array<() => void> }>();
+  const gate = (tag: string) => {
+    let g = gates.get(tag);
+    if (!g) gates.set(tag, (g = { arrived: 0, open: false, held: [] }));
+    return g;
+  };
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? "/", "http://x");
     if (url.pathname === "/__hits") {
       res.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify(hits.get(url.searchParams.get("url") ?? "") ?? 0));
       return;
     }
+    if (url.pathname === "/__arrived") {
+      res.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify(gate(url.searchParams.get("tag") ?? "").arrived));
+      return;
+    }
+    if (url.pathname === "/__open") {
+      const g = gate(url.searchParams.get("tag") ?? "");
+      g.open = true;
+      for (const release of g.held.splice(0)) release();
+      res.writeHead(200).end("open");
+      return;
+    }
     const key = `${url.pathname}${url.search}`;
     hits.set(key, (hits.get(key) ?? 0) + 1);
     let match: RegExpMatchArray | null;
-    if ((match = url.pathname.match(/^\/img\/w(\d+)\.png$/))) {
+    if ((match = url.pathname.match(/^\/gate\/([\w-]+)\/w(\d+)\.png$/))) {
+      const g = gate(match[1]);
+      g.arrived++;
+      const body = png(Number(match[2]));
+      const answer = () => res.writeHead(200, { "Content-Type": "image/png", "Content-Length": body.length }).end(body);
+      if (g.open) answer();
+      else g.held.push(answer);
+    } else if ((match = url.pathname.match(/^\/img\/w(\d+)\.png$/))) {
       const body = png(Number(match[1]));
       res.writeHead(200, { "Content-Type": "image/png", "Content-Length": body.length }).end(body);
     } else if ((match = url.pathname.match(/^\/redirect\/w(\d+)\.png$/))) {

@@ -27,7 +27,7 @@ export const productImports = sqliteTable(
     /** The integration whose key started it (API.md section 16), else null. */
     integrationId: text("integration_id"),
     integrationName: text("integration_name"),
-    /** Whether the starter held products.publish (rows with status live need it). */
+    /** Whether the starter held products.publish at upload: kept for the record; every slice reads what they hold now (src/access/job-access.ts). */
     canPublish: integer("can_publish", { mode: "boolean" }).notNull(),
     state: text("state", { enum: ["queued", "running", "done", "failed"] }).notNull(),
     objectKey: text("object_key").notNull(),

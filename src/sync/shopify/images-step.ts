@@ -15,9 +15,11 @@ import { type Statement, commit } from "../../events/outbox";
 import type { Slices } from "../import-file";
 import { importCtx, readSlice, sendStep, sliceBounds } from "../import-io";
 import type { ImportRow } from "../import-starter";
+import type { JobAccess } from "../../access/job-access";
+import { bitOf } from "../../lib/permissions";
 import type { Role } from "./columns";
 import { type Placement, placeImages } from "./gallery-placement";
-import { fetchIntoLibrary, filesFromUrls } from "./library-files";
+import { type StepGuard, fetchIntoLibrary, filesFromUrls } from "./library-files";
 import { type Issue, type ShopifySlice, fromShopify } from "./rows";
 
 /** A Shopify import's state beside its slices: the URLs that failed so far (each fetched once per import). */
@@ -30,7 +32,8 @@ export type ShopifyState = Slices & { failed?: Array<[url: string, message: stri
 export const MAX_FETCHES_PER_STEP = 50;
 /** Failed URLs remembered per import; past this many, a URL that failed may be tried again by a later slice. */
 const MAX_REMEMBERED_FAILURES = 1000;
-const MAX_WARNINGS = 100;
+/** Warnings kept per import, as errors are. */
+const MAX_ISSUES = 100;
 
 /** The roles a Shopify file's header carries (the header is stored as roles, import-runner.ts). */
 export const rolesOf = (slices: Slices) => new Set(slices.header.filter(Boolean) as Role[]);
@@ -41,12 +44,28 @@ export const shopifySlice = async (env: Env, row: ImportRow, slices: Slices, ind
 
 const shortUrl = (url: string) => (url.length > 200 ? `${url.slice(0, 200)}…` : url);
 
-/** Appends `items` to a JSON list column, keeping the first MAX_WARNINGS. */
-export const appendWarnings = (column: typeof productImports.warnings, items: Issue[]) =>
+/** Appends `items` to a JSON list column (warnings or errors), keeping the first MAX_ISSUES. */
+export const appendIssues = (column: typeof productImports.warnings | typeof productImports.errors, items: Issue[]) =>
   sql`(SELECT json_group_array(json(value)) FROM (SELECT value FROM json_each(${column})
-    UNION ALL SELECT value FROM json_each(${JSON.stringify(items)}) LIMIT ${MAX_WARNINGS}))`;
+    UNION ALL SELECT value FROM json_each(${JSON.stringify(items)}) LIMIT ${MAX_ISSUES}))`;
 
-export async function runImages(env: Env, db: Db, row: ImportRow, index: number) {
+/** Placing images (and adding them to the library) needs products.edit, as the JSON API's uploads do. */
+const EDIT = bitOf("products.edit");
+
+/** The starter still may act but lost products.edit: the slice's images fail on their lines. */
+class EditLost extends Error {}
+
+/** The starter gone: StarterLostAccess (the runner ends the import); products.edit gone: EditLost. */
+function stepGuard(access: JobAccess): StepGuard {
+  return {
+    before: async () => {
+      if ((await access.checkpoint() & EDIT) === 0n) throw new EditLost();
+    },
+    holds: access.holds(EDIT),
+  };
+}
+
+export async function runImages(env: Env, db: Db, row: ImportRow, index: number, access: JobAccess) {
   const state = JSON.parse(row.chunks) as ShopifyState;
   const [firstRow, end] = sliceBounds(row, state, index);
   const last = index === state.slices.length - 1;
@@ -56,12 +75,40 @@ export async function runImages(env: Env, db: Db, row: ImportRow, index: number)
     if (row.imagesDone === end && row.rowsDone === end && !last) await sendStep(env, row, { step: "slice", index: index + 1 });
     return;
   }
-  const ctx = importCtx(env, db, row);
+  const ctx = importCtx(env, db, row, access.held);
   const slice = await shopifySlice(env, row, state, index);
   const refs = [
     ...slice.images.map((r) => ({ ...r, column: "Image Src" })),
     ...slice.variantImages.map((r) => ({ ...r, column: "Variant Image", alt: null })),
   ];
+  const done = last ? () => env.MEDIA.delete(row.objectKey) : () => sendStep(env, row, { step: "slice", index: index + 1 });
+  // Without products.edit (lost since the slice's rows), no image is fetched: each fails on its line.
+  const withoutEdit = async () => {
+    const errors = refs.map((ref) => ({ line: ref.line, message: `${ref.column}: not fetched: placing images needs the products.edit permission, which whoever started this import no longer holds` }));
+    try {
+      await commit(ctx, [imagesProgress(ctx, row, firstRow, end, { warnings: [], errors }, null, last)]);
+    } catch (error) {
+      if (isNotNullViolation(error, "product_imports.images_done")) return; // a duplicate delivery got there first
+      throw error;
+    }
+    await done();
+  };
+  if ((access.held & EDIT) === 0n) return withoutEdit();
+  try {
+    await fetchAndPlace(ctx, row, state, index, slice, refs, stepGuard(access));
+  } catch (error) {
+    if (error instanceof EditLost) return withoutEdit();
+    throw error;
+  }
+}
+
+type Ref = { line: number; url: string; alt: string | null; column: string };
+
+/** The step with products.edit held: fetch what the library lacks, place, record progress, send the next step. */
+async function fetchAndPlace(ctx: StoreCtx, row: ImportRow, state: ShopifyState, index: number, slice: ShopifySlice, refs: Ref[], guard: StepGuard) {
+  const { env, db } = ctx;
+  const [firstRow, end] = sliceBounds(row, state, index);
+  const last = index === state.slices.length - 1;
   const urls = [...new Set(refs.map((r) => r.url))];
   const known = await filesFromUrls(ctx, urls);
   const failedBefore = new Map(state.failed ?? []);
@@ -70,7 +117,7 @@ export async function runImages(env: Env, db: Db, row: ImportRow, index: number)
   if (wanted.size > MAX_FETCHES_PER_STEP) {
     // More than one invocation should fetch: fetch a share into the library, remember its failures, and run this
     // step again, which finds those files in the library (the placements wait for the step that fetches the rest).
-    const share = await fetchIntoLibrary(ctx, row.id, new Map([...wanted].slice(0, MAX_FETCHES_PER_STEP)), heartbeat(db, row));
+    const share = await fetchIntoLibrary(ctx, row.id, new Map([...wanted].slice(0, MAX_FETCHES_PER_STEP)), heartbeat(db, row), guard);
     const remembered = [...failedBefore, ...share.failed].slice(0, MAX_REMEMBERED_FAILURES);
     await db
       .update(productImports)
@@ -79,7 +126,7 @@ export async function runImages(env: Env, db: Db, row: ImportRow, index: number)
     await sendStep(env, row, { step: "images", index });
     return;
   }
-  const { files, failed } = await fetchIntoLibrary(ctx, row.id, wanted, heartbeat(db, row));
+  const { files, failed } = await fetchIntoLibrary(ctx, row.id, wanted, heartbeat(db, row), guard);
   const warnings: Issue[] = [];
   for (const ref of refs) {
     const why = failed.get(ref.url) ?? failedBefore.get(ref.url);
@@ -87,14 +134,18 @@ export async function runImages(env: Env, db: Db, row: ImportRow, index: number)
   }
   const placements = await placeImages(ctx, row.id, slice, new Map([...known, ...files]), warnings);
   const remembered = [...failedBefore, ...failed].slice(0, MAX_REMEMBERED_FAILURES);
-  const progress = (issues: Issue[]) => imagesProgress(ctx, row, firstRow, end, issues.sort((a, b) => a.line - b.line), failed.size > 0 ? remembered : null, last);
+  const progress = (issues: Issue[]) =>
+    imagesProgress(ctx, row, firstRow, end, { warnings: issues.sort((a, b) => a.line - b.line), errors: [] }, failed.size > 0 ? remembered : null, last);
+  const mayPlace = stillHolds(ctx.db, guard.holds);
   try {
-    await commit(ctx, [...placements.flatMap((p) => p.statements), progress(warnings)]);
+    await commit(ctx, [mayPlace, ...placements.flatMap((p) => p.statements), progress(warnings)]);
   } catch (error) {
     if (isNotNullViolation(error, "product_imports.images_done")) return; // a duplicate delivery got there first
     if (!failedGuard(error) && !errorText(error).includes("constraint")) throw error;
+    // The starter lost access or products.edit meanwhile: `before` throws, and nothing is placed.
+    if (failedGuard(error) === "conflict") await guard.before();
     // A product deleted meanwhile, a gallery filled meanwhile, a library file withdrawn meanwhile: one at a time.
-    if (!(await placeOneByOne(ctx, row, firstRow, placements, warnings))) return;
+    if (!(await placeOneByOne(ctx, row, firstRow, placements, warnings, guard))) return;
     try {
       await commit(ctx, [progress(warnings)]);
     } catch (again) {
@@ -121,14 +172,17 @@ function heartbeat(db: Db, row: ImportRow) {
 }
 
 /** Each product's placement in its own batch; false when another delivery of this step got there first. */
-async function placeOneByOne(ctx: StoreCtx, row: ImportRow, firstRow: number, placements: Placement[], warnings: Issue[]) {
-  const stillPending = stillHolds(ctx.db, sql`(SELECT images_done FROM product_imports WHERE id = ${row.id}) = ${firstRow}`);
+async function placeOneByOne(ctx: StoreCtx, row: ImportRow, firstRow: number, placements: Placement[], warnings: Issue[], guard: StepGuard) {
+  const stillPending = stillHolds(ctx.db, sql`(SELECT images_done FROM product_imports WHERE id = ${row.id}) = ${firstRow} AND ${guard.holds}`);
   for (const placement of placements) {
     try {
       await commit(ctx, [stillPending, ...placement.statements]);
     } catch (error) {
       const kind = failedGuard(error);
-      if (kind === "conflict") return false;
+      if (kind === "conflict") {
+        await guard.before(); // the starter's access, rather than another delivery, may be what changed
+        return false;
+      }
       const why = kind === "not_found" ? "the product was deleted before its images were placed"
         : kind === "limit" ? "the product's gallery filled up meanwhile"
         : "the image could not be placed (its library file was withdrawn meanwhile?)";
@@ -139,13 +193,14 @@ async function placeOneByOne(ctx: StoreCtx, row: ImportRow, firstRow: number, pl
 }
 
 /** The step's progress, last in its batch: it fails the batch when this step was applied already. */
-function imagesProgress(ctx: StoreCtx, row: ImportRow, firstRow: number, end: number, warnings: Issue[], failed: Array<[string, string]> | null, last: boolean): Statement {
+function imagesProgress(ctx: StoreCtx, row: ImportRow, firstRow: number, end: number, issues: { warnings: Issue[]; errors: Issue[] }, failed: Array<[string, string]> | null, last: boolean): Statement {
   const t = productImports;
   return ctx.db
     .update(t)
     .set({
       imagesDone: sql`CASE WHEN ${t.imagesDone} = ${firstRow} THEN ${end} END`,
-      warnings: appendWarnings(t.warnings, warnings),
+      warnings: appendIssues(t.warnings, issues.warnings),
+      ...(issues.errors.length > 0 ? { errors: appendIssues(t.errors, issues.errors) } : {}),
       ...(failed ? { chunks: sql`json_set(${t.chunks}, '$.failed', json(${JSON.stringify(failed)}))` } : {}),
       state: last ? "done" : "running",
       updatedAt: nowIso(),

@@ -2,7 +2,7 @@
 // at a time and outside any D1 batch, its bytes written to R2 with their dimensions read by the Images binding (as
 // an upload's are), then one batch inserting every new library file with its audit row. A URL the store's library
 // already holds (fetched by this or an earlier import: `media_files.source_url`) is not fetched again.
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { mediaFiles } from "../../db/schema";
 import { auditEntry } from "../../lib/audit";
 import { allowPrivateWebhookUrls } from "../../lib/config";
@@ -12,6 +12,16 @@ import { commit } from "../../events/outbox";
 import { type MediaFileRow, cleanFilename } from "../../media/library.service";
 import { deleteObject, originalKey, putOriginal } from "../../media/storage";
 import { fetchImage } from "./fetch-image";
+import { failedGuard, stillHolds } from "../../lib/guards";
+
+/**
+ * The image step's access checks: `before` runs before each fetch and each write outside a batch, and throws when
+ * the starter may no longer act; `holds` is asserted by each batch.
+ */
+export interface StepGuard {
+  before(): Promise<void>;
+  holds: SQL;
+}
 
 /** Fetches in flight at once: a Worker invocation opens at most 6 connections. */
 export const IMAGE_CONCURRENCY = 6;
@@ -42,10 +52,15 @@ const decodeURIComponentSafe = (text: string) => {
   }
 };
 
-/** One fetched image in R2, as the library row to insert; or why it could not be fetched or read. */
-async function store(ctx: StoreCtx, url: string, alt: string | null): Promise<MediaFileRow | string> {
+/**
+ * One fetched image in R2, as the library row to insert; or why it could not be fetched or read. The starter's
+ * access is checked before the fetch and again before the write (`guard.before` throws when it is gone).
+ */
+async function store(ctx: StoreCtx, url: string, alt: string | null, guard: StepGuard): Promise<MediaFileRow | string> {
+  await guard.before();
   const fetched = await fetchImage(url, { allowPrivate: allowPrivateWebhookUrls(ctx.env) });
   if (!fetched.ok) return fetched.message;
+  await guard.before();
   const id = uuidv7();
   const key = originalKey(ctx.store.storeId, id);
   const blob = new Blob([fetched.bytes]);
@@ -64,24 +79,40 @@ async function store(ctx: StoreCtx, url: string, alt: string | null): Promise<Me
 /**
  * Fetches `wanted` (url → the alt text its first row gives) and adds them to the library. Returns the new files by
  * URL and, for each URL that failed, why. `heartbeat` runs after each image (the step says it is alive).
+ *
+ * When `guard` finds the starter's access gone, no further fetch starts: the ones in flight end, their objects are
+ * deleted, nothing is inserted or audited, and the guard's error is thrown. The library batch asserts `guard.holds`
+ * too, so a loss between the last check and the batch credits nothing.
  */
-export async function fetchIntoLibrary(ctx: StoreCtx, importId: string, wanted: Map<string, string | null>, heartbeat: () => Promise<void>) {
+export async function fetchIntoLibrary(ctx: StoreCtx, importId: string, wanted: Map<string, string | null>, heartbeat: () => Promise<void>, guard: StepGuard) {
   const rows: MediaFileRow[] = [];
   const failed = new Map<string, string>();
+  let stopped: { error: unknown } | null = null;
   await pool([...wanted], IMAGE_CONCURRENCY, async ([url, alt]) => {
-    const result = await store(ctx, url, alt);
-    if (typeof result === "string") failed.set(url, result);
-    else rows.push(result);
-    await heartbeat();
+    if (stopped) return;
+    try {
+      const result = await store(ctx, url, alt, guard);
+      if (typeof result === "string") failed.set(url, result);
+      else rows.push(result);
+      await heartbeat();
+    } catch (error) {
+      stopped ??= { error };
+    }
   });
+  const discard = () => Promise.all(rows.map((row) => deleteObject(ctx.env, row.r2Key)));
+  if (stopped) {
+    await discard();
+    throw (stopped as { error: unknown }).error;
+  }
   if (rows.length > 0) {
     try {
-      await commit(ctx, rows.flatMap((row) => [
+      await commit(ctx, [stillHolds(ctx.db, guard.holds), ...rows.flatMap((row) => [
         ctx.db.insert(mediaFiles).values(row),
         auditEntry(ctx, "media_file.create", "media_file", row.id, { import_id: importId, source_url: row.sourceUrl }),
-      ]));
+      ])]);
     } catch (error) {
-      await Promise.all(rows.map((row) => deleteObject(ctx.env, row.r2Key)));
+      await discard();
+      if (failedGuard(error) === "conflict") await guard.before(); // throws when the starter's access is what changed
       throw error;
     }
   }
