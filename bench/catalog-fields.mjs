@@ -41,7 +41,7 @@ const valueSql = (i) =>
       ? `(n * 13 + ${i}) % 100`
       : `printf('2026-%02d-%02d', 1 + (n + ${i}) % 12, 1 + (n + ${i}) % 28)`;
 /** The same value in JS, for the write bench's bodies. */
-const valueOf = (i, n) =>
+const fieldValue = (i, n) =>
   typeOf(i) === "text" ? `v${(n * 7 + i) % 50}` : typeOf(i) === "integer" ? (n * 13 + i) % 100 : `2026-${String(1 + ((n + i) % 12)).padStart(2, "0")}-${String(1 + ((n + i) % 28)).padStart(2, "0")}`;
 
 /** The local D1 file of the store database that holds `storeId`. */
@@ -155,7 +155,7 @@ try {
   const store = await setupAccount(base);
   await dev.stop();
   const file = await storeFile(store.storeId);
-  let t0 = performance.now();
+  const t0 = performance.now();
   seedCatalog(file, store.storeId, PRODUCTS);
   console.log(`seeded ${PRODUCTS} products in ${fmt((performance.now() - t0) / 1000)} s`);
   const { backfillMs } = seedFields(file, store.storeId);
@@ -192,7 +192,7 @@ try {
   const post = (withFields) => () => {
     const i = n++;
     const body = { title: `Written ${i}`, slug: `written-${i}-${withFields ? "f" : "n"}`, product_type: "single", default_price_cents: 100 };
-    if (withFields) body.fields = Object.fromEntries(Array.from({ length: FIELDS }, (_, k) => [`f${k}`, valueOf(k, i)]));
+    if (withFields) body.fields = Object.fromEntries(Array.from({ length: FIELDS }, (_, k) => [`f${k}`, fieldValue(k, i)]));
     return fetch(`${base}/stores/${storeId}/products`, { method: "POST", headers, body: JSON.stringify(body) });
   };
   const probe = await post(true)();

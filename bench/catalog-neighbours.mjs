@@ -34,7 +34,7 @@ function addStoreRows(file, ownerStoreId, count) {
     const { owner_id: owner } = db.prepare("SELECT owner_id FROM stores WHERE id = ?").get(ownerStoreId);
     const ids = Array.from({ length: count }, () => crypto.randomUUID());
     const insert = db.prepare("INSERT INTO stores (id, name, owner_id, created_at) VALUES (?, ?, ?, ?)");
-    ids.forEach((id, i) => insert.run(id, `Neighbour ${i}`, owner, new Date().toISOString()));
+    for (const [i, id] of ids.entries()) insert.run(id, `Neighbour ${i}`, owner, new Date().toISOString());
     return ids;
   } finally {
     db.close();

@@ -34,7 +34,7 @@ for (const file of readdirSync(path.join(root, "migrations/store")).filter((f) =
 const now = "2026-01-01T00:00:00.000Z";
 const valuesOf = (n) => Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`f${i}`, i % 2 ? `value ${(n + i) % 50}` : (n * (i + 1)) % 1000]));
 
-function seedStore(storeId, products) {
+function seedStore(storeId) {
   db.prepare("INSERT INTO users (id, email, email_lower, name, password_hash, created_at) VALUES (?, ?, ?, 'Bench', 'x', ?)").run(storeId, `${storeId}@b.test`, `${storeId}@b.test`, now);
   db.prepare("INSERT INTO stores (id, name, owner_id, created_at) VALUES (?, 'Bench', ?, ?)").run(storeId, storeId, now);
   const def = db.prepare("INSERT INTO field_definitions (id, store_id, owner, key, name, type, filterable, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?)");
@@ -68,11 +68,11 @@ function seedRows(stores) {
 }
 
 const store = randomUUID();
-const defs = seedStore(store, PRODUCTS);
+const defs = seedStore(store);
 const stores = [{ id: store, products: PRODUCTS }];
 for (let i = 0; i < NEIGHBOURS; i++) {
   const id = randomUUID();
-  seedStore(id, 5000);
+  seedStore(id);
   stores.push({ id, products: 5000 });
 }
 const t0 = performance.now();

@@ -15,7 +15,10 @@ async function makeJpeg() {
   const [w, h] = [1600, 1200];
   const raw = Buffer.alloc(w * h * 3);
   let seed = 42;
-  const rand = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) % 60);
+  const rand = () => {
+    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+    return seed % 60;
+  };
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) {
       const i = (y * w + x) * 3;

@@ -50,7 +50,11 @@ const patch = (base, store, n) =>
     return res.status;
   }, () => 0);
 
-const tally = (statuses) => statuses.reduce((t, s) => ({ ...t, [s]: (t[s] ?? 0) + 1 }), {});
+const tally = (statuses) =>
+  statuses.reduce((t, s) => {
+    t[s] = (t[s] ?? 0) + 1;
+    return t;
+  }, {});
 
 export async function measureFlood({ server, jwt }) {
   const { flooders, neighbour } = await neighbours(server, jwt);

@@ -167,7 +167,9 @@ const logFile = path.join(mkdtempSync(path.join(tmpdir(), "bench-shards-log-")),
 const opsToken = /^OPS_TOKEN=(.*)$/m.exec(readFileSync(path.join(root, ".dev.vars"), "utf8"))?.[1]?.trim();
 const baseline = PARTS.has("a") ? baselineCheckout(BASELINE_REF) : null;
 const servers = [];
-const stopAll = () => servers.forEach((s) => s.stop());
+const stopAll = () => {
+  for (const s of servers) s.stop();
+};
 process.on("SIGINT", () => {
   stopAll();
   baseline?.remove();
@@ -233,7 +235,9 @@ try {
     console.log(`\ne. ${flood.flooders.length} stores flooding writes beside a steady neighbour on ${flood.database}, ${flood.seconds} s, production write budgets\n`);
     console.log("| store | load | answers by status | admitted writes/s |");
     console.log("|---|---|---|---|");
-    flood.flooders.forEach((f, i) => console.log(`| flooder ${i + 1} | ${f.concurrency} in flight | ${JSON.stringify(f.answers)} | ${fmt(f.admittedPerSecond, 1)} |`));
+    for (const [i, f] of flood.flooders.entries()) {
+      console.log(`| flooder ${i + 1} | ${f.concurrency} in flight | ${JSON.stringify(f.answers)} | ${fmt(f.admittedPerSecond, 1)} |`);
+    }
     console.log(`| neighbour | one every ${flood.neighbour.intervalMs} ms | ${JSON.stringify(flood.neighbour.answers)} | |`);
   }
   console.log("\nd. workerd RSS (all workerd processes of each server), MiB\n");

@@ -158,7 +158,10 @@ try {
       if (next && previous?.endedAt) {
         gaps[n].push(next.at - previous.endedAt);
         if (previous.endedAt > restart.readyAt || next.at < restart.stoppedAt) calmGaps[n].push(next.at - previous.endedAt);
-        if (n === 2) (gapsByMode[previous.action] ??= []).push(next.at - previous.endedAt);
+        if (n === 2) {
+          gapsByMode[previous.action] ??= [];
+          gapsByMode[previous.action].push(next.at - previous.endedAt);
+        }
       }
     }
   }

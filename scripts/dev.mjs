@@ -152,7 +152,7 @@ async function demoStore({ created, jwt, storeId }) {
   if (!created || marker) {
     if (marker?.receiver_port) await demoReceiver(marker);
     if (marker && marker.state !== "done") return `  demo store: the first start's seeding did not finish (${marker.error ?? "it was interrupted"}); delete ${stateDir} for a fresh one`;
-    return marker ? `  demo store: ${describe(marker.summary)}` : null;
+    return marker ? `  demo store: ${summaryLine(marker.summary)}` : null;
   }
   const receiver = await demoReceiver(null);
   if (!receiver) return null;
@@ -162,7 +162,7 @@ async function demoStore({ created, jwt, storeId }) {
   try {
     const summary = await seedDemoStore({ base, token: jwt, storeId, receiverUrl: receiver.url, log: (line) => console.log(line) });
     writeMarker({ ...marker, state: "done", finished_at: new Date().toISOString(), summary });
-    return `  demo store: ${describe(summary)}`;
+    return `  demo store: ${summaryLine(summary)}`;
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     writeMarker({ ...marker, state: "failed", error: message });
@@ -171,7 +171,7 @@ async function demoStore({ created, jwt, storeId }) {
   }
 }
 
-function describe(s) {
+function summaryLine(s) {
   const orders = Object.entries(s.orders).map(([status, n]) => `${n} ${status}`).join(", ");
   return `${s.products} products, ${s.collections} collections, ${s.customers} customers, orders: ${orders}; webhooks to ${s.webhook_url}`;
 }

@@ -1,7 +1,7 @@
 // What a call by operationId takes and gives back, derived from the generated schema (./generated/schema.ts): the
 // path, query and header parameters and the body of the operation, and the body of its success response.
 import type { operations as Operations } from "./generated/schema.js";
-import { operations } from "./generated/operations.js";
+import type { operations } from "./generated/operations.js";
 
 /** Every operation the API documents, by its operationId. */
 export type OperationId = keyof typeof operations & keyof Operations;

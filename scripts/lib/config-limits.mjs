@@ -50,7 +50,7 @@ export function bindingsOf(config, secrets = []) {
 }
 
 const isVariable = (b) => b.type === "plain_text" || b.type === "json" || b.type === "secret_text";
-const valueOf = (b) => (b.type === "json" ? JSON.stringify(b.json) : b.text);
+const bindingValue = (b) => (b.type === "json" ? JSON.stringify(b.json) : b.text);
 
 /** The figures of one configuration against LIMITS. */
 export function measure(config, secrets = []) {
@@ -59,12 +59,12 @@ export function measure(config, secrets = []) {
   // Secrets' values are not known here (assumed SECRET_BYTES): the largest variable is the largest configured one.
   const largest = variables
     .filter((b) => b.type !== "secret_text")
-    .map((b) => ({ name: b.name, bytes: bytes(valueOf(b)) }))
+    .map((b) => ({ name: b.name, bytes: bytes(bindingValue(b)) }))
     .sort((a, b) => b.bytes - a.bytes)[0] ?? { name: "(none)", bytes: 0 };
   const resources = bindings.length - variables.length;
   // Two estimates of the metadata: the docs' rule (150 bytes per resource binding, variables by their size), and
   // the JSON wrangler would upload (its bindings array and the script's settings); the larger one is checked.
-  const byRule = resources * BYTES_PER_RESOURCE_BINDING + variables.reduce((n, b) => n + bytes(b.name) + bytes(valueOf(b)), 0);
+  const byRule = resources * BYTES_PER_RESOURCE_BINDING + variables.reduce((n, b) => n + bytes(b.name) + bytes(bindingValue(b)), 0);
   const settings = {
     main_module: "index.js",
     compatibility_date: config.compatibility_date,

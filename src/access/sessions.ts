@@ -23,7 +23,7 @@ const SIGNATURE_RE = /^[A-Za-z0-9_-]{42}[AEIMQUYcgkosw048]$/;
 function isCanonicalSegment(segment: string): boolean {
   if (!/^[A-Za-z0-9_-]+$/.test(segment)) return false;
   const last = CANONICAL_LAST[segment.length % 4];
-  return last !== undefined && last.test(segment);
+  return last?.test(segment) === true;
 }
 
 /** True only for the one canonical spelling of a three-segment HS256 JWT. */

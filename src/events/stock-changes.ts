@@ -13,7 +13,7 @@ import { envelopeSql, uuidv7Sql } from "./fan-out";
 import type { Statement } from "./outbox";
 import { errorText } from "../lib/db";
 
-import { type LedgerReason } from "./ledger-reasons";
+import type { LedgerReason } from "./ledger-reasons";
 
 export { ADJUSTMENT_REASONS, LEDGER_REASONS, type LedgerReason } from "./ledger-reasons";
 

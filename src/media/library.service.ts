@@ -33,6 +33,7 @@ export const toMediaFile = (row: MediaFileRow) => ({
 });
 
 // The last 255 UTF-16 units, never starting with the low half of a pair cut in two (D1 would store a lone half as U+FFFD).
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what the name must lose
 export const cleanFilename = (name: string) => name.replace(/[\u0000-\u001f\u007f/\\]/g, "_").trim().slice(-255).replace(/^[\uDC00-\uDFFF]/, "") || "upload";
 
 /**

@@ -30,7 +30,7 @@ async function retainIn(db: Db, config: RetentionConfig, now: number, deleted: R
       const rows = await db.all<{ id: string }>(deleteBatch(table, floor, after, config.batchRows));
       deleted[table.name] += rows.length;
       if (rows.length < config.batchRows) break;
-      after = rows.reduce((max, r) => (r.id > max ? r.id : max), after);
+      for (const r of rows) if (r.id > after) after = r.id; // ids are UUIDv7 text: compared as strings
     }
   }
 }

@@ -54,7 +54,8 @@ function resolve(updates: BulkItem[], found: Found[]): { targets: Found[]; error
   const errors: FieldError[] = [];
   const seen = new Set<string>();
   const targets: Found[] = [];
-  updates.forEach((u, i) => {
+  // Checks one item: `return at(...)` ends its checks.
+  const check = (u: BulkItem, i: number) => {
     const at = (field: string, message: string) => errors.push({ path: `updates.${i}.${field}`, message });
     const targetField = u.variant_id !== undefined ? "variant_id" : "sku";
     if ((u.variant_id === undefined) === (u.sku === undefined)) return at(targetField, "name exactly one of variant_id and sku");
@@ -77,7 +78,8 @@ function resolve(updates: BulkItem[], found: Found[]): { targets: Found[]; error
       at("price_cents", `must not exceed the variant's compare_at_price_cents (${variant.compare_at})`);
     }
     targets.push(variant);
-  });
+  };
+  for (const [i, u] of updates.entries()) check(u, i);
   return { targets, errors };
 }
 

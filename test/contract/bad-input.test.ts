@@ -80,7 +80,7 @@ describe("no bad input on any foundation endpoint is a 500", () => {
   it("authorization headers of every wrong kind are 401", async () => {
     const headers = ["Bearer", "Bearer ", "Bearer a b", "bearer bod_", `Bearer ${"x".repeat(10_000)}`, "Token abc", "Bearer e30.e30.", "Bearer ..."];
     for (const Authorization of headers) {
-      let res;
+      let res: Awaited<ReturnType<typeof call>>;
       try {
         res = await call("GET", "/me", { headers: { Authorization } });
       } catch {

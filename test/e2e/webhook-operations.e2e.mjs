@@ -141,7 +141,7 @@ describe("An attempt is a real try: a reused connection the receiver had closed 
 
 /** A receiver answering `status()` (changeable while it runs), verifying every request with standardwebhooks. */
 async function verifyingReceiver(port, status) {
-  const r = await receiver(port, (req, res) => res.writeHead(status()).end());
+  const r = await receiver(port, (_req, res) => res.writeHead(status()).end());
   const events = () =>
     r.received.map((x) => {
       const envelope = verifier.verify(x.body, x.headers);

@@ -264,7 +264,7 @@ async function checkBadTokens<F>(t: Target<F>) {
   ];
   // Refusals change nothing: sent together.
   const answers = await Promise.all(cases.map(([, token, raw]) => send(t, token, raw)));
-  cases.forEach(([what], i) => expectProblem(answers[i], 401, "unauthenticated", `${t.label} with ${what}`));
+  for (const [i, [what]] of cases.entries()) expectProblem(answers[i], 401, "unauthenticated", `${t.label} with ${what}`);
 }
 
 async function checkForeign<F>(t: Target<F>) {
@@ -275,7 +275,7 @@ async function checkForeign<F>(t: Target<F>) {
     ["another store's integration key", foreign.integrationKey],
   ];
   const answers = await Promise.all(cases.map(([, token]) => send(t, token)));
-  cases.forEach(([what], i) => expectProblem(answers[i], 403, "forbidden", `${t.label} with ${what}`));
+  for (const [i, [what]] of cases.entries()) expectProblem(answers[i], 403, "forbidden", `${t.label} with ${what}`);
 }
 
 async function checkLacking<F>(t: Target<F>) {

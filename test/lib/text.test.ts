@@ -48,7 +48,9 @@ function requestStrings(doc: any) {
       return walk(resolve(node), `${where}(${node.$ref.split("/").pop()})`, new Set([...seen, node.$ref]));
     }
     if (!node || typeof node !== "object") return;
-    for (const key of ["anyOf", "oneOf", "allOf"]) (node[key] ?? []).forEach((child: unknown, i: number) => walk(child, `${where}/${key}/${i}`, seen));
+    for (const key of ["anyOf", "oneOf", "allOf"]) {
+      for (const [i, child] of (node[key] ?? []).entries()) walk(child, `${where}/${key}/${i}`, seen);
+    }
     if (node.items) walk(node.items, `${where}[]`, seen);
     for (const [name, child] of Object.entries(node.properties ?? {})) walk(child, `${where}.${name}`, seen);
     if (node.additionalProperties && typeof node.additionalProperties === "object") walk(node.additionalProperties, `${where}{*}`, seen);

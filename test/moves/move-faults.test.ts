@@ -160,7 +160,9 @@ describe("a failed move leaves the store active where it was", () => {
     const batchOf = (attempts: number) => createMessageBatch<MoveMessage>("store-moves", [{ id: `m${attempts}`, timestamp: new Date(), attempts, body: message }]);
     const early = batchOf(1);
     let retried = false;
-    early.messages[0].retry = () => void (retried = true);
+    early.messages[0].retry = () => {
+      retried = true;
+    };
     await handleMoveBatch(early, jobEnv(q, broken));
     expect(retried).toBe(true);
     expect((await moveRow(moveId))!.state).toBe("copying");

@@ -24,7 +24,10 @@ export default async function setup(project: TestProject) {
   const gates = new Map<string, { arrived: number; open: boolean; held: Array<() => void> }>();
   const gate = (tag: string) => {
     let g = gates.get(tag);
-    if (!g) gates.set(tag, (g = { arrived: 0, open: false, held: [] }));
+    if (!g) {
+      g = { arrived: 0, open: false, held: [] };
+      gates.set(tag, g);
+    }
     return g;
   };
   const server = createServer((req, res) => {
@@ -46,19 +49,21 @@ export default async function setup(project: TestProject) {
     }
     const key = `${url.pathname}${url.search}`;
     hits.set(key, (hits.get(key) ?? 0) + 1);
-    let match: RegExpMatchArray | null;
-    if ((match = url.pathname.match(/^\/gate\/([\w-]+)\/w(\d+)\.png$/))) {
-      const g = gate(match[1]);
+    const gated = url.pathname.match(/^\/gate\/([\w-]+)\/w(\d+)\.png$/);
+    const image = url.pathname.match(/^\/img\/w(\d+)\.png$/);
+    const redirect = url.pathname.match(/^\/redirect\/w(\d+)\.png$/);
+    if (gated) {
+      const g = gate(gated[1]);
       g.arrived++;
-      const body = png(Number(match[2]));
+      const body = png(Number(gated[2]));
       const answer = () => res.writeHead(200, { "Content-Type": "image/png", "Content-Length": body.length }).end(body);
       if (g.open) answer();
       else g.held.push(answer);
-    } else if ((match = url.pathname.match(/^\/img\/w(\d+)\.png$/))) {
-      const body = png(Number(match[1]));
+    } else if (image) {
+      const body = png(Number(image[1]));
       res.writeHead(200, { "Content-Type": "image/png", "Content-Length": body.length }).end(body);
-    } else if ((match = url.pathname.match(/^\/redirect\/w(\d+)\.png$/))) {
-      res.writeHead(302, { Location: `/img/w${match[1]}.png${url.search}` }).end();
+    } else if (redirect) {
+      res.writeHead(302, { Location: `/img/w${redirect[1]}.png${url.search}` }).end();
     } else if (url.pathname === "/not-an-image.png") {
       res.writeHead(200, { "Content-Type": "image/png" }).end("this is text, whatever the name says");
     } else if (url.pathname === "/big.png") {

@@ -10,10 +10,11 @@ import { SECRET, insertDelivery, scriptedReceiver, whsecSecret } from "./support
 const RECEIVER = "http://127.0.0.1:9199/matrix/";
 const url = () => `${RECEIVER}${crypto.randomUUID()}`;
 /** A spy on fetch for RECEIVER's URLs only, installed with the first subscription, for the rest of the test file. */
-let receiver: ReturnType<typeof scriptedReceiver> | undefined;
+let receiving = false;
 
 async function hook(store: MatrixStore) {
-  receiver ??= scriptedReceiver(RECEIVER, [204]);
+  if (!receiving) scriptedReceiver(RECEIVER, [204]);
+  receiving = true;
   const res = await call("POST", `/stores/${store.id}/webhooks`, {
     token: store.adminToken,
     body: { url: url(), events: ["products.created"], secret: SECRET },

@@ -46,7 +46,9 @@ export function validate(schema: Schema, value: unknown, root: Schema = schema, 
   if (Array.isArray(value)) {
     if (schema.minItems !== undefined && value.length < schema.minItems) problems.push(`${path}: fewer than ${schema.minItems} items`);
     if (schema.maxItems !== undefined && value.length > schema.maxItems) problems.push(`${path}: more than ${schema.maxItems} items`);
-    if (schema.items !== undefined) value.forEach((item, i) => problems.push(...validate(schema.items, item, root, `${path}[${i}]`)));
+    if (schema.items !== undefined) {
+      for (const [i, item] of value.entries()) problems.push(...validate(schema.items, item, root, `${path}[${i}]`));
+    }
   }
   if (value !== null && typeof value === "object" && !Array.isArray(value)) {
     const object = value as Record<string, unknown>;

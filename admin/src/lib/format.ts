@@ -10,7 +10,7 @@ const listeners = new Set<() => void>();
 export function setDisplaySettings(settings: { currency: string; timezone: string }) {
   if (display.currency === settings.currency && display.timeZone === settings.timezone) return;
   display = { currency: settings.currency, timeZone: settings.timezone };
-  listeners.forEach((l) => l());
+  for (const l of listeners) l();
 }
 
 /** Subscribes the calling component to the store's currency and time zone; returns them. */

@@ -11,7 +11,7 @@ import { invalidField } from "../../lib/errors";
 import { isUuid } from "../../lib/ids";
 import { readRows } from "./d1";
 import { type ListFilters, type ListOptions, listQuery } from "./list-query";
-import { type SortKey, productListQuery } from "../schemas";
+import type { SortKey, productListQuery } from "../schemas";
 import { requestedFieldFilters, resolveFieldFilters } from "./field-filters";
 
 export type ProductListQuery = z.infer<typeof productListQuery>;

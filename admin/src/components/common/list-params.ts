@@ -25,8 +25,9 @@ export function useListParams<K extends string>(defaults: Record<K, string>, off
         const next = new URLSearchParams(previous);
         for (const [key, value] of Object.entries(changes)) {
           next.delete(key);
-          if (Array.isArray(value)) value.forEach((v) => next.append(key, v));
-          else if (value !== null && value !== "" && value !== 0 && value !== (defaults as Record<string, string>)[key]) {
+          if (Array.isArray(value)) {
+            for (const v of value) next.append(key, v);
+          } else if (value !== null && value !== "" && value !== 0 && value !== (defaults as Record<string, string>)[key]) {
             next.set(key, String(value));
           }
         }
@@ -34,9 +35,9 @@ export function useListParams<K extends string>(defaults: Record<K, string>, off
       },
       { replace },
     );
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `defaults` is a new literal on every render with the same entries; the params say when values change
   const values = useMemo(
     () => Object.fromEntries(Object.entries(defaults).map(([k, d]) => [k, params.get(k) ?? d])) as Record<K, string>,
-    // eslint-disable-next-line react-hooks/exhaustive-deps
     [params],
   );
   const offset = Math.max(0, Number(params.get(offsetKey) ?? 0) || 0);

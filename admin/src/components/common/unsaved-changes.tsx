@@ -17,7 +17,9 @@ import { Dialog } from "./dialog";
 
 const dirtyForms = new Set<string>();
 const listeners = new Set<() => void>();
-const notify = () => listeners.forEach((l) => l());
+const notify = () => {
+  for (const l of listeners) l();
+};
 const subscribe = (listener: () => void) => (listeners.add(listener), () => void listeners.delete(listener));
 const anyDirty = () => dirtyForms.size > 0;
 

@@ -38,6 +38,7 @@ export function FieldValuesCard({ owner, values }: { owner: "order"; values: Rec
             <dd>
               {Array.isArray(value) && d.type !== "json"
                 ? value.map((item, i) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: a stored list shown read-only, never reordered on screen
                     <Fragment key={i}>
                       {i > 0 && ", "}
                       <ScalarValue definition={d} value={item} />

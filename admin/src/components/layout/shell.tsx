@@ -34,6 +34,7 @@ export function Shell({ stores }: { stores: MeStore[] }) {
   const { pathname } = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
   useDisplaySettings();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a navigation (a new pathname) closes the menu
   useEffect(() => setMenuOpen(false), [pathname]);
   // Switching store and signing out drop the page (its edits included) before any navigation the guard could hold:
   // ask first.

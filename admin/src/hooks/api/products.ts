@@ -58,9 +58,10 @@ export function useProducts(query: ProductListQuery) {
   const queryClient = useQueryClient();
   const result = useQuery({ ...listQuery(storeId, query), placeholderData: keepPreviousData });
   const next = result.isPlaceholderData ? null : (result.data?.pagination.next_cursor ?? null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `query` is a new object on every render; its fields (fields by value) say when it changed
   useEffect(() => {
     if (next) void queryClient.prefetchQuery(listQuery(storeId, { ...query, cursor: next }));
-  }, [next, queryClient, storeId, query.search, query.includeDrafts, query.status, query.sort, query.tag, JSON.stringify(query.fields)]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [next, queryClient, storeId, query.search, query.includeDrafts, query.status, query.sort, query.tag, JSON.stringify(query.fields)]);
   return result;
 }
 

@@ -94,6 +94,7 @@ export function NewCollectionDialog(props: { onClose: () => void }) {
             </select>
           </label>
           {rows.map((r, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: rule rows have no id; their inputs are controlled by index
             <div className="form-grid" key={i} role="group" aria-label={`Condition ${i + 1}`}>
               <label>
                 Field{" "}

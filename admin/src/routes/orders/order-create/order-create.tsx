@@ -64,6 +64,7 @@ export default function OrderCreate() {
         <fieldset>
           <legend>Items</legend>
           {lines.map((l, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: lines have no id; their inputs are controlled by index
             <div className="order-line" key={i} role="group" aria-label={`Line ${i + 1}`}>
               <ReferencePicker type="variant_reference" label={`Line ${i + 1} variant`} value={l.variant} onChange={(variant) => setLine(i, { variant })}
                 path={`line_items.${i}.variant_id`} error={error} />

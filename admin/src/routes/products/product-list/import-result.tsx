@@ -28,6 +28,7 @@ export function ImportResult({ state, chosen }: { state: ProductImport; chosen: 
           <h2>Rows skipped</h2>
           <ul className="import-errors" aria-label="Import errors">
             {state.errors.map((e, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: read-only messages in line order; a line can have several
               <li key={`${e.line}-${i}`}>
                 Line {e.line}: {e.message}
               </li>
@@ -41,6 +42,7 @@ export function ImportResult({ state, chosen }: { state: ProductImport; chosen: 
           <p>These rows were imported, but not exactly as the file says:</p>
           <ul className="import-warnings" aria-label="Import warnings">
             {state.warnings.map((w, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: read-only messages in line order; a line can have several
               <li key={`${w.line}-${i}`}>
                 Line {w.line}: {w.message}
               </li>

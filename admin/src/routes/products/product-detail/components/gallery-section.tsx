@@ -40,6 +40,7 @@ function UploadBox({ productId }: { productId: string }) {
       {progress.length > 0 && (
         <ul className="upload-progress" aria-label="Uploads">
           {progress.map((p, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: one upload's files in the order chosen; names may repeat
             <li key={`${p.name}-${i}`}>
               <span>{p.name}</span>
               <progress max={1} value={p.fraction} aria-label={`Upload of ${p.name}`} />

@@ -7,12 +7,13 @@ import { usePutSpecs, type Product } from "../../../../hooks/api/products";
 import { fieldError } from "../../../../lib/problem";
 
 type Row = { group: string; key: string; value: string };
+const rowsOf = (specs: Product["specs"]): Row[] => specs.map((s) => ({ group: s.group ?? "", key: s.key, value: s.value }));
 
 export function SpecsSection({ product }: { product: Product }) {
   const put = usePutSpecs(product.id);
-  const initial = () => product.specs.map((s) => ({ group: s.group ?? "", key: s.key, value: s.value }));
+  const initial = () => rowsOf(product.specs);
   const [rows, setRows] = useState<Row[]>(initial);
-  useEffect(() => setRows(initial()), [product.specs]); // eslint-disable-line react-hooks/exhaustive-deps
+  useEffect(() => setRows(rowsOf(product.specs)), [product.specs]);
   const dirty = JSON.stringify(rows) !== JSON.stringify(initial());
   useUnsavedChanges(dirty);
   const set = (i: number, key: keyof Row, value: string) => setRows(rows.map((r, j) => (j === i ? { ...r, [key]: value } : r)));
@@ -43,6 +44,7 @@ export function SpecsSection({ product }: { product: Product }) {
           </thead>
           <tbody>
             {rows.map((r, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: spec rows have no id; their inputs are controlled by index
               <tr key={i}>
                 {(["group", "key", "value"] as const).map((k) => (
                   <td key={k}>

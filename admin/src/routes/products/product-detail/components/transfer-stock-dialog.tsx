@@ -6,7 +6,7 @@ import { SelectField, TextField } from "../../../../components/common/field";
 import { FormDialog } from "../../../../components/common/form-dialog";
 import { useTransferInventory } from "../../../../hooks/api/inventory";
 import { parseCount } from "../../../../lib/inventory-words";
-import { ApiProblem, localProblem } from "../../../../lib/problem";
+import { type ApiProblem, localProblem } from "../../../../lib/problem";
 import type { StockLevel } from "./adjust-stock-dialog";
 
 export function TransferStockDialog(props: {

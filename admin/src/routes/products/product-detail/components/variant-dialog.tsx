@@ -160,6 +160,7 @@ export function VariantDialog(props: {
       <fieldset>
         <legend>Options (up to {MAX_OPTIONS}, e.g. Size and Colour)</legend>
         {form.options.map((o, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: option rows have no id; their inputs are controlled by index
           <div className="form-grid" key={i}>
             <TextField label={`Option ${i + 1} name`} placeholder={["Size", "Colour", "Material"][i]} value={o.name}
               onChange={(e) => setOption(i, "name", e.target.value)} path={`option_values.${i}.name`} error={error} />
