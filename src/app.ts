@@ -6,6 +6,7 @@ import { assertConfigured } from "./lib/config";
 import { unavailableError } from "./lib/d1-overload";
 import { isForeignKeyViolation } from "./lib/db";
 import { countFailedAuthentication } from "./access/budgets";
+import { withPermissionSentences } from "./access/requires";
 import { ApiError, conflict, problemResponse } from "./lib/errors";
 import { uuidv7 } from "./lib/ids";
 import { createRouter } from "./lib/route";
@@ -127,21 +128,23 @@ export function createApp() {
     scheme: "bearer",
     description: "A session JWT from POST /login, or a personal access token (bod_...)",
   });
-  app.doc31("/openapi.json", {
+  // Each operation's description is its route's own, then the sentence of its `x-required-permission` (requires.ts).
+  const documentConfig: Parameters<typeof app.getOpenAPI31Document>[0] = {
     openapi: "3.1.0",
     info: {
       title: "Commerce admin API",
       version: "1.0.0",
       description:
         "Catalog, access tokens and webhooks for multi-store commerce. Each operation's `x-required-permission` " +
-        "names the permission bit it needs.",
+        "names the permission bit it needs; its description ends with that rule in words.",
       // Not published under an open licence: integrators of a store use it under the operator's terms. (OpenAPI
       // 3.1's `identifier` is missing from the library's license type, which is 3.0's.)
       license: { name: "Proprietary", ...{ identifier: "LicenseRef-Proprietary" } },
     },
     // Relative: the document is served by the API it describes, so its own origin is the server.
     servers: [{ url: "/", description: "The deployment serving this document" }],
-  });
+  };
+  app.get("/openapi.json", (c) => c.json(withPermissionSentences(app.getOpenAPI31Document(documentConfig))));
   // The admin console at /admin/ and the reference page at /docs, both from the static assets.
   registerConsole(app);
   return app;

@@ -26,7 +26,7 @@ const createRouteDef = createRoute(idempotent({
   method: "post", path: base, tags, operationId: "createFieldDefinition",
   summary: "Define a field of products, variants, collections, customers or orders",
   description:
-    "Requires `store.manage`. The key is unique per (store, owner) (409). At most 200 definitions per owner, 20 of them filterable " +
+    "The key is unique per (store, owner) (409). At most 200 definitions per owner, 20 of them filterable " +
     "(422 `limit_exceeded`). Validations must fit the type (422 at `validations.<name>`).",
   ...requires("store.manage"),
   request: { params: storeParams, ...jsonBody(createDefinitionBody) },
@@ -42,7 +42,7 @@ const patchRoute = createRoute({
   method: "patch", path: one, tags, operationId: "updateFieldDefinition",
   summary: "Rename, describe, change validations (later writes only) or (un)make filterable",
   description:
-    "Requires `store.manage`. owner, key and type never change (422). `filterable: true` indexes the values already stored (at most 20 " +
+    "owner, key and type never change (422). `filterable: true` indexes the values already stored (at most 20 " +
     "filterable per owner: 422 `limit_exceeded`), in short steps on a large store; if the request is interrupted, the field's list " +
     "filter is 422 until `filterable: true` is sent again, which finishes it. `false` drops them from the index. 409 while the " +
     "definition is being deleted.",
@@ -54,7 +54,7 @@ const deleteRoute = createRoute({
   method: "delete", path: one, tags, operationId: "deleteFieldDefinition",
   summary: "Delete a field: its values are removed from every resource, without events",
   description:
-    "Requires `store.manage`. The values go in short steps on a large store; if the request is interrupted, the definition stays " +
+    "The values go in short steps on a large store; if the request is interrupted, the definition stays " +
     "(some values already gone; it takes no values, its filter is 422, PATCH is 409) until DELETE is sent again, which finishes it.",
   ...requires("store.manage"),
   request: { params: definitionParams },

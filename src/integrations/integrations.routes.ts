@@ -29,7 +29,7 @@ const createIntegrationRoute = createRoute(refusesIdempotency({
   summary: "Create an integration: a store-owned key; the raw `boi_` value is shown once",
   ...requires("integrations.manage"),
   description:
-    "Requires `integrations.manage`. The scope must be within the caller's effective permission and may never hold " +
+    "The scope must be within the caller's effective permission and may never hold " +
     `${NEVER_IN_SCOPE.map((b) => `\`${b}\``).join(", ")} (422 \`scope_exceeds_permissions\` naming the bit). After creation ` +
     "the key's effective permission is its scope: it follows no user and survives its creator's removal. " +
     `At most ${INTEGRATIONS_PER_STORE_CAP} unrevoked integrations per store (422 \`limit_exceeded\`).`,
@@ -78,7 +78,7 @@ const rotateIntegrationRoute = createRoute(refusesIdempotency({
   summary: "New key value; the current one keeps working for `previous_expires_in` seconds (default 0)",
   ...requires("integrations.manage"),
   description:
-    "Requires `integrations.manage`. The new value works at once; the current one until `previous_expires_at` " +
+    "The new value works at once; the current one until `previous_expires_at` " +
     "(now + `previous_expires_in`, 0..604800 seconds; 0: 401 from the next request). Only one previous value is kept: " +
     "rotating again ends it at once. Clears `rotation_recommended`. 409 when another rotation won meanwhile. " +
     "The caller must hold every bit of the integration's scope (422 `scope_exceeds_permissions` naming the others; " +

@@ -45,7 +45,7 @@ const deleteRoute = createRoute({
   tags: ["Media"],
   summary: "Withdraw a library file: the original and every size leave storage and answer 404 from then on",
   ...requires("products.edit"),
-  description: "Requires `products.edit`. 409 `conflict` while a gallery item uses the file: remove those gallery items first.",
+  description: "409 `conflict` while a gallery item uses the file: remove those gallery items first.",
   request: { params: storeParams.extend({ media_id: z.string() }) },
   responses: { 204: { description: "Deleted" }, ...errorResponses(404, 409) },
 });
@@ -57,7 +57,7 @@ const publicRoute = createRoute({
   tags: ["Media"],
   summary: "Public image bytes: `original`, or a size made on first request and kept",
   description:
-    "No token needed. Sizes are widths (thumbnail 150, small 320, medium 640, large 1280 px), never upscaled. " +
+    "Sizes are widths (thumbnail 150, small 320, medium 640, large 1280 px), never upscaled. " +
     "Sizes are WebP for clients whose Accept names image/webp (Vary: Accept). Immutable caching with an ETag.",
   ...requires("public"),
   request: {

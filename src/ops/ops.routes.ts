@@ -11,12 +11,14 @@ const TAG = "Operations";
 
 const problem = (description: string) => ({ description, content: { "application/problem+json": { schema: problemSchema } } });
 
-/** Who may call: the operators' token. Documented like the other routes' rules. */
+/**
+ * Who may call: the operators' token. Documented like the other routes' rules: the sentence of `ops` follows each
+ * operation's description (`permissionSentence` in src/access/requires.ts).
+ */
 const operators = {
   middleware: [opsAccess()],
   security: [{ opsToken: [] }],
   "x-required-permission": "ops" as const,
-  description: "Operators only: `Authorization: Bearer <OPS_TOKEN>`. Any other credential is a 401; a deployment without OPS_TOKEN answers 503.",
 };
 
 const notFoundResponse = problem("Not found");

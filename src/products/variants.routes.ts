@@ -24,7 +24,7 @@ const listVariantsRoute = createRoute({
 const createVariantRoute = createRoute(idempotent({
   method: "post", path: variants, operationId: "createVariant", tags: ["Variants"], summary: "Add a variant (variable products only)",
   ...requires("products.edit"),
-  description: "Requires `products.edit`. A product has at most 100 variants: the 101st is a 422 `limit_exceeded`.",
+  description: "A product has at most 100 variants: the 101st is a 422 `limit_exceeded`.",
   request: { params: productParams, ...jsonBody(createVariantBody) },
   responses: { 201: jsonResponse(variantSchema, "The new variant"), ...errorResponses(400, 404, 409) },
 }));

@@ -18,7 +18,6 @@ const createTokenRoute = createRoute(refusesIdempotency({
   summary: "Issue a personal access token (for a teammate: tokens.manage); the raw value is shown once",
   ...requires("member"),
   description:
-    "Any member of the store. " +
     "`issued_by` on the record is the caller (through a PAT: whoever holds that PAT). A user holds at most 50 " +
     "unrevoked tokens per store: beyond, 422 `limit_exceeded`. 409 when the caller was removed from the store meanwhile.",
   request: { params: storeParams, ...jsonBody(createTokenBody) },
@@ -43,7 +42,7 @@ const getTokenRoute = createRoute({
   tags: ["Access tokens"],
   summary: "One token record (your own, or any with tokens.read)",
   ...requires("member"),
-  description: "Any member of the store, for their own tokens; a teammate's token needs `tokens.read` (403 naming it).",
+  description: "A member's own tokens need no bit; a teammate's token needs `tokens.read` (403 naming it).",
   request: { params: tokenParams },
   responses: { 200: jsonResponse(tokenSchema, "The token record"), ...errorResponses(404) },
 });
@@ -56,7 +55,7 @@ const rotateTokenRoute = createRoute(refusesIdempotency({
   summary: "New raw value for the same record; the old value is rejected from the next request on",
   ...requires("member"),
   description:
-    "Any member of the store, for their own tokens (a PAT: only itself); a teammate's token needs `tokens.manage` (403 " +
+    "A member's own tokens need no bit (a PAT: only itself); a teammate's token needs `tokens.manage` (403 " +
     "naming it), and the new value's effective permission (its scope AND its user's bits) must be within the caller's " +
     "(422 `scope_exceeds_permissions`). `issued_by` becomes the caller (the new value's holder). 409 when another " +
     "rotation changed the token meanwhile.",
@@ -71,7 +70,7 @@ const revokeTokenRoute = createRoute({
   tags: ["Access tokens"],
   summary: "Revoke a token; it is rejected from the next request on",
   ...requires("member"),
-  description: "Any member of the store, for their own tokens (a PAT: only itself); a teammate's token needs `tokens.manage` (403 naming it).",
+  description: "A member's own tokens need no bit (a PAT: only itself); a teammate's token needs `tokens.manage` (403 naming it).",
   request: { params: tokenParams },
   responses: { 204: { description: "Revoked" }, ...errorResponses(404) },
 });

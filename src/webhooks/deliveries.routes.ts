@@ -42,7 +42,6 @@ const getDeliveryRoute = createRoute({
   summary: "One delivery with the exact body sent and every attempt",
   ...requires("webhooks.read"),
   description:
-    "Requires `webhooks.read`. " +
     "The payload and the receiver's answers are the event's data: this also needs the event's read permission " +
     "(products.*, product.image.* and collections.*: products.read; orders.*: orders.read; customers.*: customers.read; " +
     "user.created: members.read), else 403 naming it.",
@@ -58,8 +57,7 @@ const replayDeliveryRoute = createRoute(idempotent({
   summary: "Send the identical body again as a new delivery with its own three attempts",
   ...requires("webhooks.edit"),
   description:
-    "Requires `webhooks.edit`. " +
-    "Also needs the event's read permission (as reading the delivery does), else 403 naming it. An inactive " +
+    "The event's read permission is needed too (as reading the delivery does), else 403 naming it. An inactive " +
     "subscription: 409 `conflict`.",
   request: { params: deliveryParams },
   responses: { 202: jsonResponse(deliverySchema, "The new delivery, queued"), ...errorResponses(404, 409) },

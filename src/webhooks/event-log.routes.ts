@@ -67,7 +67,7 @@ const listEventsRoute = createRoute({
   summary: "The store's events you may read, oldest first by `sequence` (commit order), or newest first with `order=desc`",
   ...requires("member"),
   description:
-    "Any member or credential of the store; no bit of its own: each event needs the read bit of its data (products.read for products.*, product.image.* and collections.*, orders.read, customers.read, members.read for user.*, inventory.read), and the events you may not read are left out. Repeating `after=<the last sequence you saw>` returns every event you may read exactly once, in commit order, for as long as events are kept. `order=desc` lists the same events newest first (for reading, not for catching up).",
+    "No bit of its own: each event needs the read bit of its data (products.read for products.*, product.image.* and collections.*, orders.read, customers.read, members.read for user.*, inventory.read), and the events you may not read are left out. Repeating `after=<the last sequence you saw>` returns every event you may read exactly once, in commit order, for as long as events are kept. `order=desc` lists the same events newest first (for reading, not for catching up).",
   request: { params: storeParams, query: eventsQuery },
   responses: { 200: jsonResponse(eventsPageSchema, "Events, oldest first (newest first with `order=desc`)"), ...errorResponses(404) },
 });
@@ -76,7 +76,7 @@ const getEventRoute = createRoute({
   method: "get", path: "/stores/{store_id}/events/{event_id}", operationId: "getEvent", tags: ["Events"],
   summary: "One event (403 without its read bit)",
   ...requires("member"),
-  description: "Any member or credential of the store holding the event's read bit (403 naming it otherwise).",
+  description: "The event's read bit is needed (403 naming it otherwise).",
   request: { params: storeParams.extend({ event_id: z.string() }) },
   responses: { 200: jsonResponse(eventItemSchema, "The event"), ...errorResponses(404) },
 });

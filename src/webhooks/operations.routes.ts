@@ -17,7 +17,7 @@ const rotateSecretRoute = createRoute(idempotent({
   summary: "Replace the signing secret; the replaced one keeps signing beside it for `previous_expires_in` seconds",
   ...requires("webhooks.edit"),
   description:
-    "Requires `webhooks.edit` and the read permission of the subscription's event (else 403 naming it; nothing changes). " +
+    "The read permission of the subscription's event is needed too (else 403 naming it; nothing changes). " +
     "Until `previous_secret_expires_at` every attempt carries both signatures: " +
     "`webhook-signature: v1,<new> v1,<previous>` and `X-Webhook-Signature: sha256=<new>, sha256=<previous>`. " +
     "Rotating again during an overlap keeps only the secret it replaces as the previous one. " +
@@ -34,7 +34,7 @@ const sendTestRoute = createRoute(idempotent({
   summary: "Send a `webhook.test` event to this subscription through the normal pipeline",
   ...requires("webhooks.edit"),
   description:
-    "Requires `webhooks.edit` and the read permission of the subscription's event (else 403 naming it). " +
+    "The read permission of the subscription's event is needed too (else 403 naming it). " +
     "A delivery of the event `webhook.test` with `data: {webhook_id, url}`: signed, stored, " +
     "retried and listed like any other. An inactive subscription: 409 `conflict`.",
   request: { params: webhookParams },
@@ -49,7 +49,7 @@ const recoverRoute = createRoute(idempotent({
   summary: "Replay every delivery that ended failed since `since`, oldest first, at most 1,000 per call",
   ...requires("webhooks.edit"),
   description:
-    "Requires `webhooks.edit` and the read permission of the subscription's event (as replay does). Each failed " +
+    "The read permission of the subscription's event is needed too (as replay does). Each failed " +
     "delivery is replayed as a new delivery of the same event with its own three attempts; one already replayed is " +
     "left out, so repeating the call goes on where the previous one stopped. `since` must be within the retention " +
     "period (422 otherwise). An inactive subscription: 409 `conflict`.",

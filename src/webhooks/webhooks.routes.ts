@@ -28,8 +28,7 @@ const createWebhookRoute = createRoute(idempotent({
   summary: "Register a URL for one or more events: one subscription per event, all or nothing",
   ...requires("webhooks.write"),
   description:
-    "Requires `webhooks.write`. " +
-    "Also needs the read permission of every event's data (products.*, product.image.* and collections.*: products.read; " +
+    "The read permission of every event's data is needed too (products.*, product.image.* and collections.*: products.read; " +
     "orders.*: orders.read; customers.*: customers.read; user.created: members.read): 403 naming the first " +
     "missing one, nothing created. At most 100 subscriptions per store (422 `limit_exceeded`).",
   request: { params: storeParams, ...jsonBody(createWebhookBody) },
@@ -66,7 +65,7 @@ const updateWebhookRoute = createRoute({
   summary: "Change the URL, the secret or `active` (false: nothing more is sent, scheduled retries end failed)",
   ...requires("webhooks.edit"),
   description:
-    "Requires `webhooks.edit`. Changing `url` or `secret` decides where the event's data goes, so it also needs the " +
+    "Changing `url` or `secret` decides where the event's data goes, so it also needs the " +
     "read permission of the subscription's event (API.md section 13's table), else 403 naming it and nothing changes. " +
     "`active` alone needs `webhooks.edit` only.",
   request: { params: webhookParams, ...jsonBody(updateWebhookBody) },

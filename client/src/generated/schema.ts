@@ -10,7 +10,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sign up */
+        /**
+         * Sign up
+         * @description No token needed.
+         */
         post: operations["createUser"];
         delete?: never;
         options?: never;
@@ -27,7 +30,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Log in: a session JWT valid for 24 hours */
+        /**
+         * Log in: a session JWT valid for 24 hours
+         * @description No token needed.
+         */
         post: operations["login"];
         delete?: never;
         options?: never;
@@ -46,7 +52,7 @@ export interface paths {
         put?: never;
         /**
          * Log out: this session JWT (or, with everywhere, every one of the user's) is 401 from the next request
-         * @description A session JWT from POST /login (personal access tokens get 403).
+         * @description Requires a session JWT from POST /login (personal access tokens get 403).
          */
         post: operations["logout"];
         delete?: never;
@@ -64,7 +70,7 @@ export interface paths {
         };
         /**
          * The caller and their stores (with an integration's key: the integration)
-         * @description Any valid token.
+         * @description Requires any valid token.
          */
         get: operations["getMe"];
         put?: never;
@@ -82,7 +88,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every permission bit */
+        /**
+         * Every permission bit
+         * @description No token needed.
+         */
         get: operations["listPermissions"];
         put?: never;
         post?: never;
@@ -101,13 +110,13 @@ export interface paths {
         };
         /**
          * Stores the caller belongs to
-         * @description A session JWT from POST /login (personal access tokens get 403).
+         * @description Requires a session JWT from POST /login (personal access tokens get 403).
          */
         get: operations["listStores"];
         put?: never;
         /**
          * Create a store; the caller becomes its owner
-         * @description A session JWT from POST /login (personal access tokens get 403).
+         * @description Requires a session JWT from POST /login (personal access tokens get 403).
          */
         post: operations["createStore"];
         delete?: never;
@@ -125,7 +134,7 @@ export interface paths {
         };
         /**
          * One store, with its currency and time zone
-         * @description Any member of the store.
+         * @description Requires a credential of the store: a member's session or token, or an integration key (no particular bit).
          */
         get: operations["getStore"];
         put?: never;
@@ -243,7 +252,7 @@ export interface paths {
         put?: never;
         /**
          * What an invite token offers (store, permissions), read with the invitee's session before accepting; judged as accepting it would be
-         * @description A session JWT from POST /login (personal access tokens get 403).
+         * @description Requires a session JWT from POST /login (personal access tokens get 403).
          */
         post: operations["lookupInvite"];
         delete?: never;
@@ -263,7 +272,7 @@ export interface paths {
         put?: never;
         /**
          * Accept an invite with the invitee's own session JWT; 409 if it was used, expired or revoked, or its sender is no longer a member holding every bit it grants
-         * @description A session JWT from POST /login (personal access tokens get 403).
+         * @description Requires a session JWT from POST /login (personal access tokens get 403).
          */
         post: operations["acceptInvite"];
         delete?: never;
@@ -281,13 +290,15 @@ export interface paths {
         };
         /**
          * Your tokens; everyone's with tokens.read
-         * @description Any member of the store.
+         * @description Requires a credential of the store: a member's session or token, or an integration key (no particular bit).
          */
         get: operations["listApiTokens"];
         put?: never;
         /**
          * Issue a personal access token (for a teammate: tokens.manage); the raw value is shown once
-         * @description Any member of the store. `issued_by` on the record is the caller (through a PAT: whoever holds that PAT). A user holds at most 50 unrevoked tokens per store: beyond, 422 `limit_exceeded`. 409 when the caller was removed from the store meanwhile.
+         * @description `issued_by` on the record is the caller (through a PAT: whoever holds that PAT). A user holds at most 50 unrevoked tokens per store: beyond, 422 `limit_exceeded`. 409 when the caller was removed from the store meanwhile.
+         *
+         *     Requires a credential of the store: a member's session or token, or an integration key (no particular bit).
          */
         post: operations["createApiToken"];
         delete?: never;
@@ -305,14 +316,18 @@ export interface paths {
         };
         /**
          * One token record (your own, or any with tokens.read)
-         * @description Any member of the store, for their own tokens; a teammate's token needs `tokens.read` (403 naming it).
+         * @description A member's own tokens need no bit; a teammate's token needs `tokens.read` (403 naming it).
+         *
+         *     Requires a credential of the store: a member's session or token, or an integration key (no particular bit).
          */
         get: operations["getApiToken"];
         put?: never;
         post?: never;
         /**
          * Revoke a token; it is rejected from the next request on
-         * @description Any member of the store, for their own tokens (a PAT: only itself); a teammate's token needs `tokens.manage` (403 naming it).
+         * @description A member's own tokens need no bit (a PAT: only itself); a teammate's token needs `tokens.manage` (403 naming it).
+         *
+         *     Requires a credential of the store: a member's session or token, or an integration key (no particular bit).
          */
         delete: operations["revokeApiToken"];
         options?: never;
@@ -331,7 +346,9 @@ export interface paths {
         put?: never;
         /**
          * New raw value for the same record; the old value is rejected from the next request on
-         * @description Any member of the store, for their own tokens (a PAT: only itself); a teammate's token needs `tokens.manage` (403 naming it), and the new value's effective permission (its scope AND its user's bits) must be within the caller's (422 `scope_exceeds_permissions`). `issued_by` becomes the caller (the new value's holder). 409 when another rotation changed the token meanwhile.
+         * @description A member's own tokens need no bit (a PAT: only itself); a teammate's token needs `tokens.manage` (403 naming it), and the new value's effective permission (its scope AND its user's bits) must be within the caller's (422 `scope_exceeds_permissions`). `issued_by` becomes the caller (the new value's holder). 409 when another rotation changed the token meanwhile.
+         *
+         *     Requires a credential of the store: a member's session or token, or an integration key (no particular bit).
          */
         post: operations["rotateApiToken"];
         delete?: never;
@@ -355,7 +372,9 @@ export interface paths {
         put?: never;
         /**
          * Create an integration: a store-owned key; the raw `boi_` value is shown once
-         * @description Requires `integrations.manage`. The scope must be within the caller's effective permission and may never hold `members.manage`, `tokens.manage`, `integrations.read`, `integrations.manage`, `store.manage` (422 `scope_exceeds_permissions` naming the bit). After creation the key's effective permission is its scope: it follows no user and survives its creator's removal. At most 25 unrevoked integrations per store (422 `limit_exceeded`).
+         * @description The scope must be within the caller's effective permission and may never hold `members.manage`, `tokens.manage`, `integrations.read`, `integrations.manage`, `store.manage` (422 `scope_exceeds_permissions` naming the bit). After creation the key's effective permission is its scope: it follows no user and survives its creator's removal. At most 25 unrevoked integrations per store (422 `limit_exceeded`).
+         *
+         *     Requires `integrations.manage`.
          */
         post: operations["createIntegration"];
         delete?: never;
@@ -403,7 +422,9 @@ export interface paths {
         put?: never;
         /**
          * New key value; the current one keeps working for `previous_expires_in` seconds (default 0)
-         * @description Requires `integrations.manage`. The new value works at once; the current one until `previous_expires_at` (now + `previous_expires_in`, 0..604800 seconds; 0: 401 from the next request). Only one previous value is kept: rotating again ends it at once. Clears `rotation_recommended`. 409 when another rotation won meanwhile. The caller must hold every bit of the integration's scope (422 `scope_exceeds_permissions` naming the others; no value is made and the current one keeps working).
+         * @description The new value works at once; the current one until `previous_expires_at` (now + `previous_expires_in`, 0..604800 seconds; 0: 401 from the next request). Only one previous value is kept: rotating again ends it at once. Clears `rotation_recommended`. 409 when another rotation won meanwhile. The caller must hold every bit of the integration's scope (422 `scope_exceeds_permissions` naming the others; no value is made and the current one keeps working).
+         *
+         *     Requires `integrations.manage`.
          */
         post: operations["rotateIntegration"];
         delete?: never;
@@ -468,7 +489,9 @@ export interface paths {
         post?: never;
         /**
          * Withdraw a library file: the original and every size leave storage and answer 404 from then on
-         * @description Requires `products.edit`. 409 `conflict` while a gallery item uses the file: remove those gallery items first.
+         * @description 409 `conflict` while a gallery item uses the file: remove those gallery items first.
+         *
+         *     Requires `products.edit`.
          */
         delete: operations["deleteMedia"];
         options?: never;
@@ -485,7 +508,9 @@ export interface paths {
         };
         /**
          * Public image bytes: `original`, or a size made on first request and kept
-         * @description No token needed. Sizes are widths (thumbnail 150, small 320, medium 640, large 1280 px), never upscaled. Sizes are WebP for clients whose Accept names image/webp (Vary: Accept). Immutable caching with an ETag.
+         * @description Sizes are widths (thumbnail 150, small 320, medium 640, large 1280 px), never upscaled. Sizes are WebP for clients whose Accept names image/webp (Vary: Accept). Immutable caching with an ETag.
+         *
+         *     No token needed.
          */
         get: operations["getMediaFile"];
         put?: never;
@@ -511,7 +536,9 @@ export interface paths {
         put?: never;
         /**
          * Upload an image into the gallery (also adds it to the store's library)
-         * @description Requires `products.edit`. A gallery holds at most 250 items (images and videos): the 251st is a 422 `limit_exceeded`.
+         * @description A gallery holds at most 250 items (images and videos): the 251st is a 422 `limit_exceeded`.
+         *
+         *     Requires `products.edit`.
          */
         post: operations["uploadProductImage"];
         delete?: never;
@@ -559,7 +586,9 @@ export interface paths {
         put?: never;
         /**
          * Add an existing library file to the gallery
-         * @description Requires `products.edit`. A gallery holds at most 250 items (images and videos): the 251st is a 422 `limit_exceeded`.
+         * @description A gallery holds at most 250 items (images and videos): the 251st is a 422 `limit_exceeded`.
+         *
+         *     Requires `products.edit`.
          */
         post: operations["associateProductImage"];
         delete?: never;
@@ -579,7 +608,9 @@ export interface paths {
         put?: never;
         /**
          * Add a click-to-play video by URL (provider detected from the URL unless given)
-         * @description Requires `products.edit`. A gallery holds at most 250 items (images and videos): the 251st is a 422 `limit_exceeded`.
+         * @description A gallery holds at most 250 items (images and videos): the 251st is a 422 `limit_exceeded`.
+         *
+         *     Requires `products.edit`.
          */
         post: operations["createProductVideo"];
         delete?: never;
@@ -603,7 +634,9 @@ export interface paths {
         put?: never;
         /**
          * Register a URL for one or more events: one subscription per event, all or nothing
-         * @description Requires `webhooks.write`. Also needs the read permission of every event's data (products.*, product.image.* and collections.*: products.read; orders.*: orders.read; customers.*: customers.read; user.created: members.read): 403 naming the first missing one, nothing created. At most 100 subscriptions per store (422 `limit_exceeded`).
+         * @description The read permission of every event's data is needed too (products.*, product.image.* and collections.*: products.read; orders.*: orders.read; customers.*: customers.read; user.created: members.read): 403 naming the first missing one, nothing created. At most 100 subscriptions per store (422 `limit_exceeded`).
+         *
+         *     Requires `webhooks.write`.
          */
         post: operations["createWebhook"];
         delete?: never;
@@ -635,7 +668,9 @@ export interface paths {
         head?: never;
         /**
          * Change the URL, the secret or `active` (false: nothing more is sent, scheduled retries end failed)
-         * @description Requires `webhooks.edit`. Changing `url` or `secret` decides where the event's data goes, so it also needs the read permission of the subscription's event (API.md section 13's table), else 403 naming it and nothing changes. `active` alone needs `webhooks.edit` only.
+         * @description Changing `url` or `secret` decides where the event's data goes, so it also needs the read permission of the subscription's event (API.md section 13's table), else 403 naming it and nothing changes. `active` alone needs `webhooks.edit` only.
+         *
+         *     Requires `webhooks.edit`.
          */
         patch: operations["updateWebhook"];
         trace?: never;
@@ -647,7 +682,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every event name a webhook can subscribe to */
+        /**
+         * Every event name a webhook can subscribe to
+         * @description No token needed.
+         */
         get: operations["listWebhookEvents"];
         put?: never;
         post?: never;
@@ -706,7 +744,9 @@ export interface paths {
         };
         /**
          * One delivery with the exact body sent and every attempt
-         * @description Requires `webhooks.read`. The payload and the receiver's answers are the event's data: this also needs the event's read permission (products.*, product.image.* and collections.*: products.read; orders.*: orders.read; customers.*: customers.read; user.created: members.read), else 403 naming it.
+         * @description The payload and the receiver's answers are the event's data: this also needs the event's read permission (products.*, product.image.* and collections.*: products.read; orders.*: orders.read; customers.*: customers.read; user.created: members.read), else 403 naming it.
+         *
+         *     Requires `webhooks.read`.
          */
         get: operations["getWebhookDelivery"];
         put?: never;
@@ -728,7 +768,9 @@ export interface paths {
         put?: never;
         /**
          * Send the identical body again as a new delivery with its own three attempts
-         * @description Requires `webhooks.edit`. Also needs the event's read permission (as reading the delivery does), else 403 naming it. An inactive subscription: 409 `conflict`.
+         * @description The event's read permission is needed too (as reading the delivery does), else 403 naming it. An inactive subscription: 409 `conflict`.
+         *
+         *     Requires `webhooks.edit`.
          */
         post: operations["replayWebhookDelivery"];
         delete?: never;
@@ -748,7 +790,9 @@ export interface paths {
         put?: never;
         /**
          * Send a `webhook.test` event to this subscription through the normal pipeline
-         * @description Requires `webhooks.edit` and the read permission of the subscription's event (else 403 naming it). A delivery of the event `webhook.test` with `data: {webhook_id, url}`: signed, stored, retried and listed like any other. An inactive subscription: 409 `conflict`.
+         * @description The read permission of the subscription's event is needed too (else 403 naming it). A delivery of the event `webhook.test` with `data: {webhook_id, url}`: signed, stored, retried and listed like any other. An inactive subscription: 409 `conflict`.
+         *
+         *     Requires `webhooks.edit`.
          */
         post: operations["sendWebhookTest"];
         delete?: never;
@@ -768,7 +812,9 @@ export interface paths {
         put?: never;
         /**
          * Replay every delivery that ended failed since `since`, oldest first, at most 1,000 per call
-         * @description Requires `webhooks.edit` and the read permission of the subscription's event (as replay does). Each failed delivery is replayed as a new delivery of the same event with its own three attempts; one already replayed is left out, so repeating the call goes on where the previous one stopped. `since` must be within the retention period (422 otherwise). An inactive subscription: 409 `conflict`.
+         * @description The read permission of the subscription's event is needed too (as replay does). Each failed delivery is replayed as a new delivery of the same event with its own three attempts; one already replayed is left out, so repeating the call goes on where the previous one stopped. `since` must be within the retention period (422 otherwise). An inactive subscription: 409 `conflict`.
+         *
+         *     Requires `webhooks.edit`.
          */
         post: operations["recoverWebhookDeliveries"];
         delete?: never;
@@ -788,7 +834,9 @@ export interface paths {
         put?: never;
         /**
          * Replace the signing secret; the replaced one keeps signing beside it for `previous_expires_in` seconds
-         * @description Requires `webhooks.edit` and the read permission of the subscription's event (else 403 naming it; nothing changes). Until `previous_secret_expires_at` every attempt carries both signatures: `webhook-signature: v1,<new> v1,<previous>` and `X-Webhook-Signature: sha256=<new>, sha256=<previous>`. Rotating again during an overlap keeps only the secret it replaces as the previous one. `PATCH {secret}` is a rotation with no overlap.
+         * @description The read permission of the subscription's event is needed too (else 403 naming it; nothing changes). Until `previous_secret_expires_at` every attempt carries both signatures: `webhook-signature: v1,<new> v1,<previous>` and `X-Webhook-Signature: sha256=<new>, sha256=<previous>`. Rotating again during an overlap keeps only the secret it replaces as the previous one. `PATCH {secret}` is a rotation with no overlap.
+         *
+         *     Requires `webhooks.edit`.
          */
         post: operations["rotateWebhookSecret"];
         delete?: never;
@@ -939,11 +987,13 @@ export interface paths {
         get?: never;
         /**
          * Set a whole product by its external_id: created (201) or replaced (200), all or nothing; a PUT of the stored state changes nothing
-         * @description Requires `products.write` or `products.edit`: `products.write` when no product of the store has this external_id (created), `products.edit` when one has (changed); `status: live`, or a change of status, also needs `products.publish`. A 403 names the bit missing for what the request would do.
+         * @description `products.write` when no product of the store has this external_id (created), `products.edit` when one has (changed); `status: live`, or a change of status, also needs `products.publish`. A 403 names the bit missing for what the request would do.
          *
          *     Variants: a single product takes exactly one item (its hidden default variant), a variable one 1..100. Each item updates the stored variant with its `external_id`, else the one with its `sku` (case-insensitive); stored variants no item names are deleted, and items naming none are created. Fields left out take their defaults (full replacement), except: `stock` (left out: unchanged; given: a stock write of the default location, reason `stock_write`, reference `product.put`), the slug of an existing product (kept), and the highlight video, gallery, specs, reviews and collection memberships (never touched). Variant positions follow the items' order.
          *
          *     Only what differs is written: a PUT of the stored state writes nothing and emits no event (200, the same `updated_at` and ETag). Otherwise one `products.created` (201) or `products.updated` (200) event, one `inventory.updated` per stock level written, and one audit row `product.put` (plus `product.publish`/`product.unpublish` on a status change). `If-Match` (412 on mismatch; on a product that does not exist, any If-Match is 412). `product_type` cannot change (422).
+         *
+         *     Requires `products.write` or `products.edit`.
          */
         put: operations["putProductByExternalId"];
         post?: never;
@@ -1002,7 +1052,9 @@ export interface paths {
         };
         /**
          * The catalog as CSV (one row per variant), streamed
-         * @description Requires `products.read`.
+         * @description Section 15's header; when a variant of the store has more than three options, `option4_name`, `option4_value` ... follow `option3_value`, up to the highest option count in the store. A cell starting with `=`, `+`, `-`, `@`, tab or CR (after any leading `'`) is written with one more leading `'`, so no cell runs as a formula in a spreadsheet; the import removes exactly that `'`. With `format=shopify`: Shopify's product CSV (the header of Shopify's template `Handle,Title,Body (HTML),Vendor,...`), one row per variant, the gallery's images as `Image Src` (the image's public URL), `Image Position` and `Image Alt Text`, a variant's image as `Variant Image`; importing that file into an empty store gives the same catalog.
+         *
+         *     Requires `products.read`.
          */
         get: operations["exportProductsCsv"];
         put?: never;
@@ -1024,7 +1076,9 @@ export interface paths {
         put?: never;
         /**
          * Import a product CSV in the background (needs products.write and products.edit)
-         * @description Requires `products.write` and `products.edit`; rows with status `live` also need `products.publish`. The file is this service's layout or Shopify's product CSV (recognised by its header, either generation of Shopify's column names: `Handle` or `URL handle`, ...): Shopify's rows are mapped as docs/sync.md says, each `Image Src` is fetched (http(s), the webhook URL rules apply, at most 20 MiB, JPEG, PNG, WebP, AVIF or GIF by its bytes) into the media library and the product's gallery, and a URL that fails is a warning, not an error. The file must be UTF-8 (a BOM is allowed): any invalid byte sequence is a 422 `validation_failed` naming its line and byte offset, and nothing is queued. Columns `option1_*` to `option10_*` are read; one leading `'` before `=`, `+`, `-`, `@`, tab or CR is removed (the export's formula guard). Row errors name the physical line a row starts on (header = line 1); blank lines are not rows. An import whose starter is removed or loses `products.write` or `products.edit` ends `failed` with a `starter_lost_access` entry.
+         * @description Rows with status `live` also need `products.publish`. The file is this service's layout or Shopify's product CSV (recognised by its header, either generation of Shopify's column names: `Handle` or `URL handle`, ...): Shopify's rows are mapped as docs/sync.md says, each `Image Src` is fetched (http(s), the webhook URL rules apply, at most 20 MiB, JPEG, PNG, WebP, AVIF or GIF by its bytes) into the media library and the product's gallery, and a URL that fails is a warning, not an error. The file must be UTF-8 (a BOM is allowed): any invalid byte sequence is a 422 `validation_failed` naming its line and byte offset, and nothing is queued. Columns `option1_*` to `option10_*` are read; one leading `'` before `=`, `+`, `-`, `@`, tab or CR is removed (the export's formula guard). Row errors name the physical line a row starts on (header = line 1); blank lines are not rows. Every slice and image fetch acts only with what the starter holds then: a row needing a bit the starter has lost (`products.write` to create, `products.edit` to change or add images, `products.publish` for a status change) fails on its line, and an import whose starter is removed, whose PAT is revoked or expired, or whose integration is deleted ends `failed` with a `starter_lost_access` entry before anything more is fetched or written (docs/sync.md, "Who an import acts for").
+         *
+         *     Requires `products.write` and `products.edit`.
          */
         post: operations["createImport"];
         delete?: never;
@@ -1062,7 +1116,9 @@ export interface paths {
         };
         /**
          * The store's events you may read, oldest first by `sequence` (commit order), or newest first with `order=desc`
-         * @description Any member or credential of the store; no bit of its own: each event needs the read bit of its data (products.read for products.*, product.image.* and collections.*, orders.read, customers.read, members.read for user.*, inventory.read), and the events you may not read are left out. Repeating `after=<the last sequence you saw>` returns every event you may read exactly once, in commit order, for as long as events are kept. `order=desc` lists the same events newest first (for reading, not for catching up).
+         * @description No bit of its own: each event needs the read bit of its data (products.read for products.*, product.image.* and collections.*, orders.read, customers.read, members.read for user.*, inventory.read), and the events you may not read are left out. Repeating `after=<the last sequence you saw>` returns every event you may read exactly once, in commit order, for as long as events are kept. `order=desc` lists the same events newest first (for reading, not for catching up).
+         *
+         *     Requires a credential of the store: a member's session or token, or an integration key (no particular bit).
          */
         get: operations["listEvents"];
         put?: never;
@@ -1082,7 +1138,9 @@ export interface paths {
         };
         /**
          * One event (403 without its read bit)
-         * @description Any member or credential of the store holding the event's read bit (403 naming it otherwise).
+         * @description The event's read bit is needed (403 naming it otherwise).
+         *
+         *     Requires a credential of the store: a member's session or token, or an integration key (no particular bit).
          */
         get: operations["getEvent"];
         put?: never;
@@ -1102,7 +1160,9 @@ export interface paths {
         };
         /**
          * List products, newest change first; with updated_since, a change feed (oldest change first, drafts included)
-         * @description Requires `products.read`.
+         * @description Filters (status, product_type, brand, tag, collection_id, price range, in_stock, sku, external_id) and sort combine with search and cursors; every one is served by an index (docs/catalog.md). Custom fields (API.md section 21): `field.<key>=<value>` filters by a filterable product field, or by a filterable variant field (products with a matching variant); repeatable across keys (all must match, at most 10 keys); `field.<key>.min` / `field.<key>.max` (inclusive) for integer, decimal, money and date fields. Values as in JSON (texts exactly, case-sensitive; booleans true/false; dates YYYY-MM-DD; date-times ISO 8601). A key that is not filterable, or no field's: 422 at `field.<key>`.
+         *
+         *     Requires `products.read`.
          */
         get: operations["listProducts"];
         put?: never;
@@ -1220,7 +1280,9 @@ export interface paths {
         put?: never;
         /**
          * Add a variant (variable products only)
-         * @description Requires `products.edit`. A product has at most 100 variants: the 101st is a 422 `limit_exceeded`.
+         * @description A product has at most 100 variants: the 101st is a 422 `limit_exceeded`.
+         *
+         *     Requires `products.edit`.
          */
         post: operations["createVariant"];
         delete?: never;
@@ -1448,7 +1510,9 @@ export interface paths {
         head?: never;
         /**
          * Rename, recode, (de)activate, make the default or move a location
-         * @description Requires `store.manage`.
+         * @description The default location cannot be made inactive (409); `is_default: true` moves the default flag here; `position` moves it and shifts the others.
+         *
+         *     Requires `store.manage`.
          */
         patch: operations["updateLocation"];
         trace?: never;
@@ -1484,7 +1548,9 @@ export interface paths {
         put?: never;
         /**
          * Change up to 250 levels, all or nothing, with a reason (ledger entries, inventory.updated events)
-         * @description Requires `inventory.write`.
+         * @description Every bad item is named at once (422, `errors[].path` = `changes.<i>.<field>`); a `compare_on_hand` that does not hold is a 409 naming each such item and its current on_hand. Nothing changes unless everything does.
+         *
+         *     Requires `inventory.write`.
          */
         post: operations["adjustInventory"];
         delete?: never;
@@ -1504,7 +1570,9 @@ export interface paths {
         put?: never;
         /**
          * Move up to 250 variants' units from one location to another, all or nothing
-         * @description Requires `inventory.write`.
+         * @description One pair of ledger entries per item (reason `transfer`, the source's first), each carrying the reference and the transfer's id as `adjustment_id`. A source without that much available: 422 on the item's quantity.
+         *
+         *     Requires `inventory.write`.
          */
         post: operations["transferInventory"];
         delete?: never;
@@ -1542,13 +1610,15 @@ export interface paths {
         };
         /**
          * The store's field definitions, oldest first; `owner` narrows to one owner's
-         * @description Any member of the store.
+         * @description Requires a credential of the store: a member's session or token, or an integration key (no particular bit).
          */
         get: operations["listFieldDefinitions"];
         put?: never;
         /**
          * Define a field of products, variants, collections, customers or orders
-         * @description Requires `store.manage`.
+         * @description The key is unique per (store, owner) (409). At most 200 definitions per owner, 20 of them filterable (422 `limit_exceeded`). Validations must fit the type (422 at `validations.<name>`).
+         *
+         *     Requires `store.manage`.
          */
         post: operations["createFieldDefinition"];
         delete?: never;
@@ -1566,21 +1636,25 @@ export interface paths {
         };
         /**
          * One field definition
-         * @description Any member of the store.
+         * @description Requires a credential of the store: a member's session or token, or an integration key (no particular bit).
          */
         get: operations["getFieldDefinition"];
         put?: never;
         post?: never;
         /**
          * Delete a field: its values are removed from every resource, without events
-         * @description Requires `store.manage`.
+         * @description The values go in short steps on a large store; if the request is interrupted, the definition stays (some values already gone; it takes no values, its filter is 422, PATCH is 409) until DELETE is sent again, which finishes it.
+         *
+         *     Requires `store.manage`.
          */
         delete: operations["deleteFieldDefinition"];
         options?: never;
         head?: never;
         /**
          * Rename, describe, change validations (later writes only) or (un)make filterable
-         * @description Requires `store.manage`.
+         * @description owner, key and type never change (422). `filterable: true` indexes the values already stored (at most 20 filterable per owner: 422 `limit_exceeded`), in short steps on a large store; if the request is interrupted, the field's list filter is 422 until `filterable: true` is sent again, which finishes it. `false` drops them from the index. 409 while the definition is being deleted.
+         *
+         *     Requires `store.manage`.
          */
         patch: operations["updateFieldDefinition"];
         trace?: never;

@@ -43,7 +43,7 @@ const uploadRoute = createRoute(idempotent({
   tags,
   summary: "Upload an image into the gallery (also adds it to the store's library)",
   ...requires("products.edit"),
-  description: "Requires `products.edit`. A gallery holds at most 250 items (images and videos): the 251st is a 422 `limit_exceeded`.",
+  description: "A gallery holds at most 250 items (images and videos): the 251st is a 422 `limit_exceeded`.",
   request: {
     params: productParams,
     body: { required: true, content: { "multipart/form-data": { schema: galleryUploadForm } } },
@@ -58,7 +58,7 @@ const associateRoute = createRoute(idempotent({
   tags,
   summary: "Add an existing library file to the gallery",
   ...requires("products.edit"),
-  description: "Requires `products.edit`. A gallery holds at most 250 items (images and videos): the 251st is a 422 `limit_exceeded`.",
+  description: "A gallery holds at most 250 items (images and videos): the 251st is a 422 `limit_exceeded`.",
   request: { params: productParams, ...jsonBody(associateBody) },
   responses: { 201: jsonResponse(galleryItemSchema, "The new gallery item"), ...errorResponses(400, 404) },
 }));
@@ -70,7 +70,7 @@ const videoRoute = createRoute(idempotent({
   tags,
   summary: "Add a click-to-play video by URL (provider detected from the URL unless given)",
   ...requires("products.edit"),
-  description: "Requires `products.edit`. A gallery holds at most 250 items (images and videos): the 251st is a 422 `limit_exceeded`.",
+  description: "A gallery holds at most 250 items (images and videos): the 251st is a 422 `limit_exceeded`.",
   request: { params: productParams, ...jsonBody(videoBody) },
   responses: { 201: jsonResponse(galleryItemSchema, "The new gallery item"), ...errorResponses(400, 404) },
 }));
