@@ -16,3 +16,9 @@ declare namespace Cloudflare {
     mainModule: typeof import("../src/index");
   }
 }
+
+/** A file's text, imported with Vite's `?raw` (test/webhooks/read-bits-docs.test.ts reads docs/webhooks.md). */
+declare module "*.md?raw" {
+  const text: string;
+  export default text;
+}

@@ -4,6 +4,7 @@ import { storeCtxOf } from "../lib/context";
 import { pageSchema, paginated } from "../lib/pagination";
 import { type App, errorResponses, idempotent, jsonResponse } from "../lib/route";
 import { requires } from "../access/requires";
+import { readBitsInWords } from "./read-bits";
 import { getDelivery, listDeliveries, listStoreDeliveries, replayDelivery } from "./deliveries.service";
 import { deliveryDetailSchema, deliveryListQuery, deliverySchema, storeDeliveryListQuery, storeDeliverySchema } from "./schemas";
 
@@ -43,8 +44,7 @@ const getDeliveryRoute = createRoute({
   ...requires("webhooks.read"),
   description:
     "The payload and the receiver's answers are the event's data: this also needs the event's read permission " +
-    "(products.*, product.image.* and collections.*: products.read; orders.*: orders.read; customers.*: customers.read; " +
-    "user.created: members.read), else 403 naming it.",
+    `(${readBitsInWords()}), else 403 naming it.`,
   request: { params: deliveryParams },
   responses: { 200: jsonResponse(deliveryDetailSchema, "The delivery"), ...errorResponses(404) },
 });

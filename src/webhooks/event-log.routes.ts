@@ -9,6 +9,7 @@ import { LINE_RE, line } from "../lib/text";
 import { storeParams } from "../products/schemas";
 import { getEvent, listEvents } from "./event-log.service";
 import { eventItemSchema } from "./event-schemas";
+import { readBitsInWords } from "./read-bits";
 
 const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const timestampParam = (description: string) =>
@@ -67,7 +68,8 @@ const listEventsRoute = createRoute({
   summary: "The store's events you may read, oldest first by `sequence` (commit order), or newest first with `order=desc`",
   ...requires("member"),
   description:
-    "No bit of its own: each event needs the read bit of its data (products.read for products.*, product.image.* and collections.*, orders.read, customers.read, members.read for user.*, inventory.read), and the events you may not read are left out. Repeating `after=<the last sequence you saw>` returns every event you may read exactly once, in commit order, for as long as events are kept. `order=desc` lists the same events newest first (for reading, not for catching up).",
+    `No bit of its own: each event needs the read bit of its data (${readBitsInWords()}), and the events you may not read are left out. ` +
+    "Repeating `after=<the last sequence you saw>` returns every event you may read exactly once, in commit order, for as long as events are kept. `order=desc` lists the same events newest first (for reading, not for catching up).",
   request: { params: storeParams, query: eventsQuery },
   responses: { 200: jsonResponse(eventsPageSchema, "Events, oldest first (newest first with `order=desc`)"), ...errorResponses(404) },
 });

@@ -4,7 +4,7 @@
 // (`assertMayDirect`). Lists carry no payload.
 import type { StoreCtx } from "../lib/context";
 import { forbidden } from "../lib/errors";
-import type { EventName } from "../events/names";
+import { EVENT_NAMES, type EventName } from "../events/names";
 import { type Permission, has } from "../lib/permissions";
 
 const READ_BIT_BY_PREFIX: Array<[string, Permission]> = [
@@ -25,6 +25,33 @@ export function readBitOf(event: EventName | string): Permission {
   if (!found) throw new Error(`No read permission is defined for the event ${event}`);
   return found[1];
 }
+
+/**
+ * The subscribable events by read bit, in this registry's order: each bit with the events it covers, a prefix covering
+ * several as `prefix*` (`products.*`), one covering a single event by its name (`user.created`). Prefixes no
+ * subscribable event has (`webhook.`) are left out. The one source of every sentence and table that says it.
+ */
+export function readBitGroups(): Array<{ bit: Permission; events: string[] }> {
+  const names = Object.keys(EVENT_NAMES);
+  const groups: Array<{ bit: Permission; events: string[] }> = [];
+  for (const [prefix, bit] of READ_BIT_BY_PREFIX) {
+    const covered = names.filter((name) => name.startsWith(prefix) && readBitOf(name) === bit);
+    if (covered.length === 0) continue;
+    const label = covered.length > 1 ? `${prefix}*` : covered[0];
+    const group = groups.find((g) => g.bit === bit);
+    if (group) group.events.push(label);
+    else groups.push({ bit, events: [label] });
+  }
+  return groups;
+}
+
+const listed = (items: string[]) => (items.length > 1 ? `${items.slice(0, -1).join(", ")} and ${items.at(-1)}` : items[0]);
+
+/**
+ * Every event's read bit in words, for the OpenAPI descriptions: "products.*, product.image.* and collections.*:
+ * products.read; orders.*: orders.read; ...".
+ */
+export const readBitsInWords = () => readBitGroups().map(({ bit, events }) => `${listed(events)}: ${bit}`).join("; ");
 
 /** 403 naming the first read bit the caller lacks among `events`' (in their order). */
 export function assertMayReadEvents(ctx: StoreCtx, events: readonly string[], doing: string) {

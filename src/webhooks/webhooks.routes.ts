@@ -6,6 +6,7 @@ import { EVENT_NAMES, type EventName } from "../events/names";
 import { pageSchema, paginated } from "../lib/pagination";
 import { type App, errorResponses, idempotent, jsonBody, jsonResponse, publicReadErrors } from "../lib/route";
 import { requires } from "../access/requires";
+import { readBitsInWords } from "./read-bits";
 import {
   createWebhookBody,
   createdWebhooksSchema,
@@ -28,8 +29,7 @@ const createWebhookRoute = createRoute(idempotent({
   summary: "Register a URL for one or more events: one subscription per event, all or nothing",
   ...requires("webhooks.write"),
   description:
-    "The read permission of every event's data is needed too (products.*, product.image.* and collections.*: products.read; " +
-    "orders.*: orders.read; customers.*: customers.read; user.created: members.read): 403 naming the first " +
+    `The read permission of every event's data is needed too (${readBitsInWords()}): 403 naming the first ` +
     "missing one, nothing created. At most 100 subscriptions per store (422 `limit_exceeded`).",
   request: { params: storeParams, ...jsonBody(createWebhookBody) },
   responses: { 201: jsonResponse(createdWebhooksSchema, "One subscription per event"), ...errorResponses(400, 404, 409) },

@@ -634,7 +634,7 @@ export interface paths {
         put?: never;
         /**
          * Register a URL for one or more events: one subscription per event, all or nothing
-         * @description The read permission of every event's data is needed too (products.*, product.image.* and collections.*: products.read; orders.*: orders.read; customers.*: customers.read; user.created: members.read): 403 naming the first missing one, nothing created. At most 100 subscriptions per store (422 `limit_exceeded`).
+         * @description The read permission of every event's data is needed too (products.*, product.image.* and collections.*: products.read; orders.*: orders.read; customers.*: customers.read; user.created: members.read; inventory.updated: inventory.read): 403 naming the first missing one, nothing created. At most 100 subscriptions per store (422 `limit_exceeded`).
          *
          *     Requires `webhooks.write`.
          */
@@ -744,7 +744,7 @@ export interface paths {
         };
         /**
          * One delivery with the exact body sent and every attempt
-         * @description The payload and the receiver's answers are the event's data: this also needs the event's read permission (products.*, product.image.* and collections.*: products.read; orders.*: orders.read; customers.*: customers.read; user.created: members.read), else 403 naming it.
+         * @description The payload and the receiver's answers are the event's data: this also needs the event's read permission (products.*, product.image.* and collections.*: products.read; orders.*: orders.read; customers.*: customers.read; user.created: members.read; inventory.updated: inventory.read), else 403 naming it.
          *
          *     Requires `webhooks.read`.
          */
@@ -1116,7 +1116,7 @@ export interface paths {
         };
         /**
          * The store's events you may read, oldest first by `sequence` (commit order), or newest first with `order=desc`
-         * @description No bit of its own: each event needs the read bit of its data (products.read for products.*, product.image.* and collections.*, orders.read, customers.read, members.read for user.*, inventory.read), and the events you may not read are left out. Repeating `after=<the last sequence you saw>` returns every event you may read exactly once, in commit order, for as long as events are kept. `order=desc` lists the same events newest first (for reading, not for catching up).
+         * @description No bit of its own: each event needs the read bit of its data (products.*, product.image.* and collections.*: products.read; orders.*: orders.read; customers.*: customers.read; user.created: members.read; inventory.updated: inventory.read), and the events you may not read are left out. Repeating `after=<the last sequence you saw>` returns every event you may read exactly once, in commit order, for as long as events are kept. `order=desc` lists the same events newest first (for reading, not for catching up).
          *
          *     Requires a credential of the store: a member's session or token, or an integration key (no particular bit).
          */
