@@ -15,7 +15,7 @@ import { errorText } from "../lib/db";
 
 import type { LedgerReason } from "./ledger-reasons";
 
-export { ADJUSTMENT_REASONS, LEDGER_REASONS, type LedgerReason } from "./ledger-reasons";
+export { ADJUSTMENT_REASONS, type LedgerReason } from "./ledger-reasons";
 
 /** What the ledger entries of one batch say about why. */
 export interface StockWhy {

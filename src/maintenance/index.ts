@@ -1,3 +1,3 @@
 // Per-database maintenance: the cron's fan-out and the `store-maintenance` queue's consumer.
-export { type MaintenanceMessage, fanOutMaintenance, runCron } from "./fan-out";
+export { type MaintenanceMessage, runCron } from "./fan-out";
 export { handleMaintenanceBatch, maintainShard } from "./run";

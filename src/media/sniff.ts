@@ -29,9 +29,3 @@ export function sniffImageType(head: Uint8Array): ImageType | null {
   }
   return null;
 }
-
-/** The file extension of derived outputs and of the original's R2 key. */
-export const extensionOf = (type: string) =>
-  ({ "image/jpeg": "jpg", "image/png": "png", "image/webp": "webp", "image/avif": "avif", "image/gif": "gif" })[
-    type
-  ] ?? "bin";

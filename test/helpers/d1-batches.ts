@@ -26,12 +26,6 @@ export function interceptBatches(
   }
 }
 
-/** Every batch fails, as a D1 outage would make it: for "nothing half-written". */
-export const failNextBatches = () =>
-  interceptBatches(async () => {
-    throw new Error("injected D1 failure");
-  });
-
 /**
  * Another writer commits `sql` (outside the request's batch) just before each batch a store database is sent: on that
  * same database, where the store's rows are.
