@@ -1,4 +1,4 @@
-// A minimal RGB canvas and PNG encoder for the demo store's pictures (scripts/demo/make-images.mjs): flat shapes
+// A minimal RGB canvas and PNG encoder for the demo store's pictures (scripts/demo/generate.mjs): flat shapes
 // on a flat background compress to a few KB each, so the committed files stay small. No dependency, no network.
 import { encodePng } from "../lib/png.mjs";
 

@@ -1,7 +1,7 @@
 // The catalog: products, their variants, specs and reviews, and per-store product counters.
 // Indexes are shaped for the list endpoint: (store_id[, status], updated_at, id) serves "newest first" pages
 // straight from the index, and (store_id, sku_lower) serves SKU-prefix search as a range scan. Title search uses
-// an FTS5 trigram index and the counters are kept by triggers (custom migration 0002_catalog_search.sql).
+// an FTS5 trigram index and the counters are kept by triggers (custom migration migrations/store/0004_catalog_search.sql).
 import { sql } from "drizzle-orm";
 import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { stores } from "./identity";

@@ -1,7 +1,7 @@
 // Inventory at locations (API.md section 20, migrations/store/0027_inventory.sql): locations, a level per variant
 // and location, the ledger that explains every change of a level, and which locations each order line's units came
 // from. The ledger is written by triggers from the context row the change's batch writes first
-// (src/inventory/context.ts); product_variants.stock is the sum of available over active locations, kept by
+// (src/events/stock-changes.ts); product_variants.stock is the sum of available over active locations, kept by
 // triggers too.
 import { sql } from "drizzle-orm";
 import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";

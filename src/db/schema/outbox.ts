@@ -13,7 +13,7 @@ export const events = sqliteTable(
     /**
      * The event as its webhook envelope `{id, event, store_id, delivered_at, data}`, built once when the event is
      * recorded: the exact bytes every delivery, retry and replay of this event sends. Always set (the column is
-     * nullable only because SQLite cannot add a NOT NULL column without a default; migrations/0011).
+     * nullable only because SQLite cannot add a NOT NULL column without a default; migrations/store/0011_event_stored_once.sql).
      */
     payload: text("payload"),
     /**

@@ -1,5 +1,5 @@
 // The service disables a subscription (docs/webhooks.md "When a subscription is disabled"): at once when its
-// receiver answers 410 Gone (`gone`, in the attempt's own batch, attempt.ts), and from the cron when its deliveries
+// receiver answers 410 Gone (`gone`, in the attempt's own batch, run-attempt.ts), and from the cron when its deliveries
 // have all failed for WEBHOOK_DISABLE_AFTER_DAYS days (`failing`, here). Disabled = active false plus the reason and
 // the time; its pending retries then end failed with `subscription_inactive`, as for a user's deactivation.
 import { and, eq, isNotNull, lte, sql } from "drizzle-orm";

@@ -6,7 +6,7 @@
 //
 // The object's storage is a to-do list (delivery id → when to look at it next); D1 stays the source of truth:
 // every attempt is claimed there before it is sent and recorded there after. Losing the object's state costs
-// latency, never a delivery: the cron sweep finds what nobody holds and hands it back (sweep.ts).
+// latency, never a delivery: the cron sweep finds what nobody holds and hands it back (lost-sweep.ts).
 //
 // A subscription belongs to one store: the object is told the store id with every hand-off and keeps it, so its
 // claims and records go to that store's database (storeDb), wherever the store lives now.
