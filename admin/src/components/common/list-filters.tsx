@@ -21,7 +21,7 @@ export function ListSelect<K extends string>(props: { list: ListParams<K>; name:
       inline
       label={props.label}
       value={props.list.values[props.name]}
-      onChange={(value) => props.list.set(props.name, value)}
+      onChange={(e) => props.list.set(props.name, e.target.value)}
       options={props.options}
     />
   );

@@ -11,8 +11,8 @@ import { ReferencePicker } from "./reference-picker";
 
 export interface ValueInputProps {
   label: string;
-  path: string;
-  error: unknown;
+  /** The field's path in the form (`fields.<key>`, `.<index>` in a list; a filter's parameter): its error shows here. */
+  name: string;
   /** The field's description: the input's hint. */
   description?: string | null;
   definition: Pick<FieldDefinition, "type" | "validations">;
@@ -37,7 +37,7 @@ export function ValueInput(props: ValueInputProps) {
   if (choices && (type === "text" || type === "multiline_text" || type === "url")) {
     // The stored value stays offered even if the choices changed since (they apply to later writes only).
     const options = [["", emptyLabel] as const, ...(text && !choices.includes(text) ? [text] : []).concat(choices).map((c) => [c, c] as const)];
-    return <SelectField {...field} value={text} onChange={onChange} options={options} />;
+    return <SelectField {...field} value={text} onChange={(e) => onChange(e.target.value)} options={options} />;
   }
   if (isReference(type)) return <ReferencePicker {...field} type={type} value={text} onChange={onChange} emptyLabel={emptyLabel} />;
   switch (type) {
@@ -52,7 +52,7 @@ export function ValueInput(props: ValueInputProps) {
     case "money":
       return <TextField {...field} inputMode="decimal" value={text} onChange={set} hint={noted(`an amount in ${display.currency}, such as 12.50`)} />;
     case "boolean":
-      return <CheckboxField {...field} checked={text === "true"} onChange={(checked) => onChange(checked ? "true" : "false")} />;
+      return <CheckboxField {...field} checked={text === "true"} onChange={(e) => onChange(e.target.checked ? "true" : "false")} />;
     case "date":
       return <TextField {...field} type="date" value={text} onChange={set} />;
     case "date_time":

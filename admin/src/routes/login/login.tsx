@@ -1,9 +1,8 @@
 // Sign in: email and password → POST /login; the session JWT lives in memory and sessionStorage.
-import { useState, type FormEvent } from "react";
 import { Link, Navigate, useLocation, useNavigate } from "react-router";
 import { TextField } from "../../components/common/field";
 import { PageHeader } from "../../components/common/page-header";
-import { ErrorMessage } from "../../components/common/query-state";
+import { ApiForm, FormError, useApiForm } from "../../components/forms";
 import { useSignIn } from "../../hooks/api/auth";
 import { useSession } from "../../lib/session";
 
@@ -13,15 +12,13 @@ export function Login() {
   const location = useLocation();
   const { endReason, session } = useSession();
   const from = (location.state as { from?: string } | null)?.from;
-  const [email, setEmail] = useState((location.state as { email?: string } | null)?.email ?? "");
-  const [password, setPassword] = useState("");
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    signIn.mutate(
-      { email, password },
-      { onSuccess: () => navigate(from ?? "/", { replace: true }) },
-    );
-  };
+  // Signing in holds no store data: not guarded.
+  const form = useApiForm({
+    defaultValues: { email: (location.state as { email?: string } | null)?.email ?? "", password: "" },
+    mutation: signIn,
+    guard: false,
+    onSaved: () => navigate(from ?? "/", { replace: true }),
+  });
   // Signed in meanwhile (in another tab of this browser): on to where the visitor was going.
   if (session && !signIn.isPending) return <Navigate to={from ?? "/"} replace />;
   return (
@@ -29,14 +26,14 @@ export function Login() {
       <PageHeader title="Sign in" />
       {endReason === "expired" && <p role="status">Your session has ended. Sign in again.</p>}
       {(location.state as { created?: boolean } | null)?.created && <p role="status">Account created. Sign in.</p>}
-      <form onSubmit={submit}>
-        <TextField label="Email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
-        <TextField label="Password" type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
-        <ErrorMessage error={signIn.error} />
+      <ApiForm form={form}>
+        <TextField label="Email" type="email" autoComplete="email" required {...form.register("email")} />
+        <TextField label="Password" type="password" autoComplete="current-password" required {...form.register("password")} />
+        <FormError />
         <button type="submit" className="primary" disabled={signIn.isPending}>
           Sign in
         </button>
-      </form>
+      </ApiForm>
       <p>
         New here? <Link to="/signup" state={{ from }}>Create account</Link>
       </p>

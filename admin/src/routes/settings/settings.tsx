@@ -1,9 +1,8 @@
 // Settings: the store's name, currency and time zone (PATCH /stores/{store_id}, store.manage). Every price in the
 // console shows in the currency and every time in the zone; orders keep their own currency. Below, the store's
 // stock locations (./locations) and the store's custom fields (./custom-fields).
-import type { FormEvent } from "react";
-import { useEditForm } from "../../components/common/edit-form";
 import { SelectField, TextField } from "../../components/common/field";
+import { ApiForm, useApiForm } from "../../components/forms";
 import { PageHeader } from "../../components/common/page-header";
 import { QueryState } from "../../components/common/query-state";
 import { SaveActions } from "../../components/common/save-status";
@@ -26,35 +25,22 @@ const ZONES = ["UTC", ...supported("timeZone").filter((z) => z !== "UTC")];
 const fromStore = (s: StoreSettings) => ({ name: s.name, currency: s.currency, timezone: s.timezone });
 
 function SettingsForm({ store }: { store: StoreSettings }) {
-  const update = useUpdateStore();
-  const edit = useEditForm(fromStore(store));
+  const form = useApiForm({
+    defaultValues: fromStore(store),
+    mutation: useUpdateStore(),
+    request: (_, changed) => changed,
+    onSaved: (s) => form.saved(fromStore(s)),
+  });
+  const [currency, timezone] = form.watch(["currency", "timezone"]);
   const withCurrent = (options: ReadonlyArray<readonly [string, string]>, value: string) =>
     options.some(([v]) => v === value) ? options : [[value, value] as const, ...options];
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    update.mutate(edit.changes(), { onSuccess: (s) => edit.saved(fromStore(s)) });
-  };
   return (
-    <form onSubmit={submit} className="card">
-      <TextField label="Store name" required value={edit.form.name} onChange={edit.set("name")} path="name" error={update.error} />
-      <SelectField
-        label="Currency"
-        value={edit.form.currency}
-        onChange={(v) => edit.setValue("currency", v)}
-        options={withCurrent(CURRENCIES, edit.form.currency)}
-        path="currency"
-        error={update.error}
-      />
-      <SelectField
-        label="Time zone"
-        value={edit.form.timezone}
-        onChange={(v) => edit.setValue("timezone", v)}
-        options={withCurrent(ZONES.map((z) => [z, z.replace(/_/g, " ")] as const), edit.form.timezone)}
-        path="timezone"
-        error={update.error}
-      />
-      <SaveActions state={update} stale={edit.dirty} />
-    </form>
+    <ApiForm form={form} className="card">
+      <TextField label="Store name" required {...form.register("name")} />
+      <SelectField label="Currency" options={withCurrent(CURRENCIES, currency)} {...form.register("currency")} />
+      <SelectField label="Time zone" options={withCurrent(ZONES.map((z) => [z, z.replace(/_/g, " ")] as const), timezone)} {...form.register("timezone")} />
+      <SaveActions state={form.status} stale={form.dirty} />
+    </ApiForm>
   );
 }
 

@@ -1,9 +1,8 @@
 // Create account: POST /users, then sign in with the same credentials.
-import { useState, type FormEvent } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { TextField } from "../../components/common/field";
 import { PageHeader } from "../../components/common/page-header";
-import { ErrorMessage } from "../../components/common/query-state";
+import { ApiForm, FormError, useApiForm } from "../../components/forms";
 import { useSignIn, useSignUp } from "../../hooks/api/auth";
 
 export function Signup() {
@@ -12,45 +11,32 @@ export function Signup() {
   const navigate = useNavigate();
   // Where the visitor was going (an invite link): back there once the account exists and is signed in.
   const from = (useLocation().state as { from?: string } | null)?.from;
-  const [form, setForm] = useState({ name: "", email: "", password: "" });
-  const set = (key: keyof typeof form) => (e: { target: { value: string } }) => setForm({ ...form, [key]: e.target.value });
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    try {
-      await signUp.mutateAsync(form);
-    } catch {
-      return; // shown next to the fields
-    }
-    signIn.mutate(
-      { email: form.email, password: form.password },
-      {
-        onSuccess: () => navigate(from ?? "/", { replace: true }),
-        onError: () => navigate("/login", { state: { created: true, email: form.email, from } }),
-      },
-    );
-  };
+  // Creating an account holds no store data: not guarded.
+  const form = useApiForm({
+    defaultValues: { name: "", email: "", password: "" },
+    mutation: signUp,
+    guard: false,
+    onSaved: (_, { email, password }) =>
+      signIn.mutate(
+        { email, password },
+        {
+          onSuccess: () => navigate(from ?? "/", { replace: true }),
+          onError: () => navigate("/login", { state: { created: true, email, from } }),
+        },
+      ),
+  });
   return (
     <main className="auth-page">
       <PageHeader title="Create account" />
-      <form onSubmit={submit}>
-        <TextField label="Name" autoComplete="name" required value={form.name} onChange={set("name")} path="name" error={signUp.error} />
-        <TextField label="Email" type="email" autoComplete="email" required value={form.email} onChange={set("email")} path="email" error={signUp.error} />
-        <TextField
-          label="Password"
-          type="password"
-          autoComplete="new-password"
-          required
-          value={form.password}
-          onChange={set("password")}
-          path="password"
-          error={signUp.error}
-          hint="At least 10 characters."
-        />
-        <ErrorMessage error={signUp.error} />
+      <ApiForm form={form}>
+        <TextField label="Name" autoComplete="name" required {...form.register("name")} />
+        <TextField label="Email" type="email" autoComplete="email" required {...form.register("email")} />
+        <TextField label="Password" type="password" autoComplete="new-password" required {...form.register("password")} hint="At least 10 characters." />
+        <FormError />
         <button type="submit" className="primary" disabled={signUp.isPending || signIn.isPending}>
           Create account
         </button>
-      </form>
+      </ApiForm>
       <p>
         Already have an account? <Link to="/login" state={{ from }}>Sign in</Link>
       </p>

@@ -1,12 +1,12 @@
 // "New collection": a title, Manual or Automatic, and for an automatic one its rule rows (field, condition,
 // value; all or any must match), then the collection's custom fields. The API checks the rules; the console offers
 // only what they accept.
-import { useState } from "react";
+import { useFieldArray } from "react-hook-form";
 import { useNavigate } from "react-router";
-import { useEditForm } from "../../../components/common/edit-form";
 import { Options, TextField } from "../../../components/common/field";
 import { FormDialog } from "../../../components/common/form-dialog";
 import { CustomFields, useCustomFields } from "../../../components/custom-fields/custom-fields";
+import { useApiForm } from "../../../components/forms";
 import { type CreateCollection, useCreateCollection } from "../../../hooks/api/collections";
 import { fieldsState } from "../../../lib/field-values";
 import { ApiProblem } from "../../../lib/problem";
@@ -37,50 +37,43 @@ type Row = {
 const blankRow = (): Row => ({ field: "tag", op: "equals", value: "" });
 
 export function NewCollectionDialog(props: { onClose: () => void }) {
-  const create = useCreateCollection();
   const navigate = useNavigate();
   const custom = useCustomFields("collection");
-  const edit = useEditForm({
-    title: "",
-    kind: "manual" as "manual" | "automatic",
-    match: "all" as "all" | "any",
-    rows: [blankRow()],
-    fields: fieldsState(),
+  const form = useApiForm({
+    defaultValues: {
+      title: "",
+      kind: "manual" as "manual" | "automatic",
+      match: "all" as "all" | "any",
+      rows: [blankRow()],
+      fields: fieldsState(),
+    },
+    mutation: useCreateCollection(),
+    // The rule rows are the API's `rules.conditions`: its errors there show at their row's Value.
+    paths: (path) => path.replace(/^rules\.conditions\.(\d+)\.value$/, "rows.$1.value"),
+    request: ({ title, kind, match, rows, fields: state }) => {
+      const fields = custom.body(state, "create");
+      if (fields instanceof ApiProblem) return fields;
+      const body: CreateCollection = { title, kind, ...fields };
+      if (kind === "automatic") {
+        const conditions = rows.map((r) => ({ field: r.field, op: r.op, value: NUMERIC.has(r.field) ? Number(r.value) : r.value }));
+        body.rules = { match, conditions } as Rules;
+      }
+      return body;
+    },
+    onSaved: (c) => (props.onClose(), navigate(`/collections/${c.id}`)),
   });
-  const { title, kind, match, rows } = edit.form;
-  const [localError, setLocalError] = useState<ApiProblem | null>(null);
-  const error = localError ?? create.error;
-  const setRows = (next: Row[]) => edit.setValue("rows", next);
-  const setRow = (i: number, change: Partial<Row>) => setRows(rows.map((r, j) => (j === i ? { ...r, ...change } : r)));
-  const submit = () => {
-    const fields = custom.body(edit.form.fields, "create");
-    if (fields instanceof ApiProblem) return setLocalError(fields);
-    setLocalError(null);
-    const body: CreateCollection = { title, kind, ...fields };
-    if (kind === "automatic") {
-      const conditions = rows.map((r) => ({ field: r.field, op: r.op, value: NUMERIC.has(r.field) ? Number(r.value) : r.value }));
-      body.rules = { match, conditions } as Rules;
-    }
-    create.mutate(body, { onSuccess: (c) => (edit.saved(), props.onClose(), navigate(`/collections/${c.id}`)) });
-  };
+  const rows = useFieldArray({ control: form.control, name: "rows" });
+  const [kind, shown] = form.watch(["kind", "rows"]);
   return (
-    <FormDialog
-      title="New collection"
-      form={edit}
-      onClose={props.onClose}
-      onSubmit={submit}
-      submit="Create collection"
-      pending={create.isPending}
-      error={error}
-    >
-      <TextField label="Title" required value={title} onChange={edit.set("title")} path="title" error={error} />
+    <FormDialog title="New collection" form={form} onClose={props.onClose} submit="Create collection">
+      <TextField label="Title" required {...form.register("title")} />
       <fieldset>
         <legend>Kind</legend>
         <label>
-          <input type="radio" name="kind" checked={kind === "manual"} onChange={() => edit.setValue("kind", "manual")} /> Manual
+          <input type="radio" value="manual" {...form.register("kind")} /> Manual
         </label>
         <label>
-          <input type="radio" name="kind" checked={kind === "automatic"} onChange={() => edit.setValue("kind", "automatic")} /> Automatic
+          <input type="radio" value="automatic" {...form.register("kind")} /> Automatic
         </label>
       </fieldset>
       {kind === "automatic" && (
@@ -88,43 +81,44 @@ export function NewCollectionDialog(props: { onClose: () => void }) {
           <legend>Rules</legend>
           <label>
             Products must match{" "}
-            <select value={match} onChange={(e) => edit.setValue("match", e.target.value as "all" | "any")}>
+            <select {...form.register("match")}>
               <option value="all">all conditions</option>
               <option value="any">any condition</option>
             </select>
           </label>
-          {rows.map((r, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: rule rows have no id; their inputs are controlled by index
-            <div className="form-grid" key={i} role="group" aria-label={`Condition ${i + 1}`}>
-              <label>
-                Field{" "}
-                <select value={r.field} onChange={(e) => setRow(i, { field: e.target.value as Row["field"], op: "equals" })}>
-                  <Options of={FIELDS} />
-                </select>
-              </label>
-              <label>
-                Condition{" "}
-                <select value={r.op} onChange={(e) => setRow(i, { op: e.target.value as Row["op"] })}>
-                  <Options of={OPS[NUMERIC.has(r.field) ? "number" : "text"]} />
-                </select>
-              </label>
-              <TextField label="Value" required value={r.value} inputMode={NUMERIC.has(r.field) ? "numeric" : undefined}
-                onChange={(e) => setRow(i, { value: e.target.value })} path={`rules.conditions.${i}.value`} error={error} />
-              {rows.length > 1 && (
-                <button type="button" onClick={() => setRows(rows.filter((_, j) => j !== i))}>
-                  Remove condition
-                </button>
-              )}
-            </div>
-          ))}
-          {rows.length < 10 && (
-            <button type="button" onClick={() => setRows([...rows, blankRow()])}>
+          {rows.fields.map((row, i) => {
+            const field = shown[i]?.field ?? row.field;
+            return (
+              <div className="form-grid" key={row.id} role="group" aria-label={`Condition ${i + 1}`}>
+                <label>
+                  Field{" "}
+                  <select {...form.register(`rows.${i}.field`, { onChange: () => form.setValue(`rows.${i}.op`, "equals") })}>
+                    <Options of={FIELDS} />
+                  </select>
+                </label>
+                <label>
+                  Condition{" "}
+                  <select {...form.register(`rows.${i}.op`)}>
+                    <Options of={OPS[NUMERIC.has(field) ? "number" : "text"]} />
+                  </select>
+                </label>
+                <TextField label="Value" required inputMode={NUMERIC.has(field) ? "numeric" : undefined} {...form.register(`rows.${i}.value`)} />
+                {rows.fields.length > 1 && (
+                  <button type="button" onClick={() => rows.remove(i)}>
+                    Remove condition
+                  </button>
+                )}
+              </div>
+            );
+          })}
+          {rows.fields.length < 10 && (
+            <button type="button" onClick={() => rows.append(blankRow())}>
               Add condition
             </button>
           )}
         </fieldset>
       )}
-      <CustomFields custom={custom} state={edit.form.fields} onChange={(f) => edit.setValue("fields", f)} error={error} />
+      <CustomFields custom={custom} />
     </FormDialog>
   );
 }

@@ -1,13 +1,13 @@
 // One customer: "Email", "Name", "Phone" and the customer's custom fields editable ("Save" sends what changed; an
 // emptied name, phone or field is cleared), and their orders.
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { useParams } from "react-router";
 import { TextField } from "../../../components/common/field";
-import { useEditForm } from "../../../components/common/edit-form";
 import { PageHeader } from "../../../components/common/page-header";
 import { QueryState } from "../../../components/common/query-state";
 import { SaveActions } from "../../../components/common/save-status";
 import { CustomFields, useCustomFields } from "../../../components/custom-fields/custom-fields";
+import { ApiForm, useApiForm } from "../../../components/forms";
 import { useCustomer, useUpdateCustomer, type Customer } from "../../../hooks/api/customers";
 import { useOrders } from "../../../hooks/api/orders";
 import { fieldsState } from "../../../lib/field-values";
@@ -17,31 +17,28 @@ import { OrdersTable } from "../../orders/components/orders-table";
 const fromCustomer = (c: Customer) => ({ email: c.email, name: c.name ?? "", phone: c.phone ?? "", fields: fieldsState(c.fields) });
 
 function CustomerForm({ customer }: { customer: Customer }) {
-  const update = useUpdateCustomer(customer.id);
   const custom = useCustomFields("customer");
-  const edit = useEditForm(fromCustomer(customer));
-  const [localError, setLocalError] = useState<ApiProblem | null>(null);
-  const error = localError ?? update.error;
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const fields = custom.body(edit.form.fields, "update");
-    if (fields instanceof ApiProblem) return setLocalError(fields);
-    setLocalError(null);
-    const { fields: _, ...texts } = edit.changes();
-    const changes = Object.fromEntries(
-      Object.entries(texts).map(([k, v]) => [k, k !== "email" && v!.trim() === "" ? null : v!.trim()]),
-    );
-    update.mutate({ ...changes, ...fields }, { onSuccess: (c) => edit.saved(fromCustomer(c)) });
-  };
+  const form = useApiForm({
+    defaultValues: fromCustomer(customer),
+    mutation: useUpdateCustomer(customer.id),
+    request: (values, { fields: _, ...texts }) => {
+      const fields = custom.body(values.fields, "update");
+      if (fields instanceof ApiProblem) return fields;
+      // Only what changed; an emptied name or phone is cleared (null).
+      const changes = Object.fromEntries(Object.entries(texts).map(([k, v]) => [k, k !== "email" && v.trim() === "" ? null : v.trim()]));
+      return { ...changes, ...fields };
+    },
+    onSaved: (c) => form.saved(fromCustomer(c)),
+  });
   return (
-    <form onSubmit={submit} className="card">
+    <ApiForm form={form} className="card">
       <h2>Details</h2>
-      <TextField label="Email" type="email" required value={edit.form.email} onChange={edit.set("email")} path="email" error={error} />
-      <TextField label="Name" value={edit.form.name} onChange={edit.set("name")} path="name" error={error} />
-      <TextField label="Phone" type="tel" value={edit.form.phone} onChange={edit.set("phone")} path="phone" error={error} />
-      <CustomFields custom={custom} state={edit.form.fields} onChange={(f) => edit.setValue("fields", f)} error={error} />
-      <SaveActions state={localError ? { ...update, isError: true, error: localError } : update} stale={edit.dirty} />
-    </form>
+      <TextField label="Email" type="email" required {...form.register("email")} />
+      <TextField label="Name" {...form.register("name")} />
+      <TextField label="Phone" type="tel" {...form.register("phone")} />
+      <CustomFields custom={custom} />
+      <SaveActions state={form.status} stale={form.dirty} />
+    </ApiForm>
   );
 }
 

@@ -2,7 +2,6 @@
 // link to their page.
 import { useDeferredValue, useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { useEditForm } from "../../../components/common/edit-form";
 import { FormDialog } from "../../../components/common/form-dialog";
 import { TextField } from "../../../components/common/field";
 import { DataTable } from "../../../components/common/data-table";
@@ -10,34 +9,31 @@ import { ListSearch } from "../../../components/common/list-filters";
 import { useListParams } from "../../../components/common/list-params";
 import { PageHeader } from "../../../components/common/page-header";
 import { CustomFields, useCustomFields } from "../../../components/custom-fields/custom-fields";
+import { useApiForm } from "../../../components/forms";
 import { type Customer, useCreateCustomer, useCustomers } from "../../../hooks/api/customers";
 import { fieldsState } from "../../../lib/field-values";
 import { formatDate, useDisplay } from "../../../lib/format";
 import { ApiProblem } from "../../../lib/problem";
 
 function NewCustomerDialog({ onClose }: { onClose: () => void }) {
-  const create = useCreateCustomer();
   const navigate = useNavigate();
   const custom = useCustomFields("customer");
-  const edit = useEditForm({ email: "", name: "", phone: "", fields: fieldsState() });
-  const { email, name, phone } = edit.form;
-  const [localError, setLocalError] = useState<ApiProblem | null>(null);
-  const error = localError ?? create.error;
-  const submit = () => {
-    const fields = custom.body(edit.form.fields, "create");
-    if (fields instanceof ApiProblem) return setLocalError(fields);
-    setLocalError(null);
-    create.mutate(
-      { email: email.trim(), name: name.trim() || undefined, phone: phone.trim() || undefined, ...fields },
-      { onSuccess: (c) => (edit.saved(), navigate(`/customers/${c.id}`)) },
-    );
-  };
+  const form = useApiForm({
+    defaultValues: { email: "", name: "", phone: "", fields: fieldsState() },
+    mutation: useCreateCustomer(),
+    request: ({ email, name, phone, fields: state }) => {
+      const fields = custom.body(state, "create");
+      if (fields instanceof ApiProblem) return fields;
+      return { email: email.trim(), name: name.trim() || undefined, phone: phone.trim() || undefined, ...fields };
+    },
+    onSaved: (c) => navigate(`/customers/${c.id}`),
+  });
   return (
-    <FormDialog title="New customer" form={edit} onClose={onClose} onSubmit={submit} submit="Create customer" pending={create.isPending} error={error}>
-      <TextField label="Email" type="email" required value={email} onChange={edit.set("email")} path="email" error={error} />
-      <TextField label="Name" value={name} onChange={edit.set("name")} path="name" error={error} />
-      <TextField label="Phone" type="tel" value={phone} onChange={edit.set("phone")} path="phone" error={error} />
-      <CustomFields custom={custom} state={edit.form.fields} onChange={(f) => edit.setValue("fields", f)} error={error} />
+    <FormDialog title="New customer" form={form} onClose={onClose} submit="Create customer">
+      <TextField label="Email" type="email" required {...form.register("email")} />
+      <TextField label="Name" {...form.register("name")} />
+      <TextField label="Phone" type="tel" {...form.register("phone")} />
+      <CustomFields custom={custom} />
     </FormDialog>
   );
 }

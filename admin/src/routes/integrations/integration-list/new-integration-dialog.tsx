@@ -1,26 +1,25 @@
 // Creates an integration: a name and the permissions its key gets (never the ones that manage people or access).
 // The raw key is shown once.
-import { useEditForm } from "../../../components/common/edit-form";
 import { TextField } from "../../../components/common/field";
 import { FormDialog } from "../../../components/common/form-dialog";
 import { PermissionPicker } from "../../../components/common/permission-picker";
 import { SecretShownOnce } from "../../../components/common/secret-value";
+import { useApiForm } from "../../../components/forms";
 import { NEVER_IN_SCOPE, useCreateIntegration } from "../../../hooks/api/integrations";
+import type { components } from "../../../lib/api-schema";
+
+type Scope = Exclude<components["schemas"]["CreateIntegrationRequest"]["scopes"], string>[number];
 
 export function NewIntegrationDialog({ onClose }: { onClose: () => void }) {
   const create = useCreateIntegration();
-  const edit = useEditForm({ name: "", scopes: [] as string[] });
-  const { name, scopes } = edit.form;
+  const form = useApiForm({ defaultValues: { name: "", scopes: [] as Scope[] }, mutation: create });
   const created = create.data;
   return (
     <FormDialog
       title="New integration"
-      form={edit}
+      form={form}
       onClose={onClose}
-      onSubmit={() => create.mutate({ name, scopes: scopes as never }, { onSuccess: () => edit.saved() })}
       submit="Create integration"
-      pending={create.isPending}
-      error={create.error}
       done={
         created && (
           <SecretShownOnce
@@ -32,8 +31,8 @@ export function NewIntegrationDialog({ onClose }: { onClose: () => void }) {
         )
       }
     >
-      <TextField label="Integration name" required value={name} onChange={edit.set("name")} path="name" error={create.error} />
-      <PermissionPicker legend="Permissions" selected={scopes} onChange={(s) => edit.setValue("scopes", s)} error={create.error} path="scopes" omit={NEVER_IN_SCOPE} />
+      <TextField label="Integration name" required {...form.register("name")} />
+      <PermissionPicker legend="Permissions" name="scopes" omit={NEVER_IN_SCOPE} />
     </FormDialog>
   );
 }

@@ -2,15 +2,14 @@
 // currency (the store's by default: orders keep their own); lines of a variant (picked by product title or SKU) and a
 // quantity; then the order's custom fields, which are set here or never (orders have no PATCH, API.md section 21).
 // The API prices the lines and commits their stock; its 422s show at their fields (`line_items.0.quantity`).
-import { useState, type FormEvent } from "react";
+import { useFieldArray } from "react-hook-form";
 import { useNavigate } from "react-router";
 import { FormActions } from "../../../components/common/dialog";
-import { useEditForm } from "../../../components/common/edit-form";
 import { TextField } from "../../../components/common/field";
 import { PageHeader } from "../../../components/common/page-header";
-import { ErrorMessage } from "../../../components/common/query-state";
 import { CustomFields, useCustomFields } from "../../../components/custom-fields/custom-fields";
 import { ReferencePicker } from "../../../components/custom-fields/reference-picker";
+import { ApiForm, FormError, useApiForm } from "../../../components/forms";
 import { useCreateOrder } from "../../../hooks/api/orders";
 import { fieldsState } from "../../../lib/field-values";
 import { useDisplay } from "../../../lib/format";
@@ -22,71 +21,64 @@ const blankLine = () => ({ variant: "", quantity: "1" });
 
 export default function OrderCreate() {
   const display = useDisplay();
-  const create = useCreateOrder();
   const custom = useCustomFields("order");
   const navigate = useNavigate();
-  const edit = useEditForm({ customer: "", email: "", currency: display.currency, lines: [blankLine()], fields: fieldsState() });
-  const { customer, email, currency, lines } = edit.form;
-  const [localError, setLocalError] = useState<ApiProblem | null>(null);
-  const error = localError ?? create.error;
-  const setLine = (i: number, change: Partial<ReturnType<typeof blankLine>>) =>
-    edit.setValue("lines", lines.map((l, j) => (j === i ? { ...l, ...change } : l)));
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const missing = lines.flatMap((l, i) => (l.variant ? [] : [{ path: `line_items.${i}.variant_id`, message: "Choose a variant" }]));
-    const fields = custom.body(edit.form.fields, "create");
-    const problems = [...missing, ...(fields instanceof ApiProblem ? fields.errors : [])];
-    if (problems.length > 0) return setLocalError(localProblems(problems));
-    setLocalError(null);
-    create.mutate(
-      {
+  const form = useApiForm({
+    defaultValues: { customer: "", email: "", currency: display.currency, lines: [blankLine()], fields: fieldsState() },
+    mutation: useCreateOrder(),
+    paths: (path) =>
+      path === "customer_id" ? "customer" : path.replace(/^line_items\.(\d+)\.(variant_id|quantity)$/, (_, i, k) => `lines.${i}.${k === "variant_id" ? "variant" : k}`),
+    request: ({ customer, email, currency, lines, fields: state }) => {
+      const missing = lines.flatMap((l, i) => (l.variant ? [] : [{ path: `line_items.${i}.variant_id`, message: "Choose a variant" }]));
+      const fields = custom.body(state, "create");
+      const problems = [...missing, ...(fields instanceof ApiProblem ? fields.errors : [])];
+      if (problems.length > 0) return localProblems(problems);
+      return {
         ...(customer ? { customer_id: customer } : {}),
         ...(email.trim() ? { email: email.trim() } : {}),
         currency: currency.trim().toUpperCase(),
         line_items: lines.map((l) => ({ variant_id: l.variant, quantity: Number(l.quantity) })),
         ...(fields as { fields?: Record<string, unknown> }),
-      },
-      { onSuccess: (o) => (edit.saved(), navigate(`/orders/${o.id}`)) },
-    );
-  };
+      };
+    },
+    onSaved: (o) => navigate(`/orders/${o.id}`),
+  });
+  const lines = useFieldArray({ control: form.control, name: "lines" });
+  const [customer, shown] = form.watch(["customer", "lines"]);
   return (
     <section>
       <PageHeader title="New order" back={{ to: "/orders", label: "Orders" }} />
-      <form onSubmit={submit} className="card">
-        <ReferencePicker type="customer_reference" label="Customer" value={customer} onChange={(id) => edit.setValue("customer", id)}
-          path="customer_id" error={error} hint="Optional: without a customer, give the email the order is for." />
+      <ApiForm form={form} className="card">
+        <ReferencePicker type="customer_reference" label="Customer" name="customer" value={customer} onChange={(id) => form.setValue("customer", id)}
+          hint="Optional: without a customer, give the email the order is for." />
         <div className="form-grid">
-          <TextField label="Email" type="email" value={email} onChange={edit.set("email")} path="email" error={error}
-            hint="The customer's email when none is chosen" />
-          <TextField label="Currency" required maxLength={3} value={currency} onChange={edit.set("currency")} path="currency" error={error}
-            hint="ISO 4217, e.g. EUR" />
+          <TextField label="Email" type="email" {...form.register("email")} hint="The customer's email when none is chosen" />
+          <TextField label="Currency" required maxLength={3} {...form.register("currency")} hint="ISO 4217, e.g. EUR" />
         </div>
         <fieldset>
           <legend>Items</legend>
-          {lines.map((l, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: lines have no id; their inputs are controlled by index
-            <div className="order-line" key={i} role="group" aria-label={`Line ${i + 1}`}>
-              <ReferencePicker type="variant_reference" label={`Line ${i + 1} variant`} value={l.variant} onChange={(variant) => setLine(i, { variant })}
-                path={`line_items.${i}.variant_id`} error={error} />
-              <TextField label={`Line ${i + 1} quantity`} type="number" min={1} step={1} className="narrow" value={l.quantity}
-                onChange={(e) => setLine(i, { quantity: e.target.value })} path={`line_items.${i}.quantity`} error={error} />
-              {lines.length > 1 && (
-                <button type="button" onClick={() => edit.setValue("lines", lines.filter((_, j) => j !== i))}>
+          {lines.fields.map((line, i) => (
+            <div className="order-line" key={line.id} role="group" aria-label={`Line ${i + 1}`}>
+              <ReferencePicker type="variant_reference" label={`Line ${i + 1} variant`} name={`lines.${i}.variant`} value={shown[i]?.variant ?? ""}
+                onChange={(variant) => form.setValue(`lines.${i}.variant`, variant)} />
+              <TextField label={`Line ${i + 1} quantity`} type="number" min={1} step={1} className="narrow" {...form.register(`lines.${i}.quantity`)} />
+              {lines.fields.length > 1 && (
+                <button type="button" onClick={() => lines.remove(i)}>
                   Remove line {i + 1}
                 </button>
               )}
             </div>
           ))}
-          {lines.length < MAX_LINES && (
-            <button type="button" onClick={() => edit.setValue("lines", [...lines, blankLine()])}>
+          {lines.fields.length < MAX_LINES && (
+            <button type="button" onClick={() => lines.append(blankLine())}>
               Add line
             </button>
           )}
         </fieldset>
-        <CustomFields custom={custom} state={edit.form.fields} onChange={(f) => edit.setValue("fields", f)} error={error} />
-        <ErrorMessage error={error} />
-        <FormActions submit="Create order" pending={create.isPending} />
-      </form>
+        <CustomFields custom={custom} />
+        <FormError />
+        <FormActions submit="Create order" pending={form.pending} />
+      </ApiForm>
     </section>
   );
 }

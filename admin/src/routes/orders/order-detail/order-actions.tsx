@@ -3,13 +3,13 @@
 // order changed meanwhile, or the move is not allowed) is shown as a message and the order is read again.
 import { useState } from "react";
 import { ConfirmDialog } from "../../../components/common/dialog";
-import { useEditForm } from "../../../components/common/edit-form";
 import { TextField } from "../../../components/common/field";
 import { FormDialog } from "../../../components/common/form-dialog";
 import { ErrorMessage } from "../../../components/common/query-state";
+import { useApiForm } from "../../../components/forms";
+import { AMOUNT_WORDS } from "../../../components/forms/rules";
 import { ORDER_ACTIONS, useRefundOrder, useTransitionOrder, type Order } from "../../../hooks/api/orders";
 import { formatCents, formatMoney, parseMajor } from "../../../lib/format";
-import { type ApiProblem, localProblem } from "../../../lib/problem";
 
 type Target = "paid" | "fulfilled" | "canceled";
 const TRANSITION: Record<Target, { label: string; message: string }> = {
@@ -19,24 +19,21 @@ const TRANSITION: Record<Target, { label: string; message: string }> = {
 };
 
 function RefundDialog({ order, onClose }: { order: Order; onClose: () => void }) {
-  const refund = useRefundOrder(order.id);
   const left = order.total_cents - order.refunded_cents;
-  const edit = useEditForm({ amount: formatCents(left) });
-  const [localError, setLocalError] = useState<ApiProblem | null>(null);
-  const submit = () => {
-    const cents = parseMajor(edit.form.amount);
-    if (cents === null || cents === 0) {
-      const message = "Enter an amount such as 12.50";
-      return setLocalError(localProblem("amount_cents", message));
-    }
-    setLocalError(null);
-    refund.mutate(cents, { onSuccess: onClose });
+  const form = useApiForm({
+    defaultValues: { amount: formatCents(left) },
+    mutation: useRefundOrder(order.id),
+    paths: { amount_cents: "amount" },
+    request: ({ amount }) => parseMajor(amount) ?? 0,
+    onSaved: onClose,
+  });
+  const positive = (text: string) => {
+    const cents = parseMajor(text);
+    return (cents !== null && cents !== 0) || AMOUNT_WORDS;
   };
-  const error = localError ?? refund.error;
   return (
-    <FormDialog title="Refund" form={edit} onClose={onClose} onSubmit={submit} submit="Refund" pending={refund.isPending} error={error}>
-      <TextField label="Amount" inputMode="decimal" value={edit.form.amount} onChange={edit.set("amount")}
-        path="amount_cents" error={error} hint={`Up to ${formatMoney(left, order.currency)}`} />
+    <FormDialog title="Refund" form={form} onClose={onClose} submit="Refund">
+      <TextField label="Amount" inputMode="decimal" {...form.register("amount", { validate: positive })} hint={`Up to ${formatMoney(left, order.currency)}`} />
     </FormDialog>
   );
 }

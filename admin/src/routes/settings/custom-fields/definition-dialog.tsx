@@ -1,15 +1,14 @@
 // "Add field" (name, key, type, description, validations for the type, "Filterable") and "Edit field <name>" (the
 // same but key and type, shown read-only: the API never changes them). Dialog forms, guarded like every form,
 // rendered while open. The key follows the name until it is typed into.
-import { useState } from "react";
-import { useEditForm } from "../../../components/common/edit-form";
 import { CheckboxField, SelectField, TextArea, TextField } from "../../../components/common/field";
 import { FormDialog } from "../../../components/common/form-dialog";
+import { type ApiFormState, useApiForm } from "../../../components/forms";
 import { useCreateFieldDefinition, useUpdateFieldDefinition } from "../../../hooks/api/field-definitions";
 import { FIELD_TYPES, type FieldDefinition, type FieldOwner, type FieldType, OWNERS, canBeFilterable, typeLabel } from "../../../lib/field-types";
 import { displayTimeZone } from "../../../lib/format";
 import { ApiProblem } from "../../../lib/problem";
-import { toValidations, ValidationsInputs, validationsForm } from "./validations-inputs";
+import { choiceErrors, toValidations, ValidationsInputs, type ValidationsForm, validationsForm } from "./validations-inputs";
 
 const TYPE_OPTIONS = FIELD_TYPES.map((t) => [t, typeLabel(t)] as const);
 const KEY_HINT = "a-z, 0-9 and _, starting with a letter: how the API, webhooks and CSV files name the field. It never changes.";
@@ -25,60 +24,59 @@ const suggestKey = (name: string) =>
 
 const ownerNoun = (owner: FieldOwner) => OWNERS.find(([o]) => o === owner)![2];
 
-function FilterableField(props: { owner: FieldOwner; type: FieldType; checked: boolean; onChange: (checked: boolean) => void; error: unknown }) {
+type Filterable = { filterable: boolean; validations: ValidationsForm };
+
+/** "Filterable", for product and variant fields of a type that can be filtered by (disabled, saying why, otherwise). */
+function FilterableField(props: { owner: FieldOwner; type: FieldType; form: ApiFormState<Filterable> }) {
   if (props.owner !== "product" && props.owner !== "variant") return null;
   const allowed = canBeFilterable(props.owner, props.type);
   return (
     <CheckboxField
       label="Filterable"
-      checked={allowed && props.checked}
+      name="filterable"
+      checked={allowed && props.form.watch("filterable")}
       disabled={!allowed}
-      onChange={props.onChange}
-      path="filterable"
-      error={props.error}
+      onChange={(e) => props.form.setValue("filterable", e.target.checked)}
       hint={allowed ? "The products list filters by it (“More filters”); at most 20 per owner." : "Lists and JSON cannot be filtered by."}
     />
   );
 }
 
 export function AddFieldDialog(props: { owner: FieldOwner; onClose: () => void; onSaved: (name: string) => void }) {
-  const create = useCreateFieldDefinition();
   const zone = displayTimeZone();
-  const edit = useEditForm({ name: "", key: "", type: "text" as FieldType, description: "", filterable: false, validations: validationsForm("text", {}, zone) });
-  const [localError, setLocalError] = useState<ApiProblem | null>(null);
-  const { form } = edit;
-  const key = form.key || suggestKey(form.name);
-  const error = localError ?? create.error;
-  const submit = () => {
-    const validations = toValidations(form.type, form.validations, zone);
-    if (validations instanceof ApiProblem) return setLocalError(validations);
-    setLocalError(null);
-    create.mutate(
-      {
+  const form = useApiForm({
+    defaultValues: { name: "", key: "", type: "text" as FieldType, description: "", filterable: false, validations: validationsForm("text", {}, zone) },
+    mutation: useCreateFieldDefinition(),
+    errors: (errors, values) => choiceErrors(errors, values.validations.choices),
+    request: (values) => {
+      const validations = toValidations(values.type, values.validations, zone);
+      if (validations instanceof ApiProblem) return validations;
+      return {
         owner: props.owner,
-        key,
-        name: form.name.trim(),
-        type: form.type,
-        description: form.description.trim() || undefined,
+        key: values.key || suggestKey(values.name),
+        name: values.name.trim(),
+        type: values.type,
+        description: values.description.trim() || undefined,
         validations,
-        filterable: canBeFilterable(props.owner, form.type) && form.filterable,
-      },
-      { onSuccess: (d) => (edit.saved(), props.onSaved(d.name), props.onClose()) },
-    );
-  };
+        filterable: canBeFilterable(props.owner, values.type) && values.filterable,
+      };
+    },
+    onSaved: (d) => (props.onSaved(d.name), props.onClose()),
+  });
+  const [name, key, type] = form.watch(["name", "key", "type"]);
   return (
-    <FormDialog title="Add field" form={edit} onClose={props.onClose} onSubmit={submit} submit="Add field" pending={create.isPending} error={error}>
+    <FormDialog title="Add field" form={form} onClose={props.onClose} submit="Add field">
       <p className="hint">A field of every {ownerNoun(props.owner)}, shown in its form after the built-in ones.</p>
       <div className="form-grid">
-        <TextField label="Field name" required maxLength={255} value={form.name} onChange={edit.set("name")} path="name" error={error} placeholder="Material" />
-        <TextField label="Key" required maxLength={64} value={key} onChange={edit.set("key")} path="key" error={error} hint={KEY_HINT} spellCheck={false} />
+        <TextField label="Field name" required maxLength={255} {...form.register("name")} placeholder="Material" />
+        {/* The key follows the name until it is typed into. */}
+        <TextField label="Key" required maxLength={64} name="key" value={key || suggestKey(name)} onChange={(e) => form.setValue("key", e.target.value)}
+          hint={KEY_HINT} spellCheck={false} />
       </div>
-      <SelectField label="Type" value={form.type} onChange={(t) => edit.setValue("type", t as FieldType)} options={TYPE_OPTIONS} path="type" error={error}
-        hint="It never changes: for another type, make a new field." />
-      <TextArea label="Description" rows={2} value={form.description} onChange={edit.set("description")} path="description" error={error}
-        hint="Shown under the field in the forms" />
-      <ValidationsInputs type={form.type} form={form.validations} onChange={(v) => edit.setValue("validations", v)} error={error} />
-      <FilterableField owner={props.owner} type={form.type} checked={form.filterable} onChange={(f) => edit.setValue("filterable", f)} error={error} />
+      <SelectField label="Type" options={TYPE_OPTIONS} {...form.register("type")} hint="It never changes: for another type, make a new field." />
+      <TextArea label="Description" rows={2} {...form.register("description")} hint="Shown under the field in the forms" />
+      <ValidationsInputs type={type} />
+      <FilterableField owner={props.owner} type={type} form={form as unknown as ApiFormState<Filterable>} />
     </FormDialog>
   );
 }
@@ -92,41 +90,38 @@ const fromDefinition = (d: FieldDefinition, zone: string) => ({
 
 export function EditFieldDialog(props: { definition: FieldDefinition; onClose: () => void; onSaved: (name: string) => void }) {
   const { definition: d } = props;
-  const update = useUpdateFieldDefinition();
   const zone = displayTimeZone();
-  const edit = useEditForm(fromDefinition(d, zone));
-  const [localError, setLocalError] = useState<ApiProblem | null>(null);
-  const { form } = edit;
-  const error = localError ?? update.error;
-  const submit = () => {
-    const changes = edit.changes();
-    if (Object.keys(changes).length === 0) return props.onClose();
-    const validations = changes.validations ? toValidations(d.type, form.validations, zone) : undefined;
-    if (validations instanceof ApiProblem) return setLocalError(validations);
-    setLocalError(null);
-    update.mutate(
-      {
+  const form = useApiForm({
+    defaultValues: fromDefinition(d, zone),
+    mutation: useUpdateFieldDefinition(),
+    errors: (errors, values) => choiceErrors(errors, values.validations.choices),
+    request: (values, changes) => {
+      if (Object.keys(changes).length === 0) return undefined;
+      const validations = changes.validations ? toValidations(d.type, values.validations, zone) : undefined;
+      if (validations instanceof ApiProblem) return validations;
+      return {
         id: d.id,
-        ...(changes.name !== undefined ? { name: form.name.trim() } : {}),
-        ...(changes.description !== undefined ? { description: form.description.trim() || null } : {}),
-        ...(changes.filterable !== undefined ? { filterable: form.filterable } : {}),
+        ...(changes.name !== undefined ? { name: values.name.trim() } : {}),
+        ...(changes.description !== undefined ? { description: values.description.trim() || null } : {}),
+        ...(changes.filterable !== undefined ? { filterable: values.filterable } : {}),
         // The whole set replaces the stored one ({} removes them all).
         ...(validations ? { validations } : {}),
-      },
-      { onSuccess: (saved) => (edit.saved(), props.onSaved(saved.name), props.onClose()) },
-    );
-  };
+      };
+    },
+    onUnchanged: props.onClose,
+    onSaved: (saved) => (props.onSaved(saved.name), props.onClose()),
+  });
   return (
-    <FormDialog title={`Edit field ${d.name}`} form={edit} onClose={props.onClose} onSubmit={submit} submit="Save field" pending={update.isPending} error={error}>
+    <FormDialog title={`Edit field ${d.name}`} form={form} onClose={props.onClose} submit="Save field">
       <div className="form-grid">
-        <TextField label="Field name" required maxLength={255} value={form.name} onChange={edit.set("name")} path="name" error={error} />
+        <TextField label="Field name" required maxLength={255} {...form.register("name")} />
         <TextField label="Key" readOnly value={d.key} hint="Keys never change." />
       </div>
       <TextField label="Type" readOnly value={typeLabel(d.type)} hint="Types never change: for another type, make a new field." />
-      <TextArea label="Description" rows={2} value={form.description} onChange={edit.set("description")} path="description" error={error} />
-      <ValidationsInputs type={d.type} form={form.validations} onChange={(v) => edit.setValue("validations", v)} error={error} />
+      <TextArea label="Description" rows={2} {...form.register("description")} />
+      <ValidationsInputs type={d.type} />
       <p className="hint">Changed validations apply to later changes; values already stored stay.</p>
-      <FilterableField owner={d.owner} type={d.type} checked={form.filterable} onChange={(f) => edit.setValue("filterable", f)} error={error} />
+      <FilterableField owner={d.owner} type={d.type} form={form as unknown as ApiFormState<Filterable>} />
     </FormDialog>
   );
 }

@@ -3,10 +3,11 @@
 // lengths or item counts; a pattern and choices for texts. Typed as text; `toValidations` makes the body's
 // `validations` or says what the console can tell is wrong (the API checks the rest, at `validations.<name>`).
 import { TextArea, TextField } from "../../../components/common/field";
+import { useApiFormContext } from "../../../components/forms";
 import { type FieldType, type FieldValidations, validationsOf } from "../../../lib/field-types";
 import { formatCents, parseMajor, useDisplay } from "../../../lib/format";
 import { utcToWall, wallToUtc } from "../../../lib/zoned-time";
-import { ApiProblem, localProblems } from "../../../lib/problem";
+import { type ApiProblem, type FieldError, localProblems } from "../../../lib/problem";
 
 export interface ValidationsForm {
   min: string;
@@ -72,22 +73,22 @@ export function toValidations(type: FieldType, form: ValidationsForm, timeZone: 
 }
 
 /** The API names a bad choice by its index (`validations.choices.2`): said under "Choices" with the choice itself. */
-function choicesError(error: unknown, text: string): unknown {
-  if (!(error instanceof ApiProblem)) return error;
+export function choiceErrors(errors: FieldError[], text: string): FieldError[] {
   const choices = choicesOf(text);
-  const messages = error.errors
+  const messages = errors
     .filter((e) => /^validations\.choices\.\d+$/.test(e.path))
     .map((e) => `“${choices[Number(e.path.split(".")[2])] ?? ""}” ${e.message}`);
-  if (messages.length === 0) return error;
-  return localProblems([...error.errors, { path: "validations.choices", message: messages.join("; ") }]);
+  if (messages.length === 0) return errors;
+  return [...errors.filter((e) => !/^validations\.choices\.\d+$/.test(e.path)), { path: "validations.choices", message: messages.join("; ") }];
 }
 
-export function ValidationsInputs(props: { type: FieldType; form: ValidationsForm; onChange: (form: ValidationsForm) => void; error: unknown }) {
-  const { type, form, error } = props;
+/** The validations' inputs for `type`, the form's values `validations.<name>` (inside a definition's form). */
+export function ValidationsInputs({ type }: { type: FieldType }) {
   const rules = validationsOf(type);
   const display = useDisplay();
-  if (!rules.minMax && !rules.regex && !rules.choices) return null;
-  const set = (name: keyof ValidationsForm) => (e: { target: { value: string } }) => props.onChange({ ...form, [name]: e.target.value });
+  const form = useApiFormContext();
+  if (!form || (!rules.minMax && !rules.regex && !rules.choices)) return null;
+  const register = (name: keyof ValidationsForm) => form.register(`validations.${name}`);
   const [minLabel, maxLabel, hint] = rules.minMax ? LABELS[rules.minMax] : ["", ""];
   const input =
     rules.minMax === "date"
@@ -103,17 +104,16 @@ export function ValidationsInputs(props: { type: FieldType; form: ValidationsFor
       <legend>Validations</legend>
       {rules.minMax && (
         <div className="form-grid">
-          <TextField label={minLabel} {...input} value={form.min} onChange={set("min")} path="validations.min" error={error} hint={boundHint} />
-          <TextField label={maxLabel} {...input} value={form.max} onChange={set("max")} path="validations.max" error={error} hint={boundHint} />
+          <TextField label={minLabel} {...input} {...register("min")} hint={boundHint} />
+          <TextField label={maxLabel} {...input} {...register("max")} hint={boundHint} />
         </div>
       )}
       {rules.regex && (
-        <TextField label="Pattern" value={form.regex} onChange={set("regex")} path="validations.regex" error={error} spellCheck={false}
+        <TextField label="Pattern" {...register("regex")} spellCheck={false}
           hint="A regular expression the value must match; ^…$ for the whole value, e.g. ^[A-Z]{3}-\d+$" />
       )}
       {rules.choices && (
-        <TextArea label="Choices" rows={3} value={form.choices} onChange={set("choices")} path="validations.choices"
-          error={choicesError(error, form.choices)} hint="One per line; the value must be one of them (a combobox in the forms)" />
+        <TextArea label="Choices" rows={3} {...register("choices")} hint="One per line; the value must be one of them (a combobox in the forms)" />
       )}
     </fieldset>
   );

@@ -1,9 +1,10 @@
 // "Add location" (a name and a code) and "Rename" (the same two fields, PATCHed): dialog forms, guarded like every
 // form, rendered while open.
-import { useEditForm } from "../../../components/common/edit-form";
 import { TextField } from "../../../components/common/field";
 import { FormDialog } from "../../../components/common/form-dialog";
+import { useApiForm } from "../../../components/forms";
 import { type Location, useCreateLocation, useUpdateLocation } from "../../../hooks/api/locations";
+import type { components } from "../../../lib/api-schema";
 
 const CODE_HINT = "Letters, digits, “-” and “_”, up to 32: how integrations and CSV files name this place.";
 
@@ -17,52 +18,37 @@ const suggestCode = (name: string) =>
     .slice(0, 32);
 
 export function AddLocationDialog({ onClose, onSaved }: { onClose: () => void; onSaved: (name: string) => void }) {
-  const create = useCreateLocation();
-  const edit = useEditForm({ name: "", code: "" });
-  const { name, code } = edit.form;
-  // Until the code is typed into, it follows the name.
-  const shownCode = code || suggestCode(name);
+  const form = useApiForm({
+    defaultValues: { name: "", code: "" } satisfies components["schemas"]["CreateLocationRequest"],
+    mutation: useCreateLocation(),
+    request: ({ name, code }) => ({ name: name.trim(), code: code || suggestCode(name) }),
+    onSaved: (l) => (onSaved(l.name), onClose()),
+  });
+  const [name, code] = form.watch(["name", "code"]);
   return (
-    <FormDialog
-      title="Add location"
-      form={edit}
-      onClose={onClose}
-      onSubmit={() =>
-        create.mutate({ name: name.trim(), code: shownCode }, { onSuccess: (l) => (edit.saved(), onSaved(l.name), onClose()) })
-      }
-      submit="Add location"
-      pending={create.isPending}
-      error={create.error}
-    >
-      <TextField label="Location name" required maxLength={100} value={name} onChange={edit.set("name")} path="name" error={create.error}
-        placeholder="Warehouse" />
-      <TextField label="Location code" required maxLength={32} value={shownCode} onChange={edit.set("code")} path="code" error={create.error}
-        hint={CODE_HINT} />
+    <FormDialog title="Add location" form={form} onClose={onClose} submit="Add location">
+      <TextField label="Location name" required maxLength={100} {...form.register("name")} placeholder="Warehouse" />
+      {/* Until the code is typed into, it follows the name. */}
+      <TextField label="Location code" required maxLength={32} name="code" value={code || suggestCode(name)}
+        onChange={(e) => form.setValue("code", e.target.value)} hint={CODE_HINT} />
     </FormDialog>
   );
 }
 
 export function RenameLocationDialog(props: { location: Location; onClose: () => void; onSaved: (name: string) => void }) {
   const { location } = props;
-  const update = useUpdateLocation();
-  const edit = useEditForm({ name: location.name, code: location.code });
+  const form = useApiForm({
+    defaultValues: { name: location.name, code: location.code } satisfies components["schemas"]["UpdateLocationRequest"],
+    mutation: useUpdateLocation(),
+    // Only what changed; nothing changed closes the dialog.
+    request: (_, changed) => (Object.keys(changed).length === 0 ? undefined : { id: location.id, ...changed }),
+    onUnchanged: props.onClose,
+    onSaved: (l) => (props.onSaved(l.name), props.onClose()),
+  });
   return (
-    <FormDialog
-      title={`Rename “${location.name}”`}
-      form={edit}
-      onClose={props.onClose}
-      onSubmit={() => {
-        const changes = edit.changes();
-        if (Object.keys(changes).length === 0) return props.onClose();
-        update.mutate({ id: location.id, ...changes }, { onSuccess: (l) => (edit.saved(), props.onSaved(l.name), props.onClose()) });
-      }}
-      submit="Rename"
-      pending={update.isPending}
-      error={update.error}
-    >
-      <TextField label="Location name" required maxLength={100} value={edit.form.name} onChange={edit.set("name")} path="name" error={update.error} />
-      <TextField label="Location code" required maxLength={32} value={edit.form.code} onChange={edit.set("code")} path="code" error={update.error}
-        hint={CODE_HINT} />
+    <FormDialog title={`Rename “${location.name}”`} form={form} onClose={props.onClose} submit="Rename">
+      <TextField label="Location name" required maxLength={100} {...form.register("name")} />
+      <TextField label="Location code" required maxLength={32} {...form.register("code")} hint={CODE_HINT} />
     </FormDialog>
   );
 }

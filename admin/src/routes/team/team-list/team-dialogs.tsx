@@ -1,24 +1,23 @@
 // Invite a teammate (the invite link, holding its one-time token, is shown once) and edit a member's permissions.
-import { useEditForm } from "../../../components/common/edit-form";
 import { TextField } from "../../../components/common/field";
 import { FormDialog } from "../../../components/common/form-dialog";
 import { PermissionPicker } from "../../../components/common/permission-picker";
 import { SecretShownOnce } from "../../../components/common/secret-value";
+import { useApiForm } from "../../../components/forms";
 import { useCreateInvite, useUpdateMember, type Member } from "../../../hooks/api/team";
+import type { components } from "../../../lib/api-schema";
+
+type Permission = Exclude<components["schemas"]["CreateInviteRequest"]["permissions"], string>[number];
 
 export function InviteDialog({ onClose }: { onClose: () => void }) {
   const create = useCreateInvite();
-  const edit = useEditForm({ email: "", permissions: ["products.read"] });
-  const { email, permissions } = edit.form;
+  const form = useApiForm({ defaultValues: { email: "", permissions: ["products.read"] as Permission[] }, mutation: create });
   return (
     <FormDialog
       title="Invite teammate"
-      form={edit}
+      form={form}
       onClose={onClose}
-      onSubmit={() => create.mutate({ email, permissions: permissions as never }, { onSuccess: () => edit.saved() })}
       submit="Create invite"
-      pending={create.isPending}
-      error={create.error}
       done={
         create.data && (
           <SecretShownOnce
@@ -30,26 +29,22 @@ export function InviteDialog({ onClose }: { onClose: () => void }) {
         )
       }
     >
-      <TextField label="Email" type="email" required value={email} onChange={edit.set("email")} path="email" error={create.error} />
-      <PermissionPicker legend="Permissions" selected={permissions} onChange={(p) => edit.setValue("permissions", p)} error={create.error} path="permissions" />
+      <TextField label="Email" type="email" required {...form.register("email")} />
+      <PermissionPicker legend="Permissions" name="permissions" />
     </FormDialog>
   );
 }
 
 export function EditPermissionsDialog({ member, onClose }: { member: Member; onClose: () => void }) {
-  const update = useUpdateMember();
-  const edit = useEditForm({ permissions: member.permission_names });
+  const form = useApiForm({
+    defaultValues: { permissions: member.permission_names },
+    mutation: useUpdateMember(),
+    request: ({ permissions }) => ({ userId: member.user_id, permissions }),
+    onSaved: onClose,
+  });
   return (
-    <FormDialog
-      title={`Permissions of ${member.name}`}
-      form={edit}
-      onClose={onClose}
-      onSubmit={() => update.mutate({ userId: member.user_id, permissions: edit.form.permissions }, { onSuccess: onClose })}
-      submit="Save permissions"
-      pending={update.isPending}
-      error={update.error}
-    >
-      <PermissionPicker legend="Permissions" selected={edit.form.permissions} onChange={(p) => edit.setValue("permissions", p)} error={update.error} path="permissions" />
+    <FormDialog title={`Permissions of ${member.name}`} form={form} onClose={onClose} submit="Save permissions">
+      <PermissionPicker legend="Permissions" name="permissions" />
     </FormDialog>
   );
 }

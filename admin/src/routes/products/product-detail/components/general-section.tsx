@@ -1,10 +1,9 @@
 // Title, description, brand, SEO fields and the highlight video URL (with the provider the API detected), then the
 // product's custom fields; one PATCH with what changed.
-import { useState, type FormEvent } from "react";
-import { useEditForm } from "../../../../components/common/edit-form";
 import { TextArea, TextField } from "../../../../components/common/field";
 import { SaveActions } from "../../../../components/common/save-status";
 import { CustomFields, useCustomFields } from "../../../../components/custom-fields/custom-fields";
+import { ApiForm, useApiForm } from "../../../../components/forms";
 import { useUpdateProduct, type Product } from "../../../../hooks/api/products";
 import { fieldsState } from "../../../../lib/field-values";
 import { ApiProblem } from "../../../../lib/problem";
@@ -21,47 +20,40 @@ const fromProduct = (p: Product) => ({
 const tagsOf = (text: string) => text.split(",").map((t) => t.trim()).filter(Boolean);
 
 export function GeneralSection({ product }: { product: Product }) {
-  const update = useUpdateProduct(product.id);
   const custom = useCustomFields("product");
-  const edit = useEditForm(fromProduct(product));
-  const [localError, setLocalError] = useState<ApiProblem | null>(null);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const { fields: _, ...texts } = edit.changes();
-    const fields = custom.body(edit.form.fields, "update");
-    if (fields instanceof ApiProblem) return setLocalError(fields);
-    setLocalError(null);
-    // Only what changed; an emptied optional field is cleared (null); tags replace the whole set.
-    const changes = Object.fromEntries(
-      Object.entries(texts).map(([f, v]) => [f, f === "tags" ? tagsOf(v) : f !== "title" && v === "" ? null : v]),
-    );
-    update.mutate({ ...changes, ...fields }, { onSuccess: (p) => edit.saved(fromProduct(p)) });
-  };
-  const form = edit.form;
-  const set = edit.set;
-  const common = { error: localError ?? update.error };
+  const form = useApiForm({
+    defaultValues: fromProduct(product),
+    mutation: useUpdateProduct(product.id),
+    request: (values, { fields: _, ...texts }) => {
+      const fields = custom.body(values.fields, "update");
+      if (fields instanceof ApiProblem) return fields;
+      // Only what changed; an emptied optional field is cleared (null); tags replace the whole set.
+      const changes = Object.fromEntries(
+        Object.entries(texts).map(([f, v]) => [f, f === "tags" ? tagsOf(v) : f !== "title" && v === "" ? null : v]),
+      );
+      return { ...changes, ...fields };
+    },
+    onSaved: (p) => form.saved(fromProduct(p)),
+  });
   return (
     <section className="card" aria-labelledby="general-heading">
       <h2 id="general-heading">General</h2>
-      <form onSubmit={submit}>
-        <TextField label="Title" value={form.title} onChange={set("title")} path="title" {...common} />
-        <TextArea label="Description" rows={4} value={form.description} onChange={set("description")} path="description" {...common} />
-        <TextField label="Brand" value={form.brand} onChange={set("brand")} path="brand" {...common} />
-        <TextField label="Tags" value={form.tags} onChange={set("tags")} path="tags" hint="Separated by commas, e.g. Summer, Shoes" {...common} />
-        <TextField label="SEO title" value={form.seo_title} onChange={set("seo_title")} path="seo_title" {...common} />
-        <TextArea label="SEO description" rows={2} value={form.seo_description} onChange={set("seo_description")} path="seo_description" {...common} />
+      <ApiForm form={form}>
+        <TextField label="Title" {...form.register("title")} />
+        <TextArea label="Description" rows={4} {...form.register("description")} />
+        <TextField label="Brand" {...form.register("brand")} />
+        <TextField label="Tags" {...form.register("tags")} hint="Separated by commas, e.g. Summer, Shoes" />
+        <TextField label="SEO title" {...form.register("seo_title")} />
+        <TextArea label="SEO description" rows={2} {...form.register("seo_description")} />
         <TextField
           label="Highlight video URL"
           type="url"
-          value={form.highlight_video_url}
-          onChange={set("highlight_video_url")}
-          path="highlight_video_url"
+          {...form.register("highlight_video_url")}
           hint={product.highlight_video_provider ? `Detected provider: ${product.highlight_video_provider}` : "YouTube, Vimeo or a video file URL"}
-          {...common}
         />
-        <CustomFields custom={custom} state={form.fields} onChange={(f) => edit.setValue("fields", f)} {...common} />
-        <SaveActions state={localError ? { ...update, isError: true, error: localError } : update} stale={edit.dirty} />
-      </form>
+        <CustomFields custom={custom} />
+        <SaveActions state={form.status} stale={form.dirty} />
+      </ApiForm>
     </section>
   );
 }

@@ -1,8 +1,7 @@
 // Reviews: the product's rating summary, the list a page at a time (its page in the URL), adding (a guarded create
 // form) and deleting one.
-import type { FormEvent } from "react";
-import { useEditForm } from "../../../../components/common/edit-form";
 import { TextField } from "../../../../components/common/field";
+import { ApiForm, FormError, useApiForm } from "../../../../components/forms";
 import { useListParams } from "../../../../components/common/list-params";
 import { Pager } from "../../../../components/common/pager";
 import { Empty, ErrorMessage, QueryState } from "../../../../components/common/query-state";
@@ -17,15 +16,12 @@ export function ReviewsSection({ product }: { product: Product }) {
   const create = useCreateReview(product.id);
   const remove = useDeleteReview(product.id);
   const blank = { author_name: "", rating: "5", title: "", body: "" };
-  const edit = useEditForm(blank);
-  const { form, set } = edit;
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    create.mutate(
-      { author_name: form.author_name, rating: Number(form.rating), title: form.title || undefined, body: form.body || undefined },
-      { onSuccess: () => edit.saved(blank) },
-    );
-  };
+  const form = useApiForm({
+    defaultValues: blank,
+    mutation: create,
+    request: (v) => ({ author_name: v.author_name, rating: Number(v.rating), title: v.title || undefined, body: v.body || undefined }),
+    onSaved: () => form.saved(blank),
+  });
   return (
     <section className="card" aria-labelledby="reviews-heading">
       <h2 id="reviews-heading">Reviews</h2>
@@ -56,16 +52,17 @@ export function ReviewsSection({ product }: { product: Product }) {
       {(product.review_count > REVIEWS_PAGE_SIZE || pages.offset > 0) && (
         <Pager pagination={reviews.data?.pagination} onOffset={pages.setOffset} busy={reviews.isPlaceholderData} label="Reviews pagination" />
       )}
-      <form onSubmit={submit} className="inline-form">
-        <TextField label="Author" required value={form.author_name} onChange={set("author_name")} path="author_name" error={create.error} />
-        <TextField label="Rating" type="number" min={1} max={5} value={form.rating} onChange={set("rating")} path="rating" error={create.error} />
-        <TextField label="Review title" value={form.title} onChange={set("title")} path="title" error={create.error} />
-        <TextField label="Review text" value={form.body} onChange={set("body")} path="body" error={create.error} />
-        <ErrorMessage error={create.error ?? remove.error} />
-        <button type="submit" disabled={create.isPending}>
+      <ApiForm form={form} className="inline-form">
+        <TextField label="Author" required {...form.register("author_name")} />
+        <TextField label="Rating" type="number" min={1} max={5} {...form.register("rating")} />
+        <TextField label="Review title" {...form.register("title")} />
+        <TextField label="Review text" {...form.register("body")} />
+        <FormError />
+        <ErrorMessage error={remove.error} />
+        <button type="submit" disabled={form.pending}>
           Add review
         </button>
-      </form>
+      </ApiForm>
     </section>
   );
 }

@@ -3,17 +3,17 @@
 // same fields (custom fields: what changed). Rendered while open.
 // Editing also shows the variant's "Stock by location" (Adjust, Transfer stock). "Stock" sets the default location's
 // stock while no other location holds any; after that it shows the total, read-only, and points to "Adjust".
-import { useState } from "react";
-import { useEditForm } from "../../../../components/common/edit-form";
 import { FormDialog } from "../../../../components/common/form-dialog";
 import { SelectField, TextField } from "../../../../components/common/field";
 import { CustomFields, useCustomFields } from "../../../../components/custom-fields/custom-fields";
+import { useApiForm } from "../../../../components/forms";
+import { amount } from "../../../../components/forms/rules";
 import { useAllLocations } from "../../../../hooks/api/locations";
 import type { Product } from "../../../../hooks/api/products";
 import { useCreateVariant, useUpdateVariant, type Variant } from "../../../../hooks/api/variants";
 import { type FieldsState, fieldsState } from "../../../../lib/field-values";
 import { formatCents, parseMajor } from "../../../../lib/format";
-import { ApiProblem, localProblem } from "../../../../lib/problem";
+import { ApiProblem } from "../../../../lib/problem";
 import { defaultLocation, StockByLocation, stockIsWritable, stockTitle } from "./stock-by-location";
 
 const FULFILLMENT = [
@@ -30,6 +30,8 @@ const BOX = [
   ["weight_g", "Weight (g)"],
 ] as const;
 type BoxKey = (typeof BOX)[number][0];
+/** The three option rows, always shown (an empty row is no option). */
+const OPTION_ROWS = Array.from({ length: MAX_OPTIONS }, (_, i) => i);
 
 type Form = {
   sku: string;
@@ -63,36 +65,32 @@ function initial(variant?: Variant): Form {
   };
 }
 
-const invalid = localProblem;
+const BOTH = "Give each option both a name and a value";
+const WHOLE_BOX = "Give all four box measures as whole numbers";
 
-/** The request body, or a field error the console can tell before sending (the API checks the values again). */
-function toBody(form: Form) {
-  const price = parseMajor(form.price);
-  if (price === null) return invalid("price_cents", "Enter an amount such as 12.50");
-  const compareAt = form.compareAt.trim() ? parseMajor(form.compareAt) : null;
-  if (compareAt === null && form.compareAt.trim()) return invalid("compare_at_price_cents", "Enter an amount such as 15.00, or leave it empty");
-  const options = form.options
-    .map((o) => ({ name: o.name.trim(), value: o.value.trim() }))
-    .filter((o) => o.name || o.value);
-  const half = options.findIndex((o) => !o.name || !o.value);
-  if (half >= 0) return invalid(`option_values.${half}.name`, "Give each option both a name and a value");
-  const boxValues = BOX.map(([key]) => form.box[key].trim());
-  let shipping_box: Record<BoxKey, number> | null = null;
-  if (boxValues.some(Boolean)) {
-    if (!boxValues.every((v) => /^\d+$/.test(v))) return invalid("shipping_box", "Give all four box measures as whole numbers");
-    shipping_box = Object.fromEntries(BOX.map(([key], i) => [key, Number(boxValues[i])])) as Record<BoxKey, number>;
-  }
-  return {
-    price_cents: price,
-    compare_at_price_cents: compareAt,
-    sku: form.sku.trim() || null,
-    // Sent only when typed into: an adjustment made meanwhile (Adjust, an order) is not written over.
-    stock: form.stock === null ? undefined : Number(form.stock),
-    fulfillment_mode: form.fulfillment as "stocked",
-    option_values: options,
-    shipping_box,
-  };
-}
+/** Field rules the console checks before sending (the API checks the values again). */
+const rules = {
+  price: { validate: amount() },
+  compareAt: { validate: amount("Enter an amount such as 15.00, or leave it empty", true) },
+  /** An option row is both a name and a value, or neither. */
+  optionName: (i: number) => ({
+    validate: (name: string, form: Form) => Boolean(name.trim()) === Boolean(form.options[i].value.trim()) || BOTH,
+  }),
+  /** A box measure: a whole number, all four or none. */
+  box: () => ({
+    validate: (text: string, form: Form) =>
+      !BOX.some(([k]) => form.box[k].trim()) || /^\d+$/.test(text.trim()) || WHOLE_BOX,
+  }),
+};
+
+/** The API's paths shown at the form's fields of other names. */
+const PATHS: Record<string, string> = {
+  price_cents: "price",
+  compare_at_price_cents: "compareAt",
+  fulfillment_mode: "fulfillment",
+  ...Object.fromEntries(BOX.map(([key]) => [`shipping_box.${key}`, `box.${key}`])),
+};
+const pathOf = (path: string) => PATHS[path] ?? path.replace(/^option_values\.(\d+)\.(name|value)$/, "options.$1.$2");
 
 export function VariantDialog(props: {
   product: Product;
@@ -104,68 +102,61 @@ export function VariantDialog(props: {
   const { product, variant } = props;
   const create = useCreateVariant(product.id);
   const update = useUpdateVariant(product.id, variant?.id ?? "");
-  const mutation = variant ? update : create;
   const custom = useCustomFields("variant");
-  const edit = useEditForm(initial(variant));
-  const form = edit.form;
-  const [localError, setLocalError] = useState<ApiProblem | null>(null);
   const locations = useAllLocations();
   const home = defaultLocation(locations.data);
   const activeLocations = variant ? variant.inventory.length : (locations.data ?? []).filter((l) => l.active).length;
   const stockWritable = !variant || stockIsWritable(variant, locations.data);
-  const setOption = (i: number, key: "name" | "value", value: string) =>
-    edit.setValue("options", form.options.map((o, j) => (j === i ? { ...o, [key]: value } : o)));
-  const submit = () => {
-    const body = toBody(stockWritable ? form : { ...form, stock: null });
-    if (body instanceof ApiProblem) return setLocalError(body);
-    const fields = custom.body(form.fields, variant ? "update" : "create");
-    if (fields instanceof ApiProblem) return setLocalError(fields);
-    setLocalError(null);
-    mutation.mutate({ ...body, ...fields }, { onSuccess: (saved) => (props.onSaved?.(saved.title), props.onClose()) });
-  };
-  const error = localError ?? mutation.error;
+  const form = useApiForm({
+    defaultValues: initial(variant),
+    mutation: variant ? update : create,
+    paths: pathOf,
+    request: (values) => {
+      const fields = custom.body(values.fields, variant ? "update" : "create");
+      if (fields instanceof ApiProblem) return fields;
+      const options = values.options.map((o) => ({ name: o.name.trim(), value: o.value.trim() })).filter((o) => o.name || o.value);
+      const box = BOX.map(([key]) => values.box[key].trim());
+      return {
+        price_cents: parseMajor(values.price) ?? 0,
+        compare_at_price_cents: values.compareAt.trim() ? parseMajor(values.compareAt) : null,
+        sku: values.sku.trim() || null,
+        // Sent only when typed into: an adjustment made meanwhile (Adjust, an order) is not written over.
+        stock: !stockWritable || values.stock === null ? undefined : Number(values.stock),
+        fulfillment_mode: values.fulfillment as "stocked",
+        option_values: options,
+        shipping_box: box.some(Boolean) ? (Object.fromEntries(BOX.map(([key], i) => [key, Number(box[i])])) as Record<BoxKey, number>) : null,
+        ...fields,
+      };
+    },
+    onSaved: (saved) => (props.onSaved?.(saved.title), props.onClose()),
+  });
+  const stock = form.watch("stock");
   const title = variant ? `Edit variant ${variant.title}` : "Add variant";
   return (
-    <FormDialog
-      title={title}
-      form={edit}
-      onClose={props.onClose}
-      onSubmit={submit}
-      submit="Save variant"
-      pending={mutation.isPending}
-      error={error}
-      className="variant-form"
-    >
+    <FormDialog title={title} form={form} onClose={props.onClose} submit="Save variant" className="variant-form">
       <div className="form-grid">
-        <TextField label="SKU" value={form.sku} onChange={edit.set("sku")} path="sku" error={error} />
-        <TextField label="Price" inputMode="decimal" required value={form.price} onChange={edit.set("price")} path="price_cents" error={error} />
-        <TextField label="Compare-at price" inputMode="decimal" value={form.compareAt} onChange={edit.set("compareAt")} path="compare_at_price_cents" error={error}
+        <TextField label="SKU" {...form.register("sku")} />
+        <TextField label="Price" inputMode="decimal" required {...form.register("price", rules.price)} />
+        <TextField label="Compare-at price" inputMode="decimal" {...form.register("compareAt", rules.compareAt)}
           hint="The price before a sale; at least the price" />
         {stockWritable ? (
-          <TextField label="Stock" type="number" min={0} value={form.stock ?? String(variant?.stock ?? 0)}
-            onChange={(e) => edit.setValue("stock", e.target.value)} path="stock" error={error}
+          <TextField label="Stock" type="number" min={0} name="stock" value={stock ?? String(variant?.stock ?? 0)}
+            onChange={(e) => form.setValue("stock", e.target.value)}
             hint={home && activeLocations > 1 ? `The stock at ${home.name}, the default location` : undefined} />
         ) : (
-          <TextField label="Stock" type="number" readOnly value={variant?.stock ?? 0} path="stock" error={error}
+          <TextField label="Stock" type="number" readOnly value={variant?.stock ?? 0} name="stock"
             hint="The total available at every location. Stock is held beyond the default location, so change it with “Adjust” under Stock by location." />
         )}
-        <SelectField
-          label="Fulfillment"
-          value={form.fulfillment}
-          onChange={(fulfillment) => edit.setValue("fulfillment", fulfillment)}
-          options={FULFILLMENT}
-        />
+        <SelectField label="Fulfillment" options={FULFILLMENT} {...form.register("fulfillment")} />
       </div>
       {variant && <StockByLocation productId={product.id} variant={variant} variantTitle={stockTitle(product.title, variant)} />}
       <fieldset>
         <legend>Options (up to {MAX_OPTIONS}, e.g. Size and Colour)</legend>
-        {form.options.map((o, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: option rows have no id; their inputs are controlled by index
+        {OPTION_ROWS.map((i) => (
           <div className="form-grid" key={i}>
-            <TextField label={`Option ${i + 1} name`} placeholder={["Size", "Colour", "Material"][i]} value={o.name}
-              onChange={(e) => setOption(i, "name", e.target.value)} path={`option_values.${i}.name`} error={error} />
-            <TextField label={`Option ${i + 1} value`} placeholder={["M", "Blue", "Linen"][i]} value={o.value}
-              onChange={(e) => setOption(i, "value", e.target.value)} path={`option_values.${i}.value`} error={error} />
+            <TextField label={`Option ${i + 1} name`} placeholder={["Size", "Colour", "Material"][i]}
+              {...form.register(`options.${i}.name`, rules.optionName(i))} />
+            <TextField label={`Option ${i + 1} value`} placeholder={["M", "Blue", "Linen"][i]} {...form.register(`options.${i}.value`)} />
           </div>
         ))}
       </fieldset>
@@ -173,12 +164,11 @@ export function VariantDialog(props: {
         <legend>Shipping box (all four, or none)</legend>
         <div className="form-grid four">
           {BOX.map(([key, label]) => (
-            <TextField key={key} label={label} inputMode="numeric" value={form.box[key]} path={`shipping_box.${key}`} error={error}
-              onChange={(e) => edit.setValue("box", { ...form.box, [key]: e.target.value })} />
+            <TextField key={key} label={label} inputMode="numeric" {...form.register(`box.${key}`, rules.box())} />
           ))}
         </div>
       </fieldset>
-      <CustomFields custom={custom} state={form.fields} onChange={(f) => edit.setValue("fields", f)} error={error} />
+      <CustomFields custom={custom} />
     </FormDialog>
   );
 }

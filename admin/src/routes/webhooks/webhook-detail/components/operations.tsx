@@ -1,11 +1,10 @@
 // The endpoint's operations (docs/webhooks.md "Operating an endpoint"): why it is disabled with "Enable", "Send
 // test event", "Recover failed deliveries" since a date and time, and "Rotate secret" with the overlap (a secret
 // typed but not rotated in yet, or a changed overlap, is guarded like any unsaved edit).
-import { useState, type FormEvent } from "react";
-import { useEditForm } from "../../../../components/common/edit-form";
 import { TextField } from "../../../../components/common/field";
 import { OverlapSelect } from "../../../../components/common/overlap-select";
 import { ErrorMessage } from "../../../../components/common/query-state";
+import { ApiForm, FormError, useApiForm } from "../../../../components/forms";
 import { useUpdateWebhook, useWebhookOperations, type Webhook } from "../../../../hooks/api/webhooks";
 import { SecretField } from "../../components/secret-field";
 
@@ -38,15 +37,19 @@ export function DisabledNotice({ webhook }: { webhook: Webhook }) {
 
 export function Operations({ webhook }: { webhook: Webhook }) {
   const { sendTest, recover, rotate } = useWebhookOperations(webhook.id);
-  const [since, setSince] = useState(anHourAgo);
+  // Parameters of an action that saves nothing: not guarded.
+  const recovering = useApiForm({
+    defaultValues: { since: anHourAgo() },
+    mutation: recover,
+    request: ({ since }) => new Date(since).toISOString(),
+    guard: false,
+  });
   // A typed (or generated) secret not yet rotated in is an unsaved edit: leaving asks first.
-  const edit = useEditForm({ secret: "", overlap: 86_400 });
-  const { secret, overlap } = edit.form;
-  const onRecover = (e: FormEvent) => (e.preventDefault(), recover.mutate(new Date(since).toISOString()));
-  const onRotate = (e: FormEvent) => {
-    e.preventDefault();
-    rotate.mutate({ secret, previous_expires_in: overlap }, { onSuccess: () => edit.saved({ secret: "", overlap }) });
-  };
+  const rotating = useApiForm({
+    defaultValues: { secret: "", previous_expires_in: 86_400 },
+    mutation: rotate,
+    onSaved: (_, sent) => rotating.saved({ ...sent, secret: "" }),
+  });
   return (
     <>
       <div className="card">
@@ -56,17 +59,17 @@ export function Operations({ webhook }: { webhook: Webhook }) {
         {sendTest.isSuccess && <span role="status">Test event queued: see Deliveries.</span>}
         <ErrorMessage error={sendTest.error} />
       </div>
-      <form className="card" onSubmit={onRecover}>
-        <TextField label="Since" type="datetime-local" required value={since} onChange={(e) => setSince(e.target.value)} path="since" error={recover.error} />
+      <ApiForm form={recovering} className="card">
+        <TextField label="Since" type="datetime-local" required {...recovering.register("since")} />
         <button type="submit" disabled={recover.isPending}>
           Recover failed deliveries
         </button>
         {recover.data && <span role="status">{recover.data.replayed} failed deliveries sent again.</span>}
-        <ErrorMessage error={recover.error} />
-      </form>
-      <form className="card" onSubmit={onRotate}>
-        <SecretField label="New signing secret" required value={secret} onChange={(v) => edit.setValue("secret", v)} error={rotate.error} />
-        <OverlapSelect label="Keep the previous secret valid for" value={overlap} onChange={(o) => edit.setValue("overlap", o)} />
+        <FormError />
+      </ApiForm>
+      <ApiForm form={rotating} className="card">
+        <SecretField label="New signing secret" required />
+        <OverlapSelect label="Keep the previous secret valid for" {...rotating.register("previous_expires_in", { valueAsNumber: true })} />
         <button type="submit" disabled={rotate.isPending}>
           Rotate secret
         </button>
@@ -77,8 +80,8 @@ export function Operations({ webhook }: { webhook: Webhook }) {
               : "Rotated. Only the new secret signs from now on."}
           </span>
         )}
-        <ErrorMessage error={rotate.error} />
-      </form>
+        <FormError />
+      </ApiForm>
     </>
   );
 }
