@@ -1,8 +1,9 @@
 // Idempotency keys (API.md section 11, as Stripe does it). A POST that accepts `Idempotency-Key` runs this
 // middleware after its access checks: the first request with a key claims it, runs, and its response (status,
-// body, Location) is kept 24 hours per (store or user, key); a repeat with the same method, path and body gets that
-// response again with `Idempotent-Replayed: true` and changes nothing; a different request with the key is 422
-// `idempotency_key_reused`; one still running is 409 `request_in_progress`; a 5xx is not kept.
+// body, Location) is kept 24 hours per (credential, key) within its store (`scopeOf`); a repeat with the same
+// method, path and body gets that response again with `Idempotent-Replayed: true` and changes nothing; a different
+// request with the key is 422 `idempotency_key_reused`; one still running is 409 `request_in_progress`; a 5xx is not
+// kept.
 //
 // The change and its key commit together: `commit` (src/events/outbox.ts) adds `keyStatement` to the change's own
 // D1 batch, marking the key committed (and aborting the batch if the request no longer holds the key). So a crash
@@ -10,7 +11,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { and, eq, sql } from "drizzle-orm";
 import { idempotencyKeys } from "../db/schema";
-import type { AppEnv, Db, IdempotencyClaim } from "./types";
+import type { AppEnv, Db, IdempotencyClaim, Principal, StoreAccess } from "./types";
 
 export type { IdempotencyClaim } from "./types";
 import { toHex } from "./crypto";
@@ -26,6 +27,21 @@ const KEY_RE = /^[\x20-\x7e]{1,255}$/;
 export const KEEP_MS = 24 * 60 * 60 * 1000;
 /** A claim not finished after this long belongs to a request that died: another request with the key may take it. */
 export const STALE_MS = 60_000;
+
+/**
+ * Whose key it is: the credential that sent it (docs/api/13c-background-work-and-exact-values.md; docs/decisions.md
+ * "Idempotency keys"), so that another caller of the same store sending the same key makes a request of its own and
+ * never receives someone else's kept response (a member without products.publish would otherwise get the owner's
+ * 201 for a live PUT, or another member's order).
+ * A session is its user (a second login of the same person replays), a PAT and an integration their own id. On a
+ * store's path the store comes first, `store:<store id>:<credential>`: moves find a store's keys by that prefix
+ * (src/moves/tables.ts) and the store database's triggers read the store id from it (migrations/store/0033).
+ */
+export function scopeOf(store: StoreAccess | undefined, principal: Principal): string {
+  const credential =
+    principal.kind === "pat" ? `pat:${principal.token!.id}` : principal.kind === "integration" ? `integration:${principal.integration!.id}` : `user:${principal.userId}`;
+  return store ? `store:${store.storeId}:${credential}` : credential;
+}
 
 /** The key this request holds, for `commit`. */
 type KeyRow = typeof idempotencyKeys.$inferSelect;
@@ -139,7 +155,7 @@ export const idempotency = (): MiddlewareHandler<AppEnv> => async (c, next) => {
   const key = c.req.header(IDEMPOTENCY_KEY);
   if (key === undefined) return next();
   if (!KEY_RE.test(key)) throw invalidField(IDEMPOTENCY_KEY, "must be 1 to 255 printable ASCII characters");
-  const scope = c.var.store ? `store:${c.var.store.storeId}` : `user:${c.var.principal.userId ?? c.var.principal.integration?.id}`;
+  const scope = scopeOf(c.var.store, c.var.principal);
   const fingerprint = await fingerprintOf(c);
   const owner = uuidv7();
   const d1 = requestDb(c).$client;
@@ -182,7 +198,7 @@ export const idempotency = (): MiddlewareHandler<AppEnv> => async (c, next) => {
   }
 };
 
-/** For the POSTs that must not keep their response (a one-time secret, or no store or user to key it by): 422. */
+/** For the POSTs that must not keep their response (a one-time secret, or no credential to key it by): 422. */
 export const refusesIdempotencyKey = (): MiddlewareHandler<AppEnv> => async (c, next) => {
   if (c.req.header(IDEMPOTENCY_KEY) !== undefined) {
     throw invalidField(IDEMPOTENCY_KEY, "this endpoint does not accept idempotency keys (it must not keep its response)");

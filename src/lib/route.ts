@@ -118,8 +118,9 @@ export function idempotent<R extends RouteLike>(route: R): R {
   const keyed = withKeyHandling(
     route,
     idempotency(),
-    "1-255 printable ASCII characters. The first response (status, body, Location) is kept 24 hours per store (or user) and key; " +
-      "the same request again gets it back with `Idempotent-Replayed: true` and changes nothing.",
+    "1-255 printable ASCII characters. The first response (status, body, Location) is kept 24 hours per credential (a session's user, " +
+      "a PAT or an integration, within the store) and key; the same request again from the same credential gets it back with " +
+      "`Idempotent-Replayed: true` and changes nothing. Another credential sending the same key makes a request of its own.",
     { type: "string", minLength: 1, maxLength: 255 },
   );
   return {

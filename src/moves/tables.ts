@@ -69,7 +69,13 @@ export const MOVED_TABLES: MovedTable[] = [
   { name: "audit_log", key: ["id"], scope: byStore },
   { name: "product_deletions", key: ["id"], scope: byStore },
   { name: "product_imports", key: ["id"], scope: byStore },
-  { name: "idempotency_keys", key: ["scope", "key"], scope: "scope = 'store:' || ?" },
+  // A store's keys: 'store:<id>:<credential>' (src/lib/idempotency.ts `scopeOf`), a range of the primary key; and
+  // 'store:<id>', kept from before migration 0033 until it expires (24 h).
+  {
+    name: "idempotency_keys",
+    key: ["scope", "key"],
+    scope: "scope = 'store:' || ? OR (scope >= 'store:' || ? || ':' AND scope < 'store:' || ? || ';')",
+  },
 ];
 
 export const tableNamed = (name: string): MovedTable => {

@@ -1,12 +1,14 @@
-// Idempotency keys (API.md section 11): the first response with a key is kept 24 h per (store or user, key) and
-// replayed with `Idempotent-Replayed: true` for the same request, changing nothing; a different request with the
-// key is 422 `idempotency_key_reused`; one still running is 409 `request_in_progress`; a 5xx is not kept; the key
+// Idempotency keys (API.md section 11): the first response with a key is kept 24 h per (credential, key) within
+// its store (docs/decisions.md "Idempotency keys": a session's user, a PAT, an integration) and replayed with
+// `Idempotent-Replayed: true` for the same request of the same credential, changing nothing; a different request with
+// the key is 422 `idempotency_key_reused`; one still running is 409 `request_in_progress`; a 5xx is not kept; the key
 // is written in the same D1 batch as the change; the endpoints that return a one-time secret (and the identity
 // ones) refuse the header.
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { runAccessCleanup } from "../../src/identity/cleanup";
-import { type ApiResponse, call, newStore, newToken, newUser, type TestStore } from "../helpers/api";
+import { type ApiResponse, addMember, call, newStore, newToken, newUser, type TestStore } from "../helpers/api";
+import { newIntegrationKey } from "../helpers/auth-matrix";
 import { interceptBatches } from "../helpers/d1-batches";
 import { smallPng } from "../media/gallery-helpers";
 import { uploadForm } from "../media/images";
@@ -61,17 +63,6 @@ describe("a repeat of the same request with the same key gets the kept response 
     expect(await productCount(store.id)).toBe(3);
   });
 
-  it("keys are per store: another credential of the same store gets the replay; another store's key is its own", async () => {
-    const store = await newStore();
-    const other = await newStore();
-    const pat = await newToken(store.id, store.owner.jwt, ["products.read", "products.write"]);
-    const key = newKey();
-    const first = await post(`/stores/${store.id}/products`, store.owner.jwt, mug, key);
-    expectReplay(first, await post(`/stores/${store.id}/products`, pat.token, mug, key));
-    expect((await post(`/stores/${other.id}/products`, other.owner.jwt, mug, key)).status).toBe(201);
-    expect(await productCount(other.id)).toBe(1);
-  });
-
   it("a kept 4xx is replayed too (the same request would fail the same way)", async () => {
     const store = await newStore();
     const key = newKey();
@@ -88,6 +79,67 @@ describe("a repeat of the same request with the same key gets the kept response 
     const reader = await newToken(store.id, store.owner.jwt, ["products.read"]);
     expect((await post(`/stores/${store.id}/products`, reader.token, mug, key)).status).toBe(403);
     expect((await post(`/stores/${store.id}/products`, "bod_nope", mug, key)).status).toBe(401);
+  });
+});
+
+describe("a key belongs to the credential that sent it: the session's user, a PAT, an integration", () => {
+  it("another credential of the same store with the same key and request is a request of its own; each one's repeat replays its own response", async () => {
+    const store = await newStore();
+    const pat = await newToken(store.id, store.owner.jwt, ["products.read", "products.write"]);
+    const integration = await newIntegrationKey(store.id, store.owner.jwt, ["products.read", "products.write"]);
+    const member = await addMember(store, ["products.read", "products.write"]);
+    const path = `/stores/${store.id}/products`;
+    const key = newKey();
+    const credentials = [store.owner.jwt, pat.token, integration, member.jwt];
+    const firsts: ApiResponse[] = [];
+    for (const token of credentials) {
+      const res = await post(path, token, mug, key);
+      expect(res.status, res.text).toBe(201);
+      expect(res.headers.get("Idempotent-Replayed")).toBeNull();
+      firsts.push(res);
+    }
+    expect(new Set(firsts.map((r) => r.body.id)).size).toBe(4);
+    expect(await productCount(store.id)).toBe(4);
+    for (const [i, token] of credentials.entries()) expectReplay(firsts[i], await post(path, token, mug, key));
+    // The same user's second session is the same user: its repeat is the replay.
+    const again = await call("POST", "/login", { body: { email: store.owner.email, password: store.owner.password } });
+    expectReplay(firsts[0], await post(path, again.body.token, mug, key));
+    expect(await productCount(store.id)).toBe(4);
+    // Another store's key is its own too.
+    const other = await newStore();
+    expect((await post(`/stores/${other.id}/products`, other.owner.jwt, mug, key)).status).toBe(201);
+    expect(await productCount(other.id)).toBe(1);
+  });
+
+  it("a member with orders.write sending another member's key and order gets an order of their own, never the other's", async () => {
+    const store = await newStore();
+    const [ann, bob] = [await addMember(store, ["orders.read", "orders.write"]), await addMember(store, ["orders.read", "orders.write"])];
+    const v = await seedVariant(store.id, { stock: 5 });
+    const body = { email: "b@example.test", currency: "EUR", line_items: [{ variant_id: v.variantId, quantity: 1 }] };
+    const key = newKey();
+    const mine = await post(`/stores/${store.id}/orders`, ann.jwt, body, key);
+    expect(mine.status, mine.text).toBe(201);
+    const theirs = await post(`/stores/${store.id}/orders`, bob.jwt, body, key);
+    expect(theirs.status, theirs.text).toBe(201);
+    expect(theirs.headers.get("Idempotent-Replayed")).toBeNull();
+    expect(theirs.body.id).not.toBe(mine.body.id);
+    expect(await countOf("SELECT count(*) AS n FROM orders WHERE store_id = ?", store.id)).toBe(2);
+  });
+
+  it("an editor without products.publish sending the owner's key with the same live PUT gets the 403, not the owner's 201", async () => {
+    const store = await newStore();
+    const editor = await addMember(store, ["products.read", "products.write", "products.edit"]);
+    const path = `/stores/${store.id}/products/by-external-id/erp-${newKey()}`;
+    const body = { title: "Scarf", product_type: "single", status: "live", variants: [{ price_cents: 100 }] };
+    const key = newKey();
+    const owner = await call("PUT", path, { token: store.owner.jwt, body, headers: { "Idempotency-Key": key } });
+    expect(owner.status, owner.text).toBe(201);
+    const before = await traces(store.id);
+    const res = await call("PUT", path, { token: editor.jwt, body, headers: { "Idempotency-Key": key } });
+    expect(res.headers.get("Idempotent-Replayed")).toBeNull();
+    expect([res.status, res.body.missing_permission]).toEqual([403, "products.publish"]);
+    expect(res.text).not.toContain(owner.body.id);
+    expect(await traces(store.id)).toEqual(before);
   });
 });
 
@@ -120,11 +172,11 @@ describe("while the first request with a key is running: 409 request_in_progress
     const first = await post(path, store.owner.jwt, mug, key);
     const fingerprint = (await sqlFirst<{ fingerprint: string }>("SELECT fingerprint FROM idempotency_keys WHERE key = ?", key))!.fingerprint;
     const key2 = newKey();
-    // A store-scoped key lives in the store's database.
+    // A store-scoped key lives in the store's database, under the credential that sent it (the owner's session).
     await storeRun(
       store.id,
       "INSERT INTO idempotency_keys (scope, key, fingerprint, owner, locked_at, created_at, expires_at) VALUES (?, ?, ?, 'someone', ?, ?, ?)",
-      `store:${store.id}`, key2, fingerprint, Date.now(), Date.now(), Date.now() + 86_400_000,
+      `store:${store.id}:user:${store.owner.id}`, key2, fingerprint, Date.now(), Date.now(), Date.now() + 86_400_000,
     );
     const busy = await post(path, store.owner.jwt, mug, key2);
     expect(busy.status).toBe(409);

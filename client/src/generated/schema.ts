@@ -4446,7 +4446,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 1-255 printable ASCII characters. The first response (status, body, Location) is kept 24 hours per store (or user) and key; the same request again gets it back with `Idempotent-Replayed: true` and changes nothing. */
+                /** @description 1-255 printable ASCII characters. The first response (status, body, Location) is kept 24 hours per credential (a session's user, a PAT or an integration, within the store) and key; the same request again from the same credential gets it back with `Idempotent-Replayed: true` and changes nothing. Another credential sending the same key makes a request of its own. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -5351,7 +5351,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 1-255 printable ASCII characters. The first response (status, body, Location) is kept 24 hours per store (or user) and key; the same request again gets it back with `Idempotent-Replayed: true` and changes nothing. */
+                /** @description 1-255 printable ASCII characters. The first response (status, body, Location) is kept 24 hours per credential (a session's user, a PAT or an integration, within the store) and key; the same request again from the same credential gets it back with `Idempotent-Replayed: true` and changes nothing. Another credential sending the same key makes a request of its own. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -6755,7 +6755,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 1-255 printable ASCII characters. The first response (status, body, Location) is kept 24 hours per store (or user) and key; the same request again gets it back with `Idempotent-Replayed: true` and changes nothing. */
+                /** @description 1-255 printable ASCII characters. The first response (status, body, Location) is kept 24 hours per credential (a session's user, a PAT or an integration, within the store) and key; the same request again from the same credential gets it back with `Idempotent-Replayed: true` and changes nothing. Another credential sending the same key makes a request of its own. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -7148,7 +7148,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 1-255 printable ASCII characters. The first response (status, body, Location) is kept 24 hours per store (or user) and key; the same request again gets it back with `Idempotent-Replayed: true` and changes nothing. */
+                /** @description 1-255 printable ASCII characters. The first response (status, body, Location) is kept 24 hours per credential (a session's user, a PAT or an integration, within the store) and key; the same request again from the same credential gets it back with `Idempotent-Replayed: true` and changes nothing. Another credential sending the same key makes a request of its own. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -7540,7 +7540,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 1-255 printable ASCII characters. The first response (status, body, Location) is kept 24 hours per store (or user) and key; the same request again gets it back with `Idempotent-Replayed: true` and changes nothing. */
+                /** @description 1-255 printable ASCII characters. The first response (status, body, Location) is kept 24 hours per credential (a session's user, a PAT or an integration, within the store) and key; the same request again from the same credential gets it back with `Idempotent-Replayed: true` and changes nothing. Another credential sending the same key makes a request of its own. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -7648,7 +7648,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 1-255 printable ASCII characters. The first response (status, body, Location) is kept 24 hours per store (or user) and key; the same request again gets it back with `Idempotent-Replayed: true` and changes nothing. */
+                /** @description 1-255 printable ASCII characters. The first response (status, body, Location) is kept 24 hours per credential (a session's user, a PAT or an integration, within the store) and key; the same request again from the same credential gets it back with `Idempotent-Replayed: true` and changes nothing. Another credential sending the same key makes a request of its own. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -7848,7 +7848,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 1-255 printable ASCII characters. The first response (status, body, Location) is kept 24 hours per store (or user) and key; the same request again gets it back with `Idempotent-Replayed: true` and changes nothing. */
+                /** @description 1-255 printable ASCII characters. The first response (status, body, Location) is kept 24 hours per credential (a session's user, a PAT or an integration, within the store) and key; the same request again from the same credential gets it back with `Idempotent-Replayed: true` and changes nothing. Another credential sending the same key makes a request of its own. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -8515,7 +8515,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 1-255 printable ASCII characters. The first response (status, body, Location) is kept 24 hours per store (or user) and key; the same request again gets it back with `Idempotent-Replayed: true` and changes nothing. */
+                /** @description 1-255 printable ASCII characters. The first response (status, body, Location) is kept 24 hours per credential (a session's user, a PAT or an integration, within the store) and key; the same request again from the same credential gets it back with `Idempotent-Replayed: true` and changes nothing. Another credential sending the same key makes a request of its own. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -8611,7 +8611,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 1-255 printable ASCII characters. The first response (status, body, Location) is kept 24 hours per store (or user) and key; the same request again gets it back with `Idempotent-Replayed: true` and changes nothing. */
+                /** @description 1-255 printable ASCII characters. The first response (status, body, Location) is kept 24 hours per credential (a session's user, a PAT or an integration, within the store) and key; the same request again from the same credential gets it back with `Idempotent-Replayed: true` and changes nothing. Another credential sending the same key makes a request of its own. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -8706,7 +8706,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 1-255 printable ASCII characters. The first response (status, body, Location) is kept 24 hours per store (or user) and key; the same request again gets it back with `Idempotent-Replayed: true` and changes nothing. */
+                /** @description 1-255 printable ASCII characters. The first response (status, body, Location) is kept 24 hours per credential (a session's user, a PAT or an integration, within the store) and key; the same request again from the same credential gets it back with `Idempotent-Replayed: true` and changes nothing. Another credential sending the same key makes a request of its own. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -8814,7 +8814,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 1-255 printable ASCII characters. The first response (status, body, Location) is kept 24 hours per store (or user) and key; the same request again gets it back with `Idempotent-Replayed: true` and changes nothing. */
+                /** @description 1-255 printable ASCII characters. The first response (status, body, Location) is kept 24 hours per credential (a session's user, a PAT or an integration, within the store) and key; the same request again from the same credential gets it back with `Idempotent-Replayed: true` and changes nothing. Another credential sending the same key makes a request of its own. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -9022,7 +9022,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 1-255 printable ASCII characters. The first response (status, body, Location) is kept 24 hours per store (or user) and key; the same request again gets it back with `Idempotent-Replayed: true` and changes nothing. */
+                /** @description 1-255 printable ASCII characters. The first response (status, body, Location) is kept 24 hours per credential (a session's user, a PAT or an integration, within the store) and key; the same request again from the same credential gets it back with `Idempotent-Replayed: true` and changes nothing. Another credential sending the same key makes a request of its own. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -9411,7 +9411,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 1-255 printable ASCII characters. The first response (status, body, Location) is kept 24 hours per store (or user) and key; the same request again gets it back with `Idempotent-Replayed: true` and changes nothing. */
+                /** @description 1-255 printable ASCII characters. The first response (status, body, Location) is kept 24 hours per credential (a session's user, a PAT or an integration, within the store) and key; the same request again from the same credential gets it back with `Idempotent-Replayed: true` and changes nothing. Another credential sending the same key makes a request of its own. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -9599,7 +9599,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 1-255 printable ASCII characters. The first response (status, body, Location) is kept 24 hours per store (or user) and key; the same request again gets it back with `Idempotent-Replayed: true` and changes nothing. */
+                /** @description 1-255 printable ASCII characters. The first response (status, body, Location) is kept 24 hours per credential (a session's user, a PAT or an integration, within the store) and key; the same request again from the same credential gets it back with `Idempotent-Replayed: true` and changes nothing. Another credential sending the same key makes a request of its own. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -9707,7 +9707,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 1-255 printable ASCII characters. The first response (status, body, Location) is kept 24 hours per store (or user) and key; the same request again gets it back with `Idempotent-Replayed: true` and changes nothing. */
+                /** @description 1-255 printable ASCII characters. The first response (status, body, Location) is kept 24 hours per credential (a session's user, a PAT or an integration, within the store) and key; the same request again from the same credential gets it back with `Idempotent-Replayed: true` and changes nothing. Another credential sending the same key makes a request of its own. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -9815,7 +9815,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 1-255 printable ASCII characters. The first response (status, body, Location) is kept 24 hours per store (or user) and key; the same request again gets it back with `Idempotent-Replayed: true` and changes nothing. */
+                /** @description 1-255 printable ASCII characters. The first response (status, body, Location) is kept 24 hours per credential (a session's user, a PAT or an integration, within the store) and key; the same request again from the same credential gets it back with `Idempotent-Replayed: true` and changes nothing. Another credential sending the same key makes a request of its own. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -10040,7 +10040,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 1-255 printable ASCII characters. The first response (status, body, Location) is kept 24 hours per store (or user) and key; the same request again gets it back with `Idempotent-Replayed: true` and changes nothing. */
+                /** @description 1-255 printable ASCII characters. The first response (status, body, Location) is kept 24 hours per credential (a session's user, a PAT or an integration, within the store) and key; the same request again from the same credential gets it back with `Idempotent-Replayed: true` and changes nothing. Another credential sending the same key makes a request of its own. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -10232,7 +10232,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 1-255 printable ASCII characters. The first response (status, body, Location) is kept 24 hours per store (or user) and key; the same request again gets it back with `Idempotent-Replayed: true` and changes nothing. */
+                /** @description 1-255 printable ASCII characters. The first response (status, body, Location) is kept 24 hours per credential (a session's user, a PAT or an integration, within the store) and key; the same request again from the same credential gets it back with `Idempotent-Replayed: true` and changes nothing. Another credential sending the same key makes a request of its own. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -10730,7 +10730,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 1-255 printable ASCII characters. The first response (status, body, Location) is kept 24 hours per store (or user) and key; the same request again gets it back with `Idempotent-Replayed: true` and changes nothing. */
+                /** @description 1-255 printable ASCII characters. The first response (status, body, Location) is kept 24 hours per credential (a session's user, a PAT or an integration, within the store) and key; the same request again from the same credential gets it back with `Idempotent-Replayed: true` and changes nothing. Another credential sending the same key makes a request of its own. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -11120,7 +11120,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 1-255 printable ASCII characters. The first response (status, body, Location) is kept 24 hours per store (or user) and key; the same request again gets it back with `Idempotent-Replayed: true` and changes nothing. */
+                /** @description 1-255 printable ASCII characters. The first response (status, body, Location) is kept 24 hours per credential (a session's user, a PAT or an integration, within the store) and key; the same request again from the same credential gets it back with `Idempotent-Replayed: true` and changes nothing. Another credential sending the same key makes a request of its own. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -11215,7 +11215,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 1-255 printable ASCII characters. The first response (status, body, Location) is kept 24 hours per store (or user) and key; the same request again gets it back with `Idempotent-Replayed: true` and changes nothing. */
+                /** @description 1-255 printable ASCII characters. The first response (status, body, Location) is kept 24 hours per credential (a session's user, a PAT or an integration, within the store) and key; the same request again from the same credential gets it back with `Idempotent-Replayed: true` and changes nothing. Another credential sending the same key makes a request of its own. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -11497,7 +11497,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 1-255 printable ASCII characters. The first response (status, body, Location) is kept 24 hours per store (or user) and key; the same request again gets it back with `Idempotent-Replayed: true` and changes nothing. */
+                /** @description 1-255 printable ASCII characters. The first response (status, body, Location) is kept 24 hours per credential (a session's user, a PAT or an integration, within the store) and key; the same request again from the same credential gets it back with `Idempotent-Replayed: true` and changes nothing. Another credential sending the same key makes a request of its own. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -11971,7 +11971,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 1-255 printable ASCII characters. The first response (status, body, Location) is kept 24 hours per store (or user) and key; the same request again gets it back with `Idempotent-Replayed: true` and changes nothing. */
+                /** @description 1-255 printable ASCII characters. The first response (status, body, Location) is kept 24 hours per credential (a session's user, a PAT or an integration, within the store) and key; the same request again from the same credential gets it back with `Idempotent-Replayed: true` and changes nothing. Another credential sending the same key makes a request of its own. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -12249,7 +12249,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 1-255 printable ASCII characters. The first response (status, body, Location) is kept 24 hours per store (or user) and key; the same request again gets it back with `Idempotent-Replayed: true` and changes nothing. */
+                /** @description 1-255 printable ASCII characters. The first response (status, body, Location) is kept 24 hours per credential (a session's user, a PAT or an integration, within the store) and key; the same request again from the same credential gets it back with `Idempotent-Replayed: true` and changes nothing. Another credential sending the same key makes a request of its own. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -12820,7 +12820,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 1-255 printable ASCII characters. The first response (status, body, Location) is kept 24 hours per store (or user) and key; the same request again gets it back with `Idempotent-Replayed: true` and changes nothing. */
+                /** @description 1-255 printable ASCII characters. The first response (status, body, Location) is kept 24 hours per credential (a session's user, a PAT or an integration, within the store) and key; the same request again from the same credential gets it back with `Idempotent-Replayed: true` and changes nothing. Another credential sending the same key makes a request of its own. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -13107,7 +13107,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 1-255 printable ASCII characters. The first response (status, body, Location) is kept 24 hours per store (or user) and key; the same request again gets it back with `Idempotent-Replayed: true` and changes nothing. */
+                /** @description 1-255 printable ASCII characters. The first response (status, body, Location) is kept 24 hours per credential (a session's user, a PAT or an integration, within the store) and key; the same request again from the same credential gets it back with `Idempotent-Replayed: true` and changes nothing. Another credential sending the same key makes a request of its own. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -13587,7 +13587,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 1-255 printable ASCII characters. The first response (status, body, Location) is kept 24 hours per store (or user) and key; the same request again gets it back with `Idempotent-Replayed: true` and changes nothing. */
+                /** @description 1-255 printable ASCII characters. The first response (status, body, Location) is kept 24 hours per credential (a session's user, a PAT or an integration, within the store) and key; the same request again from the same credential gets it back with `Idempotent-Replayed: true` and changes nothing. Another credential sending the same key makes a request of its own. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -13694,7 +13694,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 1-255 printable ASCII characters. The first response (status, body, Location) is kept 24 hours per store (or user) and key; the same request again gets it back with `Idempotent-Replayed: true` and changes nothing. */
+                /** @description 1-255 printable ASCII characters. The first response (status, body, Location) is kept 24 hours per credential (a session's user, a PAT or an integration, within the store) and key; the same request again from the same credential gets it back with `Idempotent-Replayed: true` and changes nothing. Another credential sending the same key makes a request of its own. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -13997,7 +13997,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 1-255 printable ASCII characters. The first response (status, body, Location) is kept 24 hours per store (or user) and key; the same request again gets it back with `Idempotent-Replayed: true` and changes nothing. */
+                /** @description 1-255 printable ASCII characters. The first response (status, body, Location) is kept 24 hours per credential (a session's user, a PAT or an integration, within the store) and key; the same request again from the same credential gets it back with `Idempotent-Replayed: true` and changes nothing. Another credential sending the same key makes a request of its own. */
                 "Idempotency-Key"?: string;
             };
             path: {

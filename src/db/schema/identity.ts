@@ -152,7 +152,9 @@ export const loginAttempts = sqliteTable(
 );
 
 /**
- * Idempotency keys (API.md section 11), per (scope, key): scope is `store:<id>` or `user:<id>`. Times are epoch
+ * Idempotency keys (API.md section 11), per (scope, key): scope names the credential that sent the key, within its
+ * store on a store's paths: `store:<store id>:user:<id>` (a session), `:pat:<id>`, `:integration:<id>`; `user:<id>`
+ * in the directory (`POST /stores`). See src/lib/idempotency.ts `scopeOf` and migration store/0033. Times are epoch
  * milliseconds. `owner` names the request running with the key; `committed_at` is set in the change's own batch;
  * `status`/`body`/`content_type`/`location` are the kept response.
  */
