@@ -10,6 +10,7 @@ import type { StoreCtx } from "../lib/context";
 import { isUniqueViolation } from "../lib/db";
 import { conflict, notFound } from "../lib/errors";
 import { isUuid, nowIso, uuidv7 } from "../lib/ids";
+import { differing } from "../lib/unchanged";
 import { commit, recordEvent } from "../events/outbox";
 import { type Walk, pageOf, walkConditions, walkOrder } from "../lib/cursor";
 
@@ -113,17 +114,21 @@ export async function updateCustomer(ctx: StoreCtx, id: string, input: { email?:
   const row = await findCustomer(ctx, id);
   if (!row) throw notFound("Customer");
   const fields = await prepareFields(ctx, "customer", input.fields);
-  const changes: SQLiteUpdateSetSource<typeof customers> = { updatedAt: nowIso() };
+  const changes: SQLiteUpdateSetSource<typeof customers> = {};
   if (input.email !== undefined) Object.assign(changes, { email: input.email, emailLower: input.email.toLowerCase() });
   if (input.name !== undefined) changes.name = input.name;
   if (input.phone !== undefined) changes.phone = input.phone;
   // Merged by SQL from the row as the batch sees it: a concurrent change of other keys is kept (and shown).
   if (fields?.changes(row.fields)) changes.fields = fields.merge(sql`${customers.fields}`);
+  // A PATCH of what is already stored (a json field sent again included) writes nothing: no event, no audit row, the
+  // same updated_at (docs/decisions.md "Custom fields", src/lib/unchanged.ts).
+  const differs = differing(changes, row);
+  if (Object.keys(differs).length === 0) return toCustomer(row);
   const json = customerJsonSql(row.id);
   try {
     const results = await commit(ctx, [
       ...(changes.fields !== undefined ? fields!.guards : []),
-      ctx.db.update(customers).set(changes).where(and(eq(customers.id, row.id), eq(customers.storeId, ctx.store.storeId))),
+      ctx.db.update(customers).set({ ...differs, updatedAt: nowIso() }).where(and(eq(customers.id, row.id), eq(customers.storeId, ctx.store.storeId))),
       auditEntry(ctx, "customer.update", "customer", row.id),
       ...recordEvent(ctx.db, ctx.store.storeId, "customers.updated", json),
       ctx.db.select({ json: sql<string>`(${json})` }).from(customers).where(eq(customers.id, row.id)),

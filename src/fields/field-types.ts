@@ -35,6 +35,13 @@ export const DEFINITIONS_PER_OWNER = 200;
 export const FILTERABLE_PER_OWNER = 20;
 export const MAX_LIST_ITEMS = 128;
 export const MAX_JSON_BYTES = 16 * 1024;
+/**
+ * A `json` value's nesting, at most (docs/api/13c-background-work-and-exact-values.md; how levels count is decided in
+ * docs/decisions.md "Custom fields"): a scalar, `[]` or `{}` is 1 level, and an array or object one more than its
+ * deepest array or object member (`{"a":{"b":1}}` is 2). Far below SQLite's own limit (1,000), which a deeper value
+ * hits inside a write's statements: a 500 instead of the 422.
+ */
+export const MAX_JSON_DEPTH = 32;
 export const MAX_CHOICES = 128;
 export const MAX_REGEX_LENGTH = 255;
 

@@ -1,8 +1,9 @@
 // What an owner's write of `fields` needs (API.md section 21): the definitions its keys name (one read), every value
 // checked against its definition (every bad value in one 422, at `fields.<key>`, `.<index>` inside lists), the
 // references looked up in the store (one read), and then the statements: the value to insert, or the merge of a
-// change into the stored values (keys given are set, a key given null is removed, the others stay), computed by
-// SQL from the row as the batch sees it, so two concurrent changes of different keys both land.
+// change into the stored values (keys given are set to exactly what was sent, a key given null is removed, the
+// others stay), computed by SQL from the row as the batch sees it, so two concurrent changes of different keys both
+// land.
 //
 // A guard in the write's batch asserts that the definitions used still exist and are not being deleted: a
 // definition deleted (or whose DELETE began) between the check and the write fails the batch (409), so no value
@@ -109,11 +110,23 @@ export function definitionsStillThere(ctx: StoreCtx, used: Definition[]): Statem
   ];
 }
 
+/**
+ * SQL: the stored values `column` with the keys of `cleared` (a JSON array) removed and the members of `set` (a JSON
+ * object) added, each exactly as it is there. Not `json_patch`: an RFC 7396 merge drops every null member at any
+ * depth of a `json` value, so what a PATCH stored would differ from what it sent, and sending it again would
+ * "change" it again (docs/api/13c-background-work-and-exact-values.md, docs/decisions.md "Custom fields"). `->` hands each value over as JSON, so json_group_object
+ * keeps it as it is (an object, `true`, a number's digits), never as text.
+ */
+export const mergedFields = (column: SQL, cleared: SQL, set: SQL): SQL =>
+  sql`(SELECT json_group_object(m.key, CASE m.side WHEN 0 THEN ${column} -> m.fullkey ELSE ${set} -> m.fullkey END) FROM (
+    SELECT 0 AS side, key, fullkey FROM json_each(${column}) WHERE key NOT IN (SELECT value FROM json_each(${cleared}))
+    UNION ALL SELECT 1 AS side, key, fullkey FROM json_each(${set})) m)`;
+
 /** A checked write of `fields`: the insert's value, or the change's merge, and the guard for its batch. */
 export interface FieldsWrite {
   /** The values of a new resource, as JSON text. */
   json: string;
-  /** The change merged into the stored `column` (SQL: keys given are replaced whole, null ones removed). */
+  /** The change merged into the stored `column` (SQL: keys given are replaced by exactly what was sent, null ones removed). */
   merge: (column: SQL) => SQL;
   /** The stored values (JSON text) after the change, as the merge would make them. */
   apply: (current: string) => Record<string, unknown>;
@@ -124,9 +137,8 @@ export interface FieldsWrite {
 
 /** `merge` and friends for a checked input. */
 export function writeOf(ctx: StoreCtx, checked: Pick<CheckedFields, "set" | "remove" | "used">): FieldsWrite {
-  // json_patch merges objects recursively: first every key given is removed (patched with null), then the new values
-  // are patched in, so a json value replaces the stored one whole.
-  const touched = JSON.stringify(Object.fromEntries([...Object.keys(checked.set), ...checked.remove].map((k) => [k, null])));
+  // Every key given is cleared, then the values set: a json value replaces the stored one whole.
+  const touched = JSON.stringify([...Object.keys(checked.set), ...checked.remove]);
   const values = JSON.stringify(checked.set);
   const apply = (current: string) => {
     const merged: Record<string, unknown> = { ...(JSON.parse(current) as Record<string, unknown>) };
@@ -135,7 +147,7 @@ export function writeOf(ctx: StoreCtx, checked: Pick<CheckedFields, "set" | "rem
   };
   return {
     json: values,
-    merge: (column) => sql`json_patch(json_patch(${column}, ${touched}), ${values})`,
+    merge: (column) => mergedFields(column, sql`${touched}`, sql`${values}`),
     apply,
     changes: (current) => {
       const stored = JSON.parse(current) as Record<string, unknown>;

@@ -12,7 +12,7 @@ const type = z.enum(FIELD_TYPES).openapi({
     "Never changes. text (one line, <= 1,000 characters), multiline_text (<= 65,535), integer (safe integer), decimal (a JSON number, " +
     "15 significant digits), boolean, date (YYYY-MM-DD), date_time (ISO 8601 with its offset; stored and returned in UTC), url (absolute " +
     "http(s)), money (integer minor units of the store's currency, >= 0), color (#rrggbb, returned in lower case), json (any JSON value, " +
-    "<= 16 KiB), product_reference / variant_reference / collection_reference / customer_reference (an id of that resource in this store), " +
+    "<= 16 KiB, nested at most 32 levels deep), product_reference / variant_reference / collection_reference / customer_reference (an id of that resource in this store), " +
     "list.<t> (0..128 items of a scalar type; an empty list is no value)",
 });
 const key = z
@@ -116,7 +116,11 @@ export const fieldsCreateInput = z
 export const fieldsUpdateInput = z
   .record(z.string(), z.unknown())
   .optional()
-  .openapi({ description: "Merged into the stored values: keys given are set, a key set to null is removed, others stay (422 at fields.<key>)" });
+  .openapi({
+    description:
+      "Merged into the stored values: keys given are set (a json value is replaced by exactly what was sent, null members included), a key " +
+      "set to null is removed, others stay (422 at fields.<key>). Values already stored change nothing",
+  });
 
 export type CreateDefinitionInput = z.infer<typeof createDefinitionBody>;
 export type UpdateDefinitionInput = z.infer<typeof updateDefinitionBody>;

@@ -7,6 +7,7 @@ import { LINE_MESSAGE, LINE_RE, TEXT_MESSAGE, TEXT_RE } from "../lib/text";
 import {
   type FieldType,
   MAX_JSON_BYTES,
+  MAX_JSON_DEPTH,
   MAX_LENGTH,
   MAX_LIST_ITEMS,
   MAX_MONEY,
@@ -101,12 +102,28 @@ export function patternOf(source: string): SafePattern {
 const utf8Bytes = (text: string) => new TextEncoder().encode(text).length;
 
 /**
+ * Whether `value` has an array or object more than `levels` deep (MAX_JSON_DEPTH says how levels count). Stops at the
+ * first one, so the recursion is never deeper than `levels` + 1 whatever was sent.
+ */
+export function nestedDeeper(value: unknown, levels: number): boolean {
+  if (typeof value !== "object" || value === null) return false;
+  if (levels === 0) return true;
+  for (const member of Array.isArray(value) ? value : Object.values(value)) {
+    if (nestedDeeper(member, levels - 1)) return true;
+  }
+  return false;
+}
+
+/**
  * One scalar value of `type`; `v` holds the validations that apply to it (a list's items get regex and choices,
  * not min/max, which count the list's items). Pushes errors; returns the value to store.
  */
 function checkScalar(type: ScalarType | "json", raw: unknown, path: string, v: Validations, out: Checked): unknown {
   const fail = (message: string) => void out.errors.push({ path, message });
   if (type === "json") {
+    // Before anything else, and so before any statement: SQLite refuses JSON nested past its own limit with an error
+    // the write would answer as a 500.
+    if (nestedDeeper(raw, MAX_JSON_DEPTH)) return fail(`must be nested at most ${MAX_JSON_DEPTH} levels deep`);
     const text = JSON.stringify(raw);
     if (text === undefined) return fail("must be a JSON value");
     if (utf8Bytes(text) > MAX_JSON_BYTES) return fail(`must be at most ${MAX_JSON_BYTES} bytes of JSON`);

@@ -1,5 +1,5 @@
 // Customers (API.md section 9): create, read, list, update; email unique per store case-insensitively; every
-// change emits customers.created / customers.updated carrying the customer.
+// change emits customers.created / customers.updated carrying the customer; a PATCH of what is stored is no change.
 import { describe, expect, it } from "vitest";
 import { call, newStore, type TestStore } from "../helpers/api";
 import { onSameDatabase, storeAll } from "../products/store-databases";
@@ -95,5 +95,23 @@ describe("Customers: update emits customers.updated", () => {
     const clash = await call("PATCH", `/stores/${store.id}/customers/${taken.body.id}`, { token: store.owner.jwt, body: { email: "NEW@example.test" } });
     expect(clash.status).toBe(409);
     expect(await eventsOf(store.id, "customers.updated")).toHaveLength(1);
+  });
+
+  it("a PATCH of what is already stored changes nothing (section 23): 200 with the customer as it was, no event, no audit row", async () => {
+    const store = await newStore();
+    const c = await create(store, { email: "Same@example.test", name: "Same", phone: "1" });
+    const audit = async () => (await storeAll(store.id, "SELECT id FROM audit_log WHERE store_id = ? AND action = 'customer.update'", store.id)).length;
+    await new Promise((r) => setTimeout(r, 5));
+    const res = await call("PATCH", `/stores/${store.id}/customers/${c.body.id}`, { token: store.owner.jwt, body: { email: "Same@example.test", name: "Same", phone: "1" } });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual(c.body);
+    expect(await eventsOf(store.id, "customers.updated")).toEqual([]);
+    expect(await audit()).toBe(0);
+    // One thing changed among restated ones: written, with its event and a new updated_at.
+    const changed = await call("PATCH", `/stores/${store.id}/customers/${c.body.id}`, { token: store.owner.jwt, body: { email: "Same@example.test", name: "Other" } });
+    expect(changed.body).toMatchObject({ name: "Other", phone: "1" });
+    expect(changed.body.updated_at).not.toBe(c.body.updated_at);
+    expect(await eventsOf(store.id, "customers.updated")).toEqual([changed.body]);
+    expect(await audit()).toBe(1);
   });
 });

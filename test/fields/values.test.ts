@@ -4,6 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { call } from "../helpers/api";
 import { storeAll } from "../products/store-databases";
+import { finished, importCsv } from "../sync/csv-helpers";
 import { type FieldStore, defs, define, errorsOf, fieldStore } from "./support";
 
 /** A product created with `fields` on `key` (a field of `type` with `validations`): the response. */
@@ -107,6 +108,109 @@ describe("each type: its valid values are stored and returned (normalized where 
     const res = await productWith(store, { f: [] });
     expect(res.status, res.text).toBe(201);
     expect(res.body.fields).toEqual({});
+  });
+});
+
+/** A json value `depth` deep (docs/decisions.md "Custom fields"): `depth` arrays (or objects) around a number. */
+function nested(depth: number, kind: "array" | "object" = "array", inside: unknown = 1): unknown {
+  let value = inside;
+  for (let i = 0; i < depth; i++) value = kind === "array" ? [value] : { a: value };
+  return value;
+}
+
+describe("json values: at most 32 levels of nesting, 422 at fields.<key> beyond (never a 500), whichever way they come", () => {
+  it("32 nested arrays or objects are stored and returned; 33 are 422", async () => {
+    const store = await storeWithField("json");
+    for (const kind of ["array", "object"] as const) {
+      const ok = await productWith(store, { f: nested(32, kind) });
+      expect(ok.status, ok.text).toBe(201);
+      expect((await call("GET", store.path(`/${ok.body.id}`), { token: store.token })).body.fields).toEqual({ f: nested(32, kind) });
+      const deep = await productWith(store, { f: nested(33, kind) });
+      expect(deep.status, deep.text).toBe(422);
+      expect(errorsOf(deep)).toEqual({ "fields.f": "must be nested at most 32 levels deep" });
+    }
+    // An empty array or object is a level too; the deepest member decides, whatever the others.
+    expect((await productWith(store, { f: { a: nested(30, "array", {}), b: [1] } })).status).toBe(201);
+    expect((await productWith(store, { f: { a: nested(31, "array", {}), b: [1] } })).status).toBe(422);
+    expect((await productWith(store, { f: [[], nested(31, "object", [])] })).status).toBe(422);
+  });
+
+  it("1,000 levels (2 KB) on every owner, on create and on change, in bulk items, PUT by external id and CSV cells: 422, nothing written", async () => {
+    const store = await fieldStore();
+    for (const owner of ["product", "variant", "collection", "customer", "order"]) await define(store, { owner, key: "f", type: "json" });
+    const deep = nested(1000);
+    expect(JSON.stringify(deep).length).toBe(2001);
+    const product = await call("POST", store.path(), { token: store.token, body: { title: "T", product_type: "variable", status: "draft" } });
+    const variant = await call("POST", store.path(`/${product.body.id}/variants`), { token: store.token, body: { price_cents: 100, sku: "DEEP-1" } });
+    const collection = await call("POST", store.at("/collections"), { token: store.token, body: { title: "C", kind: "manual" } });
+    const customer = await call("POST", store.at("/customers"), { token: store.token, body: { email: `d-${crypto.randomUUID()}@example.test` } });
+    expect([product.status, variant.status, collection.status, customer.status]).toEqual([201, 201, 201, 201]);
+    await call("PATCH", store.path(`/${product.body.id}`), { token: store.token, body: { status: "live" } });
+    const before = await storeAll(store.id, "SELECT name FROM events WHERE store_id = ?", store.id);
+    const refused: Array<[string, string, unknown, string]> = [
+      ["POST", store.path(), { title: "T", product_type: "single", fields: { f: deep } }, "fields.f"],
+      ["PATCH", store.path(`/${product.body.id}`), { fields: { f: deep } }, "fields.f"],
+      ["POST", store.path(`/${product.body.id}/variants`), { price_cents: 100, fields: { f: deep } }, "fields.f"],
+      ["PATCH", store.path(`/${product.body.id}/variants/${variant.body.id}`), { fields: { f: deep } }, "fields.f"],
+      ["POST", store.at("/collections"), { title: "D", kind: "manual", fields: { f: deep } }, "fields.f"],
+      ["PATCH", store.at(`/collections/${collection.body.id}`), { fields: { f: deep } }, "fields.f"],
+      ["POST", store.at("/customers"), { email: `e-${crypto.randomUUID()}@example.test`, fields: { f: deep } }, "fields.f"],
+      ["PATCH", store.at(`/customers/${customer.body.id}`), { fields: { f: deep } }, "fields.f"],
+      ["POST", store.at("/orders"), { customer_id: customer.body.id, currency: "USD", line_items: [{ variant_id: variant.body.id, quantity: 1 }], fields: { f: deep } }, "fields.f"],
+      ["POST", store.at("/variants/bulk"), { updates: [{ variant_id: variant.body.id, fields: { f: deep } }] }, "updates.0.fields.f"],
+      ["PUT", store.path("/by-external-id/deep-1"), { title: "T", product_type: "single", fields: { f: deep }, variants: [{ price_cents: 100 }] }, "fields.f"],
+      ["PUT", store.path("/by-external-id/deep-2"), { title: "T", product_type: "single", variants: [{ price_cents: 100, fields: { f: deep } }] }, "variants.0.fields.f"],
+    ];
+    for (const [method, path, body, at] of refused) {
+      const res = await call(method, path, { token: store.token, body });
+      expect([res.status, res.body?.code], `${method} ${path}: ${res.text}`).toEqual([422, "validation_failed"]);
+      expect(errorsOf(res)[at], `${method} ${path}: ${res.text}`).toBe("must be nested at most 32 levels deep");
+    }
+    const csv = `handle,title,product_type,field:f\r\ndeep,Deep,single,${JSON.stringify(deep)}\r\n`;
+    const done = await finished(store, (await importCsv(store, csv)).body.id);
+    expect(done).toMatchObject({ state: "done", products_created: 0, errors: [{ line: 2, message: "field:f: must be nested at most 32 levels deep" }] });
+    expect(await storeAll(store.id, "SELECT name FROM events WHERE store_id = ?", store.id)).toEqual(before);
+    const read = await call("GET", store.path(`/${product.body.id}`), { token: store.token });
+    expect([read.body.fields, read.body.variants[0].fields]).toEqual([{}, {}]);
+  });
+});
+
+describe("a PATCH of a json field replaces the value with exactly what was sent, null members included; the same PATCH again changes nothing", () => {
+  const sent = { a: null, b: { c: null, d: [null, { e: null }] }, f: [] };
+
+  it("on a product, a variant, a collection and a customer", async () => {
+    const store = await fieldStore();
+    for (const owner of ["product", "variant", "collection", "customer"]) await define(store, { owner, key: "spec", type: "json" });
+    const stored = { a: 1, b: { c: 2, x: 3 }, y: 4 };
+    const product = await call("POST", store.path(), { token: store.token, body: { title: "T", product_type: "single", default_price_cents: 100, fields: { spec: stored } } });
+    const variantId = product.body.variants[0].id;
+    const collection = await call("POST", store.at("/collections"), { token: store.token, body: { title: "C", kind: "manual", fields: { spec: stored } } });
+    const customer = await call("POST", store.at("/customers"), { token: store.token, body: { email: `j-${crypto.randomUUID()}@example.test`, fields: { spec: stored } } });
+    expect([product.status, collection.status, customer.status]).toEqual([201, 201, 201]);
+    expect((await call("PATCH", store.path(`/${product.body.id}/variants/${variantId}`), { token: store.token, body: { fields: { spec: stored } } })).status).toBe(200);
+    const owners = [
+      { path: store.path(`/${product.body.id}`), fields: (body: any) => body.fields },
+      { path: store.path(`/${product.body.id}/variants/${variantId}`), fields: (body: any) => body.fields },
+      { path: store.at(`/collections/${collection.body.id}`), fields: (body: any) => body.fields },
+      { path: store.at(`/customers/${customer.body.id}`), fields: (body: any) => body.fields },
+    ];
+    const trail = async () => ({
+      events: (await storeAll(store.id, "SELECT id FROM events WHERE store_id = ?", store.id)).length,
+      audit: (await storeAll(store.id, "SELECT id FROM audit_log WHERE store_id = ?", store.id)).length,
+    });
+    for (const { path, fields } of owners) {
+      const first = await call("PATCH", path, { token: store.token, body: { fields: { spec: sent } } });
+      expect(first.status, `${path}: ${first.text}`).toBe(200);
+      expect(fields(first.body), path).toStrictEqual({ spec: sent });
+      const read = await call("GET", path, { token: store.token });
+      expect(fields(read.body), path).toStrictEqual({ spec: sent });
+      const before = await trail();
+      await new Promise((r) => setTimeout(r, 5));
+      const again = await call("PATCH", path, { token: store.token, body: { fields: { spec: sent } } });
+      expect(again.status, path).toBe(200);
+      expect(again.body, path).toEqual(read.body);
+      expect(await trail(), path).toEqual(before);
+    }
   });
 });
 

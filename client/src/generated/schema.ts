@@ -3117,7 +3117,7 @@ export interface components {
             email?: string;
             name?: string | null;
             phone?: string | null;
-            /** @description Merged into the stored values: keys given are set, a key set to null is removed, others stay (422 at fields.<key>) */
+            /** @description Merged into the stored values: keys given are set (a json value is replaced by exactly what was sent, null members included), a key set to null is removed, others stay (422 at fields.<key>). Values already stored change nothing */
             fields?: {
                 [key: string]: unknown;
             };
@@ -3619,7 +3619,7 @@ export interface components {
             tags?: string[];
             /** @description An integration's own key, unique per store (409); empty or null clears it */
             external_id?: string | null;
-            /** @description Merged into the stored values: keys given are set, a key set to null is removed, others stay (422 at fields.<key>) */
+            /** @description Merged into the stored values: keys given are set (a json value is replaced by exactly what was sent, null members included), a key set to null is removed, others stay (422 at fields.<key>). Values already stored change nothing */
             fields?: {
                 [key: string]: unknown;
             };
@@ -3675,7 +3675,7 @@ export interface components {
             compare_at_price_cents?: number | null;
             /** @description An integration's own key, unique per store (409); empty or null clears it */
             external_id?: string | null;
-            /** @description Merged into the stored values: keys given are set, a key set to null is removed, others stay (422 at fields.<key>) */
+            /** @description Merged into the stored values: keys given are set (a json value is replaced by exactly what was sent, null members included), a key set to null is removed, others stay (422 at fields.<key>). Values already stored change nothing */
             fields?: {
                 [key: string]: unknown;
             };
@@ -3722,7 +3722,7 @@ export interface components {
              */
             kind?: "manual" | "automatic";
             rules?: components["schemas"]["CollectionRules"] & unknown;
-            /** @description Merged into the stored values: keys given are set, a key set to null is removed, others stay (422 at fields.<key>) */
+            /** @description Merged into the stored values: keys given are set (a json value is replaced by exactly what was sent, null members included), a key set to null is removed, others stay (422 at fields.<key>). Values already stored change nothing */
             fields?: {
                 [key: string]: unknown;
             };
@@ -3870,7 +3870,7 @@ export interface components {
             name: string;
             description: string | null;
             /**
-             * @description Never changes. text (one line, <= 1,000 characters), multiline_text (<= 65,535), integer (safe integer), decimal (a JSON number, 15 significant digits), boolean, date (YYYY-MM-DD), date_time (ISO 8601 with its offset; stored and returned in UTC), url (absolute http(s)), money (integer minor units of the store's currency, >= 0), color (#rrggbb, returned in lower case), json (any JSON value, <= 16 KiB), product_reference / variant_reference / collection_reference / customer_reference (an id of that resource in this store), list.<t> (0..128 items of a scalar type; an empty list is no value)
+             * @description Never changes. text (one line, <= 1,000 characters), multiline_text (<= 65,535), integer (safe integer), decimal (a JSON number, 15 significant digits), boolean, date (YYYY-MM-DD), date_time (ISO 8601 with its offset; stored and returned in UTC), url (absolute http(s)), money (integer minor units of the store's currency, >= 0), color (#rrggbb, returned in lower case), json (any JSON value, <= 16 KiB, nested at most 32 levels deep), product_reference / variant_reference / collection_reference / customer_reference (an id of that resource in this store), list.<t> (0..128 items of a scalar type; an empty list is no value)
              * @enum {string}
              */
             type: "text" | "multiline_text" | "integer" | "decimal" | "boolean" | "date" | "date_time" | "url" | "money" | "color" | "product_reference" | "variant_reference" | "collection_reference" | "customer_reference" | "json" | "list.text" | "list.multiline_text" | "list.integer" | "list.decimal" | "list.boolean" | "list.date" | "list.date_time" | "list.url" | "list.money" | "list.color" | "list.product_reference" | "list.variant_reference" | "list.collection_reference" | "list.customer_reference";
@@ -3909,7 +3909,7 @@ export interface components {
             key: string;
             name: string;
             /**
-             * @description Never changes. text (one line, <= 1,000 characters), multiline_text (<= 65,535), integer (safe integer), decimal (a JSON number, 15 significant digits), boolean, date (YYYY-MM-DD), date_time (ISO 8601 with its offset; stored and returned in UTC), url (absolute http(s)), money (integer minor units of the store's currency, >= 0), color (#rrggbb, returned in lower case), json (any JSON value, <= 16 KiB), product_reference / variant_reference / collection_reference / customer_reference (an id of that resource in this store), list.<t> (0..128 items of a scalar type; an empty list is no value)
+             * @description Never changes. text (one line, <= 1,000 characters), multiline_text (<= 65,535), integer (safe integer), decimal (a JSON number, 15 significant digits), boolean, date (YYYY-MM-DD), date_time (ISO 8601 with its offset; stored and returned in UTC), url (absolute http(s)), money (integer minor units of the store's currency, >= 0), color (#rrggbb, returned in lower case), json (any JSON value, <= 16 KiB, nested at most 32 levels deep), product_reference / variant_reference / collection_reference / customer_reference (an id of that resource in this store), list.<t> (0..128 items of a scalar type; an empty list is no value)
              * @enum {string}
              */
             type: "text" | "multiline_text" | "integer" | "decimal" | "boolean" | "date" | "date_time" | "url" | "money" | "color" | "product_reference" | "variant_reference" | "collection_reference" | "customer_reference" | "json" | "list.text" | "list.multiline_text" | "list.integer" | "list.decimal" | "list.boolean" | "list.date" | "list.date_time" | "list.url" | "list.money" | "list.color" | "list.product_reference" | "list.variant_reference" | "list.collection_reference" | "list.customer_reference";
