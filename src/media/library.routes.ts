@@ -88,8 +88,7 @@ export function registerLibraryRoutes(app: App) {
     await deleteMediaFile(storeCtxOf(c), c.req.valid("param").media_id);
     return c.body(null, 204);
   });
-  // Typed loosely: the response is raw bytes, which the JSON-typed route helper cannot describe.
-  app.openapi(publicRoute, (async (c: any) => {
+  app.openapi(publicRoute, async (c) => {
     const { store_id, media_file_id, size } = c.req.valid("param");
     if (!isUuid(store_id) || !isUuid(media_file_id) || !(size === "original" || isSizeName(size))) {
       throw notFound("Media file");
@@ -101,5 +100,5 @@ export function registerLibraryRoutes(app: App) {
       accept: c.req.header("Accept"),
       ifNoneMatch: c.req.header("If-None-Match"),
     });
-  }) as any);
+  });
 }

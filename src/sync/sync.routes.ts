@@ -146,7 +146,7 @@ export function registerSyncRoutes(app: App) {
     return c.json(await listDeletions(storeCtxOf(c), walk, since), 200);
   });
   app.openapi(bulkRoute, async (c) => c.json(await bulkUpdateVariants(storeCtxOf(c), c.req.valid("json").updates), 200));
-  app.openapi(exportRoute, (async (c: any) => {
+  app.openapi(exportRoute, async (c) => {
     const shopify = c.req.valid("query").format === "shopify";
     const stream = shopify ? exportShopify(storeCtxOf(c), new URL(c.req.url).origin) : await exportCatalog(storeCtxOf(c));
     const filename = shopify ? "products-shopify.csv" : "products.csv";
@@ -154,7 +154,7 @@ export function registerSyncRoutes(app: App) {
       status: 200,
       headers: { "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": `attachment; filename="${filename}"` },
     });
-  }) as never);
+  });
   app.openapi(startImportRoute, async (c) => {
     const { store_id } = c.req.valid("param");
     const started = await startImport(storeCtxOf(c), c.req.valid("form").file);
