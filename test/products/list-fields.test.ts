@@ -176,3 +176,43 @@ describe("not filterable, unknown or malformed: 422 at field.<key>", () => {
     expect(titles(await list(store, "field.plain=x"))).toEqual(["Old"]);
   });
 });
+
+describe("filter values are text (docs/api/13b-holder-limits.md): a control character is 422 naming the parameter, as for search, sku, tag and brand", () => {
+  const CONTROLS = ["%00", "%0A", "%0D", "%09", "%7F", "%1B", "%C2%85"];
+
+  it.each(CONTROLS)("%s in field.<key>, field.<key>.min and field.<key>.max", async (control) => {
+    const store = await fieldStore();
+    await define(store, { owner: "product", key: "f", type: "text", filterable: true });
+    await define(store, { owner: "variant", key: "n", type: "integer", filterable: true });
+    await product(store, "A", { f: "ab" });
+    // The shape the other parameters answer with (the text type of src/lib/text.ts).
+    const search = await list(store, `search=a${control}b`);
+    expect([search.status, search.body.errors[0].path]).toEqual([422, "search"]);
+    for (const [query, at] of [
+      [`field.f=a${control}b`, "field.f"],
+      [`field.n.min=1${control}`, "field.n.min"],
+      [`field.n.max=${control}9`, "field.n.max"],
+    ]) {
+      const res = await list(store, query);
+      expect(res.status, `${query}: ${res.text}`).toBe(422);
+      expect(res.headers.get("Content-Type")).toMatch(/^application\/problem\+json/);
+      expect(res.body.code).toBe("validation_failed");
+      expect(res.body.errors, query).toEqual([{ path: at, message: search.body.errors[0].message }]);
+    }
+    // With other problems, all at once.
+    const both = await list(store, `field.f=a${control}b&field.nope=x`);
+    expect(Object.keys(errorsOf(both)).sort()).toEqual(["field.f", "field.nope"]);
+  });
+
+  it("a multiline_text field's filter takes tab and line breaks, as its values do, but no other control character", async () => {
+    const store = await fieldStore();
+    await define(store, { owner: "product", key: "notes", type: "multiline_text", filterable: true });
+    await product(store, "A", { notes: "a\r\n\tb" });
+    expect(titles(await list(store, "field.notes=a%0D%0A%09b"))).toEqual(["A"]);
+    for (const control of ["%00", "%7F", "%1B", "%0B"]) {
+      const res = await list(store, `field.notes=a${control}b`);
+      expect([res.status, res.body.errors?.[0]?.path], control).toEqual([422, "field.notes"]);
+      expect(res.body.errors[0].message).toMatch(/control characters/);
+    }
+  });
+});

@@ -3,7 +3,10 @@
 // `field.<key>.min` / `.max` (inclusive). A key names a filterable product field, else a filterable variant field
 // (products with a variant that matches; each filter may be met by a different variant); a key defined for both
 // filters by the product's field. A key that is not filterable, or that no field has: 422 at `field.<key>`; so is
-// one whose index is still being built (index_ready 0, src/fields/slices.ts) or that is being deleted.
+// one whose index is still being built (index_ready 0, src/fields/slices.ts) or that is being deleted. A value is text
+// as every query parameter is (docs/api/13c-background-work-and-exact-values.md, src/lib/text.ts): a control
+// character or a lone surrogate is 422 at its parameter (tab and line breaks allowed for a multiline_text field,
+// whose values may hold them).
 //
 // Each filter's matches come from field_index (migration 0029), whose rows carry the product's status and
 // updated_at: one filter's ids as a candidate set like the tag and collection ones, or, in the default order with no
@@ -15,6 +18,7 @@ import type { FieldError } from "../../lib/errors";
 import { invalidFields as invalid } from "../../fields/field-values";
 import { type FieldType, KEY_RE, RANGE_FILTER_TYPES } from "../../fields/field-types";
 import { filterValue } from "../../fields/values";
+import { LINE_MESSAGE, TEXT_MESSAGE, isText } from "../../lib/text";
 import { readRows } from "./d1";
 
 /** At most this many keys per list request. */
@@ -110,6 +114,13 @@ export async function resolveFieldFilters(ctx: StoreReadCtx, { keys: requested, 
       const suffix = part === "eq" ? "" : `.${part}`;
       if (part !== "eq" && !RANGE_FILTER_TYPES.has(definition.type)) {
         at(suffix, `ranges apply to integer, decimal, money and date fields (this one is ${definition.type})`);
+        continue;
+      }
+      // The text type of search, sku, tag and brand, before the value is read as the field's type (a NUL would
+      // otherwise reach the index comparison and match nothing: a 200 where those parameters are 422).
+      const multiline = part === "eq" && definition.type === "multiline_text";
+      if (!isText(text, multiline)) {
+        at(suffix, multiline ? TEXT_MESSAGE : LINE_MESSAGE);
         continue;
       }
       const parsed = filterValue(definition.type, text);
