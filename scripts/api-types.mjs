@@ -53,6 +53,8 @@ function operationsModule(document) {
     HEADER +
     "\n/** Every operation of the API by its operationId: method, path template, and whether it accepts Idempotency-Key. */\n" +
     `export const operations = {\n${entries.join("\n")}\n} as const;\n` +
+    "\n/** The API version this client was generated from (the document's `info.version`): sent as `Api-Version`. */\n" +
+    `export const apiVersion = ${JSON.stringify(document.info.version)};\n` +
     "\n/** The event names a webhook can subscribe to. */\n" +
     `export const webhookEventNames = ${JSON.stringify(events)} as const;\n`
   );

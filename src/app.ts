@@ -27,6 +27,9 @@ import { registerSyncRoutes } from "./sync";
 import { registerEventLogRoutes } from "./webhooks/event-log.routes";
 import { registerConsole } from "./console";
 import { registerOpsRoutes } from "./ops";
+import { registerVersionRoutes, requestedVersion, versionHeaders } from "./versions";
+import { registerPricingRoutes } from "./pricing";
+import { CURRENT_VERSION } from "./lib/api-versions";
 
 const REQUEST_ID_RE = /^[A-Za-z0-9._:-]{1,128}$/;
 const JSON_BODY_LIMIT = 1024 * 1024;
@@ -63,6 +66,9 @@ export function createApp() {
     await next();
     c.res.headers.set("X-Request-Id", requestId);
   });
+  // Every response says which API version served it; an unknown Api-Version is refused before anything else runs.
+  app.use(versionHeaders);
+  app.use(requestedVersion);
   app.use(async (c, next) => {
     assertConfigured(c.env);
     await next();
@@ -122,6 +128,8 @@ export function createApp() {
   registerInventoryRoutes(app);
   registerFieldDefinitionRoutes(app);
   registerOpsRoutes(app);
+  registerVersionRoutes(app);
+  registerPricingRoutes(app);
 
   app.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", {
     type: "http",
@@ -133,7 +141,8 @@ export function createApp() {
     openapi: "3.1.0",
     info: {
       title: "Commerce admin API",
-      version: "1.0.0",
+      // The document describes the current API version (docs/api-versions.md lists what older ones keep).
+      version: CURRENT_VERSION,
       description:
         "Catalog, access tokens and webhooks for multi-store commerce. Each operation's `x-required-permission` " +
         "names the permission bit it needs; its description ends with that rule in words.",

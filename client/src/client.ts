@@ -2,7 +2,7 @@
 // sending the request with the credential, an Idempotency-Key on every POST that accepts one (the same on each
 // retry; the PUT that accepts one carries only the caller's own), retries within a bound (./retry.ts), and failures
 // thrown as ApiProblem; plus `paginate`, which follows `next_cursor` through a whole list.
-import { operations } from "./generated/operations.js";
+import { apiVersion, operations } from "./generated/operations.js";
 import { ApiProblem } from "./problem.js";
 import { type RetryOptions, backoff, delayAfterProblem, resendableAfterNetworkError, retryPolicy } from "./retry.js";
 import type { CallArgs, CallOptions, CursorListId, ListItem, OperationId, Result } from "./types.js";
@@ -17,6 +17,12 @@ export interface ClientOptions {
   headers?: Record<string, string>;
   /** The fetch to use (default: the global one). */
   fetch?: typeof fetch;
+  /**
+   * The `Api-Version` every request is sent with (docs/api-versions.md). Default: the version this package was
+   * generated from, so an upgrade of the API never changes what a pinned client receives until the package itself
+   * is upgraded.
+   */
+  apiVersion?: string;
 }
 
 type Methods = { [K in OperationId]: (...args: CallArgs<K>) => Promise<Result<K>> };
@@ -71,7 +77,11 @@ export function createClient(options: ClientOptions): Client {
     const operation = operations[operationId];
     if (!operation) throw new TypeError(`Unknown operation ${String(operationId)}`);
     const url = buildUrl(options.baseUrl, operation.path, given);
-    const headers = new Headers({ Accept: "application/json, application/problem+json;q=0.9, */*;q=0.1", ...options.headers });
+    const headers = new Headers({
+      Accept: "application/json, application/problem+json;q=0.9, */*;q=0.1",
+      "Api-Version": options.apiVersion ?? apiVersion,
+      ...options.headers,
+    });
     for (const [name, value] of Object.entries(given.header ?? {})) if (value !== undefined) headers.set(name, String(value));
     for (const [name, value] of Object.entries(given.headers ?? {})) headers.set(name, value);
     const token = typeof options.token === "function" ? await options.token() : options.token;

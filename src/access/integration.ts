@@ -32,6 +32,8 @@ export type IntegrationRow = {
   /** 1 when the value sent is the previous one, kept working by a rotation until `previousExpiresAt`. */
   previous: number;
   previousExpiresAt: string | null;
+  /** The key's pinned API version (docs/api-versions.md). */
+  apiVersion: string;
   storeState: HereState;
 };
 
@@ -42,6 +44,7 @@ const integrationLookup = (db: Db, hash: string) =>
     sql`SELECT ${integrations.id} AS id, ${integrations.name} AS name, ${integrations.storeId} AS storeId,
         ${integrations.scopes} AS scopes, ${integrations.lastUsedAt} AS lastUsedAt, ${integrations.revokedAt} AS revokedAt,
         (${integrations.tokenHash} <> ${hash}) AS previous, ${integrations.previousExpiresAt} AS previousExpiresAt,
+        ${integrations.apiVersion} AS apiVersion,
         ${stores.state} AS storeState
       FROM ${integrations} INNER JOIN ${stores} ON ${eq(stores.id, integrations.storeId)}
       WHERE ${integrations.tokenHash} = ${hash} OR ${integrations.previousTokenHash} = ${hash} LIMIT 1`,
@@ -80,6 +83,7 @@ export function admitIntegration(c: C, found: Found<IntegrationRow> | null): voi
     token: null,
     session: null,
     integration: { id: row.id, name: row.name, storeId: row.storeId, scopes },
+    apiVersion: row.apiVersion,
   });
 }
 

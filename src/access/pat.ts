@@ -20,7 +20,7 @@ export async function patHash(raw: string): Promise<string> {
   return hashTokenValue(raw);
 }
 
-export type PatRow = Pick<typeof apiTokens.$inferSelect, "id" | "name" | "storeId" | "userId" | "issuedBy" | "scopes" | "expiresAt" | "lastUsedAt" | "revokedAt"> & {
+export type PatRow = Pick<typeof apiTokens.$inferSelect, "id" | "name" | "storeId" | "userId" | "issuedBy" | "scopes" | "expiresAt" | "lastUsedAt" | "revokedAt" | "apiVersion"> & {
   memberPermissions: string;
   role: Role;
   storeState: HereState;
@@ -36,7 +36,7 @@ const patLookup = (db: Db, hash: string) =>
     db,
     sql`SELECT ${apiTokens.id} AS id, ${apiTokens.name} AS name, ${apiTokens.storeId} AS storeId,
         ${apiTokens.userId} AS userId, ${apiTokens.issuedBy} AS issuedBy, ${apiTokens.scopes} AS scopes, ${apiTokens.expiresAt} AS expiresAt,
-        ${apiTokens.lastUsedAt} AS lastUsedAt, ${apiTokens.revokedAt} AS revokedAt, ${memberships.permissions} AS memberPermissions, ${memberships.role} AS role,
+        ${apiTokens.lastUsedAt} AS lastUsedAt, ${apiTokens.revokedAt} AS revokedAt, ${apiTokens.apiVersion} AS apiVersion, ${memberships.permissions} AS memberPermissions, ${memberships.role} AS role,
         ${stores.state} AS storeState
       FROM ${apiTokens} INNER JOIN ${memberships}
         ON ${and(eq(memberships.storeId, apiTokens.storeId), eq(memberships.userId, apiTokens.userId))}
@@ -80,6 +80,7 @@ export function admitPat(c: C, found: FoundPat | null): void {
     userId: row.userId,
     token: { id: row.id, name: row.name, storeId: row.storeId, issuedBy: row.issuedBy, scopes, effective, role: row.role },
     session: null,
+    apiVersion: row.apiVersion,
   });
 }
 

@@ -1,6 +1,6 @@
 // Customers: create, list, read, update. Email is unique per store, case-insensitively. Every change emits
 // customers.created / customers.updated with the customer as the API returns it.
-import { and, count, eq, type SQL, sql } from "drizzle-orm";
+import { and, count, eq, getTableColumns, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { SQLiteUpdateSetSource } from "drizzle-orm/sqlite-core";
 import type { FieldsInput } from "../fields/schemas";
 import { prepareFields } from "../fields/field-values";
@@ -16,18 +16,27 @@ import { type Walk, pageOf, walkConditions, walkOrder } from "../lib/cursor";
 
 type CustomerRow = typeof customers.$inferSelect;
 
-export const toCustomer = (c: CustomerRow) => ({
+/** The customer's groups as JSON text, in id order (docs/api/24-prices.md): read beside the row. */
+const groupIdsOf = (customerId: SQLWrapper) =>
+  sql<string>`(SELECT json_group_array(g) FROM (SELECT m.group_id AS g FROM customer_group_members m WHERE m.customer_id = ${customerId} ORDER BY m.group_id))`;
+
+/** A customer row with its group ids, as every read selects it. */
+const withGroups = { ...getTableColumns(customers), groupIds: groupIdsOf(customers.id) };
+
+export const toCustomer = (c: CustomerRow & { groupIds?: string }) => ({
   id: c.id,
   email: c.email,
   name: c.name,
   phone: c.phone,
+  group_ids: c.groupIds ? (JSON.parse(c.groupIds) as string[]) : [],
   fields: JSON.parse(c.fields) as Record<string, unknown>,
   created_at: c.createdAt,
   updated_at: c.updatedAt,
 });
 
 /** The customer as the API returns it, rendered by SQL inside a change's batch (it sees the merged `fields`). */
-const customerJsonSql = (id: string) => sql`SELECT json_object('id', c.id, 'email', c.email, 'name', c.name, 'phone', c.phone,
+export const customerJsonSql = (id: string) => sql`SELECT json_object('id', c.id, 'email', c.email, 'name', c.name, 'phone', c.phone,
+  'group_ids', json(${groupIdsOf(sql`c.id`)}),
   'fields', json(c.fields), 'created_at', c.created_at, 'updated_at', c.updated_at) FROM customers c WHERE c.id = ${id}`;
 
 const DUPLICATE_EMAIL = "A customer with this email already exists in this store";
@@ -87,7 +96,7 @@ export async function listCustomers(ctx: StoreCtx, walk: Walk, filter: { email?:
   const counted = and(...conditions, ...(walk.since ? [sql`${customers.updatedAt} >= ${walk.since}`] : []));
   const [rows, [{ total }]] = await ctx.db.batch([
     ctx.db
-      .select()
+      .select(withGroups)
       .from(customers)
       .where(and(...conditions, ...walkConditions(walk, at, customers.id)))
       .orderBy(walkOrder(walk, at, customers.id))
@@ -99,9 +108,10 @@ export async function listCustomers(ctx: StoreCtx, walk: Walk, filter: { email?:
   return { data: page.data.map(toCustomer), pagination: page.pagination };
 }
 
-export async function findCustomer(ctx: StoreCtx, id: string): Promise<CustomerRow | undefined> {
+export async function findCustomer(ctx: StoreCtx, id: string): Promise<(CustomerRow & { groupIds: string }) | undefined> {
   if (!isUuid(id)) return undefined;
-  return ctx.db.query.customers.findFirst({ where: and(eq(customers.id, id), eq(customers.storeId, ctx.store.storeId)) });
+  const [row] = await ctx.db.select(withGroups).from(customers).where(and(eq(customers.id, id), eq(customers.storeId, ctx.store.storeId)));
+  return row;
 }
 
 export async function getCustomer(ctx: StoreCtx, id: string) {

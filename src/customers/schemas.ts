@@ -14,6 +14,7 @@ export const customerSchema = z
     email: z.string(),
     name: z.string().nullable(),
     phone: z.string().nullable(),
+    group_ids: z.array(z.string()).openapi({ description: "The customer groups it belongs to (docs/api/24-prices.md)" }),
     fields: fieldsSchema,
     created_at: timestamp,
     updated_at: timestamp,

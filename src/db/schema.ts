@@ -11,3 +11,4 @@ export * from "./schema/directory";
 export * from "./schema/integrations";
 export * from "./schema/inventory";
 export * from "./schema/fields";
+export * from "./schema/pricing";

@@ -16,6 +16,13 @@ export const EVENT_NAMES = {
   "customers.updated": "A customer profile was edited",
   "user.created": "A teammate accepted an invite",
   "inventory.updated": "A level (a variant's stock at a location) changed: its on_hand delta and the reason",
+  "customer_groups.created": "A customer group was created",
+  "customer_groups.updated": "A customer group was renamed or its code changed",
+  "customer_groups.deleted": "A customer group was deleted",
+  "price_lists.created": "A price list was created",
+  "price_lists.updated": "A price list changed: name, code, status, priority, countries, groups or schedule",
+  "price_lists.deleted": "A price list was deleted, its prices with it",
+  "prices.updated": "A bulk call changed prices of a price list: the list's id and the variants whose prices changed",
 } as const;
 
 export type EventName = keyof typeof EVENT_NAMES;

@@ -1,4 +1,5 @@
 // API shapes of users, stores, members and invites (API.md section 3).
+import { currencyInput } from "../lib/money";
 import { integrationSchema } from "../integrations/schemas";
 import { z } from "@hono/zod-openapi";
 import { maskInput } from "../lib/permissions";
@@ -87,15 +88,14 @@ export const createStoreBody = z
   .strictObject({ name: line().trim().min(1, "must not be empty").max(200) })
   .openapi("CreateStoreRequest");
 
-/** Intl's own lists where the runtime has them (ISO 4217 codes, IANA zone names), else the shape alone. */
-const supported = (key: "currency" | "timeZone") => {
+/** Intl's own list of IANA zone names where the runtime has it. */
+const supported = (key: "timeZone") => {
   try {
     return new Set<string>(Intl.supportedValuesOf(key));
   } catch {
     return null;
   }
 };
-const isCurrency = (code: string) => /^[A-Z]{3}$/.test(code) && (supported("currency")?.has(code) ?? true);
 const isTimeZone = (name: string) => {
   if (name === "UTC" || supported("timeZone")?.has(name)) return true;
   try {
@@ -108,7 +108,7 @@ const isTimeZone = (name: string) => {
 export const updateStoreBody = z
   .strictObject({
     name: line().trim().min(1, "must not be empty").max(200).optional(),
-    currency: line().refine(isCurrency, "must be an ISO 4217 currency code, e.g. EUR").optional(),
+    currency: currencyInput.optional(),
     timezone: line().max(100).refine(isTimeZone, "must be an IANA time zone name, e.g. Europe/Berlin").optional(),
   })
   .openapi("UpdateStoreRequest");

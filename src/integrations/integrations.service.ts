@@ -13,6 +13,7 @@ import { exists, guarded, stillExists, stillHolds, withinCap } from "../lib/guar
 import { isUuid, nowIso, uuidv7 } from "../lib/ids";
 import type { Page } from "../lib/pagination";
 import { type Permission, has, scopeFields } from "../lib/permissions";
+import { type ApiVersion, CURRENT_VERSION } from "../lib/api-versions";
 
 type IntegrationRow = typeof integrations.$inferSelect;
 
@@ -36,6 +37,7 @@ export const toIntegration = (r: IntegrationRow) => ({
   previous_expires_at: r.previousExpiresAt,
   rotation_recommended: r.rotationRecommended,
   rotation_recommended_reason: r.rotationRecommendedReason,
+  api_version: r.apiVersion,
 });
 
 /** Who receives the raw value: the session's user, or whoever holds the calling PAT. */
@@ -94,6 +96,8 @@ export async function createIntegration(ctx: StoreCtx, input: { name: string; sc
     revokedAt: null,
     rotationRecommended: false,
     rotationRecommendedReason: null,
+    // Pinned to the version current at creation, whatever the creating request's own Api-Version (docs/api-versions.md).
+    apiVersion: CURRENT_VERSION,
   };
   await guarded(
     ctx.db.batch([
@@ -137,9 +141,15 @@ export const getIntegration = async (ctx: StoreCtx, id: string) => toIntegration
 const stillLive = (ctx: StoreCtx, id: string) =>
   stillExists(ctx.db, exists(sql`${integrations}`, and(eq(integrations.id, id), isNull(integrations.revokedAt))!));
 
-export async function updateIntegration(ctx: StoreCtx, id: string, input: { name?: string; description?: string | null }) {
+export async function updateIntegration(ctx: StoreCtx, id: string, input: { name?: string; description?: string | null; api_version?: ApiVersion }) {
   const row = await findIntegration(ctx, id);
-  const changes = { ...(input.name !== undefined && { name: input.name }), ...(input.description !== undefined && { description: input.description }) };
+  const asked = {
+    ...(input.name !== undefined && { name: input.name }),
+    ...(input.description !== undefined && { description: input.description }),
+    ...(input.api_version !== undefined && { apiVersion: input.api_version }),
+  };
+  // Only what differs is a change: a PATCH that sends the stored values writes nothing (no audit row).
+  const changes = Object.fromEntries(Object.entries(asked).filter(([key, value]) => row[key as keyof typeof asked] !== value)) as typeof asked;
   const updated = { ...row, ...changes };
   if (Object.keys(changes).length === 0) return toIntegration(row);
   await guarded(

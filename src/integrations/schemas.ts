@@ -1,6 +1,7 @@
 // API shapes of integrations (API.md section 16): store-owned keys.
 import { z } from "@hono/zod-openapi";
 import { maskInput } from "../lib/permissions";
+import { apiVersionField, apiVersionInput } from "../lib/api-versions";
 import { line, multiline } from "../lib/text";
 
 const timestamp = z.string().openapi({ format: "date-time" });
@@ -28,6 +29,7 @@ export const integrationSchema = z
       description: "A member who received a still-working value of this key was removed from the store; a rotation clears it",
     }),
     rotation_recommended_reason: z.string().nullable().openapi({ description: "Why, naming the member" }),
+    api_version: apiVersionField,
   })
   .openapi("Integration");
 
@@ -43,7 +45,7 @@ export const createIntegrationBody = z
   .openapi("CreateIntegrationRequest");
 
 export const updateIntegrationBody = z
-  .strictObject({ name: name.optional(), description: description.optional() })
+  .strictObject({ name: name.optional(), description: description.optional(), api_version: apiVersionInput.optional() })
   .openapi("UpdateIntegrationRequest");
 
 export const rotateIntegrationBody = z

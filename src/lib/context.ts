@@ -1,5 +1,6 @@
 // The `ctx` that services take, built from the request (its types are in ./types).
 import type { Context } from "hono";
+import { servedVersion } from "./api-versions";
 import { requestDb } from "./db";
 import type { AppEnv, Ctx, StoreCtx, StoreReadCtx } from "./types";
 
@@ -14,6 +15,7 @@ export function ctxOf(c: Context<AppEnv>): Ctx {
     principal: c.get("principal"),
     waitUntil: (promise) => c.executionCtx.waitUntil(promise),
     idempotency: c.get("idempotency"),
+    apiVersion: servedVersion(c.get("requestedVersion"), c.get("principal")?.apiVersion),
   };
 }
 

@@ -5,11 +5,13 @@ import type { ZodError } from "zod";
 /** Every `code` an error body can carry: published as the OpenAPI enum of `Problem.code` and generated into the client. */
 export const ERROR_CODES = [
   "malformed_json",
+  "unsupported_api_version",
   "unauthenticated",
   "forbidden",
   "not_found",
   "conflict",
   "insufficient_stock",
+  "no_price",
   "precondition_failed",
   "payload_too_large",
   "unsupported_media_type",
@@ -27,11 +29,13 @@ export type ErrorCode = (typeof ERROR_CODES)[number];
 
 const TITLES: Record<ErrorCode, [number, string]> = {
   malformed_json: [400, "Malformed request body"],
+  unsupported_api_version: [400, "Unsupported API version"],
   unauthenticated: [401, "Authentication required"],
   forbidden: [403, "Forbidden"],
   not_found: [404, "Not found"],
   conflict: [409, "Conflict"],
   insufficient_stock: [409, "Insufficient stock"],
+  no_price: [409, "No price"],
   precondition_failed: [412, "Precondition failed"],
   payload_too_large: [413, "Payload too large"],
   unsupported_media_type: [415, "Unsupported media type"],
@@ -56,7 +60,7 @@ export class ApiError extends Error {
   constructor(
     readonly code: ErrorCode,
     readonly detail: string,
-    readonly extra: { errors?: FieldError[]; missing_permission?: string; headers?: Record<string, string> } = {},
+    readonly extra: { errors?: FieldError[]; missing_permission?: string; supported_versions?: string[]; headers?: Record<string, string> } = {},
   ) {
     super(detail);
     [this.status, this.title] = TITLES[code];
@@ -113,6 +117,7 @@ export function problemResponse(error: ApiError, requestId: string): Response {
   };
   if (error.extra.errors) body.errors = error.extra.errors;
   if (error.extra.missing_permission) body.missing_permission = error.extra.missing_permission;
+  if (error.extra.supported_versions) body.supported_versions = error.extra.supported_versions;
   // Every 401 names the scheme (RFC 9110), whichever code path raised it.
   const challenge: Record<string, string> = error.status === 401 ? { "WWW-Authenticate": "Bearer" } : {};
   return new Response(JSON.stringify(body), {

@@ -25,6 +25,8 @@ export const PERMISSIONS = {
   "store.manage": { bit: 19, description: "Change the store's settings (name, currency, time zone)" },
   "inventory.read": { bit: 20, description: "Read locations, stock levels and the inventory ledger" },
   "inventory.write": { bit: 21, description: "Adjust and transfer stock between locations" },
+  "pricing.read": { bit: 22, description: "Read price lists, their prices, resolved prices and the price history" },
+  "pricing.write": { bit: 23, description: "Create, change and delete price lists and their prices" },
   "audit.read": { bit: 61, description: "Read the store's audit log" },
 } as const;
 

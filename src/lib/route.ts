@@ -16,6 +16,7 @@ export const problemSchema = z
     request_id: z.string(),
     errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
     missing_permission: z.string().optional(),
+    supported_versions: z.array(z.string()).optional().openapi({ description: "With `unsupported_api_version`: the versions this API serves (GET /versions)" }),
   })
   .openapi("Problem");
 

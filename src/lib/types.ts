@@ -21,6 +21,8 @@ export interface Principal {
   session: Session | null;
   /** An integration's key: which integration (its effective permission is its scope). */
   integration?: { id: string; name: string; storeId: string; scopes: bigint } | null;
+  /** A PAT's or an integration's pinned API version, used when the request sends no `Api-Version` (src/versions). */
+  apiVersion?: string;
 }
 
 export interface Session {
@@ -58,6 +60,8 @@ export type AppEnv = {
     pendingAccess?: PendingAccess;
     /** Set by the idempotency middleware when the request holds an Idempotency-Key. */
     idempotency?: IdempotencyClaim;
+    /** The `Api-Version` the request sent, once checked (src/versions/middleware.ts). */
+    requestedVersion?: string;
   };
 };
 
@@ -69,6 +73,8 @@ export interface Ctx {
   waitUntil: (promise: Promise<unknown>) => void;
   /** The request's Idempotency-Key: `commit` writes it in the change's own batch. */
   idempotency?: IdempotencyClaim;
+  /** The API version serving the request (src/versions/registry.ts); absent in background work, which uses the current one. */
+  apiVersion?: string;
 }
 
 export interface StoreCtx extends Ctx {

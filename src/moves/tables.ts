@@ -59,6 +59,13 @@ export const MOVED_TABLES: MovedTable[] = [
   // After products: the products' insert triggers made a row on the target; the source's counts replace it.
   { name: "store_catalog_stats", key: ["store_id"], scope: byStore },
   { name: "customers", key: ["id"], scope: byStore },
+  // Prices (migration 0035): groups before their members and the lists naming them; prices after the variants and
+  // lists; the history as it is (the variants' price triggers do nothing on an `incoming` store).
+  { name: "customer_groups", key: ["id"], scope: byStore },
+  { name: "customer_group_members", key: ["group_id", "customer_id"], scope: byStore },
+  { name: "price_lists", key: ["id"], scope: byStore },
+  { name: "prices", key: ["variant_id", "price_list_id", "min_quantity"], scope: byStore },
+  { name: "price_history", key: ["id"], scope: byStore },
   { name: "orders", key: ["id"], scope: byStore },
   { name: "order_lines", key: ["order_id", "position"], scope: "order_id IN (SELECT id FROM orders WHERE store_id = ?)" },
   { name: "order_allocations", key: ["order_id", "position", "location_id"], scope: byStore },
@@ -101,6 +108,11 @@ export const DELETE_ORDER: string[] = [
   "order_allocations",
   "order_lines",
   "orders",
+  "price_history",
+  "prices",
+  "price_lists",
+  "customer_group_members",
+  "customer_groups",
   "customers",
   "product_images",
   "media_files",

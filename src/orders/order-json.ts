@@ -9,12 +9,13 @@ const allocations = sql`json((SELECT json_group_array(json_object('location_id',
 
 const lineItems = sql`json((SELECT json_group_array(json_object(
     'variant_id', l.variant_id, 'product_id', l.product_id, 'title', l.title, 'sku', l.sku,
-    'unit_price_cents', l.unit_price_cents, 'quantity', l.quantity, 'allocations', ${allocations}) ORDER BY l.position)
+    'unit_price_cents', l.unit_price_cents, 'quantity', l.quantity, 'price_source', json(l.price_source),
+    'allocations', ${allocations}) ORDER BY l.position)
   FROM order_lines l WHERE l.order_id = orders.id))`;
 
 /** The order resource as JSON text, in a query over the `orders` table. */
 export const orderJson = sql<string>`json_object('id', orders.id, 'store_id', orders.store_id,
-  'customer_id', orders.customer_id, 'email', orders.email, 'currency', orders.currency, 'status', orders.status,
+  'customer_id', orders.customer_id, 'email', orders.email, 'currency', orders.currency, 'country', orders.country, 'status', orders.status,
   'total_cents', orders.total_cents, 'refunded_cents', orders.refunded_cents, 'line_items', ${lineItems},
   'fields', json(orders.fields), 'created_at', orders.created_at, 'updated_at', orders.updated_at)`;
 

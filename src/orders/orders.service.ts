@@ -19,6 +19,8 @@ import { prepareFields } from "../fields/field-values";
 import { assertion, errorText, parseOrder } from "./order-batch";
 import { orderEventData, orderJson } from "./order-json";
 import type { OrderStatus } from "./schemas";
+import { type PriceContext, type Resolved, resolveVariants } from "../pricing/resolve";
+import { servedBy, speaks } from "../lib/api-versions";
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -26,6 +28,7 @@ export interface CreateOrderInput {
   customer_id?: string;
   email?: string;
   currency: string;
+  country?: string;
   line_items: Array<{ variant_id: string; quantity: number }>;
   fields?: FieldsInput;
 }
@@ -53,14 +56,16 @@ export async function createOrder(ctx: StoreCtx, input: CreateOrderInput) {
   });
   const notLive = input.line_items.find((line) => status.get(line.variant_id) !== "live");
   if (notLive) throw conflict(`The product of variant ${notLive.variant_id} is not live`);
+  const priced = await priceLines(ctx, input);
   const fields = await prepareFields(ctx, "order", input.fields);
 
   const id = uuidv7();
   const now = nowIso();
   const lineStatements = input.line_items.flatMap((line, position) => [
     ctx.db.insert(orderLines).select(sql`SELECT ${id}, ${position}, v.id, v.product_id,
-        p.title || CASE WHEN v.is_default THEN '' ELSE ' / ' || v.title END, v.sku, v.price_cents, ${line.quantity},
-        v.fulfillment_mode, CASE v.fulfillment_mode WHEN 'on_demand' THEN 0 ELSE min(max(v.stock, 0), ${line.quantity}) END
+        p.title || CASE WHEN v.is_default THEN '' ELSE ' / ' || v.title END, v.sku, ${priced[position].price_cents}, ${line.quantity},
+        v.fulfillment_mode, CASE v.fulfillment_mode WHEN 'on_demand' THEN 0 ELSE min(max(v.stock, 0), ${line.quantity}) END,
+        ${JSON.stringify(priced[position].source)}
       FROM product_variants v JOIN products p ON p.id = v.product_id
       WHERE v.id = ${line.variant_id} AND v.store_id = ${storeId} AND p.status = 'live'`),
     // The product may have been unpublished or deleted since the look-up.
@@ -77,6 +82,7 @@ export async function createOrder(ctx: StoreCtx, input: CreateOrderInput) {
         customerId: input.customer_id ?? null,
         email: input.email ?? customerEmail!,
         currency: input.currency,
+        country: input.country ?? null,
         status: "pending",
         totalCents: 0,
         refundedCents: 0,
@@ -108,6 +114,30 @@ export async function createOrder(ctx: StoreCtx, input: CreateOrderInput) {
     throw error;
   }
   return parseOrder(results.at(-1));
+}
+
+/**
+ * Each line's price by the one resolution rule (src/pricing/resolve.ts) at this moment, for the order's customer and
+ * the line's quantity. A line with no price is 409 `no_price` naming every such line, before anything is written;
+ * a request served by API version 2026-11-27 keeps base prices in any currency (docs/api-versions.md).
+ */
+async function priceLines(ctx: StoreCtx, input: CreateOrderInput) {
+  const context: PriceContext = {
+    storeId: ctx.store.storeId,
+    currency: input.currency,
+    country: input.country ?? null,
+    customerId: input.customer_id ?? null,
+    at: nowIso(),
+    baseInAnyCurrency: !speaks(servedBy(ctx), "order_no_price"),
+  };
+  const resolved = await resolveVariants(ctx.db, context, input.line_items.map((line) => ({ variantId: line.variant_id, quantity: line.quantity })));
+  const missing = resolved.flatMap((price, i) => (price ? [] : [i]));
+  if (missing.length > 0) {
+    throw new ApiError("no_price", `No price applies in ${input.currency} to ${missing.map((i) => `line_items.${i}`).join(", ")}; nothing was created`, {
+      errors: missing.map((i) => ({ path: `line_items.${i}.variant_id`, message: `has no price in ${input.currency} for this order` })),
+    });
+  }
+  return resolved as Resolved[];
 }
 
 const selectOrder = (ctx: StoreCtx, id: string) =>

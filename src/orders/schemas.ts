@@ -4,6 +4,8 @@ import { email } from "../identity/schemas";
 import { cursorQuery } from "../lib/cursor";
 import { line } from "../lib/text";
 import { fieldsCreateInput, fieldsSchema } from "../fields/schemas";
+import { countryInput, currencyInput } from "../lib/money";
+import { priceSourceSchema } from "../pricing/schemas";
 
 const timestamp = z.string().openapi({ format: "date-time" });
 export const ORDER_STATUSES = ["pending", "paid", "fulfilled", "canceled", "refunded"] as const;
@@ -15,8 +17,9 @@ export const lineItemSchema = z
     product_id: z.string(),
     title: z.string(),
     sku: z.string().nullable(),
-    unit_price_cents: z.number().int(),
+    unit_price_cents: z.number().int().openapi({ description: "Minor units of the order's currency; never changes after creation" }),
     quantity: z.number().int(),
+    price_source: priceSourceSchema.nullable().openapi({ description: "Where the unit price came from (docs/api/24-prices.md); null for orders placed before price lists existed" }),
     allocations: z
       .array(z.object({ location_id: z.string(), quantity: z.number().int() }))
       .openapi({ description: "Where the line's committed units came from (API.md section 20); empty for on-demand units" }),
@@ -30,6 +33,7 @@ export const orderSchema = z
     customer_id: z.string().nullable(),
     email: z.string(),
     currency: z.string(),
+    country: z.string().nullable().openapi({ description: "ISO 3166-1 alpha-2, when the order named one" }),
     status: z.enum(ORDER_STATUSES),
     total_cents: z.number().int(),
     refunded_cents: z.number().int(),
@@ -44,7 +48,8 @@ export const createOrderBody = z
   .strictObject({
     customer_id: line().optional(),
     email: email.optional(),
-    currency: z.string().regex(/^[A-Z]{3}$/, "must be three upper-case letters (ISO 4217)"),
+    currency: currencyInput,
+    country: countryInput.optional().openapi({ description: "The buyer's country: price lists limited to countries apply only to orders naming one of theirs" }),
     line_items: z
       .array(z.strictObject({ variant_id: line(), quantity: z.number().int().min(1).max(1_000_000) }))
       .min(1, "must contain at least one item")

@@ -13,6 +13,7 @@ import {
   productListItemSchema,
   productListQuery,
   productParams,
+  productReadQuery,
   productSchema,
   putSpecsBody,
   storeParams,
@@ -20,6 +21,7 @@ import {
 } from "./schemas";
 import { putSpecs } from "./specs-reviews.service";
 import { updateProduct } from "./update-product";
+import { withPriceContext } from "../pricing/product-prices";
 
 const tags = ["Products"];
 const etagHeader = { ETag: { schema: { type: "string" as const }, description: "Changes whenever the product or a child changes" } };
@@ -48,7 +50,7 @@ const getRoute = createRoute({
   method: "get", path: "/stores/{store_id}/products/{id}", operationId: "getProduct", tags,
   summary: "One product with variants (stock, availability), gallery and specs",
   ...requiresWithBatchedRead("products.read"),
-  request: { params: productParams },
+  request: { params: productParams, query: productReadQuery },
   responses: { 200: productResponse("The product"), 304: { description: "Not modified (If-None-Match)" }, ...errorResponses(404) },
 });
 const patchRoute = createRoute({
@@ -62,8 +64,13 @@ const deleteRoute = createRoute({
   method: "delete", path: "/stores/{store_id}/products/{id}", operationId: "deleteProduct", tags,
   summary: "Hard delete, with its variants, specs, reviews and gallery rows",
   ...requires("products.delete"),
+  description:
+    "As for each of its variants deleted on its own: 409 `conflict` while a level of any variant holds units " +
+    "committed to an open order (the detail names each variant and location: cancel or fulfil the orders first), and stock on hand is taken " +
+    "to 0 in the delete's batch with ledger entries (reason `variant_deleted`, reference `product.delete`) and `inventory.updated` events, so " +
+    "the ledger, which keeps the deleted variants' entries, still sums to every level. One `products.deleted`.",
   request: { params: productParams },
-  responses: { 204: { description: "Deleted" }, ...errorResponses(404) },
+  responses: { 204: { description: "Deleted" }, ...errorResponses(404, 409) },
 });
 const statusRoute = (action: "publish" | "unpublish") =>
   createRoute(idempotent({
@@ -98,8 +105,12 @@ const selfHost = (c: Context<AppEnv>) => new URL(c.req.url).host;
 
 export function registerProductRoutes(app: App) {
   app.openapi(listRoute, async (c) => {
-    const result = await listProducts(storeReadCtxOf(c), c.req.valid("query"), c.req.query("offset"), c.req.queries());
-    return sendJsonText(c, result.json, 200, rowsReadHeader(c, result.rowsRead));
+    const query = c.req.valid("query");
+    const ctx = storeReadCtxOf(c);
+    const result = await listProducts(ctx, query, c.req.query("offset"), c.req.queries());
+    // A price context (docs/api/24-prices.md): the access check has run with the read, so the caller's bits are known.
+    const json = query.currency ? await withPriceContext(ctx.db, ctx.storeId, c.get("store").permissions, { ...query, currency: query.currency }, result.json, "page") : result.json;
+    return sendJsonText(c, json, 200, rowsReadHeader(c, result.rowsRead));
   });
   app.openapi(createProductRoute, async (c) => {
     const product = await createProduct(storeCtxOf(c), c.req.valid("json"), selfHost(c));
@@ -107,7 +118,14 @@ export function registerProductRoutes(app: App) {
     return send(c, product, 201, { Location: `/stores/${store_id}/products/${id}` });
   });
   app.openapi(getRoute, async (c) => {
-    const product = await getProduct(storeReadCtxOf(c), c.req.valid("param").id);
+    const ctx = storeReadCtxOf(c);
+    const product = await getProduct(ctx, c.req.valid("param").id);
+    const query = c.req.valid("query");
+    if (query.currency) {
+      // Prices change without the product changing: an answer with calculated prices carries no ETag (never a 304).
+      const json = await withPriceContext(ctx.db, ctx.storeId, c.get("store").permissions, { ...query, currency: query.currency }, product.json, "one");
+      return sendJsonText(c, json, 200, rowsReadHeader(c, product.rowsRead));
+    }
     const ifNoneMatch = c.req.header("If-None-Match");
     if (ifNoneMatch && ifNoneMatch.split(",").some((tag) => tag.trim() === product.etag)) {
       return c.body(null, 304, { ETag: product.etag });

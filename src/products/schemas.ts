@@ -1,4 +1,5 @@
 // API shapes of products and their input bodies (API.md section 6). Bodies are strict: unknown fields are 422.
+import { priceContextQuery } from "../pricing/schemas";
 import { cursorQuery } from "../lib/cursor";
 import { z } from "@hono/zod-openapi";
 import { booleanParam } from "../lib/pagination";
@@ -238,7 +239,11 @@ export const productListQuery = z.object({
     .optional()
     .openapi({ description: "Case-insensitive substring of the title, or prefix of a variant SKU" }),
   include_drafts: booleanParam,
+  ...priceContextQuery,
 });
+
+/** GET /products/{id}'s query: a price context. */
+export const productReadQuery = z.object(priceContextQuery);
 
 export const storeParams = z.object({ store_id: z.string() });
 export const productParams = storeParams.extend({ id: z.string() });

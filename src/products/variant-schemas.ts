@@ -1,4 +1,5 @@
 // API shapes of variants and reviews, and their input bodies (API.md section 6).
+import { calculatedPriceSchema } from "../pricing/schemas";
 import { z } from "@hono/zod-openapi";
 import { SKU_MESSAGE, SKU_RE, line, multiline } from "../lib/text";
 import { fieldsCreateInput, fieldsSchema, fieldsUpdateInput } from "../fields/schemas";
@@ -127,6 +128,9 @@ export const variantSchema = z
     fields: fieldsSchema,
     created_at: timestamp,
     updated_at: timestamp,
+    calculated_price: calculatedPriceSchema.optional().openapi({
+      description: "Only on product reads with `currency`: the price for quantity 1 in that context (null when none applies; docs/api/24-prices.md)",
+    }),
   })
   .openapi("Variant");
 

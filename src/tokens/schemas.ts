@@ -2,6 +2,7 @@
 import { z } from "@hono/zod-openapi";
 import { maskInput } from "../lib/permissions";
 import { line } from "../lib/text";
+import { apiVersionField, apiVersionInput } from "../lib/api-versions";
 
 const timestamp = z.string().openapi({ format: "date-time" });
 
@@ -23,6 +24,7 @@ export const tokenSchema = z
     last_used_at: timestamp,
     expires_at: timestamp.nullable(),
     rotated_at: timestamp.nullable(),
+    api_version: apiVersionField,
   })
   .openapi("AccessToken");
 
@@ -44,3 +46,7 @@ export const createTokenBody = z
   .openapi("CreateAccessTokenRequest");
 
 export const tokenListQuery = z.object({ user_id: line().optional() });
+
+export const updateTokenBody = z
+  .strictObject({ api_version: apiVersionInput })
+  .openapi("UpdateAccessTokenRequest");

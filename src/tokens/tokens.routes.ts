@@ -4,8 +4,8 @@ import { storeCtxOf } from "../lib/context";
 import { pageSchema, paginated, paginationQuery } from "../lib/pagination";
 import { type App, errorResponses, jsonBody, jsonResponse, refusesIdempotency } from "../lib/route";
 import { requires } from "../access/requires";
-import { createTokenBody, tokenListQuery, tokenSchema, tokenWithValueSchema } from "./schemas";
-import { getToken, issueToken, listTokens, revokeToken, rotateToken } from "./tokens.service";
+import { createTokenBody, tokenListQuery, tokenSchema, tokenWithValueSchema, updateTokenBody } from "./schemas";
+import { getToken, issueToken, listTokens, revokeToken, rotateToken, updateToken } from "./tokens.service";
 
 const storeParams = z.object({ store_id: z.string() });
 const tokenParams = storeParams.extend({ token_id: z.string() });
@@ -63,6 +63,21 @@ const rotateTokenRoute = createRoute(refusesIdempotency({
   responses: { 200: jsonResponse(tokenWithValueSchema, "The record and its new raw value"), ...errorResponses(404, 409) },
 }));
 
+const updateTokenRoute = createRoute({
+  method: "patch",
+  path: "/stores/{store_id}/api-tokens/{token_id}",
+  operationId: "updateApiToken",
+  tags: ["Access tokens"],
+  summary: "Change the token's pinned API version",
+  ...requires("member"),
+  description:
+    "Only the token's own user (a session of theirs, or the token itself; 403 otherwise, whatever bits the caller holds). " +
+    "`api_version` is the version this token's requests are served in when they send no `Api-Version` header " +
+    "(docs/api-versions.md). Sending the stored value changes nothing.",
+  request: { params: tokenParams, ...jsonBody(updateTokenBody) },
+  responses: { 200: jsonResponse(tokenSchema, "The token record"), ...errorResponses(404) },
+});
+
 const revokeTokenRoute = createRoute({
   method: "delete",
   path: "/stores/{store_id}/api-tokens/{token_id}",
@@ -88,6 +103,9 @@ export function registerTokenRoutes(app: App) {
   app.openapi(getTokenRoute, async (c) => c.json(await getToken(storeCtxOf(c), c.req.valid("param").token_id), 200));
   app.openapi(rotateTokenRoute, async (c) =>
     c.json(await rotateToken(storeCtxOf(c), c.req.valid("param").token_id), 200),
+  );
+  app.openapi(updateTokenRoute, async (c) =>
+    c.json(await updateToken(storeCtxOf(c), c.req.valid("param").token_id, c.req.valid("json")), 200),
   );
   app.openapi(revokeTokenRoute, async (c) => {
     await revokeToken(storeCtxOf(c), c.req.valid("param").token_id);

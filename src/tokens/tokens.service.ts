@@ -13,6 +13,7 @@ import { exists, guarded, stillExists, stillHolds, withinCap } from "../lib/guar
 import { isUuid, nowIso, uuidv7 } from "../lib/ids";
 import type { Page } from "../lib/pagination";
 import { has, scopeFields } from "../lib/permissions";
+import { type ApiVersion, CURRENT_VERSION } from "../lib/api-versions";
 import { displayPrefix, generateTokenValue, hashTokenValue } from "../access/token-format";
 
 type TokenRow = typeof apiTokens.$inferSelect;
@@ -29,6 +30,7 @@ export const toToken = (t: TokenRow) => ({
   last_used_at: t.lastUsedAt,
   expires_at: t.expiresAt,
   rotated_at: t.rotatedAt,
+  api_version: t.apiVersion,
 });
 
 const canReadAll = (ctx: StoreCtx) => has(ctx.store.permissions, "tokens.read");
@@ -95,6 +97,8 @@ export async function issueToken(
     expiresAt: input.expires_at ? nowIso(Date.parse(input.expires_at)) : null,
     rotatedAt: null,
     revokedAt: null,
+    // Pinned to the version current at creation, whatever the creating request's own Api-Version (docs/api-versions.md).
+    apiVersion: CURRENT_VERSION,
   };
   // The directory's index first: a PAT used off its store's path is found through it (src/placement/directory.ts).
   await indexToken(ctx.env, row.tokenHash, row.storeId);
@@ -215,4 +219,27 @@ export async function revokeToken(ctx: StoreCtx, tokenId: string) {
     ]),
     { not_found: () => notFound("Access token") },
   );
+}
+
+/**
+ * PATCH {api_version}: the version the token's requests are served in without an `Api-Version` header. Only the
+ * token's own user changes it (a session of theirs, or the PAT itself): the pin is what their integration was
+ * written against, which a teammate cannot know (tokens.manage does not reach it). The same value again changes
+ * nothing and writes no audit row.
+ */
+export async function updateToken(ctx: StoreCtx, tokenId: string, input: { api_version: ApiVersion }) {
+  const row = await findToken(ctx, tokenId);
+  const calling = ctx.principal.token;
+  const own = calling ? calling.id === row.id : row.userId === callerOf(ctx);
+  if (!own) throw forbidden("Only the token's own user can change its API version");
+  if (row.apiVersion === input.api_version) return toToken(row);
+  await guarded(
+    ctx.db.batch([
+      stillExists(ctx.db, exists(sql`${apiTokens}`, and(eq(apiTokens.id, row.id), isNull(apiTokens.revokedAt))!)),
+      ctx.db.update(apiTokens).set({ apiVersion: input.api_version }).where(eq(apiTokens.id, row.id)),
+      auditEntry(ctx, "token.update", "token", row.id, { api_version: input.api_version }),
+    ]),
+    { not_found: () => notFound("Access token") },
+  );
+  return toToken({ ...row, apiVersion: input.api_version });
 }

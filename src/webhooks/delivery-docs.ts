@@ -18,6 +18,7 @@ const deliveryHeaders = z.object({
   "X-Webhook-Id": z.string().openapi({ description: "The event id" }),
   "X-Webhook-Event": z.literal("webhook.delivery"),
   "X-Webhook-Attempt": z.string().openapi({ description: "1, 2 or 3 (a replay or recovery counts from 1 again)" }),
+  "Api-Version": z.string().openapi({ description: "The subscription's API version (`api_version`), which shapes the body (docs/api-versions.md)" }),
 });
 
 const testEnvelope = z

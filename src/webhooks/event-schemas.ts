@@ -12,6 +12,7 @@ import { LEDGER_REASONS } from "../events/ledger-reasons";
 import { levelSchema } from "../inventory/schemas";
 import { lineItemSchema, orderSchema } from "../orders/schemas";
 import { productSchema } from "../products/schemas";
+import { customerGroupSchema, priceListSchema } from "../pricing/schemas";
 import { EVENT_NAMES, type EventName } from "../events/names";
 
 const timestamp = z.string().openapi({ format: "date-time" });
@@ -41,6 +42,11 @@ const userCreatedData = z
   })
   .openapi("UserCreatedEventData");
 
+/** prices.updated: the price list and the variants whose prices the bulk call changed. */
+const pricesUpdatedData = z
+  .object({ id: z.string().openapi({ description: "The price list's id" }), variant_ids: z.array(z.string()) })
+  .openapi("PricesUpdatedEventData");
+
 /** The `data` of every event, by name. */
 export const EVENT_DATA_SCHEMAS = {
   "orders.created": orderEventData,
@@ -59,6 +65,13 @@ export const EVENT_DATA_SCHEMAS = {
   "customers.updated": customerSchema,
   "user.created": userCreatedData,
   "inventory.updated": inventoryEventData,
+  "customer_groups.created": customerGroupSchema,
+  "customer_groups.updated": customerGroupSchema,
+  "customer_groups.deleted": customerGroupSchema,
+  "price_lists.created": priceListSchema,
+  "price_lists.updated": priceListSchema,
+  "price_lists.deleted": priceListSchema,
+  "prices.updated": pricesUpdatedData,
 } satisfies Record<EventName, z.ZodType>;
 
 /**

@@ -13,6 +13,9 @@ const READ_BIT_BY_PREFIX: Array<[string, Permission]> = [
   ["collections.", "products.read"],
   ["orders.", "orders.read"],
   ["customers.", "customers.read"],
+  ["customer_groups.", "customers.read"],
+  ["price_lists.", "pricing.read"],
+  ["prices.", "pricing.read"],
   ["user.", "members.read"],
   ["inventory.", "inventory.read"],
   // webhook.test (POST .../test) carries only the subscription's own id and URL.

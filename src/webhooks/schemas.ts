@@ -1,4 +1,5 @@
 // API shapes of webhook subscriptions, deliveries and the event catalogue (API.md section 8).
+import { apiVersionField, apiVersionInput } from "../lib/api-versions";
 import { z } from "@hono/zod-openapi";
 import { EVENT_NAMES, type EventName } from "../events/names";
 import { isUuid } from "../lib/ids";
@@ -45,6 +46,7 @@ export const webhookSchema = z
       description: "Why the service disabled it: `gone` (its receiver answered 410 Gone) or `failing` (all deliveries failed for WEBHOOK_DISABLE_AFTER_DAYS days); null otherwise. `PATCH {active: true}` clears it",
     }),
     disabled_at: timestamp.nullable().openapi({ description: "When the service disabled it; null otherwise" }),
+    api_version: apiVersionField,
     previous_secret_expires_at: timestamp.nullable().openapi({
       description: "While a rotation's overlap lasts: when the previous secret stops signing (every attempt carries both signatures until then); null otherwise",
     }),
@@ -56,13 +58,14 @@ export const createWebhookBody = z
     url,
     events: z.array(eventName).min(1, "must name at least one event").max(Object.keys(EVENT_NAMES).length * 2),
     secret,
+    api_version: apiVersionInput.optional().openapi({ description: "The version deliveries are sent in (their `Api-Version` header and body shape); default: the current one" }),
   })
   .openapi("CreateWebhookRequest");
 
 export const createdWebhooksSchema = z.object({ data: z.array(webhookSchema) }).openapi("CreatedWebhooks");
 
 export const updateWebhookBody = z
-  .strictObject({ url: url.optional(), secret: secret.optional(), active: z.boolean().optional() })
+  .strictObject({ url: url.optional(), secret: secret.optional(), active: z.boolean().optional(), api_version: apiVersionInput.optional() })
   .openapi("UpdateWebhookRequest");
 
 export const webhookListQuery = z.object({ event: eventName.optional(), url: line().optional(), ...paginationQuery });

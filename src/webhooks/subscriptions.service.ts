@@ -2,7 +2,7 @@
 // Secrets are encrypted before they reach D1 and never leave it in a response.
 import { and, count, desc, eq, sql, type SQL } from "drizzle-orm";
 import { webhooks } from "../db/schema";
-import { auditEntry } from "../lib/audit";
+import { type AuditAction, auditEntry } from "../lib/audit";
 import { allowPrivateWebhookUrls } from "../lib/config";
 import type { StoreCtx } from "../lib/context";
 import { isUniqueViolation } from "../lib/db";
@@ -12,6 +12,7 @@ import { isUuid, nowIso, uuidv7 } from "../lib/ids";
 import { commit } from "../events/outbox";
 import { type EventName } from "../events/names";
 import type { Page } from "../lib/pagination";
+import { type ApiVersion, CURRENT_VERSION } from "../lib/api-versions";
 import { assertMayDirect } from "./read-bits";
 import { encryptSecret } from "./secrets";
 import { webhookUrlProblem } from "./url-rules";
@@ -33,6 +34,7 @@ export const toWebhook = (w: WebhookRow) => ({
   previous_secret_expires_at: w.previousSecretExpiresAt && w.previousSecretExpiresAt > nowIso() ? w.previousSecretExpiresAt : null,
   disabled_reason: w.disabledReason,
   disabled_at: w.disabledAt,
+  api_version: w.apiVersion,
 });
 
 const DUPLICATE_PAIR = "A subscription for this event and URL already exists";
@@ -51,7 +53,7 @@ function assertAcceptableUrl(ctx: StoreCtx, url: string) {
   if (problem) throw invalidField("url", problem);
 }
 
-export async function createWebhooks(ctx: StoreCtx, input: { url: string; events: EventName[]; secret: string }) {
+export async function createWebhooks(ctx: StoreCtx, input: { url: string; events: EventName[]; secret: string; api_version?: ApiVersion }) {
   // Before anything is written: subscribing to an event is sending its data somewhere.
   assertMayDirect(ctx, input.events, "Subscribing to");
   assertAcceptableUrl(ctx, input.url);
@@ -75,6 +77,7 @@ export async function createWebhooks(ctx: StoreCtx, input: { url: string; events
     disabledReason: null,
     disabledAt: null,
     failingSince: null,
+    apiVersion: input.api_version ?? CURRENT_VERSION,
   }));
   try {
     // One batch (with the request's idempotency key, if any): an existing pair fails the unique index and nothing
@@ -84,9 +87,9 @@ export async function createWebhooks(ctx: StoreCtx, input: { url: string; events
       commit(ctx, [
         // Counted in the insert's own batch: concurrent registrations cannot pass the cap.
         withinCap(ctx.db, sql`${stored} + ${rows.length} <= ${WEBHOOKS_PER_STORE_CAP}`),
-        // D1 binds at most 100 parameters per statement and a row binds 16: one insert per 6 rows (a request
+        // D1 binds at most 100 parameters per statement and a row binds 17: one insert per 5 rows (a request
         // naming every event was a 500 before).
-        ...chunk(rows, 6).map((part) => ctx.db.insert(webhooks).values(part)),
+        ...chunk(rows, 5).map((part) => ctx.db.insert(webhooks).values(part)),
         ...rows.map((row) => auditEntry(ctx, "webhook.create", "webhook", row.id)),
       ]),
       { limit: () => limitExceeded(`A store has at most ${WEBHOOKS_PER_STORE_CAP} webhook subscriptions`) },
@@ -120,7 +123,7 @@ export async function findWebhook(ctx: StoreCtx, id: string): Promise<WebhookRow
 
 export const getWebhook = async (ctx: StoreCtx, id: string) => toWebhook(await findWebhook(ctx, id));
 
-export async function updateWebhook(ctx: StoreCtx, id: string, input: { url?: string; secret?: string; active?: boolean }) {
+export async function updateWebhook(ctx: StoreCtx, id: string, input: { url?: string; secret?: string; active?: boolean; api_version?: ApiVersion }) {
   const row = await findWebhook(ctx, id);
   // A new URL or secret decides who receives the event's data (whoever knows the secret can read it on the way).
   if (input.url !== undefined || input.secret !== undefined) assertMayDirect(ctx, [row.event], "Pointing a subscription to");
@@ -128,6 +131,7 @@ export async function updateWebhook(ctx: StoreCtx, id: string, input: { url?: st
   const changes: Partial<WebhookRow> = { updatedAt: nowIso() };
   if (input.url !== undefined) changes.url = input.url;
   if (input.active !== undefined) changes.active = input.active;
+  if (input.api_version !== undefined) changes.apiVersion = input.api_version;
   // Enabling again clears why the service disabled it, and starts the failing clock afresh.
   if (input.active === true) Object.assign(changes, { disabledReason: null, disabledAt: null, failingSince: null });
   // A new secret by PATCH is a rotation without overlap: the previous one stops signing at once.
@@ -138,7 +142,7 @@ export async function updateWebhook(ctx: StoreCtx, id: string, input: { url?: st
 }
 
 /** Writes `changes` to the subscription with its audit row, in one batch; 404 if it went meanwhile, 409 on a taken pair. */
-export async function saveWebhook(ctx: StoreCtx, row: WebhookRow, changes: Partial<WebhookRow>, action: string) {
+export async function saveWebhook(ctx: StoreCtx, row: WebhookRow, changes: Partial<WebhookRow>, action: AuditAction) {
   try {
     await guarded(
       ctx.db.batch([

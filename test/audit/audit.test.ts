@@ -87,7 +87,7 @@ describe("events outbox: (id, store_id, name, created_at, payload: the envelope 
   });
 
   /** A customers.* payload as its schema types it (recordEvent takes nothing less). */
-  const customer = (id: string) => ({ id, email: `${id}@example.test`, name: null, phone: null, fields: {}, created_at: "2026-11-28T00:00:00.000Z", updated_at: "2026-11-28T00:00:00.000Z" });
+  const customer = (id: string) => ({ id, email: `${id}@example.test`, name: null, phone: null, group_ids: [], fields: {}, created_at: "2026-11-28T00:00:00.000Z", updated_at: "2026-11-28T00:00:00.000Z" });
 
   it("recordEvent + commit write the change and its event atomically, with value or SQL data", async () => {
     const store = await newStore();

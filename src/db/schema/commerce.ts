@@ -34,6 +34,8 @@ export const orders = sqliteTable(
     customerId: text("customer_id").references(() => customers.id, { onDelete: "set null" }),
     email: text("email").notNull(),
     currency: text("currency").notNull(),
+    /** ISO 3166-1 alpha-2, when the order names one (its prices were resolved for it). */
+    country: text("country"),
     status: text("status", { enum: ["pending", "paid", "fulfilled", "canceled", "refunded"] }).notNull(),
     totalCents: integer("total_cents").notNull(),
     refundedCents: integer("refunded_cents").notNull(),
@@ -62,6 +64,8 @@ export const orderLines = sqliteTable(
     fulfillmentMode: text("fulfillment_mode").notNull(),
     /** Units taken from stock when the order was placed (returned on cancel). */
     reservedQuantity: integer("reserved_quantity").notNull(),
+    /** Where the unit price came from (docs/pricing.md): JSON {type, price_list_id, min_quantity}; null before prices. */
+    priceSource: text("price_source"),
   },
   (t) => [
     uniqueIndex("order_lines_order_idx").on(t.orderId, t.position),

@@ -99,6 +99,8 @@ export const apiTokens = sqliteTable(
     expiresAt: text("expires_at"),
     rotatedAt: text("rotated_at"),
     revokedAt: text("revoked_at"),
+    /** The API version a request with this token is served by when it sends no `Api-Version` (docs/api-versions.md). */
+    apiVersion: text("api_version").notNull().default("2026-11-27"),
   },
   (t) => [
     uniqueIndex("api_tokens_hash_idx").on(t.tokenHash),

@@ -26,6 +26,8 @@ export const integrations = sqliteTable(
     revokedAt: text("revoked_at"),
     rotationRecommended: integer("rotation_recommended", { mode: "boolean" }).notNull().default(false),
     rotationRecommendedReason: text("rotation_recommended_reason"),
+    /** The API version a request with this key is served by when it sends no `Api-Version` (docs/api-versions.md). */
+    apiVersion: text("api_version").notNull().default("2026-11-27"),
   },
   (t) => [index("integrations_store_idx").on(t.storeId, t.createdAt)],
 );

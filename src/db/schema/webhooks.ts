@@ -28,6 +28,8 @@ export const webhooks = sqliteTable(
     disabledAt: text("disabled_at"),
     /** When the first delivery of the current run of failed ones ended; null after a delivered one. */
     failingSince: text("failing_since"),
+    /** The API version its deliveries are sent in: their `Api-Version` header and body shape (docs/api-versions.md). */
+    apiVersion: text("api_version").notNull().default("2026-11-27"),
   },
   // Serves both the uniqueness rule and the fan-out lookup (store_id, event).
   (t) => [uniqueIndex("webhooks_store_event_url_idx").on(t.storeId, t.event, t.url)],

@@ -27,6 +27,11 @@ export async function sendAttempt(input: {
   payload: string;
   eventId: string;
   attempt: number;
+  /**
+   * The subscription's API version, sent as `Api-Version`. Both versions shape the envelope the same way today
+   * (docs/api-versions.md), so the stored bytes are sent as they are.
+   */
+  apiVersion: string;
 }): Promise<AttemptOutcome> {
   const body = utf8(input.payload);
   const started = Date.now();
@@ -36,6 +41,7 @@ export async function sendAttempt(input: {
     "X-Webhook-Event": "webhook.delivery",
     "X-Webhook-Id": input.eventId,
     "X-Webhook-Attempt": String(input.attempt),
+    "Api-Version": input.apiVersion,
     // This attempt's own time: a retry is signed afresh, so receivers can refuse a replayed capture.
     ...(await signatureHeaders(input.secrets, input.eventId, Math.floor(started / 1000), body)),
   };

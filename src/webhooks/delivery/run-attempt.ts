@@ -48,6 +48,8 @@ export async function runAttempt(db: Db, env: Env, deliveryId: string): Promise<
       // A rotation's previous secret while its overlap lasts (null otherwise): it signs beside the current one.
       previousSecret: sql<string | null>`(SELECT w.previous_secret_ciphertext FROM webhooks w WHERE w.id = webhook_deliveries.webhook_id AND w.previous_secret_expires_at > ${nowIso(now)})`,
       active: sql<number>`(SELECT w.active FROM webhooks w WHERE w.id = webhook_deliveries.webhook_id)`,
+      // The subscription's pinned version, read at each attempt (a PATCH of it applies to the next attempt).
+      apiVersion: sql<string>`(SELECT w.api_version FROM webhooks w WHERE w.id = webhook_deliveries.webhook_id)`,
     });
   if (!claim) return notClaimed(db, deliveryId);
 
@@ -66,6 +68,7 @@ export async function runAttempt(db: Db, env: Env, deliveryId: string): Promise<
     payload: claim.payload,
     eventId: claim.eventId,
     attempt,
+    apiVersion: claim.apiVersion,
   });
   // 410 Gone: the receiver says the endpoint is gone for good; the subscription is disabled and nothing more is tried.
   return recordAttempt(db, deliveryId, claimId, attempt, startedAt, outcome, outcome.responseStatus === GONE);
