@@ -5,6 +5,7 @@ import { pageSchema, paginated, paginationQuery } from "../lib/pagination";
 import { type App, errorResponses, jsonResponse } from "../lib/route";
 import { requires } from "../access/requires";
 import { line } from "../lib/text";
+import { AUDIT_ACTIONS } from "./actions";
 import { listAudit } from "./audit.service";
 
 const auditEntrySchema = z
@@ -18,7 +19,7 @@ const auditEntrySchema = z
     token_name: z.string().nullable(),
     integration_id: z.string().nullable().openapi({ description: "The integration whose key made the change, else null" }),
     integration_name: z.string().nullable(),
-    action: z.string().openapi({ example: "product.create" }),
+    action: z.enum(AUDIT_ACTIONS).openapi({ example: "product.create", description: "What was done (every action the service writes: src/audit/actions.ts)" }),
     resource_type: z.string(),
     resource_id: z.string(),
     created_at: z.string().openapi({ format: "date-time" }),
@@ -44,7 +45,8 @@ const auditQuery = z.object({
   ...paginationQuery,
   actor_user_id: exact("Entries by this user (through a session or their tokens)"),
   integration_id: exact("Entries by this integration"),
-  action: exact("Exact action, e.g. product.update"),
+  // Published as the enum of actions; any other text is still accepted and matches nothing (as before the enum).
+  action: exact("Exact action, e.g. product.update").openapi({ enum: [...AUDIT_ACTIONS] }),
   resource_type: exact("Exact resource type, e.g. product"),
   since: instant("Entries at or after this time"),
   until: instant("Entries at or before this time"),

@@ -4,6 +4,7 @@ import { type SQL, and, count, desc, eq, gte, lte } from "drizzle-orm";
 import { auditLog } from "../db/schema";
 import type { StoreCtx } from "../lib/context";
 import type { Page } from "../lib/pagination";
+import type { AuditAction } from "./actions";
 
 export interface AuditFilter {
   actor_user_id?: string;
@@ -49,7 +50,8 @@ const toEntry = (r: AuditRow) => ({
   token_name: r.tokenName,
   integration_id: r.integrationId,
   integration_name: r.integrationName,
-  action: r.action,
+  // Written only by auditEntry, which takes only the registry's actions.
+  action: r.action as AuditAction,
   resource_type: r.resourceType,
   resource_id: r.resourceId,
   created_at: r.createdAt,

@@ -5,7 +5,7 @@ import { and, desc, eq, gte, lt, or, sql } from "drizzle-orm";
 import type { SQLiteUpdateSetSource } from "drizzle-orm/sqlite-core";
 import { prepareFields } from "../fields/field-values";
 import { collections } from "../db/schema";
-import { auditEntry } from "../lib/audit";
+import { type AuditAction, auditEntry } from "../lib/audit";
 import type { StoreCtx } from "../lib/context";
 import { isUniqueViolation } from "../lib/db";
 import { conflict, invalidField, notFound } from "../lib/errors";
@@ -51,7 +51,7 @@ const selectJson = (ctx: StoreCtx, c: Shape) => ctx.db.select({ json: sql<string
 export const collectionStillThere = (ctx: StoreCtx, id: string) => stillExists(ctx.db, exists(sql`${collections}`, inStore(ctx, id)));
 
 /** The statements that close a change of collection `c`: bump updated_at, audit, collections.updated, the JSON. */
-export const collectionChanged = (ctx: StoreCtx, c: Shape, action: string, details?: object): Statement[] => [
+export const collectionChanged = (ctx: StoreCtx, c: Shape, action: AuditAction, details?: object): Statement[] => [
   ctx.db.update(collections).set({ updatedAt: nowIso() }).where(inStore(ctx, c.id)),
   auditEntry(ctx, action, "collection", c.id, details),
   ...recordEvent(ctx.db, ctx.store.storeId, "collections.updated", collectionJsonSql(ctx.store.storeId, c)),

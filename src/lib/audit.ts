@@ -2,16 +2,20 @@
 // who made it commit together or not at all. Who: a user (and the PAT, if one was used), or an integration with
 // no user (API.md section 16).
 import { sql } from "drizzle-orm";
+import type { AuditAction } from "../audit/actions";
 import { auditLog } from "../db/schema";
 import type { StoreCtx } from "./context";
 import { nowIso, uuidv7 } from "./ids";
+
+/** What a row says was done: one of src/audit/actions.ts (the registry, published as an enum in OpenAPI). */
+export type { AuditAction };
 
 /**
  * `details`: what the resource id alone does not say (e.g. the variant ids of a bulk change), stored as JSON.
  * The actor's name and email are read from the store's copy of the user inside the same statement, so the entry
  * keeps them as they were, whatever becomes of the member later.
  */
-export function auditEntry(ctx: StoreCtx, action: string, resourceType: string, resourceId: string, details?: object) {
+export function auditEntry(ctx: StoreCtx, action: AuditAction, resourceType: string, resourceId: string, details?: object) {
   const { token, integration } = ctx.principal;
   return ctx.db.insert(auditLog).values({
     id: uuidv7(),

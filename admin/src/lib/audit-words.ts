@@ -1,13 +1,31 @@
 // The audit log in words: each action as a sentence fragment ("created a product"), and where a resource lives in
-// the console (a link while it exists). Actions not listed here read from their name ("product_image.delete" →
-// "product image: delete").
+// the console (a link while it exists). The actions are the API's own enum (src/audit/actions.ts, published on
+// AuditEntry.action): an action without its words here fails `npm run typecheck`. Rows of an action the console does
+// not know (a newer API) read from their name ("product_image.delete" → "product image: delete").
+import type { components } from "./api-schema";
 import { wallToUtc } from "./zoned-time";
 
-export const ACTION_WORDS: Record<string, string> = {
+export type AuditAction = components["schemas"]["AuditEntry"]["action"];
+
+export const ACTION_WORDS: Record<AuditAction, string> = {
   "store.create": "created the store",
   "store.update": "changed the store's settings",
+  "member.create": "joined the team",
+  "member.update": "changed a teammate's permissions",
+  "member.remove": "removed a teammate",
+  "invite.create": "invited a teammate",
+  "invite.revoke": "revoked an invite",
+  "token.create": "created an access token",
+  "token.update": "changed an access token's API version",
+  "token.rotate": "rotated an access token",
+  "token.revoke": "revoked an access token",
+  "integration.create": "created an integration",
+  "integration.update": "edited an integration",
+  "integration.rotate": "rotated an integration's key",
+  "integration.revoke": "revoked an integration",
   "product.create": "created a product",
   "product.update": "edited a product",
+  "product.put": "replaced a product by its external id",
   "product.delete": "deleted a product",
   "product.publish": "published a product",
   "product.unpublish": "unpublished a product",
@@ -23,34 +41,46 @@ export const ACTION_WORDS: Record<string, string> = {
   "product_image.delete": "removed a gallery item",
   "media_file.create": "uploaded a file",
   "media_file.delete": "deleted a file",
+  "collection.create": "created a collection",
+  "collection.update": "edited a collection",
+  "collection.delete": "deleted a collection",
+  "collection.products_set": "set a collection's products",
+  "collection.product_add": "added a product to a collection",
+  "collection.product_remove": "removed a product from a collection",
+  "field_definition.create": "added a custom field",
+  "field_definition.update": "changed a custom field",
+  "field_definition.delete": "deleted a custom field",
+  "customer.create": "created a customer",
+  "customer.update": "edited a customer",
+  "customer_group.create": "created a customer group",
+  "customer_group.update": "edited a customer group",
+  "customer_group.delete": "deleted a customer group",
+  "customer_group.members": "changed a customer group's members",
+  "price_list.create": "created a price list",
+  "price_list.update": "edited a price list",
+  "price_list.delete": "deleted a price list",
+  "price_list.prices": "changed a price list's prices",
   "order.create": "created an order",
   "order.pay": "marked an order as paid",
   "order.fulfill": "marked an order as fulfilled",
   "order.cancel": "canceled an order",
   "order.refund": "refunded an order",
-  "customer.create": "created a customer",
-  "customer.update": "edited a customer",
-  "webhook.create": "added a webhook endpoint",
-  "webhook.update": "edited a webhook endpoint",
-  "webhook.delete": "deleted a webhook endpoint",
-  "webhook.replay": "replayed a webhook delivery",
-  "token.create": "created an access token",
-  "token.rotate": "rotated an access token",
-  "token.revoke": "revoked an access token",
-  "invite.create": "invited a teammate",
-  "invite.revoke": "revoked an invite",
-  "member.create": "joined the team",
-  "member.update": "changed a teammate's permissions",
-  "member.remove": "removed a teammate",
   "location.create": "added a location",
   "location.update": "changed a location",
   "location.delete": "deleted a location",
   "inventory.adjust": "adjusted stock",
   "inventory.transfer": "transferred stock",
+  "webhook.create": "added a webhook endpoint",
+  "webhook.update": "edited a webhook endpoint",
+  "webhook.rotate": "rotated a webhook endpoint's secret",
+  "webhook.delete": "deleted a webhook endpoint",
+  "webhook.test": "sent a test to a webhook endpoint",
+  "webhook.replay": "replayed a webhook delivery",
+  "webhook.recover": "recovered a webhook endpoint's failed deliveries",
 };
 
 export function actionWords(action: string): string {
-  return ACTION_WORDS[action] ?? action.replace(/_/g, " ").replace(".", ": ");
+  return (ACTION_WORDS as Record<string, string | undefined>)[action] ?? action.replace(/_/g, " ").replace(".", ": ");
 }
 
 const capitalized = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);

@@ -25,6 +25,7 @@ export const operations = {
   createApiToken: { method: "POST", path: "/stores/{store_id}/api-tokens", idempotent: false },
   getApiToken: { method: "GET", path: "/stores/{store_id}/api-tokens/{token_id}", idempotent: false },
   revokeApiToken: { method: "DELETE", path: "/stores/{store_id}/api-tokens/{token_id}", idempotent: false },
+  updateApiToken: { method: "PATCH", path: "/stores/{store_id}/api-tokens/{token_id}", idempotent: false },
   rotateApiToken: { method: "POST", path: "/stores/{store_id}/api-tokens/{token_id}/rotate", idempotent: false },
   listIntegrations: { method: "GET", path: "/stores/{store_id}/integrations", idempotent: false },
   createIntegration: { method: "POST", path: "/stores/{store_id}/integrations", idempotent: false },
@@ -118,7 +119,26 @@ export const operations = {
   getStorePlacement: { method: "GET", path: "/ops/stores/{store_id}", idempotent: false },
   moveStore: { method: "POST", path: "/ops/stores/{store_id}/move", idempotent: false },
   getMove: { method: "GET", path: "/ops/moves/{move_id}", idempotent: false },
+  listApiVersions: { method: "GET", path: "/versions", idempotent: false },
+  listCustomerGroups: { method: "GET", path: "/stores/{store_id}/customer-groups", idempotent: false },
+  createCustomerGroup: { method: "POST", path: "/stores/{store_id}/customer-groups", idempotent: true },
+  getCustomerGroup: { method: "GET", path: "/stores/{store_id}/customer-groups/{id}", idempotent: false },
+  deleteCustomerGroup: { method: "DELETE", path: "/stores/{store_id}/customer-groups/{id}", idempotent: false },
+  updateCustomerGroup: { method: "PATCH", path: "/stores/{store_id}/customer-groups/{id}", idempotent: false },
+  changeCustomerGroupMembers: { method: "POST", path: "/stores/{store_id}/customer-groups/{id}/customers", idempotent: false },
+  listPriceLists: { method: "GET", path: "/stores/{store_id}/price-lists", idempotent: false },
+  createPriceList: { method: "POST", path: "/stores/{store_id}/price-lists", idempotent: true },
+  getPriceList: { method: "GET", path: "/stores/{store_id}/price-lists/{id}", idempotent: false },
+  deletePriceList: { method: "DELETE", path: "/stores/{store_id}/price-lists/{id}", idempotent: false },
+  updatePriceList: { method: "PATCH", path: "/stores/{store_id}/price-lists/{id}", idempotent: false },
+  listPriceListPrices: { method: "GET", path: "/stores/{store_id}/price-lists/{id}/prices", idempotent: false },
+  bulkPriceListPrices: { method: "POST", path: "/stores/{store_id}/price-lists/{id}/prices/bulk", idempotent: true },
+  resolvePrices: { method: "POST", path: "/stores/{store_id}/prices/resolve", idempotent: false },
+  listPriceHistory: { method: "GET", path: "/stores/{store_id}/prices/history", idempotent: false },
 } as const;
 
+/** The API version this client was generated from (the document's `info.version`): sent as `Api-Version`. */
+export const apiVersion = "2026-12-07";
+
 /** The event names a webhook can subscribe to. */
-export const webhookEventNames = ["orders.created","orders.updated","orders.refunded","products.created","products.updated","products.deleted","product.image.created","product.image.updated","product.image.deleted","collections.created","collections.updated","collections.deleted","customers.created","customers.updated","user.created","inventory.updated"] as const;
+export const webhookEventNames = ["orders.created","orders.updated","orders.refunded","products.created","products.updated","products.deleted","product.image.created","product.image.updated","product.image.deleted","collections.created","collections.updated","collections.deleted","customers.created","customers.updated","user.created","inventory.updated","customer_groups.created","customer_groups.updated","customer_groups.deleted","price_lists.created","price_lists.updated","price_lists.deleted","prices.updated"] as const;

@@ -332,7 +332,13 @@ export interface paths {
         delete: operations["revokeApiToken"];
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Change the token's pinned API version
+         * @description Only the token's own user (a session of theirs, or the token itself; 403 otherwise, whatever bits the caller holds). `api_version` is the version this token's requests are served in when they send no `Api-Version` header (docs/api-versions.md). Sending the stored value changes nothing.
+         *
+         *     Requires a credential of the store: a member's session or token, or an integration key (no particular bit).
+         */
+        patch: operations["updateApiToken"];
         trace?: never;
     };
     "/stores/{store_id}/api-tokens/{token_id}/rotate": {
@@ -634,7 +640,7 @@ export interface paths {
         put?: never;
         /**
          * Register a URL for one or more events: one subscription per event, all or nothing
-         * @description The read permission of every event's data is needed too (products.*, product.image.* and collections.*: products.read; orders.*: orders.read; customers.*: customers.read; user.created: members.read; inventory.updated: inventory.read): 403 naming the first missing one, nothing created. At most 100 subscriptions per store (422 `limit_exceeded`).
+         * @description The read permission of every event's data is needed too (products.*, product.image.* and collections.*: products.read; orders.*: orders.read; customers.* and customer_groups.*: customers.read; price_lists.* and prices.updated: pricing.read; user.created: members.read; inventory.updated: inventory.read): 403 naming the first missing one, nothing created. At most 100 subscriptions per store (422 `limit_exceeded`).
          *
          *     Requires `webhooks.write`.
          */
@@ -744,7 +750,7 @@ export interface paths {
         };
         /**
          * One delivery with the exact body sent and every attempt
-         * @description The payload and the receiver's answers are the event's data: this also needs the event's read permission (products.*, product.image.* and collections.*: products.read; orders.*: orders.read; customers.*: customers.read; user.created: members.read; inventory.updated: inventory.read), else 403 naming it.
+         * @description The payload and the receiver's answers are the event's data: this also needs the event's read permission (products.*, product.image.* and collections.*: products.read; orders.*: orders.read; customers.* and customer_groups.*: customers.read; price_lists.* and prices.updated: pricing.read; user.created: members.read; inventory.updated: inventory.read), else 403 naming it.
          *
          *     Requires `webhooks.read`.
          */
@@ -1116,7 +1122,7 @@ export interface paths {
         };
         /**
          * The store's events you may read, oldest first by `sequence` (commit order), or newest first with `order=desc`
-         * @description No bit of its own: each event needs the read bit of its data (products.*, product.image.* and collections.*: products.read; orders.*: orders.read; customers.*: customers.read; user.created: members.read; inventory.updated: inventory.read), and the events you may not read are left out. Repeating `after=<the last sequence you saw>` returns every event you may read exactly once, in commit order, for as long as events are kept. `order=desc` lists the same events newest first (for reading, not for catching up).
+         * @description No bit of its own: each event needs the read bit of its data (products.*, product.image.* and collections.*: products.read; orders.*: orders.read; customers.* and customer_groups.*: customers.read; price_lists.* and prices.updated: pricing.read; user.created: members.read; inventory.updated: inventory.read), and the events you may not read are left out. Repeating `after=<the last sequence you saw>` returns every event you may read exactly once, in commit order, for as long as events are kept. `order=desc` lists the same events newest first (for reading, not for catching up).
          *
          *     Requires a credential of the store: a member's session or token, or an integration key (no particular bit).
          */
@@ -1193,7 +1199,9 @@ export interface paths {
         post?: never;
         /**
          * Hard delete, with its variants, specs, reviews and gallery rows
-         * @description Requires `products.delete`.
+         * @description As for each of its variants deleted on its own: 409 `conflict` while a level of any variant holds units committed to an open order (the detail names each variant and location: cancel or fulfil the orders first), and stock on hand is taken to 0 in the delete's batch with ledger entries (reason `variant_deleted`, reference `product.delete`) and `inventory.updated` events, so the ledger, which keeps the deleted variants' entries, still sums to every level. One `products.deleted`.
+         *
+         *     Requires `products.delete`.
          */
         delete: operations["deleteProduct"];
         options?: never;
@@ -1759,6 +1767,246 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/versions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The API's versions, oldest first
+         * @description A request is served by the version its `Api-Version` header names, else its credential's pinned `api_version`, else the current one; every response says which in its own `Api-Version` header. An unknown version is 400 `unsupported_api_version`. A deprecated version's responses carry `Deprecation` and `Sunset` headers.
+         *
+         *     No token needed.
+         */
+        get: operations["listApiVersions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stores/{store_id}/customer-groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Customer groups, newest first
+         * @description Requires `customers.read`.
+         */
+        get: operations["listCustomerGroups"];
+        put?: never;
+        /**
+         * Create a customer group (emits customer_groups.created)
+         * @description `code` is unique in the store case-insensitively (409). A store has at most 100 groups (422 `limit_exceeded`).
+         *
+         *     Requires `customers.write`.
+         */
+        post: operations["createCustomerGroup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stores/{store_id}/customer-groups/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One customer group
+         * @description Requires `customers.read`.
+         */
+        get: operations["getCustomerGroup"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a customer group (emits customer_groups.deleted)
+         * @description 409 `conflict` while a price list names the group: deleting it would widen that list's prices to every buyer.
+         *
+         *     Requires `customers.write`.
+         */
+        delete: operations["deleteCustomerGroup"];
+        options?: never;
+        head?: never;
+        /**
+         * Rename a customer group or change its code (emits customer_groups.updated)
+         * @description Requires `customers.write`.
+         */
+        patch: operations["updateCustomerGroup"];
+        trace?: never;
+    };
+    "/stores/{store_id}/customer-groups/{id}/customers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add customers to the group and remove others (each changed customer emits customers.updated)
+         * @description 1..1,000 ids in `add` and `remove` together. An id that is not a customer of this store: 422 naming it (`add.<i>` / `remove.<i>`), and nothing changes.
+         *
+         *     Requires `customers.write`.
+         */
+        post: operations["changeCustomerGroupMembers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stores/{store_id}/price-lists": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Price lists, newest first (filters `status`, `currency`)
+         * @description Requires `pricing.read`.
+         */
+        get: operations["listPriceLists"];
+        put?: never;
+        /**
+         * Create a price list (emits price_lists.created)
+         * @description `currency` is an active ISO 4217 code, fixed at creation; `countries` ISO 3166-1 alpha-2 codes (empty: every country); `customer_group_ids` this store's groups (empty: every buyer); `starts_at` < `ends_at`, half-open. Defaults: `draft`, priority 0, `[]`, `[]`. `code` unique per store (409); at most 100 lists (422 `limit_exceeded`).
+         *
+         *     Requires `pricing.write`.
+         */
+        post: operations["createPriceList"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stores/{store_id}/price-lists/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One price list
+         * @description Requires `pricing.read`.
+         */
+        get: operations["getPriceList"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a price list and its prices (emits price_lists.deleted; the price history stays)
+         * @description Requires `pricing.write`.
+         */
+        delete: operations["deletePriceList"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a price list (emits price_lists.updated)
+         * @description Any field but `currency` (422: fixed at creation). A PATCH that changes nothing changes nothing (no event).
+         *
+         *     Requires `pricing.write`.
+         */
+        patch: operations["updatePriceList"];
+        trace?: never;
+    };
+    "/stores/{store_id}/price-lists/{id}/prices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A price list's prices, by variant then min_quantity (filters `variant_id`, `product_id`, `sku`)
+         * @description Requires `pricing.read`.
+         */
+        get: operations["listPriceListPrices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stores/{store_id}/price-lists/{id}/prices/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upsert and delete prices, all or nothing (emits prices.updated once when something changed)
+         * @description 1..250 items in `upsert` and `delete` together. Upsert items are keyed by (variant, `min_quantity`, default 1). An unknown variant or SKU, a key named twice (the later item), a compare-at not above the price: 422 at `upsert.<i>.<field>` / `delete.<i>.<field>` for every bad item, and nothing changes. At most 10 quantity tiers per variant in a list (422 `limit_exceeded`). Values already stored change nothing (no event, no history row); the answer counts what changed.
+         *
+         *     Requires `pricing.write`.
+         */
+        post: operations["bulkPriceListPrices"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stores/{store_id}/prices/resolve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The price that applies in a context, and where it comes from
+         * @description Candidates: active lists in `currency` whose schedule holds `at` (default now), whose countries are empty or hold `country`, and whose groups are empty or share one with the customer. In a list, the tier with the greatest `min_quantity` <= `quantity`; across lists, the highest priority, then the lowest price, then the smallest list id; none: the base price when `currency` is the store's, else no price (`price_cents` and `source` null). Naming `customer_id` also needs `customers.read` (403 naming it). An unknown variant: 422 at `items.<i>`.
+         *
+         *     Requires `pricing.read`.
+         */
+        post: operations["resolvePrices"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stores/{store_id}/prices/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every price change (list and base prices), newest first (filters `variant_id`, `price_list_id`, `since`, `until`)
+         * @description Requires `pricing.read`.
+         */
+        get: operations["listPriceHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     "orders.created": {
@@ -2081,6 +2329,146 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "customer_groups.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * customer_groups.created: A customer group was created
+         * @description A delivery to a subscription's URL: the stored envelope, signed (Standard Webhooks and X-Webhook-Signature). Every retry and replay sends the same bytes.
+         */
+        post: operations["webhook_customer_groups_created"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "customer_groups.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * customer_groups.updated: A customer group was renamed or its code changed
+         * @description A delivery to a subscription's URL: the stored envelope, signed (Standard Webhooks and X-Webhook-Signature). Every retry and replay sends the same bytes.
+         */
+        post: operations["webhook_customer_groups_updated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "customer_groups.deleted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * customer_groups.deleted: A customer group was deleted
+         * @description A delivery to a subscription's URL: the stored envelope, signed (Standard Webhooks and X-Webhook-Signature). Every retry and replay sends the same bytes.
+         */
+        post: operations["webhook_customer_groups_deleted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "price_lists.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * price_lists.created: A price list was created
+         * @description A delivery to a subscription's URL: the stored envelope, signed (Standard Webhooks and X-Webhook-Signature). Every retry and replay sends the same bytes.
+         */
+        post: operations["webhook_price_lists_created"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "price_lists.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * price_lists.updated: A price list changed: name, code, status, priority, countries, groups or schedule
+         * @description A delivery to a subscription's URL: the stored envelope, signed (Standard Webhooks and X-Webhook-Signature). Every retry and replay sends the same bytes.
+         */
+        post: operations["webhook_price_lists_updated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "price_lists.deleted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * price_lists.deleted: A price list was deleted, its prices with it
+         * @description A delivery to a subscription's URL: the stored envelope, signed (Standard Webhooks and X-Webhook-Signature). Every retry and replay sends the same bytes.
+         */
+        post: operations["webhook_price_lists_deleted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "prices.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * prices.updated: A bulk call changed prices of a price list: the list's id and the variants whose prices changed
+         * @description A delivery to a subscription's URL: the stored envelope, signed (Standard Webhooks and X-Webhook-Signature). Every retry and replay sends the same bytes.
+         */
+        post: operations["webhook_prices_updated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "webhook.test": {
         parameters: {
             query?: never;
@@ -2138,14 +2526,23 @@ export interface components {
             product_id: string;
             title: string;
             sku: string | null;
+            /** @description Minor units of the order's currency; never changes after creation */
             unit_price_cents: number;
             quantity: number;
+            price_source: components["schemas"]["PriceSource"];
             /** @description Where the line's committed units came from (API.md section 20); empty for on-demand units */
             allocations: {
                 location_id: string;
                 quantity: number;
             }[];
         };
+        /** @description Where the unit price came from (docs/api/24-prices.md); null for orders placed before price lists existed */
+        PriceSource: {
+            /** @enum {string} */
+            type: "price_list" | "base";
+            price_list_id: string | null;
+            min_quantity: number | null;
+        } | null;
         WebhookEnvelope_orders_updated: {
             /** @description The event id: the same on every delivery, retry and replay, and in GET /events; deduplicate on it */
             id: string;
@@ -2276,6 +2673,7 @@ export interface components {
              * @example 2026-11-21T10:00:00.000Z
              */
             updated_at: string;
+            calculated_price?: components["schemas"]["CalculatedPrice"];
         };
         /** @description Dimensions 0: unknown (a box imported with its weight only) */
         StoredShippingBox: {
@@ -2283,6 +2681,13 @@ export interface components {
             width_mm: number;
             height_mm: number;
             weight_g: number;
+        } | null;
+        /** @description Only on product reads with `currency`: the price for quantity 1 in that context (null when none applies; docs/api/24-prices.md) */
+        CalculatedPrice: {
+            currency: string;
+            price_cents: number;
+            compare_at_price_cents: number | null;
+            source: components["schemas"]["PriceSource"];
         } | null;
         ProductSpec: {
             group: string | null;
@@ -2498,6 +2903,8 @@ export interface components {
             email: string;
             name: string | null;
             phone: string | null;
+            /** @description The customer groups it belongs to (docs/api/24-prices.md) */
+            group_ids: string[];
             fields: components["schemas"]["FieldValues"];
             /** Format: date-time */
             created_at: string;
@@ -2578,6 +2985,146 @@ export interface components {
              */
             updated_at: string;
         };
+        WebhookEnvelope_customer_groups_created: {
+            /** @description The event id: the same on every delivery, retry and replay, and in GET /events; deduplicate on it */
+            id: string;
+            /** @description The store's number for this event: 1, 2, 3 ... in commit order, no gaps */
+            sequence: number;
+            store_id: string;
+            /** @enum {string} */
+            event: "customer_groups.created";
+            /**
+             * Format: date-time
+             * @description When the envelope was built (the same on every attempt)
+             */
+            delivered_at: string;
+            data: components["schemas"]["CustomerGroup"];
+        };
+        CustomerGroup: {
+            id: string;
+            name: string;
+            code: string;
+            customer_count: number;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        WebhookEnvelope_customer_groups_updated: {
+            /** @description The event id: the same on every delivery, retry and replay, and in GET /events; deduplicate on it */
+            id: string;
+            /** @description The store's number for this event: 1, 2, 3 ... in commit order, no gaps */
+            sequence: number;
+            store_id: string;
+            /** @enum {string} */
+            event: "customer_groups.updated";
+            /**
+             * Format: date-time
+             * @description When the envelope was built (the same on every attempt)
+             */
+            delivered_at: string;
+            data: components["schemas"]["CustomerGroup"];
+        };
+        WebhookEnvelope_customer_groups_deleted: {
+            /** @description The event id: the same on every delivery, retry and replay, and in GET /events; deduplicate on it */
+            id: string;
+            /** @description The store's number for this event: 1, 2, 3 ... in commit order, no gaps */
+            sequence: number;
+            store_id: string;
+            /** @enum {string} */
+            event: "customer_groups.deleted";
+            /**
+             * Format: date-time
+             * @description When the envelope was built (the same on every attempt)
+             */
+            delivered_at: string;
+            data: components["schemas"]["CustomerGroup"];
+        };
+        WebhookEnvelope_price_lists_created: {
+            /** @description The event id: the same on every delivery, retry and replay, and in GET /events; deduplicate on it */
+            id: string;
+            /** @description The store's number for this event: 1, 2, 3 ... in commit order, no gaps */
+            sequence: number;
+            store_id: string;
+            /** @enum {string} */
+            event: "price_lists.created";
+            /**
+             * Format: date-time
+             * @description When the envelope was built (the same on every attempt)
+             */
+            delivered_at: string;
+            data: components["schemas"]["PriceList"];
+        };
+        PriceList: {
+            id: string;
+            name: string;
+            code: string;
+            /** @enum {string} */
+            status: "draft" | "active";
+            currency: string;
+            priority: number;
+            countries: string[];
+            customer_group_ids: string[];
+            /** Format: date-time */
+            starts_at: string | null;
+            /** Format: date-time */
+            ends_at: string | null;
+            price_count: number;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        WebhookEnvelope_price_lists_updated: {
+            /** @description The event id: the same on every delivery, retry and replay, and in GET /events; deduplicate on it */
+            id: string;
+            /** @description The store's number for this event: 1, 2, 3 ... in commit order, no gaps */
+            sequence: number;
+            store_id: string;
+            /** @enum {string} */
+            event: "price_lists.updated";
+            /**
+             * Format: date-time
+             * @description When the envelope was built (the same on every attempt)
+             */
+            delivered_at: string;
+            data: components["schemas"]["PriceList"];
+        };
+        WebhookEnvelope_price_lists_deleted: {
+            /** @description The event id: the same on every delivery, retry and replay, and in GET /events; deduplicate on it */
+            id: string;
+            /** @description The store's number for this event: 1, 2, 3 ... in commit order, no gaps */
+            sequence: number;
+            store_id: string;
+            /** @enum {string} */
+            event: "price_lists.deleted";
+            /**
+             * Format: date-time
+             * @description When the envelope was built (the same on every attempt)
+             */
+            delivered_at: string;
+            data: components["schemas"]["PriceList"];
+        };
+        WebhookEnvelope_prices_updated: {
+            /** @description The event id: the same on every delivery, retry and replay, and in GET /events; deduplicate on it */
+            id: string;
+            /** @description The store's number for this event: 1, 2, 3 ... in commit order, no gaps */
+            sequence: number;
+            store_id: string;
+            /** @enum {string} */
+            event: "prices.updated";
+            /**
+             * Format: date-time
+             * @description When the envelope was built (the same on every attempt)
+             */
+            delivered_at: string;
+            data: components["schemas"]["PricesUpdatedEventData"];
+        };
+        PricesUpdatedEventData: {
+            /** @description The price list's id */
+            id: string;
+            variant_ids: string[];
+        };
         WebhookTestEnvelope: {
             /** @description The test's own id (not a store event: no `sequence`, not in GET /events) */
             id: string;
@@ -2612,7 +3159,7 @@ export interface components {
              * @description Fixed per failure (the table of docs/decisions.md "Requests and errors"); clients branch on it
              * @enum {string}
              */
-            code: "malformed_json" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "insufficient_stock" | "precondition_failed" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "scope_exceeds_permissions" | "limit_exceeded" | "rate_limited" | "idempotency_key_reused" | "request_in_progress" | "internal" | "service_unavailable";
+            code: "malformed_json" | "unsupported_api_version" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "insufficient_stock" | "no_price" | "precondition_failed" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "scope_exceeds_permissions" | "limit_exceeded" | "rate_limited" | "idempotency_key_reused" | "request_in_progress" | "internal" | "service_unavailable";
             detail: string;
             request_id: string;
             errors?: {
@@ -2620,6 +3167,8 @@ export interface components {
                 message: string;
             }[];
             missing_permission?: string;
+            /** @description With `unsupported_api_version`: the versions this API serves (GET /versions) */
+            supported_versions?: string[];
         };
         SignupRequest: {
             email: string;
@@ -2694,6 +3243,11 @@ export interface components {
             rotation_recommended: boolean;
             /** @description Why, naming the member */
             rotation_recommended_reason: string | null;
+            /**
+             * @description The API version requests (deliveries) are served in when no `Api-Version` header says otherwise (GET /versions)
+             * @example 2026-12-07
+             */
+            api_version: string;
         };
         StoreWithPermissions: components["schemas"]["Store"] & {
             /** @enum {string} */
@@ -2731,6 +3285,10 @@ export interface components {
         };
         UpdateStoreRequest: {
             name?: string;
+            /**
+             * @description An active ISO 4217 currency code; amounts beside it are in its minor unit (JPY 0 decimals, EUR 2, KWD 3)
+             * @example EUR
+             */
             currency?: string;
             timezone?: string;
         };
@@ -2760,7 +3318,7 @@ export interface components {
              *       "products.read"
              *     ]
              */
-            permissions: string | ("products.read" | "products.write" | "products.edit" | "products.delete" | "products.publish" | "webhooks.read" | "webhooks.write" | "webhooks.edit" | "webhooks.delete" | "tokens.read" | "tokens.manage" | "members.read" | "members.manage" | "orders.read" | "orders.write" | "customers.read" | "customers.write" | "integrations.read" | "integrations.manage" | "store.manage" | "inventory.read" | "inventory.write" | "audit.read")[];
+            permissions: string | ("products.read" | "products.write" | "products.edit" | "products.delete" | "products.publish" | "webhooks.read" | "webhooks.write" | "webhooks.edit" | "webhooks.delete" | "tokens.read" | "tokens.manage" | "members.read" | "members.manage" | "orders.read" | "orders.write" | "customers.read" | "customers.write" | "integrations.read" | "integrations.manage" | "store.manage" | "inventory.read" | "inventory.write" | "pricing.read" | "pricing.write" | "audit.read")[];
         };
         CreatedInvite: components["schemas"]["Invite"] & {
             token: string;
@@ -2801,7 +3359,7 @@ export interface components {
              *       "products.read"
              *     ]
              */
-            permissions: string | ("products.read" | "products.write" | "products.edit" | "products.delete" | "products.publish" | "webhooks.read" | "webhooks.write" | "webhooks.edit" | "webhooks.delete" | "tokens.read" | "tokens.manage" | "members.read" | "members.manage" | "orders.read" | "orders.write" | "customers.read" | "customers.write" | "integrations.read" | "integrations.manage" | "store.manage" | "inventory.read" | "inventory.write" | "audit.read")[];
+            permissions: string | ("products.read" | "products.write" | "products.edit" | "products.delete" | "products.publish" | "webhooks.read" | "webhooks.write" | "webhooks.edit" | "webhooks.delete" | "tokens.read" | "tokens.manage" | "members.read" | "members.manage" | "orders.read" | "orders.write" | "customers.read" | "customers.write" | "integrations.read" | "integrations.manage" | "store.manage" | "inventory.read" | "inventory.write" | "pricing.read" | "pricing.write" | "audit.read")[];
         };
         InviteLookup: {
             store_id: string;
@@ -2847,6 +3405,11 @@ export interface components {
             expires_at: string | null;
             /** Format: date-time */
             rotated_at: string | null;
+            /**
+             * @description The API version requests (deliveries) are served in when no `Api-Version` header says otherwise (GET /versions)
+             * @example 2026-12-07
+             */
+            api_version: string;
         };
         CreateAccessTokenRequest: {
             name: string;
@@ -2856,11 +3419,19 @@ export interface components {
              *       "products.read"
              *     ]
              */
-            scopes: string | ("products.read" | "products.write" | "products.edit" | "products.delete" | "products.publish" | "webhooks.read" | "webhooks.write" | "webhooks.edit" | "webhooks.delete" | "tokens.read" | "tokens.manage" | "members.read" | "members.manage" | "orders.read" | "orders.write" | "customers.read" | "customers.write" | "integrations.read" | "integrations.manage" | "store.manage" | "inventory.read" | "inventory.write" | "audit.read")[];
+            scopes: string | ("products.read" | "products.write" | "products.edit" | "products.delete" | "products.publish" | "webhooks.read" | "webhooks.write" | "webhooks.edit" | "webhooks.delete" | "tokens.read" | "tokens.manage" | "members.read" | "members.manage" | "orders.read" | "orders.write" | "customers.read" | "customers.write" | "integrations.read" | "integrations.manage" | "store.manage" | "inventory.read" | "inventory.write" | "pricing.read" | "pricing.write" | "audit.read")[];
             /** @description Issue for a teammate (needs tokens.manage) */
             user_id?: string;
             /** Format: date-time */
             expires_at?: string | null;
+        };
+        UpdateAccessTokenRequest: {
+            /**
+             * @description A supported API version (GET /versions)
+             * @example 2026-12-07
+             * @enum {string}
+             */
+            api_version: "2026-11-27" | "2026-12-07";
         };
         IntegrationWithValue: components["schemas"]["Integration"] & {
             /** @description The raw `boi_` key, shown only in this response */
@@ -2874,12 +3445,18 @@ export interface components {
              *       "products.read"
              *     ]
              */
-            scopes: string | ("products.read" | "products.write" | "products.edit" | "products.delete" | "products.publish" | "webhooks.read" | "webhooks.write" | "webhooks.edit" | "webhooks.delete" | "tokens.read" | "tokens.manage" | "members.read" | "members.manage" | "orders.read" | "orders.write" | "customers.read" | "customers.write" | "integrations.read" | "integrations.manage" | "store.manage" | "inventory.read" | "inventory.write" | "audit.read")[];
+            scopes: string | ("products.read" | "products.write" | "products.edit" | "products.delete" | "products.publish" | "webhooks.read" | "webhooks.write" | "webhooks.edit" | "webhooks.delete" | "tokens.read" | "tokens.manage" | "members.read" | "members.manage" | "orders.read" | "orders.write" | "customers.read" | "customers.write" | "integrations.read" | "integrations.manage" | "store.manage" | "inventory.read" | "inventory.write" | "pricing.read" | "pricing.write" | "audit.read")[];
             description?: string | null;
         };
         UpdateIntegrationRequest: {
             name?: string;
             description?: string | null;
+            /**
+             * @description A supported API version (GET /versions)
+             * @example 2026-12-07
+             * @enum {string}
+             */
+            api_version?: "2026-11-27" | "2026-12-07";
         };
         RotateIntegrationRequest: {
             /** @description Seconds the current value keeps working after this rotation (0..604800, default 0: 401 from the next request) */
@@ -2899,8 +3476,12 @@ export interface components {
             /** @description The integration whose key made the change, else null */
             integration_id: string | null;
             integration_name: string | null;
-            /** @example product.create */
-            action: string;
+            /**
+             * @description What was done (every action the service writes: src/audit/actions.ts)
+             * @example product.create
+             * @enum {string}
+             */
+            action: "store.create" | "store.update" | "member.create" | "member.update" | "member.remove" | "invite.create" | "invite.revoke" | "token.create" | "token.update" | "token.rotate" | "token.revoke" | "integration.create" | "integration.update" | "integration.rotate" | "integration.revoke" | "product.create" | "product.update" | "product.put" | "product.delete" | "product.publish" | "product.unpublish" | "variant.create" | "variant.update" | "variant.delete" | "variant.bulk_update" | "specs.update" | "review.create" | "review.delete" | "product_image.create" | "product_image.update" | "product_image.delete" | "media_file.create" | "media_file.delete" | "collection.create" | "collection.update" | "collection.delete" | "collection.products_set" | "collection.product_add" | "collection.product_remove" | "field_definition.create" | "field_definition.update" | "field_definition.delete" | "customer.create" | "customer.update" | "customer_group.create" | "customer_group.update" | "customer_group.delete" | "customer_group.members" | "price_list.create" | "price_list.update" | "price_list.delete" | "price_list.prices" | "order.create" | "order.pay" | "order.fulfill" | "order.cancel" | "order.refund" | "location.create" | "location.update" | "location.delete" | "inventory.adjust" | "inventory.transfer" | "webhook.create" | "webhook.update" | "webhook.rotate" | "webhook.delete" | "webhook.test" | "webhook.replay" | "webhook.recover";
             resource_type: string;
             resource_id: string;
             /** Format: date-time */
@@ -3013,6 +3594,11 @@ export interface components {
              */
             disabled_at: string | null;
             /**
+             * @description The API version requests (deliveries) are served in when no `Api-Version` header says otherwise (GET /versions)
+             * @example 2026-12-07
+             */
+            api_version: string;
+            /**
              * Format: date-time
              * @description While a rotation's overlap lasts: when the previous secret stops signing (every attempt carries both signatures until then); null otherwise
              */
@@ -3024,9 +3610,15 @@ export interface components {
              * @example https://example.com/hooks/commerce
              */
             url: string;
-            events: ("orders.created" | "orders.updated" | "orders.refunded" | "products.created" | "products.updated" | "products.deleted" | "product.image.created" | "product.image.updated" | "product.image.deleted" | "collections.created" | "collections.updated" | "collections.deleted" | "customers.created" | "customers.updated" | "user.created" | "inventory.updated")[];
+            events: ("orders.created" | "orders.updated" | "orders.refunded" | "products.created" | "products.updated" | "products.deleted" | "product.image.created" | "product.image.updated" | "product.image.deleted" | "collections.created" | "collections.updated" | "collections.deleted" | "customers.created" | "customers.updated" | "user.created" | "inventory.updated" | "customer_groups.created" | "customer_groups.updated" | "customer_groups.deleted" | "price_lists.created" | "price_lists.updated" | "price_lists.deleted" | "prices.updated")[];
             /** @description Signing secret (16..256 characters); stored encrypted, never returned. `whsec_<base64>` (a key of at least 16 bytes) signs `webhook-signature` with the decoded key, as the Standard Webhooks and Svix libraries expect; any other secret signs with its UTF-8 bytes */
             secret: string;
+            /**
+             * @description The version deliveries are sent in (their `Api-Version` header and body shape); default: the current one
+             * @example 2026-12-07
+             * @enum {string}
+             */
+            api_version?: "2026-11-27" | "2026-12-07";
         };
         UpdateWebhookRequest: {
             /**
@@ -3037,6 +3629,12 @@ export interface components {
             /** @description Signing secret (16..256 characters); stored encrypted, never returned. `whsec_<base64>` (a key of at least 16 bytes) signs `webhook-signature` with the decoded key, as the Standard Webhooks and Svix libraries expect; any other secret signs with its UTF-8 bytes */
             secret?: string;
             active?: boolean;
+            /**
+             * @description A supported API version (GET /versions)
+             * @example 2026-12-07
+             * @enum {string}
+             */
+            api_version?: "2026-11-27" | "2026-12-07";
         };
         WebhookEvents: {
             data: {
@@ -3128,6 +3726,8 @@ export interface components {
             customer_id: string | null;
             email: string;
             currency: string;
+            /** @description ISO 3166-1 alpha-2, when the order named one */
+            country: string | null;
             /** @enum {string} */
             status: "pending" | "paid" | "fulfilled" | "canceled" | "refunded";
             total_cents: number;
@@ -3142,7 +3742,16 @@ export interface components {
         CreateOrderRequest: {
             customer_id?: string;
             email?: string;
+            /**
+             * @description An active ISO 4217 currency code; amounts beside it are in its minor unit (JPY 0 decimals, EUR 2, KWD 3)
+             * @example EUR
+             */
             currency: string;
+            /**
+             * @description The buyer's country: price lists limited to countries apply only to orders naming one of theirs
+             * @example DE
+             */
+            country?: string;
             line_items: {
                 variant_id: string;
                 quantity: number;
@@ -3285,7 +3894,7 @@ export interface components {
                 next_cursor: string | null;
             };
         };
-        Event: components["schemas"]["Event_orders_created"] | components["schemas"]["Event_orders_updated"] | components["schemas"]["Event_orders_refunded"] | components["schemas"]["Event_products_created"] | components["schemas"]["Event_products_updated"] | components["schemas"]["Event_products_deleted"] | components["schemas"]["Event_product_image_created"] | components["schemas"]["Event_product_image_updated"] | components["schemas"]["Event_product_image_deleted"] | components["schemas"]["Event_collections_created"] | components["schemas"]["Event_collections_updated"] | components["schemas"]["Event_collections_deleted"] | components["schemas"]["Event_customers_created"] | components["schemas"]["Event_customers_updated"] | components["schemas"]["Event_user_created"] | components["schemas"]["Event_inventory_updated"];
+        Event: components["schemas"]["Event_orders_created"] | components["schemas"]["Event_orders_updated"] | components["schemas"]["Event_orders_refunded"] | components["schemas"]["Event_products_created"] | components["schemas"]["Event_products_updated"] | components["schemas"]["Event_products_deleted"] | components["schemas"]["Event_product_image_created"] | components["schemas"]["Event_product_image_updated"] | components["schemas"]["Event_product_image_deleted"] | components["schemas"]["Event_collections_created"] | components["schemas"]["Event_collections_updated"] | components["schemas"]["Event_collections_deleted"] | components["schemas"]["Event_customers_created"] | components["schemas"]["Event_customers_updated"] | components["schemas"]["Event_user_created"] | components["schemas"]["Event_inventory_updated"] | components["schemas"]["Event_customer_groups_created"] | components["schemas"]["Event_customer_groups_updated"] | components["schemas"]["Event_customer_groups_deleted"] | components["schemas"]["Event_price_lists_created"] | components["schemas"]["Event_price_lists_updated"] | components["schemas"]["Event_price_lists_deleted"] | components["schemas"]["Event_prices_updated"];
         Event_orders_created: {
             /** @description The event id: the same on every delivery, retry and replay, and in GET /events; deduplicate on it */
             id: string;
@@ -3525,6 +4134,111 @@ export interface components {
             /** Format: date-time */
             created_at: string;
             data: components["schemas"]["InventoryEventData"];
+        };
+        Event_customer_groups_created: {
+            /** @description The event id: the same on every delivery, retry and replay, and in GET /events; deduplicate on it */
+            id: string;
+            /** @description The store's number for this event: 1, 2, 3 ... in commit order, no gaps */
+            sequence: number;
+            store_id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "customer_groups.created";
+            /** Format: date-time */
+            created_at: string;
+            data: components["schemas"]["CustomerGroup"];
+        };
+        Event_customer_groups_updated: {
+            /** @description The event id: the same on every delivery, retry and replay, and in GET /events; deduplicate on it */
+            id: string;
+            /** @description The store's number for this event: 1, 2, 3 ... in commit order, no gaps */
+            sequence: number;
+            store_id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "customer_groups.updated";
+            /** Format: date-time */
+            created_at: string;
+            data: components["schemas"]["CustomerGroup"];
+        };
+        Event_customer_groups_deleted: {
+            /** @description The event id: the same on every delivery, retry and replay, and in GET /events; deduplicate on it */
+            id: string;
+            /** @description The store's number for this event: 1, 2, 3 ... in commit order, no gaps */
+            sequence: number;
+            store_id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "customer_groups.deleted";
+            /** Format: date-time */
+            created_at: string;
+            data: components["schemas"]["CustomerGroup"];
+        };
+        Event_price_lists_created: {
+            /** @description The event id: the same on every delivery, retry and replay, and in GET /events; deduplicate on it */
+            id: string;
+            /** @description The store's number for this event: 1, 2, 3 ... in commit order, no gaps */
+            sequence: number;
+            store_id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "price_lists.created";
+            /** Format: date-time */
+            created_at: string;
+            data: components["schemas"]["PriceList"];
+        };
+        Event_price_lists_updated: {
+            /** @description The event id: the same on every delivery, retry and replay, and in GET /events; deduplicate on it */
+            id: string;
+            /** @description The store's number for this event: 1, 2, 3 ... in commit order, no gaps */
+            sequence: number;
+            store_id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "price_lists.updated";
+            /** Format: date-time */
+            created_at: string;
+            data: components["schemas"]["PriceList"];
+        };
+        Event_price_lists_deleted: {
+            /** @description The event id: the same on every delivery, retry and replay, and in GET /events; deduplicate on it */
+            id: string;
+            /** @description The store's number for this event: 1, 2, 3 ... in commit order, no gaps */
+            sequence: number;
+            store_id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "price_lists.deleted";
+            /** Format: date-time */
+            created_at: string;
+            data: components["schemas"]["PriceList"];
+        };
+        Event_prices_updated: {
+            /** @description The event id: the same on every delivery, retry and replay, and in GET /events; deduplicate on it */
+            id: string;
+            /** @description The store's number for this event: 1, 2, 3 ... in commit order, no gaps */
+            sequence: number;
+            store_id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "prices.updated";
+            /** Format: date-time */
+            created_at: string;
+            data: components["schemas"]["PricesUpdatedEventData"];
         };
         ProductListItem: {
             id: string;
@@ -3990,6 +4704,187 @@ export interface components {
         StoreMove: components["schemas"]["StoreMoveStarted"] & {
             rows_copied: number;
             error: string | null;
+        };
+        ApiVersionList: {
+            data: components["schemas"]["ApiVersion"][];
+        };
+        ApiVersion: {
+            /** @example 2026-12-07 */
+            version: string;
+            /** @enum {string} */
+            status: "current" | "supported" | "deprecated";
+            /**
+             * Format: date-time
+             * @description When a deprecated version stops being served (its `Sunset` header says the same); null for the others
+             */
+            sunset_at: string | null;
+        };
+        CreateCustomerGroupRequest: {
+            name: string;
+            /**
+             * @description Unique in the store, case-insensitively
+             * @example wholesale
+             */
+            code: string;
+        };
+        UpdateCustomerGroupRequest: {
+            name?: string;
+            /**
+             * @description Unique in the store, case-insensitively
+             * @example wholesale
+             */
+            code?: string;
+        };
+        CustomerGroupMembersRequest: {
+            add?: string[];
+            remove?: string[];
+        };
+        CreatePriceListRequest: {
+            name: string;
+            /**
+             * @description Unique in the store, case-insensitively
+             * @example wholesale
+             */
+            code: string;
+            /**
+             * @description An active ISO 4217 currency code; amounts beside it are in its minor unit (JPY 0 decimals, EUR 2, KWD 3)
+             * @example EUR
+             */
+            currency: string;
+            /**
+             * @description Default `draft`
+             * @enum {string}
+             */
+            status?: "draft" | "active";
+            /** @description 0..1,000, default 0: the highest priority among candidate lists wins */
+            priority?: number;
+            /** @description ISO 3166-1 alpha-2 codes; empty (default) = every country */
+            countries?: string[];
+            /** @description Groups of this store; empty (default) = every buyer */
+            customer_group_ids?: string[];
+            /**
+             * Format: date-time
+             * @example 2026-12-24T00:00:00Z
+             */
+            starts_at?: string | null;
+            /**
+             * Format: date-time
+             * @description Exclusive: the list applies in [starts_at, ends_at)
+             * @example 2026-12-24T00:00:00Z
+             */
+            ends_at?: string | null;
+        };
+        UpdatePriceListRequest: {
+            name?: string;
+            /**
+             * @description Unique in the store, case-insensitively
+             * @example wholesale
+             */
+            code?: string;
+            /** @description Fixed at creation: any value is 422 */
+            currency?: unknown;
+            /** @enum {string} */
+            status?: "draft" | "active";
+            priority?: number;
+            countries?: string[];
+            customer_group_ids?: string[];
+            /**
+             * Format: date-time
+             * @example 2026-12-24T00:00:00Z
+             */
+            starts_at?: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-12-24T00:00:00Z
+             */
+            ends_at?: string | null;
+        };
+        Price: {
+            variant_id: string;
+            product_id: string;
+            sku: string | null;
+            min_quantity: number;
+            /** @description Minor units of the list's currency */
+            price_cents: number;
+            compare_at_price_cents: number | null;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        /** @description Counts of the prices this call changed (values already stored are not counted) */
+        BulkPricesResult: {
+            upserted: number;
+            deleted: number;
+        };
+        BulkPricesRequest: {
+            upsert?: {
+                variant_id?: string;
+                sku?: string;
+                /** @description Default 1 */
+                min_quantity?: number;
+                price_cents: number;
+                /** @description Null, or above price_cents */
+                compare_at_price_cents?: number | null;
+            }[];
+            delete?: {
+                variant_id?: string;
+                sku?: string;
+                min_quantity?: number;
+            }[];
+        };
+        ResolvedPrices: {
+            data: components["schemas"]["ResolvedPrice"][];
+        };
+        ResolvedPrice: {
+            variant_id: string;
+            quantity: number;
+            currency: string;
+            price_cents: number | null;
+            compare_at_price_cents: number | null;
+            /** @description The lowest price the same source held at any moment of the 30 days up to `at` (the EU Omnibus rule) */
+            lowest_price_30d_cents: number | null;
+            source: components["schemas"]["PriceSource"];
+        };
+        ResolvePricesRequest: {
+            /**
+             * @description An active ISO 4217 currency code; amounts beside it are in its minor unit (JPY 0 decimals, EUR 2, KWD 3)
+             * @example EUR
+             */
+            currency: string;
+            /**
+             * @description An ISO 3166-1 alpha-2 country code
+             * @example DE
+             */
+            country?: string;
+            customer_id?: string;
+            /**
+             * Format: date-time
+             * @description Default: now
+             * @example 2026-12-24T00:00:00Z
+             */
+            at?: string;
+            items: {
+                variant_id?: string;
+                sku?: string;
+                quantity?: number;
+            }[];
+        };
+        PriceHistoryEntry: {
+            id: string;
+            variant_id: string;
+            /** @description Null: the variant's base price */
+            price_list_id: string | null;
+            currency: string;
+            min_quantity: number;
+            /** @description Null: the price was deleted from its list */
+            price_cents: number | null;
+            compare_at_price_cents: number | null;
+            /** Format: date-time */
+            changed_at: string;
+            actor: {
+                user_id: string | null;
+                token_id: string | null;
+                integration_id: string | null;
+            } | null;
         };
     };
     responses: never;
@@ -5911,6 +6806,91 @@ export interface operations {
             };
         };
     };
+    updateApiToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                store_id: string;
+                token_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateAccessTokenRequest"];
+            };
+        };
+        responses: {
+            /** @description The token record */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessToken"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token's effective permission lacks the required bit */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`): per IP on POST /login and POST /users, failed logins per email, per credential and per store */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is overloaded or full (`service_unavailable`): nothing was changed; retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     rotateApiToken: {
         parameters: {
             query?: never;
@@ -6569,7 +7549,7 @@ export interface operations {
                 /** @description Entries by this integration */
                 integration_id?: string;
                 /** @description Exact action, e.g. product.update */
-                action?: string;
+                action?: "store.create" | "store.update" | "member.create" | "member.update" | "member.remove" | "invite.create" | "invite.revoke" | "token.create" | "token.update" | "token.rotate" | "token.revoke" | "integration.create" | "integration.update" | "integration.rotate" | "integration.revoke" | "product.create" | "product.update" | "product.put" | "product.delete" | "product.publish" | "product.unpublish" | "variant.create" | "variant.update" | "variant.delete" | "variant.bulk_update" | "specs.update" | "review.create" | "review.delete" | "product_image.create" | "product_image.update" | "product_image.delete" | "media_file.create" | "media_file.delete" | "collection.create" | "collection.update" | "collection.delete" | "collection.products_set" | "collection.product_add" | "collection.product_remove" | "field_definition.create" | "field_definition.update" | "field_definition.delete" | "customer.create" | "customer.update" | "customer_group.create" | "customer_group.update" | "customer_group.delete" | "customer_group.members" | "price_list.create" | "price_list.update" | "price_list.delete" | "price_list.prices" | "order.create" | "order.pay" | "order.fulfill" | "order.cancel" | "order.refund" | "location.create" | "location.update" | "location.delete" | "inventory.adjust" | "inventory.transfer" | "webhook.create" | "webhook.update" | "webhook.rotate" | "webhook.delete" | "webhook.test" | "webhook.replay" | "webhook.recover";
                 /** @description Exact resource type, e.g. product */
                 resource_type?: string;
                 /** @description Entries at or after this time */
@@ -7755,7 +8735,7 @@ export interface operations {
     listWebhooks: {
         parameters: {
             query?: {
-                event?: "orders.created" | "orders.updated" | "orders.refunded" | "products.created" | "products.updated" | "products.deleted" | "product.image.created" | "product.image.updated" | "product.image.deleted" | "collections.created" | "collections.updated" | "collections.deleted" | "customers.created" | "customers.updated" | "user.created" | "inventory.updated";
+                event?: "orders.created" | "orders.updated" | "orders.refunded" | "products.created" | "products.updated" | "products.deleted" | "product.image.created" | "product.image.updated" | "product.image.deleted" | "collections.created" | "collections.updated" | "collections.deleted" | "customers.created" | "customers.updated" | "user.created" | "inventory.updated" | "customer_groups.created" | "customer_groups.updated" | "customer_groups.deleted" | "price_lists.created" | "price_lists.updated" | "price_lists.deleted" | "prices.updated";
                 url?: string;
                 limit?: number;
                 offset?: number;
@@ -8247,7 +9227,7 @@ export interface operations {
         parameters: {
             query?: {
                 status?: "pending" | "delivered" | "failed";
-                event?: "orders.created" | "orders.updated" | "orders.refunded" | "products.created" | "products.updated" | "products.deleted" | "product.image.created" | "product.image.updated" | "product.image.deleted" | "collections.created" | "collections.updated" | "collections.deleted" | "customers.created" | "customers.updated" | "user.created" | "inventory.updated" | "webhook.test";
+                event?: "orders.created" | "orders.updated" | "orders.refunded" | "products.created" | "products.updated" | "products.deleted" | "product.image.created" | "product.image.updated" | "product.image.deleted" | "collections.created" | "collections.updated" | "collections.deleted" | "customers.created" | "customers.updated" | "user.created" | "inventory.updated" | "customer_groups.created" | "customer_groups.updated" | "customer_groups.deleted" | "price_lists.created" | "price_lists.updated" | "price_lists.deleted" | "prices.updated" | "webhook.test";
                 event_id?: string;
                 webhook_id?: string;
                 limit?: number;
@@ -10639,6 +11619,12 @@ export interface operations {
                 /** @description Case-insensitive substring of the title, or prefix of a variant SKU */
                 search?: string;
                 include_drafts?: boolean;
+                /** @description With it, each variant carries `calculated_price` for quantity 1 */
+                currency?: string;
+                /** @description An ISO 3166-1 alpha-2 country code */
+                country?: string;
+                /** @description Also needs customers.read */
+                customer_id?: string;
             };
             header?: never;
             path: {
@@ -10835,7 +11821,14 @@ export interface operations {
     };
     getProduct: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description With it, each variant carries `calculated_price` for quantity 1 */
+                currency?: string;
+                /** @description An ISO 3166-1 alpha-2 country code */
+                country?: string;
+                /** @description Also needs customers.read */
+                customer_id?: string;
+            };
             header?: never;
             path: {
                 store_id: string;
@@ -10962,6 +11955,15 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14647,6 +15649,1400 @@ export interface operations {
             };
         };
     };
+    listApiVersions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every version this API serves */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiVersionList"];
+                };
+            };
+        };
+    };
+    listCustomerGroups: {
+        parameters: {
+            query?: {
+                limit?: number;
+                offset?: number;
+                /** @description Opaque: the previous page's `pagination.next_cursor`. Not combinable with `offset` (422). */
+                cursor?: string;
+                /** @description Only items changed at or after this time (ISO 8601), oldest change first (updated_at, then id, ascending) */
+                updated_since?: string;
+            };
+            header?: never;
+            path: {
+                store_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Groups */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CustomerGroup"][];
+                        pagination: {
+                            limit: number;
+                            offset: number;
+                            total: number;
+                            /** @description Pass as `cursor` for the next page; null on the last page */
+                            next_cursor: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token's effective permission lacks the required bit */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`): per IP on POST /login and POST /users, failed logins per email, per credential and per store */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is overloaded or full (`service_unavailable`): nothing was changed; retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createCustomerGroup: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1-255 printable ASCII characters. The first response (status, body, Location) is kept 24 hours per credential (a session's user, a PAT or an integration, within the store) and key; the same request again from the same credential gets it back with `Idempotent-Replayed: true` and changes nothing. Another credential sending the same key makes a request of its own. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                store_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateCustomerGroupRequest"];
+            };
+        };
+        responses: {
+            /** @description The group */
+            201: {
+                headers: {
+                    /** @description `true` when this is the kept response of an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerGroup"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token's effective permission lacks the required bit */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict (`conflict`, or `request_in_progress` while a request with the same Idempotency-Key is still running) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed, or `idempotency_key_reused`: the Idempotency-Key was used for a different request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`): per IP on POST /login and POST /users, failed logins per email, per credential and per store */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is overloaded or full (`service_unavailable`): nothing was changed; retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getCustomerGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                store_id: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The group */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerGroup"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token's effective permission lacks the required bit */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`): per IP on POST /login and POST /users, failed logins per email, per credential and per store */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is overloaded or full (`service_unavailable`): nothing was changed; retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteCustomerGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                store_id: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token's effective permission lacks the required bit */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`): per IP on POST /login and POST /users, failed logins per email, per credential and per store */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is overloaded or full (`service_unavailable`): nothing was changed; retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updateCustomerGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                store_id: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateCustomerGroupRequest"];
+            };
+        };
+        responses: {
+            /** @description The group */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerGroup"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token's effective permission lacks the required bit */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`): per IP on POST /login and POST /users, failed logins per email, per credential and per store */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is overloaded or full (`service_unavailable`): nothing was changed; retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    changeCustomerGroupMembers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                store_id: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CustomerGroupMembersRequest"];
+            };
+        };
+        responses: {
+            /** @description The group */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerGroup"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token's effective permission lacks the required bit */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`): per IP on POST /login and POST /users, failed logins per email, per credential and per store */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is overloaded or full (`service_unavailable`): nothing was changed; retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listPriceLists: {
+        parameters: {
+            query?: {
+                status?: "draft" | "active";
+                /** @description An active ISO 4217 currency code; amounts beside it are in its minor unit (JPY 0 decimals, EUR 2, KWD 3) */
+                currency?: string;
+                limit?: number;
+                offset?: number;
+                /** @description Opaque: the previous page's `pagination.next_cursor`. Not combinable with `offset` (422). */
+                cursor?: string;
+                /** @description Only items changed at or after this time (ISO 8601), oldest change first (updated_at, then id, ascending) */
+                updated_since?: string;
+            };
+            header?: never;
+            path: {
+                store_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Price lists */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PriceList"][];
+                        pagination: {
+                            limit: number;
+                            offset: number;
+                            total: number;
+                            /** @description Pass as `cursor` for the next page; null on the last page */
+                            next_cursor: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token's effective permission lacks the required bit */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`): per IP on POST /login and POST /users, failed logins per email, per credential and per store */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is overloaded or full (`service_unavailable`): nothing was changed; retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createPriceList: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1-255 printable ASCII characters. The first response (status, body, Location) is kept 24 hours per credential (a session's user, a PAT or an integration, within the store) and key; the same request again from the same credential gets it back with `Idempotent-Replayed: true` and changes nothing. Another credential sending the same key makes a request of its own. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                store_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreatePriceListRequest"];
+            };
+        };
+        responses: {
+            /** @description The price list */
+            201: {
+                headers: {
+                    /** @description `true` when this is the kept response of an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PriceList"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token's effective permission lacks the required bit */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict (`conflict`, or `request_in_progress` while a request with the same Idempotency-Key is still running) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed, or `idempotency_key_reused`: the Idempotency-Key was used for a different request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`): per IP on POST /login and POST /users, failed logins per email, per credential and per store */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is overloaded or full (`service_unavailable`): nothing was changed; retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getPriceList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                store_id: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The price list */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PriceList"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token's effective permission lacks the required bit */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`): per IP on POST /login and POST /users, failed logins per email, per credential and per store */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is overloaded or full (`service_unavailable`): nothing was changed; retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deletePriceList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                store_id: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token's effective permission lacks the required bit */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`): per IP on POST /login and POST /users, failed logins per email, per credential and per store */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is overloaded or full (`service_unavailable`): nothing was changed; retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updatePriceList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                store_id: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdatePriceListRequest"];
+            };
+        };
+        responses: {
+            /** @description The price list */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PriceList"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token's effective permission lacks the required bit */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`): per IP on POST /login and POST /users, failed logins per email, per credential and per store */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is overloaded or full (`service_unavailable`): nothing was changed; retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listPriceListPrices: {
+        parameters: {
+            query?: {
+                variant_id?: string;
+                product_id?: string;
+                sku?: string;
+                limit?: number;
+                offset?: number;
+                /** @description Opaque: the previous page's `pagination.next_cursor`. Not combinable with `offset` (422). */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                store_id: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Prices */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Price"][];
+                        pagination: {
+                            limit: number;
+                            offset: number;
+                            total: number;
+                            /** @description Pass as `cursor` for the next page; null on the last page */
+                            next_cursor: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token's effective permission lacks the required bit */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`): per IP on POST /login and POST /users, failed logins per email, per credential and per store */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is overloaded or full (`service_unavailable`): nothing was changed; retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    bulkPriceListPrices: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1-255 printable ASCII characters. The first response (status, body, Location) is kept 24 hours per credential (a session's user, a PAT or an integration, within the store) and key; the same request again from the same credential gets it back with `Idempotent-Replayed: true` and changes nothing. Another credential sending the same key makes a request of its own. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                store_id: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BulkPricesRequest"];
+            };
+        };
+        responses: {
+            /** @description What changed */
+            200: {
+                headers: {
+                    /** @description `true` when this is the kept response of an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkPricesResult"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token's effective permission lacks the required bit */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict (`conflict`, or `request_in_progress` while a request with the same Idempotency-Key is still running) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed, or `idempotency_key_reused`: the Idempotency-Key was used for a different request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`): per IP on POST /login and POST /users, failed logins per email, per credential and per store */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is overloaded or full (`service_unavailable`): nothing was changed; retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    resolvePrices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                store_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResolvePricesRequest"];
+            };
+        };
+        responses: {
+            /** @description One entry per item, in the order asked */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResolvedPrices"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token's effective permission lacks the required bit */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`): per IP on POST /login and POST /users, failed logins per email, per credential and per store */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is overloaded or full (`service_unavailable`): nothing was changed; retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listPriceHistory: {
+        parameters: {
+            query?: {
+                variant_id?: string;
+                price_list_id?: string;
+                /** @description Changes at or after this moment */
+                since?: string;
+                /** @description Changes before this moment */
+                until?: string;
+                limit?: number;
+                offset?: number;
+                /** @description Opaque: the previous page's `pagination.next_cursor`. Not combinable with `offset` (422). */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                store_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Price changes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PriceHistoryEntry"][];
+                        pagination: {
+                            limit: number;
+                            offset: number;
+                            total: number;
+                            /** @description Pass as `cursor` for the next page; null on the last page */
+                            next_cursor: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token's effective permission lacks the required bit */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`): per IP on POST /login and POST /users, failed logins per email, per credential and per store */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is overloaded or full (`service_unavailable`): nothing was changed; retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     webhook_orders_created: {
         parameters: {
             query?: never;
@@ -14664,6 +17060,8 @@ export interface operations {
                 "X-Webhook-Event": "webhook.delivery";
                 /** @description 1, 2 or 3 (a replay or recovery counts from 1 again) */
                 "X-Webhook-Attempt": string;
+                /** @description The subscription's API version (`api_version`), which shapes the body (docs/api-versions.md) */
+                "Api-Version": string;
             };
             path?: never;
             cookie?: never;
@@ -14714,6 +17112,8 @@ export interface operations {
                 "X-Webhook-Event": "webhook.delivery";
                 /** @description 1, 2 or 3 (a replay or recovery counts from 1 again) */
                 "X-Webhook-Attempt": string;
+                /** @description The subscription's API version (`api_version`), which shapes the body (docs/api-versions.md) */
+                "Api-Version": string;
             };
             path?: never;
             cookie?: never;
@@ -14764,6 +17164,8 @@ export interface operations {
                 "X-Webhook-Event": "webhook.delivery";
                 /** @description 1, 2 or 3 (a replay or recovery counts from 1 again) */
                 "X-Webhook-Attempt": string;
+                /** @description The subscription's API version (`api_version`), which shapes the body (docs/api-versions.md) */
+                "Api-Version": string;
             };
             path?: never;
             cookie?: never;
@@ -14814,6 +17216,8 @@ export interface operations {
                 "X-Webhook-Event": "webhook.delivery";
                 /** @description 1, 2 or 3 (a replay or recovery counts from 1 again) */
                 "X-Webhook-Attempt": string;
+                /** @description The subscription's API version (`api_version`), which shapes the body (docs/api-versions.md) */
+                "Api-Version": string;
             };
             path?: never;
             cookie?: never;
@@ -14864,6 +17268,8 @@ export interface operations {
                 "X-Webhook-Event": "webhook.delivery";
                 /** @description 1, 2 or 3 (a replay or recovery counts from 1 again) */
                 "X-Webhook-Attempt": string;
+                /** @description The subscription's API version (`api_version`), which shapes the body (docs/api-versions.md) */
+                "Api-Version": string;
             };
             path?: never;
             cookie?: never;
@@ -14914,6 +17320,8 @@ export interface operations {
                 "X-Webhook-Event": "webhook.delivery";
                 /** @description 1, 2 or 3 (a replay or recovery counts from 1 again) */
                 "X-Webhook-Attempt": string;
+                /** @description The subscription's API version (`api_version`), which shapes the body (docs/api-versions.md) */
+                "Api-Version": string;
             };
             path?: never;
             cookie?: never;
@@ -14964,6 +17372,8 @@ export interface operations {
                 "X-Webhook-Event": "webhook.delivery";
                 /** @description 1, 2 or 3 (a replay or recovery counts from 1 again) */
                 "X-Webhook-Attempt": string;
+                /** @description The subscription's API version (`api_version`), which shapes the body (docs/api-versions.md) */
+                "Api-Version": string;
             };
             path?: never;
             cookie?: never;
@@ -15014,6 +17424,8 @@ export interface operations {
                 "X-Webhook-Event": "webhook.delivery";
                 /** @description 1, 2 or 3 (a replay or recovery counts from 1 again) */
                 "X-Webhook-Attempt": string;
+                /** @description The subscription's API version (`api_version`), which shapes the body (docs/api-versions.md) */
+                "Api-Version": string;
             };
             path?: never;
             cookie?: never;
@@ -15064,6 +17476,8 @@ export interface operations {
                 "X-Webhook-Event": "webhook.delivery";
                 /** @description 1, 2 or 3 (a replay or recovery counts from 1 again) */
                 "X-Webhook-Attempt": string;
+                /** @description The subscription's API version (`api_version`), which shapes the body (docs/api-versions.md) */
+                "Api-Version": string;
             };
             path?: never;
             cookie?: never;
@@ -15114,6 +17528,8 @@ export interface operations {
                 "X-Webhook-Event": "webhook.delivery";
                 /** @description 1, 2 or 3 (a replay or recovery counts from 1 again) */
                 "X-Webhook-Attempt": string;
+                /** @description The subscription's API version (`api_version`), which shapes the body (docs/api-versions.md) */
+                "Api-Version": string;
             };
             path?: never;
             cookie?: never;
@@ -15164,6 +17580,8 @@ export interface operations {
                 "X-Webhook-Event": "webhook.delivery";
                 /** @description 1, 2 or 3 (a replay or recovery counts from 1 again) */
                 "X-Webhook-Attempt": string;
+                /** @description The subscription's API version (`api_version`), which shapes the body (docs/api-versions.md) */
+                "Api-Version": string;
             };
             path?: never;
             cookie?: never;
@@ -15214,6 +17632,8 @@ export interface operations {
                 "X-Webhook-Event": "webhook.delivery";
                 /** @description 1, 2 or 3 (a replay or recovery counts from 1 again) */
                 "X-Webhook-Attempt": string;
+                /** @description The subscription's API version (`api_version`), which shapes the body (docs/api-versions.md) */
+                "Api-Version": string;
             };
             path?: never;
             cookie?: never;
@@ -15264,6 +17684,8 @@ export interface operations {
                 "X-Webhook-Event": "webhook.delivery";
                 /** @description 1, 2 or 3 (a replay or recovery counts from 1 again) */
                 "X-Webhook-Attempt": string;
+                /** @description The subscription's API version (`api_version`), which shapes the body (docs/api-versions.md) */
+                "Api-Version": string;
             };
             path?: never;
             cookie?: never;
@@ -15314,6 +17736,8 @@ export interface operations {
                 "X-Webhook-Event": "webhook.delivery";
                 /** @description 1, 2 or 3 (a replay or recovery counts from 1 again) */
                 "X-Webhook-Attempt": string;
+                /** @description The subscription's API version (`api_version`), which shapes the body (docs/api-versions.md) */
+                "Api-Version": string;
             };
             path?: never;
             cookie?: never;
@@ -15364,6 +17788,8 @@ export interface operations {
                 "X-Webhook-Event": "webhook.delivery";
                 /** @description 1, 2 or 3 (a replay or recovery counts from 1 again) */
                 "X-Webhook-Attempt": string;
+                /** @description The subscription's API version (`api_version`), which shapes the body (docs/api-versions.md) */
+                "Api-Version": string;
             };
             path?: never;
             cookie?: never;
@@ -15414,6 +17840,8 @@ export interface operations {
                 "X-Webhook-Event": "webhook.delivery";
                 /** @description 1, 2 or 3 (a replay or recovery counts from 1 again) */
                 "X-Webhook-Attempt": string;
+                /** @description The subscription's API version (`api_version`), which shapes the body (docs/api-versions.md) */
+                "Api-Version": string;
             };
             path?: never;
             cookie?: never;
@@ -15421,6 +17849,370 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": components["schemas"]["WebhookEnvelope_inventory_updated"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 s: delivered */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled at once (`disabled_reason: gone`); nothing more is sent until it is enabled again */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a network error or a 10 s timeout: a failed attempt (retried after 2 s and 4 s, three in all) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_customer_groups_created: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (as X-Webhook-Id and the envelope's `id`): the same on every retry, replay and recovery; deduplicate on it */
+                "webhook-id": string;
+                /** @description This attempt's Unix time in seconds (fresh on every attempt); refuse one far from now (the standardwebhooks library allows 5 minutes) */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256(key, "<webhook-id>.<webhook-timestamp>.<raw body>")>`; the key is the decoded base64 of a `whsec_<base64>` secret, else the secret's UTF-8 bytes. During a secret rotation's overlap: `v1,<new> v1,<previous>` (either may match) */
+                "webhook-signature": string;
+                /** @description `sha256=<base64 HMAC-SHA256(secret's UTF-8 bytes, raw body)>`; during an overlap `sha256=<new>, sha256=<previous>` */
+                "X-Webhook-Signature": string;
+                /** @description The event id */
+                "X-Webhook-Id": string;
+                "X-Webhook-Event": "webhook.delivery";
+                /** @description 1, 2 or 3 (a replay or recovery counts from 1 again) */
+                "X-Webhook-Attempt": string;
+                /** @description The subscription's API version (`api_version`), which shapes the body (docs/api-versions.md) */
+                "Api-Version": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["WebhookEnvelope_customer_groups_created"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 s: delivered */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled at once (`disabled_reason: gone`); nothing more is sent until it is enabled again */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a network error or a 10 s timeout: a failed attempt (retried after 2 s and 4 s, three in all) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_customer_groups_updated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (as X-Webhook-Id and the envelope's `id`): the same on every retry, replay and recovery; deduplicate on it */
+                "webhook-id": string;
+                /** @description This attempt's Unix time in seconds (fresh on every attempt); refuse one far from now (the standardwebhooks library allows 5 minutes) */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256(key, "<webhook-id>.<webhook-timestamp>.<raw body>")>`; the key is the decoded base64 of a `whsec_<base64>` secret, else the secret's UTF-8 bytes. During a secret rotation's overlap: `v1,<new> v1,<previous>` (either may match) */
+                "webhook-signature": string;
+                /** @description `sha256=<base64 HMAC-SHA256(secret's UTF-8 bytes, raw body)>`; during an overlap `sha256=<new>, sha256=<previous>` */
+                "X-Webhook-Signature": string;
+                /** @description The event id */
+                "X-Webhook-Id": string;
+                "X-Webhook-Event": "webhook.delivery";
+                /** @description 1, 2 or 3 (a replay or recovery counts from 1 again) */
+                "X-Webhook-Attempt": string;
+                /** @description The subscription's API version (`api_version`), which shapes the body (docs/api-versions.md) */
+                "Api-Version": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["WebhookEnvelope_customer_groups_updated"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 s: delivered */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled at once (`disabled_reason: gone`); nothing more is sent until it is enabled again */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a network error or a 10 s timeout: a failed attempt (retried after 2 s and 4 s, three in all) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_customer_groups_deleted: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (as X-Webhook-Id and the envelope's `id`): the same on every retry, replay and recovery; deduplicate on it */
+                "webhook-id": string;
+                /** @description This attempt's Unix time in seconds (fresh on every attempt); refuse one far from now (the standardwebhooks library allows 5 minutes) */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256(key, "<webhook-id>.<webhook-timestamp>.<raw body>")>`; the key is the decoded base64 of a `whsec_<base64>` secret, else the secret's UTF-8 bytes. During a secret rotation's overlap: `v1,<new> v1,<previous>` (either may match) */
+                "webhook-signature": string;
+                /** @description `sha256=<base64 HMAC-SHA256(secret's UTF-8 bytes, raw body)>`; during an overlap `sha256=<new>, sha256=<previous>` */
+                "X-Webhook-Signature": string;
+                /** @description The event id */
+                "X-Webhook-Id": string;
+                "X-Webhook-Event": "webhook.delivery";
+                /** @description 1, 2 or 3 (a replay or recovery counts from 1 again) */
+                "X-Webhook-Attempt": string;
+                /** @description The subscription's API version (`api_version`), which shapes the body (docs/api-versions.md) */
+                "Api-Version": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["WebhookEnvelope_customer_groups_deleted"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 s: delivered */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled at once (`disabled_reason: gone`); nothing more is sent until it is enabled again */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a network error or a 10 s timeout: a failed attempt (retried after 2 s and 4 s, three in all) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_price_lists_created: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (as X-Webhook-Id and the envelope's `id`): the same on every retry, replay and recovery; deduplicate on it */
+                "webhook-id": string;
+                /** @description This attempt's Unix time in seconds (fresh on every attempt); refuse one far from now (the standardwebhooks library allows 5 minutes) */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256(key, "<webhook-id>.<webhook-timestamp>.<raw body>")>`; the key is the decoded base64 of a `whsec_<base64>` secret, else the secret's UTF-8 bytes. During a secret rotation's overlap: `v1,<new> v1,<previous>` (either may match) */
+                "webhook-signature": string;
+                /** @description `sha256=<base64 HMAC-SHA256(secret's UTF-8 bytes, raw body)>`; during an overlap `sha256=<new>, sha256=<previous>` */
+                "X-Webhook-Signature": string;
+                /** @description The event id */
+                "X-Webhook-Id": string;
+                "X-Webhook-Event": "webhook.delivery";
+                /** @description 1, 2 or 3 (a replay or recovery counts from 1 again) */
+                "X-Webhook-Attempt": string;
+                /** @description The subscription's API version (`api_version`), which shapes the body (docs/api-versions.md) */
+                "Api-Version": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["WebhookEnvelope_price_lists_created"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 s: delivered */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled at once (`disabled_reason: gone`); nothing more is sent until it is enabled again */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a network error or a 10 s timeout: a failed attempt (retried after 2 s and 4 s, three in all) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_price_lists_updated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (as X-Webhook-Id and the envelope's `id`): the same on every retry, replay and recovery; deduplicate on it */
+                "webhook-id": string;
+                /** @description This attempt's Unix time in seconds (fresh on every attempt); refuse one far from now (the standardwebhooks library allows 5 minutes) */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256(key, "<webhook-id>.<webhook-timestamp>.<raw body>")>`; the key is the decoded base64 of a `whsec_<base64>` secret, else the secret's UTF-8 bytes. During a secret rotation's overlap: `v1,<new> v1,<previous>` (either may match) */
+                "webhook-signature": string;
+                /** @description `sha256=<base64 HMAC-SHA256(secret's UTF-8 bytes, raw body)>`; during an overlap `sha256=<new>, sha256=<previous>` */
+                "X-Webhook-Signature": string;
+                /** @description The event id */
+                "X-Webhook-Id": string;
+                "X-Webhook-Event": "webhook.delivery";
+                /** @description 1, 2 or 3 (a replay or recovery counts from 1 again) */
+                "X-Webhook-Attempt": string;
+                /** @description The subscription's API version (`api_version`), which shapes the body (docs/api-versions.md) */
+                "Api-Version": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["WebhookEnvelope_price_lists_updated"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 s: delivered */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled at once (`disabled_reason: gone`); nothing more is sent until it is enabled again */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a network error or a 10 s timeout: a failed attempt (retried after 2 s and 4 s, three in all) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_price_lists_deleted: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (as X-Webhook-Id and the envelope's `id`): the same on every retry, replay and recovery; deduplicate on it */
+                "webhook-id": string;
+                /** @description This attempt's Unix time in seconds (fresh on every attempt); refuse one far from now (the standardwebhooks library allows 5 minutes) */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256(key, "<webhook-id>.<webhook-timestamp>.<raw body>")>`; the key is the decoded base64 of a `whsec_<base64>` secret, else the secret's UTF-8 bytes. During a secret rotation's overlap: `v1,<new> v1,<previous>` (either may match) */
+                "webhook-signature": string;
+                /** @description `sha256=<base64 HMAC-SHA256(secret's UTF-8 bytes, raw body)>`; during an overlap `sha256=<new>, sha256=<previous>` */
+                "X-Webhook-Signature": string;
+                /** @description The event id */
+                "X-Webhook-Id": string;
+                "X-Webhook-Event": "webhook.delivery";
+                /** @description 1, 2 or 3 (a replay or recovery counts from 1 again) */
+                "X-Webhook-Attempt": string;
+                /** @description The subscription's API version (`api_version`), which shapes the body (docs/api-versions.md) */
+                "Api-Version": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["WebhookEnvelope_price_lists_deleted"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 s: delivered */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled at once (`disabled_reason: gone`); nothing more is sent until it is enabled again */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a network error or a 10 s timeout: a failed attempt (retried after 2 s and 4 s, three in all) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_prices_updated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (as X-Webhook-Id and the envelope's `id`): the same on every retry, replay and recovery; deduplicate on it */
+                "webhook-id": string;
+                /** @description This attempt's Unix time in seconds (fresh on every attempt); refuse one far from now (the standardwebhooks library allows 5 minutes) */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256(key, "<webhook-id>.<webhook-timestamp>.<raw body>")>`; the key is the decoded base64 of a `whsec_<base64>` secret, else the secret's UTF-8 bytes. During a secret rotation's overlap: `v1,<new> v1,<previous>` (either may match) */
+                "webhook-signature": string;
+                /** @description `sha256=<base64 HMAC-SHA256(secret's UTF-8 bytes, raw body)>`; during an overlap `sha256=<new>, sha256=<previous>` */
+                "X-Webhook-Signature": string;
+                /** @description The event id */
+                "X-Webhook-Id": string;
+                "X-Webhook-Event": "webhook.delivery";
+                /** @description 1, 2 or 3 (a replay or recovery counts from 1 again) */
+                "X-Webhook-Attempt": string;
+                /** @description The subscription's API version (`api_version`), which shapes the body (docs/api-versions.md) */
+                "Api-Version": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["WebhookEnvelope_prices_updated"];
             };
         };
         responses: {
@@ -15464,6 +18256,8 @@ export interface operations {
                 "X-Webhook-Event": "webhook.delivery";
                 /** @description 1, 2 or 3 (a replay or recovery counts from 1 again) */
                 "X-Webhook-Attempt": string;
+                /** @description The subscription's API version (`api_version`), which shapes the body (docs/api-versions.md) */
+                "Api-Version": string;
             };
             path?: never;
             cookie?: never;

@@ -1,5 +1,6 @@
 // The store's audit log, newest first, paged, with the API's filters (actor, action, time range).
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import type { AuditAction } from "../../lib/audit-words";
 import { client, currentStoreId, unwrap } from "../../lib/client";
 import { queryKeysFactory } from "./keys";
 
@@ -22,7 +23,8 @@ export function useAuditLog(query: AuditQuery) {
     queryFn: () =>
       unwrap(
         client.GET("/stores/{store_id}/audit-log", {
-          params: { path: { store_id: storeId }, query: { ...query, limit: AUDIT_PAGE_SIZE } },
+          // `action` is the address bar's text: the API documents its enum and answers any other text with no entries.
+          params: { path: { store_id: storeId }, query: { ...query, action: query.action as AuditAction | undefined, limit: AUDIT_PAGE_SIZE } },
         }),
       ),
     placeholderData: keepPreviousData,
