@@ -75,9 +75,6 @@ export const createRouter = () =>
     },
   });
 
-/** Path parameter: ids are lowercase UUIDs; anything else is simply not found (checked in `idParams`). */
-export const idParam = z.string().openapi({ format: "uuid" });
-
 /** A JSON response entry of a route contract. */
 export const jsonResponse = <T extends z.ZodType>(schema: T, description: string) => ({
   description,

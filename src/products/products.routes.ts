@@ -127,7 +127,7 @@ export function registerProductRoutes(app: App) {
       return sendJsonText(c, json, 200, rowsReadHeader(c, product.rowsRead));
     }
     const ifNoneMatch = c.req.header("If-None-Match");
-    if (ifNoneMatch && ifNoneMatch.split(",").some((tag) => tag.trim() === product.etag)) {
+    if (ifNoneMatch?.split(",").some((tag) => tag.trim() === product.etag)) {
       return c.body(null, 304, { ETag: product.etag });
     }
     return send(c, product, 200);

@@ -10,7 +10,7 @@ import { conflict, invalidField, limitExceeded, notFound } from "../lib/errors";
 import { exists, guarded, stillExists, withinCap } from "../lib/guards";
 import { isUuid, nowIso, uuidv7 } from "../lib/ids";
 import { commit } from "../events/outbox";
-import { type EventName } from "../events/names";
+import type { EventName } from "../events/names";
 import type { Page } from "../lib/pagination";
 import { type ApiVersion, CURRENT_VERSION } from "../lib/api-versions";
 import { assertMayDirect } from "./read-bits";

@@ -1,5 +1,5 @@
 // One attempt of one delivery: claim (conditional update) → sign + send → record, with D1 as the source of truth.
-// The sender object (sender.ts) calls this for every due delivery it holds; the answer tells it when to look at
+// The sender object (subscription-sender.ts) calls this for every due delivery it holds; the answer tells it when to look at
 // the delivery again, or that it is finished with it.
 import { and, eq, isNull, lt, lte, or, sql } from "drizzle-orm";
 import { webhookAttempts, webhookDeliveries, webhooks } from "../../db/schema";
