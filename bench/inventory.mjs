@@ -115,7 +115,7 @@ try {
       return () => fetch(`${base}/stores/${account.storeId}/orders`, {
         method: "POST",
         headers: { Authorization: `Bearer ${account.pat}`, "Content-Type": "application/json" },
-        body: JSON.stringify({ email: "b@example.test", currency: "EUR", line_items: [{ variant_id: items[n++ % items.length].variantId, quantity: 1 }] }),
+        body: JSON.stringify({ email: "b@example.test", currency: "USD", line_items: [{ variant_id: items[n++ % items.length].variantId, quantity: 1 }] }),
       });
     };
     // Warm both, then measure them interleaved in halves so drift hits both alike.

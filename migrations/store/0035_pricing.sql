@@ -14,8 +14,15 @@
 -- Base price history: a variant's insert records its price; an update of price_cents or compare_at_price_cents
 -- records the new values, and first the old ones when the variant has no base history yet (a variant made before
 -- this migration), so the lowest price of the last 30 days knows what it replaced. The actor comes from the batch's
--- inventory_context row when there is one (every variant write through the API has one). A store arriving by a move
--- gets its history copied as it is, so these triggers do nothing while its row says 'incoming'.
+-- batch_actor row, which `commit` (src/events/outbox.ts) writes first and deletes last in every batch it runs for a
+-- request or a job. A store arriving by a move gets its history copied as it is, so these triggers do nothing while
+-- its row says 'incoming'.
+CREATE TABLE `batch_actor` (
+	`singleton` integer PRIMARY KEY NOT NULL,
+	`store_id` text NOT NULL,
+	`actor` text NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE `customer_groups` (
 	`id` text PRIMARY KEY NOT NULL,
 	`store_id` text NOT NULL REFERENCES `stores`(`id`) ON DELETE cascade,
@@ -36,7 +43,7 @@ CREATE TABLE `customer_group_members` (
 	`store_id` text NOT NULL,
 	`created_at` text NOT NULL,
 	PRIMARY KEY(`group_id`, `customer_id`)
-) WITHOUT ROWID;
+);
 --> statement-breakpoint
 CREATE INDEX `customer_group_members_customer_idx` ON `customer_group_members` (`customer_id`, `group_id`);
 --> statement-breakpoint
@@ -73,7 +80,7 @@ CREATE TABLE `prices` (
 	`compare_at_price_cents` integer,
 	`updated_at` text NOT NULL,
 	PRIMARY KEY(`variant_id`, `price_list_id`, `min_quantity`)
-) WITHOUT ROWID;
+);
 --> statement-breakpoint
 CREATE INDEX `prices_list_idx` ON `prices` (`price_list_id`, `variant_id`, `min_quantity`);
 --> statement-breakpoint
@@ -107,7 +114,7 @@ UPDATE `memberships` SET `permissions` = '2305843009230471167' WHERE `role` = 'o
 --> statement-breakpoint
 CREATE TRIGGER `price_history_variant_insert` AFTER INSERT ON `product_variants` WHEN (SELECT state FROM stores WHERE id = NEW.store_id) IS NOT 'incoming' BEGIN
   INSERT INTO price_history (id, store_id, variant_id, price_list_id, currency, min_quantity, price_cents, compare_at_price_cents, changed_at, actor)
-    VALUES (lower(substr(printf('%012x', CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER)), 1, 8) || '-' || substr(printf('%012x', CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER)), 9, 4) || '-7' || substr(hex(randomblob(2)), 2) || '-' || substr('89ab', 1 + (abs(random()) % 4), 1) || substr(hex(randomblob(2)), 2) || '-' || hex(randomblob(6))), NEW.store_id, NEW.id, NULL, (SELECT currency FROM stores WHERE id = NEW.store_id), 1, NEW.price_cents, NEW.compare_at_price_cents, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), coalesce((SELECT json_object('user_id', actor_user_id, 'token_id', actor_token_id, 'integration_id', actor_integration_id) FROM inventory_context WHERE store_id = NEW.store_id), 'null'));
+    VALUES (lower(substr(printf('%012x', CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER)), 1, 8) || '-' || substr(printf('%012x', CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER)), 9, 4) || '-7' || substr(hex(randomblob(2)), 2) || '-' || substr('89ab', 1 + (abs(random()) % 4), 1) || substr(hex(randomblob(2)), 2) || '-' || hex(randomblob(6))), NEW.store_id, NEW.id, NULL, (SELECT currency FROM stores WHERE id = NEW.store_id), 1, NEW.price_cents, NEW.compare_at_price_cents, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), coalesce((SELECT actor FROM batch_actor WHERE store_id = NEW.store_id), 'null'));
 END;
 --> statement-breakpoint
 CREATE TRIGGER `price_history_variant_update` AFTER UPDATE OF price_cents, compare_at_price_cents ON `product_variants`
@@ -116,7 +123,7 @@ WHEN (NEW.price_cents IS NOT OLD.price_cents OR NEW.compare_at_price_cents IS NO
     SELECT lower(substr(printf('%012x', CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER)), 1, 8) || '-' || substr(printf('%012x', CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER)), 9, 4) || '-7' || substr(hex(randomblob(2)), 2) || '-' || substr('89ab', 1 + (abs(random()) % 4), 1) || substr(hex(randomblob(2)), 2) || '-' || hex(randomblob(6))), OLD.store_id, OLD.id, NULL, (SELECT currency FROM stores WHERE id = NEW.store_id), 1, OLD.price_cents, OLD.compare_at_price_cents, OLD.updated_at, 'null'
     WHERE NOT EXISTS (SELECT 1 FROM price_history WHERE variant_id = OLD.id AND price_list_id IS NULL);
   INSERT INTO price_history (id, store_id, variant_id, price_list_id, currency, min_quantity, price_cents, compare_at_price_cents, changed_at, actor)
-    VALUES (lower(substr(printf('%012x', CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER)), 1, 8) || '-' || substr(printf('%012x', CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER)), 9, 4) || '-7' || substr(hex(randomblob(2)), 2) || '-' || substr('89ab', 1 + (abs(random()) % 4), 1) || substr(hex(randomblob(2)), 2) || '-' || hex(randomblob(6))), NEW.store_id, NEW.id, NULL, (SELECT currency FROM stores WHERE id = NEW.store_id), 1, NEW.price_cents, NEW.compare_at_price_cents, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), coalesce((SELECT json_object('user_id', actor_user_id, 'token_id', actor_token_id, 'integration_id', actor_integration_id) FROM inventory_context WHERE store_id = NEW.store_id), 'null'));
+    VALUES (lower(substr(printf('%012x', CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER)), 1, 8) || '-' || substr(printf('%012x', CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER)), 9, 4) || '-7' || substr(hex(randomblob(2)), 2) || '-' || substr('89ab', 1 + (abs(random()) % 4), 1) || substr(hex(randomblob(2)), 2) || '-' || hex(randomblob(6))), NEW.store_id, NEW.id, NULL, (SELECT currency FROM stores WHERE id = NEW.store_id), 1, NEW.price_cents, NEW.compare_at_price_cents, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), coalesce((SELECT actor FROM batch_actor WHERE store_id = NEW.store_id), 'null'));
 END;
 --> statement-breakpoint
 CREATE TRIGGER `customer_groups_paused_insert` BEFORE INSERT ON `customer_groups` WHEN (SELECT state FROM stores WHERE id = NEW.store_id) IN ('moving', 'moved', 'purging') BEGIN SELECT RAISE(ABORT, 'store_paused'); END;

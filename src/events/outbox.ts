@@ -2,8 +2,8 @@
 // change's own db.batch (through `commit`), so an event exists exactly when its change does.
 import type { BatchItem } from "drizzle-orm/batch";
 import { type SQL, sql } from "drizzle-orm";
-import { events } from "../db/schema";
-import type { Db } from "../lib/context";
+import { batchActor, events } from "../db/schema";
+import type { Db, Principal } from "../lib/context";
 import type { EventName } from "./names";
 import type { EventData } from "../webhooks/event-schemas";
 import { nowIso, uuidv7 } from "../lib/ids";
@@ -19,6 +19,17 @@ export interface CommitCtx {
   waitUntil: (promise: Promise<unknown>) => void;
   /** The request's Idempotency-Key, committed in the same batch as the change. */
   idempotency?: IdempotencyClaim;
+  /** Who makes the change, in which store: the batch's `batch_actor` row (read by the price history triggers). */
+  principal?: Principal;
+  store?: { storeId: string };
+}
+
+/** The batch's actor row, first and last in the batch: what triggers that record a change's author read. */
+function actorRows(ctx: CommitCtx): [Statement[], Statement[]] {
+  if (!ctx.principal || !ctx.store) return [[], []];
+  const { userId, token, integration } = ctx.principal;
+  const actor = JSON.stringify({ user_id: integration ? null : userId, token_id: token?.id ?? null, integration_id: integration?.id ?? null });
+  return [[ctx.db.insert(batchActor).values({ singleton: 1, storeId: ctx.store.storeId, actor })], [ctx.db.delete(batchActor)]];
 }
 
 /**
@@ -49,10 +60,11 @@ const isSql = (value: unknown): value is SQL => typeof value === "object" && val
 export async function commit(ctx: CommitCtx, statements: Statement[]) {
   if (statements.length === 0) return [];
   const key = ctx.idempotency ? [keyStatement(ctx.db, ctx.idempotency)] : [];
-  const batch = ctx.db.batch([...key, ...statements] as [Statement, ...Statement[]]).catch((error: unknown) => {
+  const [open, close] = actorRows(ctx);
+  const batch = ctx.db.batch([...key, ...open, ...statements, ...close] as [Statement, ...Statement[]]).catch((error: unknown) => {
     throw (ctx.idempotency && lostKey(error)) || error;
   });
-  const results = (await batch).slice(key.length);
+  const results = (await batch).slice(key.length + open.length, key.length + open.length + statements.length);
   // After the commit only: a queued id always names a stored delivery. Lost sends are recovered by the sweep.
   const byStore = new Map<string, string[]>();
   for (const result of results) {

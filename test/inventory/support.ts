@@ -120,3 +120,94 @@ export const auditRows = (storeId: string, action: string) =>
     storeId,
     action,
   );
+
+/** A level the ledger or the levels know, beside the sums of its ledger entries (docs/inventory.md "The model"). */
+export interface LevelAgainstLedger {
+  variant_id: string;
+  location_id: string;
+  /** The level as it is: 0 and 0 when it no longer exists (its variant was deleted). */
+  on_hand: number;
+  committed: number;
+  on_hand_sum: number;
+  committed_sum: number;
+  /** Whether the level's row exists, and whether its variant does. */
+  level_exists: number;
+  variant_exists: number;
+}
+
+/** Every (variant, location) of the store that has a level or ledger entries, deleted variants' levels included. */
+export const levelsAgainstLedger = (storeId: string) =>
+  storeAll<LevelAgainstLedger>(
+    storeId,
+    `SELECT k.variant_id, k.location_id, coalesce(il.on_hand, 0) AS on_hand, coalesce(il.committed, 0) AS committed,
+       (SELECT coalesce(sum(e.on_hand_delta), 0) FROM inventory_ledger e WHERE e.store_id = k.store_id AND e.variant_id = k.variant_id AND e.location_id = k.location_id) AS on_hand_sum,
+       (SELECT coalesce(sum(e.committed_delta), 0) FROM inventory_ledger e WHERE e.store_id = k.store_id AND e.variant_id = k.variant_id AND e.location_id = k.location_id) AS committed_sum,
+       il.variant_id IS NOT NULL AS level_exists,
+       EXISTS (SELECT 1 FROM product_variants v WHERE v.id = k.variant_id) AS variant_exists
+     FROM (SELECT store_id, variant_id, location_id FROM inventory_ledger WHERE store_id = ?
+           UNION SELECT store_id, variant_id, location_id FROM inventory_levels WHERE store_id = ?) k
+     LEFT JOIN inventory_levels il ON il.variant_id = k.variant_id AND il.location_id = k.location_id
+     ORDER BY k.variant_id, k.location_id`,
+    storeId,
+    storeId,
+  );
+
+/**
+ * Expects the ledger to sum to every level of every variant that ever existed in the store: the levels that exist,
+ * and 0 and 0 (no level left) for the levels of deleted variants. Returns the rows, for further checks.
+ */
+export async function expectLedgerSumsToLevels(storeId: string) {
+  const rows = await levelsAgainstLedger(storeId);
+  for (const r of rows) {
+    const at = `variant ${r.variant_id} at ${r.location_id}`;
+    expect([r.on_hand_sum, r.committed_sum], at).toEqual([r.on_hand, r.committed]);
+    if (!r.variant_exists) expect(r.level_exists, `${at}: a deleted variant keeps no level`).toBe(0);
+  }
+  return rows;
+}
+
+/**
+ * A variant's `variant_deleted` entries by location code (one batch's entries have no meaningful order among
+ * themselves), then oldest first: [location code, on_hand delta, on_hand after, committed after, reference].
+ */
+export const deletionEntries = async (storeId: string, variantId: string) =>
+  (
+    await storeAll<{ location_code: string; on_hand_delta: number; on_hand_after: number; committed_after: number; reference: string | null }>(
+      storeId,
+      "SELECT location_code, on_hand_delta, on_hand_after, committed_after, reference FROM inventory_ledger WHERE store_id = ? AND variant_id = ? AND reason = 'variant_deleted' ORDER BY location_code, seq",
+      storeId,
+      variantId,
+    )
+  ).map((e) => [e.location_code, e.on_hand_delta, e.on_hand_after, e.committed_after, e.reference]);
+
+/** Places an order (201 expected) and returns its id. */
+export async function placeOrder(store: InventoryStore, lineItems: Array<{ variant_id: string; quantity: number }>) {
+  const res = await call("POST", store.at("/orders"), { token: store.token, body: { email: "buyer@example.test", currency: "USD", line_items: lineItems } });
+  expect(res.status, res.text).toBe(201);
+  return res.body.id as string;
+}
+
+/** Moves an order to `status` (200 expected). */
+export async function moveOrder(store: InventoryStore, orderId: string, status: "paid" | "canceled" | "fulfilled") {
+  const res = await call("POST", store.at(`/orders/${orderId}/transitions`), { token: store.token, body: { status } });
+  expect(res.status, res.text).toBe(200);
+}
+
+/**
+ * An order's batch commits `committed` units of a level just before the request's change batch (the long one), as a
+ * concurrent order would between the request's read and its batch. The level must hold that many on hand.
+ */
+export async function commitUnitsBeforeTheChange(storeId: string, variantId: string, locationId: string, committed: number) {
+  let done = false;
+  await interceptStoreBatches(storeId, async (statements, send, db) => {
+    if (!done && statements.length >= 5) {
+      done = true;
+      await db.batch([
+        db.prepare("INSERT INTO inventory_context (singleton, store_id, reason, seq_from) VALUES (1, ?, 'order_committed', coalesce((SELECT max(seq) FROM inventory_ledger WHERE store_id = ?), 0) + 1)").bind(storeId, storeId),
+        db.prepare("UPDATE inventory_levels SET committed = ? WHERE variant_id = ? AND location_id = ?").bind(committed, variantId, locationId),
+        db.prepare("DELETE FROM inventory_context"),
+      ]);
+    }
+    return send(statements);
+  });
+}

@@ -115,7 +115,7 @@ describe("a key belongs to the credential that sent it: the session's user, a PA
     const store = await newStore();
     const [ann, bob] = [await addMember(store, ["orders.read", "orders.write"]), await addMember(store, ["orders.read", "orders.write"])];
     const v = await seedVariant(store.id, { stock: 5 });
-    const body = { email: "b@example.test", currency: "EUR", line_items: [{ variant_id: v.variantId, quantity: 1 }] };
+    const body = { email: "b@example.test", currency: "USD", line_items: [{ variant_id: v.variantId, quantity: 1 }] };
     const key = newKey();
     const mine = await post(`/stores/${store.id}/orders`, ann.jwt, body, key);
     expect(mine.status, mine.text).toBe(201);
@@ -345,7 +345,7 @@ async function product(store: TestStore, body: unknown = mug) {
 
 async function order(store: TestStore, status?: string) {
   const v = await seedVariant(store.id, { stock: 5 });
-  const res = await post(`/stores/${store.id}/orders`, store.owner.jwt, { email: "b@example.test", currency: "EUR", line_items: [{ variant_id: v.variantId, quantity: 1 }] });
+  const res = await post(`/stores/${store.id}/orders`, store.owner.jwt, { email: "b@example.test", currency: "USD", line_items: [{ variant_id: v.variantId, quantity: 1 }] });
   if (status) await post(`/stores/${store.id}/orders/${res.body.id}/transitions`, store.owner.jwt, { status });
   return res.body.id as string;
 }
@@ -373,7 +373,7 @@ const ENDPOINTS: Endpoint[] = [
   { name: "POST customers", setup: async (s) => ({ path: `/stores/${s.id}/customers`, body: { email: "c@example.test", name: "C" } }) },
   {
     name: "POST orders",
-    setup: async (s) => ({ path: `/stores/${s.id}/orders`, body: { email: "b@example.test", currency: "EUR", line_items: [{ variant_id: (await seedVariant(s.id, { stock: 5 })).variantId, quantity: 2 }] } }),
+    setup: async (s) => ({ path: `/stores/${s.id}/orders`, body: { email: "b@example.test", currency: "USD", line_items: [{ variant_id: (await seedVariant(s.id, { stock: 5 })).variantId, quantity: 2 }] } }),
   },
   { name: "POST orders/{id}/transitions", setup: async (s) => ({ path: `/stores/${s.id}/orders/${await order(s)}/transitions`, body: { status: "paid" } }) },
   { name: "POST orders/{id}/refunds", setup: async (s) => ({ path: `/stores/${s.id}/orders/${await order(s, "paid")}/refunds`, body: {} }) },

@@ -20,7 +20,7 @@ async function adjust(store: CatalogStore, changes: Array<Record<string, unknown
 }
 
 const order = (store: CatalogStore, lines: Array<{ variant_id: string; quantity: number }>) =>
-  call("POST", inv(store, "orders"), { token: store.token, body: { email: "buyer@example.test", currency: "EUR", line_items: lines } });
+  call("POST", inv(store, "orders"), { token: store.token, body: { email: "buyer@example.test", currency: "USD", line_items: lines } });
 
 const transition = (store: CatalogStore, id: string, status: string) =>
   call("POST", inv(store, `orders/${id}/transitions`), { token: store.token, body: { status } });

@@ -4,7 +4,7 @@ import { type MatrixStore, type MatrixRows, matrixRow } from "../helpers/auth-ma
 import { call } from "../helpers/api";
 import { seedVariant } from "./support";
 
-const orderBody = (variantId: string) => ({ email: "m@example.test", currency: "EUR", line_items: [{ variant_id: variantId, quantity: 1 }] });
+const orderBody = (variantId: string) => ({ email: "m@example.test", currency: "USD", line_items: [{ variant_id: variantId, quantity: 1 }] });
 
 /** A live variant with stock, and a pending order of one unit (paid first when `paid`). */
 async function order(store: MatrixStore, paid = false) {

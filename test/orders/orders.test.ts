@@ -19,7 +19,7 @@ describe("Order creation: priced from the variants, stock reserved, orders.creat
     const b = await seedVariant(store.id, { price: 300, stock: 2 });
     const res = await order(store, {
       email: "buyer@example.test",
-      currency: "EUR",
+      currency: "USD",
       line_items: [{ variant_id: a.variantId, quantity: 2 }, { variant_id: b.variantId, quantity: 1 }],
     });
     expect(res.status).toBe(201);
@@ -29,7 +29,7 @@ describe("Order creation: priced from the variants, stock reserved, orders.creat
       store_id: store.id,
       customer_id: null,
       email: "buyer@example.test",
-      currency: "EUR",
+      currency: "USD",
       status: "pending",
       total_cents: 2800,
       refunded_cents: 0,
@@ -47,7 +47,7 @@ describe("Order creation: priced from the variants, stock reserved, orders.creat
     const read = await call("GET", `/stores/${store.id}/orders/${res.body.id}`, { token: store.owner.jwt });
     expect(read.body).toEqual(res.body);
     expect(await eventsOf(store.id, "orders.created")).toEqual([
-      { id: res.body.id, status: "pending", total_cents: 2800, currency: "EUR", line_items: res.body.line_items, customer_id: null, fields: {} },
+      { id: res.body.id, status: "pending", total_cents: 2800, currency: "USD", line_items: res.body.line_items, customer_id: null, fields: {} },
     ]);
   });
 
@@ -68,7 +68,7 @@ describe("Order creation: priced from the variants, stock reserved, orders.creat
     const onDemand = await seedVariant(store.id, { mode: "on_demand", stock: 0 });
     const res = await order(store, {
       email: "b@example.test",
-      currency: "EUR",
+      currency: "USD",
       line_items: [{ variant_id: mixed.variantId, quantity: 5 }, { variant_id: onDemand.variantId, quantity: 3 }],
     });
     expect(res.status).toBe(201);
@@ -82,7 +82,7 @@ describe("Order creation: priced from the variants, stock reserved, orders.creat
     const scarce = await seedVariant(store.id, { stock: 1 });
     const res = await order(store, {
       email: "b@example.test",
-      currency: "EUR",
+      currency: "USD",
       line_items: [{ variant_id: plenty.variantId, quantity: 3 }, { variant_id: scarce.variantId, quantity: 2 }],
     });
     expect(res.status).toBe(409);
@@ -96,7 +96,7 @@ describe("Order creation: priced from the variants, stock reserved, orders.creat
   it("answers 409 for a variant whose product is not live", async () => {
     const store = await newStore();
     const draft = await seedVariant(store.id, { status: "draft" });
-    const res = await order(store, { email: "b@example.test", currency: "EUR", line_items: [{ variant_id: draft.variantId, quantity: 1 }] });
+    const res = await order(store, { email: "b@example.test", currency: "USD", line_items: [{ variant_id: draft.variantId, quantity: 1 }] });
     expect(res.status).toBe(409);
     expect(res.body.code).toBe("conflict");
     expect(await stockOf(draft.variantId)).toBe(10);
@@ -109,14 +109,14 @@ describe("Order creation: priced from the variants, stock reserved, orders.creat
     const foreign = await seedVariant(other.id);
     const line = [{ variant_id: v.variantId, quantity: 1 }];
     const cases: Array<[unknown, string]> = [
-      [{ currency: "EUR", line_items: line }, "email"],
+      [{ currency: "USD", line_items: line }, "email"],
       [{ email: "b@example.test", currency: "eur", line_items: line }, "currency"],
       [{ email: "b@example.test", currency: "EURO", line_items: line }, "currency"],
-      [{ email: "b@example.test", currency: "EUR", line_items: [] }, "line_items"],
-      [{ email: "b@example.test", currency: "EUR", line_items: [{ variant_id: v.variantId, quantity: 0 }] }, "line_items.0.quantity"],
-      [{ email: "b@example.test", currency: "EUR", line_items: [{ variant_id: foreign.variantId, quantity: 1 }] }, "line_items.0.variant_id"],
-      [{ customer_id: crypto.randomUUID(), currency: "EUR", line_items: line }, "customer_id"],
-      [{ email: "b@example.test", currency: "EUR", line_items: line, status: "paid" }, ""],
+      [{ email: "b@example.test", currency: "USD", line_items: [] }, "line_items"],
+      [{ email: "b@example.test", currency: "USD", line_items: [{ variant_id: v.variantId, quantity: 0 }] }, "line_items.0.quantity"],
+      [{ email: "b@example.test", currency: "USD", line_items: [{ variant_id: foreign.variantId, quantity: 1 }] }, "line_items.0.variant_id"],
+      [{ customer_id: crypto.randomUUID(), currency: "USD", line_items: line }, "customer_id"],
+      [{ email: "b@example.test", currency: "USD", line_items: line, status: "paid" }, ""],
     ];
     for (const [body, path] of cases) {
       const res = await order(store, body);
@@ -131,7 +131,7 @@ describe("Stock: exactly one of two concurrent orders for the last unit wins", (
   it("lets one order take the last unit and rejects the other with nothing changed", async () => {
     const store = await newStore();
     const last = await seedVariant(store.id, { stock: 1 });
-    const body = { email: "race@example.test", currency: "EUR", line_items: [{ variant_id: last.variantId, quantity: 1 }] };
+    const body = { email: "race@example.test", currency: "USD", line_items: [{ variant_id: last.variantId, quantity: 1 }] };
     const results = await Promise.all([order(store, body), order(store, body)]);
     expect(results.map((r) => r.status).sort()).toEqual([201, 409]);
     expect(results.find((r) => r.status === 409)!.body.code).toBe("insufficient_stock");
@@ -145,7 +145,7 @@ describe("Stock: exactly one of two concurrent orders for the last unit wins", (
 describe("Transitions: pending → paid → fulfilled; pending or paid → canceled (stock returned)", () => {
   async function placed(store: TestStore, stock = 5, quantity = 2) {
     const v = await seedVariant(store.id, { stock });
-    const res = await order(store, { email: "t@example.test", currency: "EUR", line_items: [{ variant_id: v.variantId, quantity }] });
+    const res = await order(store, { email: "t@example.test", currency: "USD", line_items: [{ variant_id: v.variantId, quantity }] });
     return { variant: v, order: res.body };
   }
 
@@ -200,7 +200,7 @@ describe("Transitions: pending → paid → fulfilled; pending or paid → cance
   it("returns only what a stocked_or_on_demand line actually took", async () => {
     const store = await newStore();
     const v = await seedVariant(store.id, { mode: "stocked_or_on_demand", stock: 1 });
-    const o = await order(store, { email: "t@example.test", currency: "EUR", line_items: [{ variant_id: v.variantId, quantity: 3 }] });
+    const o = await order(store, { email: "t@example.test", currency: "USD", line_items: [{ variant_id: v.variantId, quantity: 3 }] });
     expect(await stockOf(v.variantId)).toBe(0);
     await transition(store, o.body.id, "canceled");
     expect(await stockOf(v.variantId)).toBe(1);
@@ -218,7 +218,7 @@ describe("Transitions: pending → paid → fulfilled; pending or paid → cance
 describe("Refunds: paid or fulfilled → refunded, orders.updated and orders.refunded", () => {
   async function paidOrder(store: TestStore) {
     const v = await seedVariant(store.id, { price: 1000 });
-    const o = await order(store, { email: "r@example.test", currency: "EUR", line_items: [{ variant_id: v.variantId, quantity: 2 }] });
+    const o = await order(store, { email: "r@example.test", currency: "USD", line_items: [{ variant_id: v.variantId, quantity: 2 }] });
     await transition(store, o.body.id, "paid");
     return o.body;
   }
@@ -232,7 +232,7 @@ describe("Refunds: paid or fulfilled → refunded, orders.updated and orders.ref
     const updated = await eventsOf(store.id, "orders.updated");
     expect(updated.at(-1)).toMatchObject({ id: o.id, status: "refunded" });
     expect(await eventsOf(store.id, "orders.refunded")).toEqual([
-      { id: o.id, status: "refunded", total_cents: 2000, currency: "EUR", line_items: o.line_items, customer_id: null, fields: {} },
+      { id: o.id, status: "refunded", total_cents: 2000, currency: "USD", line_items: o.line_items, customer_id: null, fields: {} },
     ]);
     expect((await refund(store, o.id)).status).toBe(409);
   });
@@ -248,7 +248,7 @@ describe("Refunds: paid or fulfilled → refunded, orders.updated and orders.ref
     expect(partial.body).toMatchObject({ status: "refunded", refunded_cents: 500 });
 
     const v = await seedVariant(store.id);
-    const pending = await order(store, { email: "r@example.test", currency: "EUR", line_items: [{ variant_id: v.variantId, quantity: 1 }] });
+    const pending = await order(store, { email: "r@example.test", currency: "USD", line_items: [{ variant_id: v.variantId, quantity: 1 }] });
     expect((await refund(store, pending.body.id)).status).toBe(409);
     expect(await eventsOf(store.id, "orders.refunded")).toHaveLength(1);
   });
@@ -258,7 +258,7 @@ describe("Orders: list", () => {
   it("lists newest first, filters by status", async () => {
     const store = await newStore();
     const v = await seedVariant(store.id);
-    const body = { email: "l@example.test", currency: "EUR", line_items: [{ variant_id: v.variantId, quantity: 1 }] };
+    const body = { email: "l@example.test", currency: "USD", line_items: [{ variant_id: v.variantId, quantity: 1 }] };
     const first = await order(store, body);
     const second = await order(store, body);
     await transition(store, first.body.id, "paid");
@@ -281,7 +281,7 @@ describe("Stock changes made by orders are product changes: products.updated car
     const v = await seedVariant(store.id, { stock: 5 });
     const placed = await order(store, {
       email: "t@example.test",
-      currency: "EUR",
+      currency: "USD",
       line_items: [{ variant_id: v.variantId, quantity: 2 }, { variant_id: v.variantId, quantity: 1 }],
     });
     expect(placed.status).toBe(201);
@@ -296,7 +296,7 @@ describe("Stock changes made by orders are product changes: products.updated car
   it("emits nothing for an order that fails on stock", async () => {
     const store = await newStore();
     const v = await seedVariant(store.id, { stock: 1 });
-    const res = await order(store, { email: "t@example.test", currency: "EUR", line_items: [{ variant_id: v.variantId, quantity: 2 }] });
+    const res = await order(store, { email: "t@example.test", currency: "USD", line_items: [{ variant_id: v.variantId, quantity: 2 }] });
     expect(res.status).toBe(409);
     expect(await eventsOf(store.id, "products.updated")).toEqual([]);
   });

@@ -162,7 +162,7 @@ test("orders and customers: a customer created and edited, an order from pending
   const placeOrder = async () => {
     const res = await request.post(`/stores/${storeId}/orders`, {
       headers: auth,
-      data: { customer_id: customerId, currency: "EUR", line_items: [{ variant_id: variantId, quantity: 2 }] },
+      data: { customer_id: customerId, currency: "USD", line_items: [{ variant_id: variantId, quantity: 2 }] },
     });
     expect(res.status()).toBe(201);
     return (await res.json()).id as string;
@@ -174,13 +174,13 @@ test("orders and customers: a customer created and edited, an order from pending
     await page.getByRole("combobox", { name: "Status" }).selectOption({ label: "Pending" });
     const row = page.getByRole("row", { name: new RegExp(customerEmail) });
     await expect(row).toContainText("Pending");
-    await expect(row).toContainText("€90.00");
+    await expect(row).toContainText("$90.00");
     await expectAccessible(page, "orders");
     await row.getByRole("link").click();
     await expect(page).toHaveURL(new RegExp(`/admin/orders/${orderId}$`));
     await expect(page.getByRole("heading", { level: 1, name: /^Order / })).toBeVisible();
-    await expect(page.getByRole("row", { name: /Cast iron pan/ })).toContainText("€45.00");
-    await expect(page.getByRole("row", { name: /Total/ })).toContainText("€90.00");
+    await expect(page.getByRole("row", { name: /Cast iron pan/ })).toContainText("$45.00");
+    await expect(page.getByRole("row", { name: /Total/ })).toContainText("$90.00");
     await expect(page.getByRole("link", { name: customerEmail })).toBeVisible();
     // From pending: pay or cancel, nothing else.
     await expect(page.getByRole("button", { name: "Mark as fulfilled" })).toHaveCount(0);
@@ -214,7 +214,7 @@ test("orders and customers: a customer created and edited, an order from pending
     await refund.getByRole("textbox", { name: "Amount" }).fill("60.00");
     await refund.getByRole("button", { name: "Refund" }).click();
     await expect(refund).toBeHidden();
-    await expect(page.getByText(/€60\.00 refunded/)).toBeVisible();
+    await expect(page.getByText(/\$60\.00 refunded/)).toBeVisible();
     await expect(page.getByText(/No further change is possible/)).toBeVisible();
     const stored = await (await request.get(`/stores/${storeId}/orders/${orderId}`, { headers: auth })).json();
     expect([stored.status, stored.refunded_cents]).toEqual(["refunded", 6000]);

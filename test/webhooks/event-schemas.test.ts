@@ -42,7 +42,7 @@ describe("every event's published schema validates the data of its real deliveri
     ok(await call("PATCH", `${s}/customers/${customer.id}`, { token, body: { name: "Typed 2" } }), 200);
     // orders.* and inventory.updated (placing an order commits stock at a location).
     const v = await seedVariant(store.id, { stock: 5 });
-    const order = ok(await call("POST", `${s}/orders`, { token, body: { email: "o@example.test", currency: "EUR", customer_id: customer.id, line_items: [{ variant_id: v.variantId, quantity: 1 }] } }), 201).body;
+    const order = ok(await call("POST", `${s}/orders`, { token, body: { email: "o@example.test", currency: "USD", customer_id: customer.id, line_items: [{ variant_id: v.variantId, quantity: 1 }] } }), 201).body;
     ok(await call("POST", `${s}/orders/${order.id}/transitions`, { token, body: { status: "paid" } }), 200);
     ok(await call("POST", `${s}/orders/${order.id}/refunds`, { token, body: {} }), 200);
     // user.created, then products.deleted last.

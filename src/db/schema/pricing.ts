@@ -101,3 +101,13 @@ export const priceHistory = sqliteTable(
     index("price_history_store_idx").on(t.storeId, t.changedAt, t.id),
   ],
 );
+
+/**
+ * Who is making the running batch (one row, written first and deleted last by `commit`; empty otherwise): the base
+ * price history triggers copy it into their rows.
+ */
+export const batchActor = sqliteTable("batch_actor", {
+  singleton: integer("singleton").primaryKey(),
+  storeId: text("store_id").notNull(),
+  actor: text("actor").notNull(),
+});
