@@ -30,6 +30,7 @@ const WebhookDetail = lazy(() => import("./routes/webhooks/webhook-detail/webhoo
 const StoreDeliveries = lazy(() => import("./routes/webhooks/store-deliveries/store-deliveries"));
 const TokenList = lazy(() => import("./routes/api-tokens/token-list/token-list"));
 const IntegrationList = lazy(() => import("./routes/integrations/integration-list/integration-list"));
+const IntegrationDetail = lazy(() => import("./routes/integrations/integration-detail/integration-detail"));
 const Team = lazy(() => import("./routes/team/team-list/team-list"));
 const AuditLog = lazy(() => import("./routes/audit-log/audit-log"));
 const EventLog = lazy(() => import("./routes/events/event-log"));
@@ -76,6 +77,7 @@ function SignedIn() {
           <Route path="webhooks/:id/deliveries/:deliveryId" element={<WebhookDetail />} />
           <Route path="api-tokens" element={<TokenList />} />
           <Route path="integrations" element={<IntegrationList />} />
+          <Route path="integrations/:id" element={<IntegrationDetail />} />
           <Route path="team" element={<Team />} />
           <Route path="audit-log" element={<AuditLog />} />
           <Route path="events" element={<EventLog />} />

@@ -1,4 +1,5 @@
-// Integrations (store-owned keys): list, create (raw key returned once), rotate with an overlap (new raw key), revoke.
+// Integrations (store-owned keys): list, one, create (raw key returned once), change (name, description, API version),
+// rotate with an overlap (new raw key), revoke.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { components } from "../../lib/api-schema";
 import { client, currentStoreId, unwrap } from "../../lib/client";
@@ -30,6 +31,16 @@ export function useAllIntegrations(enabled: boolean) {
   });
 }
 
+/** One integration (its page). */
+export function useIntegration(id: string) {
+  const storeId = currentStoreId();
+  return useQuery({
+    queryKey: integrationKeys.detail(storeId, id),
+    queryFn: () =>
+      unwrap(client.GET("/stores/{store_id}/integrations/{integration_id}", { params: { path: { store_id: storeId, integration_id: id } } })),
+  });
+}
+
 function useInvalidateIntegrations() {
   const queryClient = useQueryClient();
   return () => queryClient.invalidateQueries({ queryKey: integrationKeys.all(currentStoreId()) });
@@ -40,6 +51,21 @@ export function useCreateIntegration() {
   return useMutation({
     mutationFn: (body: components["schemas"]["CreateIntegrationRequest"]) =>
       unwrap(client.POST("/stores/{store_id}/integrations", { params: { path: { store_id: currentStoreId() } }, body })),
+    onSuccess,
+  });
+}
+
+/** PATCH what changed: name, description, the API version its requests are served in. */
+export function useUpdateIntegration(id: string) {
+  const onSuccess = useInvalidateIntegrations();
+  return useMutation({
+    mutationFn: (body: components["schemas"]["UpdateIntegrationRequest"]) =>
+      unwrap(
+        client.PATCH("/stores/{store_id}/integrations/{integration_id}", {
+          params: { path: { store_id: currentStoreId(), integration_id: id } },
+          body,
+        }),
+      ),
     onSuccess,
   });
 }

@@ -1,6 +1,6 @@
-// Personal access tokens: name, prefix, scopes, whose token it is and who issued it (the holder of its raw value:
-// removing either from the store stops it), last use, a page at a time (the page in the URL); create (raw value
-// shown once, with Copy), rotate, revoke.
+// Personal access tokens: name, prefix, scopes, the API version its requests are served in (docs/api-versions.md),
+// whose token it is and who issued it (the holder of its raw value: removing either from the store stops it), last
+// use, a page at a time (the page in the URL); create (raw value shown once, with Copy), rotate, revoke.
 import { useState } from "react";
 import { ConfirmButton } from "../../../components/common/confirm-button";
 import { ACTIONS_COLUMN, DataTable } from "../../../components/common/data-table";
@@ -30,6 +30,7 @@ export default function TokenList() {
     { key: "name", header: "Name", cell: (t: AccessToken) => t.name },
     { key: "prefix", header: "Prefix", cell: (t: AccessToken) => <code>{t.prefix}…</code> },
     { key: "scopes", header: "Scopes", cell: (t: AccessToken) => t.scope_names.join(", ") },
+    { key: "version", header: "API version", cell: (t: AccessToken) => t.api_version },
     { key: "user", header: "User", cell: (t: AccessToken) => nameOf(t.user_id) },
     { key: "issuer", header: "Issued by", cell: (t: AccessToken) => nameOf(t.issued_by) },
     { key: "used", header: "Last used", cell: (t: AccessToken) => formatDate(t.last_used_at) },

@@ -1,8 +1,10 @@
 // Integrations: keys that belong to the store (an ERP, a marketplace feed) and keep working when people leave.
-// Each row: name, key prefix, permissions, last use, and why a rotation is recommended (someone who received a
-// working key left the store), a page at a time (the page in the URL); create (key shown once, with Copy), rotate
-// with an overlap, revoke (confirmed).
+// Each row: name (a link to the integration's page, where its API version changes), key prefix, permissions, the API
+// version it is served in, last use, and why a rotation is recommended (someone who received a working key left the
+// store), a page at a time (the page in the URL); create (key shown once, with Copy), rotate with an overlap, revoke
+// (confirmed).
 import { useState } from "react";
+import { Link } from "react-router";
 import { ConfirmButton } from "../../../components/common/confirm-button";
 import { ACTIONS_COLUMN, DataTable } from "../../../components/common/data-table";
 import { useListParams } from "../../../components/common/list-params";
@@ -26,9 +28,10 @@ export default function IntegrationList() {
   const [rotating, setRotating] = useState<Integration | null>(null);
   const [rotatedKey, setRotatedKey] = useState<string | null>(null);
   const columns = [
-    { key: "name", header: "Name", cell: (i: Integration) => i.name },
+    { key: "name", header: "Name", cell: (i: Integration) => <Link to={`/integrations/${i.id}`}>{i.name}</Link> },
     { key: "prefix", header: "Key", cell: (i: Integration) => <code>{i.prefix}…</code> },
     { key: "scopes", header: "Permissions", cell: (i: Integration) => i.scope_names.join(", ") || "none" },
+    { key: "version", header: "API version", cell: (i: Integration) => i.api_version },
     { key: "used", header: "Last used", cell: (i: Integration) => formatDate(i.last_used_at) },
     { key: "rotation", header: "Rotation", cell: (i: Integration) => <Rotation integration={i} /> },
     {
