@@ -56,8 +56,6 @@ export const itemType = (type: FieldType): ScalarType | "json" => (type.startsWi
 export const isList = (type: FieldType) => type.startsWith("list.");
 
 export const TEXT_TYPES: ReadonlySet<string> = new Set(["text", "multiline_text", "url"]);
-export const NUMBER_TYPES: ReadonlySet<string> = new Set(["integer", "decimal", "money"]);
-export const DATE_TYPES: ReadonlySet<string> = new Set(["date", "date_time"]);
 /** The types a `field.<key>.min` / `.max` filter applies to. */
 export const RANGE_FILTER_TYPES: ReadonlySet<string> = new Set(["integer", "decimal", "money", "date"]);
 

@@ -5,7 +5,7 @@
 import { sql } from "drizzle-orm";
 import type { StoreCtx } from "../lib/context";
 import type { FieldError } from "../lib/errors";
-import { type Statement } from "../events/outbox";
+import type { Statement } from "../events/outbox";
 import { stillExists } from "../lib/guards";
 
 export interface VariantFound {

@@ -14,7 +14,7 @@ import { stockChange } from "../events/stock-changes";
 import { productUpdatedEvent } from "../products/products.service";
 import { type LedgerRow, selectEntriesOf, toLedgerEntry } from "./ledger.service";
 import { isRaceLost, levelsInvalid, raceLost } from "./races";
-import { type FieldError } from "../lib/errors";
+import type { FieldError } from "../lib/errors";
 import { MAX_ITEMS, MAX_ON_HAND, type TransferInput, type TransferItemInput, transferEnds, transferItem } from "./schemas";
 import { type Found, type LocationFound, errorList, indexOf, lookUp, targetsStillThere } from "./targets";
 

@@ -18,23 +18,6 @@ export const SHOPIFY_HEADER_CLASSIC = [
   "Variant Tax Code", "Cost per item", "Price / International", "Compare At Price / International", "Status",
 ] as const;
 
-/** The template Shopify publishes since 2024 (`Title` first, `URL handle`, sentence-case names). */
-export const SHOPIFY_HEADER_2024 = [
-  "Title", "URL handle", "Description", "Vendor", "Product category", "Type", "Tags", "Published on online store",
-  "Status", "SKU", "Barcode", "Option1 name", "Option1 value", "Option1 Linked To", "Option2 name", "Option2 value",
-  "Option2 Linked To", "Option3 name", "Option3 value", "Option3 Linked To", "Price", "Compare-at price",
-  "Cost per item", "Charge tax", "Tax code", "Unit price total measure", "Unit price total measure unit",
-  "Unit price base measure", "Unit price base measure unit", "Inventory tracker", "Inventory quantity",
-  "Continue selling when out of stock", "Weight value (grams)", "Weight unit for display", "Requires shipping",
-  "Fulfillment service", "Product image URL", "Image position", "Image alt text", "Variant image URL", "Gift card",
-  "SEO title", "SEO description", "Color (product.metafields.shopify.color-pattern)",
-  "Google Shopping / Google product category", "Google Shopping / Gender", "Google Shopping / Age group",
-  "Google Shopping / Manufacturer part number (MPN)", "Google Shopping / Ad group name", "Google Shopping / Ads labels",
-  "Google Shopping / Condition", "Google Shopping / Custom product", "Google Shopping / Custom label 0",
-  "Google Shopping / Custom label 1", "Google Shopping / Custom label 2", "Google Shopping / Custom label 3",
-  "Google Shopping / Custom label 4",
-] as const;
-
 /** What a Shopify column means here. Every other column is ignored (and listed in the import's ignored_columns). */
 export const ROLES = {
   handle: ["Handle", "URL handle"],

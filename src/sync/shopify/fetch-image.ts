@@ -74,7 +74,7 @@ export async function fetchImage(url: string, rules: UrlRules, timeoutMs = IMAGE
       return { ok: true, bytes, contentType };
     }
     return { ok: false, message: `more than ${MAX_REDIRECTS} redirects` };
-  } catch (error) {
+  } catch {
     if (signal.aborted) return { ok: false, message: `no answer within ${timeoutMs / 1000} s` };
     return { ok: false, message: step };
   }
