@@ -12,7 +12,7 @@ import { type SQL, and, eq, sql } from "drizzle-orm";
 import { fieldDefinitions, fieldGuards } from "../db/schema";
 import type { StoreCtx } from "../lib/context";
 import { ApiError, type FieldError, conflict } from "../lib/errors";
-import { errorText } from "../lib/db";
+import { isNotNullViolation } from "../lib/db";
 import type { Statement } from "../events/outbox";
 import { definitionOf } from "./definitions.service";
 import { type Owner, REFERENCE_TABLES, type ReferenceType } from "./field-types";
@@ -95,7 +95,7 @@ export const definitionsChanged = () =>
   conflict("A field definition was deleted while this request ran; nothing was applied: read the definitions again and retry");
 
 /** Whether a batch failed on `definitionsStillThere`: src/app.ts answers it with `definitionsChanged`. */
-export const isDefinitionsChanged = (error: unknown) => errorText(error).includes("field_guards.ok");
+export const isDefinitionsChanged = (error: unknown) => isNotNullViolation(error, "field_guards.ok");
 
 /**
  * In the write's batch: the definitions the values were checked against still exist, and no DELETE has begun on

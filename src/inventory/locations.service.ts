@@ -7,9 +7,9 @@ import { and, asc, count, eq, ne, sql } from "drizzle-orm";
 import { inventoryLevels, locations } from "../db/schema";
 import { auditEntry } from "../lib/audit";
 import type { StoreCtx } from "../lib/context";
-import { errorText, isUniqueViolation } from "../lib/db";
+import { isCheckViolation, isUniqueViolationOf } from "../lib/db";
 import { conflict, limitExceeded, notFound } from "../lib/errors";
-import { exists, guarded, stillExists, stillHolds, withinCap } from "../lib/guards";
+import { exists, failedGuard, guarded, stillExists, stillHolds, withinCap } from "../lib/guards";
 import { isUuid, nowIso, uuidv7 } from "../lib/ids";
 import type { Page } from "../lib/pagination";
 import { type Statement, commit } from "../events/outbox";
@@ -56,17 +56,15 @@ async function commitReturningLocation(ctx: StoreCtx, statements: Statement[], c
     if (!row) throw notFound("Location");
     return toLocation(row);
   } catch (error) {
-    if (isUniqueViolation(error) && code !== undefined && String((error as { cause?: unknown }).cause ?? error).includes("code_lower")) throw codeTaken(code);
+    if (code !== undefined && isUniqueViolationOf(error, "locations.code_lower")) throw codeTaken(code);
     if (onConflict && isLostRace(error)) return onConflict();
     throw error;
   }
 }
 
 /** The default flag or the active flag changed meanwhile (a guard, the partial unique index, the CHECK). */
-const isLostRace = (error: unknown) => {
-  const text = errorText(error);
-  return text.includes("guard_conflict.ok") || text.includes("locations_default_active") || text.includes("locations.store_id");
-};
+const isLostRace = (error: unknown) =>
+  failedGuard(error) === "conflict" || isCheckViolation(error, "locations_default_active") || isUniqueViolationOf(error, "locations.store_id");
 
 export async function createLocation(ctx: StoreCtx, input: CreateLocationInput) {
   const id = uuidv7();
@@ -210,7 +208,7 @@ export async function deleteLocation(ctx: StoreCtx, id: string) {
       { not_found: () => notFound("Location") },
     );
   } catch (error) {
-    if (!errorText(error).includes("guard_conflict.ok")) throw error;
+    if (failedGuard(error) !== "conflict") throw error;
     // It became the default, or received stock, meanwhile: the answer it would have had coming second.
     await refuseDelete(ctx, await getLocationRow(ctx, id));
     throw conflict("The location changed meanwhile; nothing was deleted");

@@ -3,11 +3,11 @@
 // result (0 <= committed <= on_hand <= 1e9), or a foreign key met a deleted row. The batch rolled back whole; the
 // service reads again and answers what it finds, and a second lost race is a 409 to retry.
 import { ApiError, type FieldError } from "../lib/errors";
-import { errorText, isForeignKeyViolation } from "../lib/db";
+import { isCheckViolation, isForeignKeyViolation } from "../lib/db";
 import { failedGuard } from "../lib/guards";
 
 export const isRaceLost = (error: unknown) =>
-  failedGuard(error) !== null || errorText(error).includes("CHECK constraint failed") || isForeignKeyViolation(error);
+  failedGuard(error) !== null || isCheckViolation(error) || isForeignKeyViolation(error);
 
 export const raceLost = () => new ApiError("conflict", "The levels changed while this request ran; nothing was changed, retry it");
 

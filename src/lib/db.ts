@@ -30,17 +30,39 @@ export function requestDb(c: Context<AppEnv>): Db {
 /** D1 reports failures (constraints, RAISE in triggers) only in message text, sometimes on the wrapped cause. */
 export const errorText = (error: unknown) => `${String(error)} ${String((error as { cause?: unknown })?.cause ?? "")}`;
 
-/** D1 reports constraint violations only through the message text (of the error or its cause). */
-const violates = (error: unknown, text: string) =>
-  String((error as { cause?: unknown })?.cause ?? error).includes(text) || String(error).includes(text);
+type ConstraintKind = "UNIQUE" | "NOT NULL" | "CHECK" | "FOREIGN KEY";
+const VIOLATION = /\b(UNIQUE|NOT NULL|CHECK|FOREIGN KEY) constraint failed(?::\s*([^:\n]*))?/;
 
-export const isUniqueViolation = (error: unknown) => violates(error, "UNIQUE constraint failed");
+/**
+ * The one classifier of constraint violations: the constraint a failed statement violated, as SQLite words it in the
+ * message of the error or of its cause (D1 reports nothing else): its kind and what it names, the columns as
+ * `table.column` ("UNIQUE constraint failed: products.store_id, products.slug") or a CHECK's name. Null when the
+ * failure is no constraint's (a trigger's RAISE, an overload, ...).
+ */
+export function violatedConstraint(error: unknown): { kind: ConstraintKind; names: string[] } | null {
+  for (const text of [String((error as { cause?: unknown })?.cause ?? ""), String(error)]) {
+    const found = VIOLATION.exec(text);
+    // "FOREIGN KEY constraint failed: SQLITE_CONSTRAINT" names nothing: the result code is no column.
+    if (found) return { kind: found[1] as ConstraintKind, names: (found[2] ?? "").split(",").map((n) => n.trim()).filter((n) => n && !n.startsWith("SQLITE_")) };
+  }
+  return null;
+}
 
-/** A unique violation on `table.column` (e.g. "products.external_id"). */
-export const isUniqueViolationOf = (error: unknown, column: string) => isUniqueViolation(error) && violates(error, column);
+const violates = (error: unknown, kind: ConstraintKind, name?: string) => {
+  const found = violatedConstraint(error);
+  return found?.kind === kind && (name === undefined || found.names.includes(name));
+};
+
+export const isUniqueViolation = (error: unknown) => violates(error, "UNIQUE");
+
+/** A unique violation whose index covers `table.column` (e.g. "products.external_id", "product_variants.sku_lower"). */
+export const isUniqueViolationOf = (error: unknown, column: string) => violates(error, "UNIQUE", column);
 
 /** A row this change refers to was deleted after it was checked (a concurrent request): nothing was written. */
-export const isForeignKeyViolation = (error: unknown) => violates(error, "FOREIGN KEY constraint failed");
+export const isForeignKeyViolation = (error: unknown) => violates(error, "FOREIGN KEY");
 
-/** `column` as `table.column`, e.g. "products.updated_at". */
-export const isNotNullViolation = (error: unknown, column: string) => violates(error, `NOT NULL constraint failed: ${column}`);
+/** `column` as `table.column`, e.g. "products.updated_at"; a guard's failed assertion is one (src/lib/guards.ts). */
+export const isNotNullViolation = (error: unknown, column: string) => violates(error, "NOT NULL", column);
+
+/** A CHECK constraint failed: any, or the one named `name` (e.g. "order_lines_stocked_reserved"). */
+export const isCheckViolation = (error: unknown, name?: string) => violates(error, "CHECK", name);

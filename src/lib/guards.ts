@@ -3,15 +3,19 @@
 // both pass the check. Instead the batch starts with an assertion on the row it is about to change: when the
 // condition is false, the assertion inserts NULL into a NOT NULL column of an always-empty table, D1 rolls the
 // whole batch back (change, audit row, events, deliveries), and `guarded` turns the failure into the answer the
-// loser would have got had it come second: 404, 409 or 422 `limit_exceeded`.
+// loser would have got had it come second: 404, 409 or 422 `limit_exceeded`. The one way a change's batch aborts on
+// a condition, orders and bulk variant changes included (their former idiom's always-empty commerce_guards table is
+// no longer written; the table stays, empty, so no migration). Which assertion failed is read with the classifier of
+// src/lib/db.ts (`isNotNullViolation`).
 import { type SQL, sql } from "drizzle-orm";
 import { guardConflict, guardLimit, guardNotFound } from "../db/schema";
 import type { Db } from "./context";
 import type { ApiError } from "./errors";
-import { errorText } from "./db";
+import { isNotNullViolation } from "./db";
 
 type Kind = "not_found" | "conflict" | "limit";
 const TABLES = { not_found: guardNotFound, conflict: guardConflict, limit: guardLimit } as const;
+/** The column a failed assertion of each kind names (`NOT NULL constraint failed: guard_conflict.ok`). */
 const MARKS: Record<Kind, string> = {
   not_found: "guard_not_found.ok",
   conflict: "guard_conflict.ok",
@@ -34,8 +38,7 @@ export const exists = (from: SQL, where: SQL) => sql`EXISTS (SELECT 1 FROM ${fro
 
 /** Which guard failed, if the error is a guard's. */
 export function failedGuard(error: unknown): Kind | null {
-  const text = errorText(error);
-  for (const kind of Object.keys(MARKS) as Kind[]) if (text.includes(MARKS[kind])) return kind;
+  for (const kind of Object.keys(MARKS) as Kind[]) if (isNotNullViolation(error, MARKS[kind])) return kind;
   return null;
 }
 

@@ -1,5 +1,6 @@
 // SQL that renders an order as the API returns it, and the `data` of its events, from the rows themselves:
-// used inside a change's batch, the event and the response show exactly what was committed.
+// used inside a change's batch, the event and the response show exactly what was committed; and the parse of the
+// order JSON a batch ends with.
 import { sql } from "drizzle-orm";
 
 /** Where a line's committed units came from: the default location first, then by position. */
@@ -18,6 +19,9 @@ export const orderJson = sql<string>`json_object('id', orders.id, 'store_id', or
   'customer_id', orders.customer_id, 'email', orders.email, 'currency', orders.currency, 'country', orders.country, 'status', orders.status,
   'total_cents', orders.total_cents, 'refunded_cents', orders.refunded_cents, 'line_items', ${lineItems},
   'fields', json(orders.fields), 'created_at', orders.created_at, 'updated_at', orders.updated_at)`;
+
+/** The order a batch's last statement (`SELECT orderJson AS json`) returned, parsed. */
+export const parseOrder = (result: unknown) => JSON.parse((result as Array<{ json: string }>)[0].json);
 
 /** The `data` of orders.* events (API.md section 8): a SELECT yielding the JSON text. */
 export const orderEventData = (orderId: string) =>

@@ -16,8 +16,9 @@ import { commitLine } from "./allocations";
 import { productUpdatedEvent } from "../products/products.service";
 import type { FieldsInput } from "../fields/schemas";
 import { prepareFields } from "../fields/field-values";
-import { assertion, errorText, parseOrder } from "./order-batch";
-import { orderEventData, orderJson } from "./order-json";
+import { isCheckViolation } from "../lib/db";
+import { failedGuard, stillHolds } from "../lib/guards";
+import { orderEventData, orderJson, parseOrder } from "./order-json";
 import type { OrderStatus } from "./schemas";
 import { type PriceContext, type Resolved, resolveVariants } from "../pricing/resolve";
 import { servedBy, speaks } from "../lib/api-versions";
@@ -69,7 +70,7 @@ export async function createOrder(ctx: StoreCtx, input: CreateOrderInput) {
       FROM product_variants v JOIN products p ON p.id = v.product_id
       WHERE v.id = ${line.variant_id} AND v.store_id = ${storeId} AND p.status = 'live'`),
     // The product may have been unpublished or deleted since the look-up.
-    assertion(ctx.db, sql`EXISTS (SELECT 1 FROM order_lines WHERE order_id = ${id} AND position = ${position})`),
+    stillHolds(ctx.db, sql`EXISTS (SELECT 1 FROM order_lines WHERE order_id = ${id} AND position = ${position})`),
     ...commitLine(ctx, id, position, line.variant_id),
   ]);
   let results: unknown[];
@@ -106,11 +107,9 @@ export async function createOrder(ctx: StoreCtx, input: CreateOrderInput) {
       selectOrder(ctx, id),
     ]);
   } catch (error) {
-    const text = errorText(error);
-    if (text.includes("order_lines_stocked_reserved") || text.includes("CHECK constraint failed")) {
-      throw new ApiError("insufficient_stock", "Not enough stock for one of the line items; nothing was changed");
-    }
-    if (text.includes("commerce_guards")) throw conflict("A product of this order is no longer live");
+    // order_lines_stocked_reserved, or a level's own CHECK: a stocked line could not reserve its quantity.
+    if (isCheckViolation(error)) throw new ApiError("insufficient_stock", "Not enough stock for one of the line items; nothing was changed");
+    if (failedGuard(error) === "conflict") throw conflict("A product of this order is no longer live");
     throw error;
   }
   return parseOrder(results.at(-1));

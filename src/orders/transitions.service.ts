@@ -10,8 +10,8 @@ import { nowIso } from "../lib/ids";
 import { commit, recordEvent, type Statement } from "../events/outbox";
 import { stockChange } from "../events/stock-changes";
 import { settleAllocations } from "./allocations";
-import { assertion, errorText, parseOrder } from "./order-batch";
-import { orderEventData } from "./order-json";
+import { guarded, stillHolds } from "../lib/guards";
+import { orderEventData, parseOrder } from "./order-json";
 import { findOrderRow, selectOrder } from "./orders.service";
 import type { OrderStatus } from "./schemas";
 
@@ -27,13 +27,10 @@ const inStatus = (id: string, statuses: OrderStatus[]) =>
   sql`EXISTS (SELECT 1 FROM orders WHERE id = ${id} AND status IN (${sql.join(statuses.map((s) => sql`${s}`), sql`, `)}))`;
 
 async function run(ctx: StoreCtx, id: string, statements: Statement[]) {
-  try {
-    const results = await commit(ctx, [...statements, selectOrder(ctx, id)]);
-    return parseOrder(results.at(-1));
-  } catch (error) {
-    if (errorText(error).includes("commerce_guards")) throw conflict("The order changed meanwhile; nothing was applied");
-    throw error;
-  }
+  const results = await guarded(commit(ctx, [...statements, selectOrder(ctx, id)]), {
+    conflict: () => conflict("The order changed meanwhile; nothing was applied"),
+  });
+  return parseOrder(results.at(-1));
 }
 
 export async function transitionOrder(ctx: StoreCtx, id: string, target: OrderStatus) {
@@ -43,7 +40,7 @@ export async function transitionOrder(ctx: StoreCtx, id: string, target: OrderSt
     throw conflict(`An order cannot move from ${order.status} to ${target}`);
   }
   const statements: Statement[] = [
-    assertion(ctx.db, inStatus(id, [order.status])),
+    stillHolds(ctx.db, inStatus(id, [order.status])),
     ctx.db.update(orders).set({ status: target, updatedAt: nowIso() }).where(eq(orders.id, id)),
   ];
   if (target === "canceled") {
@@ -73,7 +70,7 @@ export async function refundOrder(ctx: StoreCtx, id: string, input: { amount_cen
   const amount = input.amount_cents ?? order.totalCents;
   if (amount > order.totalCents) throw invalidField("amount_cents", `must be at most the order total (${order.totalCents})`);
   return run(ctx, id, [
-    assertion(ctx.db, inStatus(id, REFUNDABLE)),
+    stillHolds(ctx.db, inStatus(id, REFUNDABLE)),
     ctx.db.update(orders).set({ status: "refunded", refundedCents: amount, updatedAt: nowIso() }).where(eq(orders.id, id)),
     auditEntry(ctx, "order.refund", "order", id),
     ...recordEvent(ctx.db, ctx.store.storeId, "orders.updated", orderEventData(id)),

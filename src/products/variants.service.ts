@@ -9,7 +9,7 @@ import { differing } from "../lib/unchanged";
 import { products, productVariants } from "../db/schema";
 import { auditEntry } from "../lib/audit";
 import type { StoreCtx } from "../lib/context";
-import { isUniqueViolation } from "../lib/db";
+import { isUniqueViolation, isUniqueViolationOf } from "../lib/db";
 import { conflict, invalidField, limitExceeded, notFound } from "../lib/errors";
 import { exists, guarded, stillExists, stillHolds, withinCap } from "../lib/guards";
 import { isUuid, nowIso, uuidv7 } from "../lib/ids";
@@ -66,9 +66,8 @@ async function commitReturningVariant(ctx: StoreCtx, statements: Statement[]) {
   } catch (error) {
     if (isStockHeldElsewhere(error)) throw stockHeldElsewhere();
     if (!isUniqueViolation(error)) throw error;
-    const message = String((error as { cause?: unknown }).cause ?? error);
-    if (message.includes("sku_lower")) throw conflict("Another variant in this store already has this SKU");
-    if (message.includes("external_id")) throw conflict("Another variant in this store already has this external_id");
+    if (isUniqueViolationOf(error, "product_variants.sku_lower")) throw conflict("Another variant in this store already has this SKU");
+    if (isUniqueViolationOf(error, "product_variants.external_id")) throw conflict("Another variant in this store already has this external_id");
     throw conflict("Another variant of this product already has these option values");
   }
 }

@@ -14,7 +14,8 @@ import { ApiError, type FieldError } from "../lib/errors";
 import { nowIso } from "../lib/ids";
 import { type Statement, commit, recordEvent } from "../events/outbox";
 import { isStockHeldElsewhere, stockChange } from "../events/stock-changes";
-import { assertion, errorText } from "../orders/order-batch";
+import { isCheckViolation } from "../lib/db";
+import { failedGuard, stillExists, stillHolds } from "../lib/guards";
 import { productJsonSql, variantObjectSql } from "../products/product-json";
 import { MAX_STOCK } from "../products/variant-schemas";
 import type { BulkItem } from "./bulk-schemas";
@@ -142,12 +143,12 @@ function statements(ctx: StoreCtx, updates: BulkItem[], targets: Found[], fields
   const productIn = sql`${products.id} IN (SELECT value FROM json_each(${JSON.stringify(productIds)}))`;
   return [
     ...definitionsStillThere(ctx, fields.flatMap((c) => c?.used ?? [])),
-    assertion(
+    stillExists(
       ctx.db,
       sql`(SELECT count(*) FROM product_variants WHERE store_id = ${storeId} AND id IN (SELECT value FROM json_each(${JSON.stringify(ids)}))) = ${ids.length}`,
     ),
     // The stock's upper bound, for the row as the batch sees it (the CHECK constraint holds the lower one).
-    assertion(
+    stillHolds(
       ctx.db,
       sql`NOT EXISTS (SELECT 1 FROM product_variants v WHERE v.store_id = ${storeId} AND v.id IN (SELECT value FROM json_each(${JSON.stringify(ids)}))
         AND v.stock + coalesce((${changes} -> v.id) ->> 'd', 0) > ${MAX_STOCK})`,
@@ -178,10 +179,7 @@ function statements(ctx: StoreCtx, updates: BulkItem[], targets: Found[], fields
 }
 
 /** A failure of the batch's own re-checks: a variant went, or a stock would leave 0..MAX_STOCK, after the look-up. */
-const isRaceLost = (error: unknown) => {
-  const text = errorText(error);
-  return text.includes("commerce_guards") || text.includes("CHECK constraint failed") || isStockHeldElsewhere(error);
-};
+const isRaceLost = (error: unknown) => failedGuard(error) !== null || isCheckViolation(error) || isStockHeldElsewhere(error);
 
 export async function bulkUpdateVariants(ctx: StoreCtx, updates: BulkItem[]) {
   const fields = await checkItemFields(ctx, updates);

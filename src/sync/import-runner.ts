@@ -9,7 +9,7 @@
 import { eq, sql } from "drizzle-orm";
 import { productImports } from "../db/schema";
 import type { Db, StoreCtx } from "../lib/context";
-import { errorText, isNotNullViolation } from "../lib/db";
+import { isNotNullViolation, isUniqueViolation, violatedConstraint } from "../lib/db";
 import { isStorePaused } from "../lib/d1-overload";
 import { forgetPlacement, legacyStoreDb, storeDb } from "../placement/store-db";
 import { nowIso } from "../lib/ids";
@@ -93,7 +93,7 @@ async function runSlice(env: Env, db: Db, row: ImportRow, index: number, access:
       await access.checkpoint();
       throw error;
     }
-    if (!errorText(error).includes("constraint") && !isStockHeldElsewhere(error)) throw error;
+    if (!violatedConstraint(error) && !isStockHeldElsewhere(error)) throw error;
     // A product changed under the import (e.g. an SKU taken meanwhile): apply the slice product by product.
     await applyOneByOne(ctx, row, done, groups, errors);
   }
@@ -125,7 +125,7 @@ async function applyOneByOne(ctx: StoreCtx, row: ImportRow, done: SliceDone, gro
     } catch (error) {
       const reason = isStockHeldElsewhere(error)
         ? "stock: cannot be written: the stock is held at several locations (use inventory adjustments)"
-        : errorText(error).includes("UNIQUE") ? "a variant SKU, external id or option values are already used" : "could not be applied";
+        : isUniqueViolation(error) ? "a variant SKU, external id or option values are already used" : "could not be applied";
       errors.push(...group.lines.map((line) => ({ line, message: reason })));
     }
   }

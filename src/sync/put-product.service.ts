@@ -10,7 +10,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { products, productVariants } from "../db/schema";
 import { auditEntry } from "../lib/audit";
 import type { StoreCtx } from "../lib/context";
-import { isUniqueViolation, isUniqueViolationOf, errorText } from "../lib/db";
+import { isUniqueViolation, isUniqueViolationOf } from "../lib/db";
 import { ApiError, conflict, forbidden, invalidField } from "../lib/errors";
 import { failedGuard, stillHolds } from "../lib/guards";
 import { nowIso, uuidv7 } from "../lib/ids";
@@ -119,9 +119,8 @@ async function commitPut(ctx: StoreCtx, statements: Statement[], slugGiven: bool
       throw new Replan();
     }
     if (!isUniqueViolation(error)) throw error;
-    const text = errorText(error);
-    if (text.includes("sku_lower")) throw conflict("Another variant in this store already has one of these SKUs");
-    if (text.includes("external_id")) throw conflict("Another variant in this store already has one of these external_ids");
+    if (isUniqueViolationOf(error, "product_variants.sku_lower")) throw conflict("Another variant in this store already has one of these SKUs");
+    if (isUniqueViolationOf(error, "product_variants.external_id")) throw conflict("Another variant in this store already has one of these external_ids");
     throw conflict("Two variants of this product would have the same option values");
   }
 }

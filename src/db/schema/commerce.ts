@@ -76,8 +76,9 @@ export const orderLines = sqliteTable(
 );
 
 /**
- * Always empty. A batch asserts a condition with `INSERT INTO commerce_guards SELECT NULL WHERE NOT (...)`: when
- * the condition is false the NOT NULL constraint fails and D1 rolls the whole batch back.
+ * Always empty, and no longer written: orders and bulk variant changes asserted their conditions here before they
+ * took `lib/guards.ts`'s assertions below (a conflict is `guard_conflict`). Kept, so that the schema and the
+ * migrated databases agree without a migration.
  */
 export const commerceGuards = sqliteTable("commerce_guards", { ok: integer("ok").notNull() });
 

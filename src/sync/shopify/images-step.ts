@@ -8,7 +8,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { productImports } from "../../db/schema";
 import type { Db, StoreCtx } from "../../lib/context";
-import { errorText, isNotNullViolation } from "../../lib/db";
+import { isNotNullViolation, violatedConstraint } from "../../lib/db";
 import { failedGuard, stillHolds } from "../../lib/guards";
 import { nowIso } from "../../lib/ids";
 import { type Statement, commit } from "../../events/outbox";
@@ -141,7 +141,7 @@ async function fetchAndPlace(ctx: StoreCtx, row: ImportRow, state: ShopifyState,
     await commit(ctx, [mayPlace, ...placements.flatMap((p) => p.statements), progress(warnings)]);
   } catch (error) {
     if (isNotNullViolation(error, "product_imports.images_done")) return; // a duplicate delivery got there first
-    if (!failedGuard(error) && !errorText(error).includes("constraint")) throw error;
+    if (!failedGuard(error) && !violatedConstraint(error)) throw error;
     // The starter lost access or products.edit meanwhile: `before` throws, and nothing is placed.
     if (failedGuard(error) === "conflict") await guard.before();
     // A product deleted meanwhile, a gallery filled meanwhile, a library file withdrawn meanwhile: one at a time.
