@@ -3,7 +3,6 @@
 // retention never deletes price history.
 import { describe, expect, it } from "vitest";
 import { env } from "cloudflare:workers";
-import { call } from "../helpers/api";
 import { shardOf, storeD1 } from "../helpers/databases";
 import { d1, drive, keptQueue, otherShard, startMove, storeRows } from "../moves/support";
 import { storeAll } from "../products/store-databases";
