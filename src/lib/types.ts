@@ -73,7 +73,7 @@ export interface Ctx {
   waitUntil: (promise: Promise<unknown>) => void;
   /** The request's Idempotency-Key: `commit` writes it in the change's own batch. */
   idempotency?: IdempotencyClaim;
-  /** The API version serving the request (src/versions/registry.ts); absent in background work, which uses the current one. */
+  /** The API version serving the request (src/lib/api-versions.ts); absent in background work, which uses the current one. */
   apiVersion?: string;
 }
 
