@@ -10,5 +10,7 @@ export const LEDGER_REASONS = [
   "order_committed",
   "order_fulfilled",
   "order_released",
+  // A deleted variant's levels emptied of on_hand before they go (docs/inventory.md "Deleting a variant").
+  "variant_deleted",
 ] as const;
 export type LedgerReason = (typeof LEDGER_REASONS)[number];

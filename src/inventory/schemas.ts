@@ -90,7 +90,12 @@ export const ledgerEntrySchema = z
     committed_delta: z.number().int(),
     on_hand_after: z.number().int(),
     committed_after: z.number().int(),
-    reason: z.enum(LEDGER_REASONS),
+    reason: z.enum(LEDGER_REASONS).openapi({
+      description:
+        "Why: an adjustment's reason, `initial` (the opening balance), `stock_write` (a `stock` write; `reference` names the path), " +
+        "`transfer`, `order_committed`, `order_fulfilled`, `order_released`, or `variant_deleted` (the variant was deleted and its on_hand " +
+        "taken to 0; `reference` is `variant.delete`, `product.put` or `product.delete`)",
+    }),
     reference: z.string().nullable(),
     order_id: z.string().nullable(),
     adjustment_id: z.string().nullable().openapi({ description: "The adjustment's id, or the transfer's for reason `transfer`" }),

@@ -9,7 +9,7 @@ import { auditEntry } from "../lib/audit";
 import type { StoreCtx, StoreReadCtx } from "../lib/context";
 import { isUniqueViolation, isUniqueViolationOf } from "../lib/db";
 import { conflict, forbidden, notFound } from "../lib/errors";
-import { exists, guarded, stillExists, stillHolds } from "../lib/guards";
+import { exists, failedGuard, guarded, stillExists, stillHolds } from "../lib/guards";
 import { isUuid, nowIso, uuidv7 } from "../lib/ids";
 import { type Statement, commit, recordEvent } from "../events/outbox";
 import { has } from "../lib/permissions";
@@ -20,6 +20,7 @@ import type { CreateProductInput } from "./schemas";
 import { nextFreeSlug, slugify } from "./slug";
 import { type VideoFields, videoFieldsOnCreate } from "./video-fields";
 import { prepareFields } from "../fields/field-values";
+import { committedUnitsOf, emptyLevelsOf, unitsStillCommitted } from "../inventory/deleted-variants";
 
 export type ProductRow = typeof products.$inferSelect;
 
@@ -227,14 +228,28 @@ export async function setStatus(ctx: StoreCtx, id: string, status: "draft" | "li
  */
 export async function deleteProduct(ctx: StoreCtx, id: string) {
   const row = await getProductRow(ctx, id);
-  await commitGuarded(ctx, [
-    // Of concurrent deletes one wins: the others are 404 and write no audit row, no deletion record and no
-    // products.deleted event.
-    productStillThere(ctx, row.id),
-    deletionRecord(ctx, row.id),
-    closeMemberGaps(ctx, row.id),
-    ctx.db.delete(products).where(inStore(ctx, row.id)),
-    auditEntry(ctx, "product.delete", "product", row.id),
-    ...recordEvent(ctx.db, ctx.store.storeId, "products.deleted", { id: row.id }),
-  ]);
+  const variants = { productId: row.id };
+  try {
+    await commit(ctx, [
+      // Of concurrent deletes one wins: the others are 404 and write no audit row, no deletion record and no
+      // products.deleted event.
+      productStillThere(ctx, row.id),
+      // As for each variant deleted on its own (docs/decisions.md "Deleting what holds stock"): units committed to an
+      // open order refuse it (409), on_hand is emptied with variant_deleted entries before the cascade.
+      ...emptyLevelsOf(ctx, variants, "product.delete"),
+      deletionRecord(ctx, row.id),
+      closeMemberGaps(ctx, row.id),
+      ctx.db.delete(products).where(inStore(ctx, row.id)),
+      auditEntry(ctx, "product.delete", "product", row.id),
+      ...recordEvent(ctx.db, ctx.store.storeId, "products.deleted", { id: row.id }),
+    ]);
+  } catch (error) {
+    const kind = failedGuard(error);
+    if (kind === "not_found") throw notFound("Product");
+    if (kind !== "conflict") throw error;
+    // The batch is where committed units are checked (no read before it on the usual path): name them now.
+    const units = await committedUnitsOf(ctx, variants);
+    if (units.length > 0) throw unitsStillCommitted("product", units);
+    throw conflict("The product changed meanwhile; nothing was deleted");
+  }
 }

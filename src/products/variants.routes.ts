@@ -42,8 +42,14 @@ const patchVariantRoute = createRoute({
 });
 const deleteVariantRoute = createRoute({
   method: "delete", path: `${variants}/{variant_id}`, operationId: "deleteVariant", tags: ["Variants"],
-  summary: "Delete a variant (not the default one, nor the last one of a live product)",
+  summary: "Delete a variant (not the default one, nor the last one of a live product, nor one an open order holds units of)",
   ...requires("products.edit"),
+  description:
+    "409 `conflict` for the hidden default variant of a single product, the last variant of a live product, and a " +
+    "variant whose levels hold units committed to an open order (the detail names them, e.g. \"2 committed at default\": cancel or fulfil the " +
+    "order first). Stock on hand does not refuse it: in the delete's batch each level's `on_hand` is taken to 0 with a ledger entry (reason " +
+    "`variant_deleted`, reference `variant.delete`) and an `inventory.updated` event, then the levels go with the variant. The entries stay " +
+    "(`GET /inventory/ledger?variant_id=`), so the ledger still sums to every level of every variant that ever existed. One `products.updated`.",
   request: { params: variantParams },
   responses: { 204: { description: "Deleted" }, ...errorResponses(404, 409) },
 });

@@ -1,7 +1,9 @@
 // Variants: price, stock, fulfillment mode, option values and shipping box. Rules (API.md section 6): SKU unique
 // per store, option-value combination unique per product (both enforced by unique indexes, so concurrent
 // requests cannot slip past a check), no second variant on a single product, the hidden default variant and
-// the last variant of a live product stay. Every change is a change of the product: products.updated.
+// the last variant of a live product stay, and so does a variant whose units an open order holds committed (its
+// on_hand alone is emptied through the ledger: docs/inventory.md "Deleting a variant"). Every change is a change of
+// the product: products.updated.
 import { and, count, eq, sql } from "drizzle-orm";
 import type { SQLiteUpdateSetSource } from "drizzle-orm/sqlite-core";
 import { prepareFields } from "../fields/field-values";
@@ -11,10 +13,11 @@ import { auditEntry } from "../lib/audit";
 import type { StoreCtx } from "../lib/context";
 import { isUniqueViolation, isUniqueViolationOf } from "../lib/db";
 import { conflict, invalidField, limitExceeded, notFound } from "../lib/errors";
-import { exists, guarded, stillExists, stillHolds, withinCap } from "../lib/guards";
+import { exists, failedGuard, guarded, stillExists, stillHolds, withinCap } from "../lib/guards";
 import { isUuid, nowIso, uuidv7 } from "../lib/ids";
 import { type Statement, commit } from "../events/outbox";
 import { isStockHeldElsewhere, stockChange } from "../events/stock-changes";
+import { committedUnitsOf, emptyLevelsOf, unitsStillCommitted } from "../inventory/deleted-variants";
 import type { Page } from "../lib/pagination";
 import { variantObjectSql } from "./product-json";
 import { getProductRow, productStillThere, productUpdatedEvent } from "./products.service";
@@ -206,22 +209,43 @@ export async function updateVariant(ctx: StoreCtx, productId: string, variantId:
   ]);
 }
 
-export async function deleteVariant(ctx: StoreCtx, productId: string, variantId: string) {
-  const { variant: row, productStatus } = await getVariantRow(ctx, productId, variantId);
+/** 409 for a variant that may not be deleted: the default of a single product, the last of a live one. */
+async function refuseDelete(ctx: StoreCtx, row: typeof productVariants.$inferSelect, productStatus: string) {
   if (row.isDefault) throw conflict("The default variant of a single product cannot be deleted");
   if (productStatus === "live") {
     const [{ n }] = await ctx.db.select({ n: count() }).from(productVariants).where(eq(productVariants.productId, row.productId));
     if (n <= 1) throw conflict("The last variant of a live product cannot be deleted: unpublish the product first");
   }
+}
+
+export async function deleteVariant(ctx: StoreCtx, productId: string, variantId: string) {
+  const { variant: row, productStatus } = await getVariantRow(ctx, productId, variantId);
+  await refuseDelete(ctx, row, productStatus);
   const lastOfLive = sql`EXISTS (SELECT 1 FROM ${products} WHERE ${products.id} = ${row.productId} AND ${products.status} = 'live')
     AND (SELECT count(*) FROM ${productVariants} WHERE ${productVariants.productId} = ${row.productId}) <= 1`;
-  await commitVariantChange(ctx, [
-    // Decided in the batch: of concurrent deletes one wins (404 for the others), and concurrent deletes of two
-    // variants of a live product cannot leave it with none (409).
-    variantStillThere(ctx, row.id),
-    stillHolds(ctx.db, sql`NOT (${lastOfLive})`),
-    ctx.db.delete(productVariants).where(and(eq(productVariants.id, row.id), eq(productVariants.storeId, ctx.store.storeId))),
-    ...productUpdatedEvent(ctx, row.productId),
-    auditEntry(ctx, "variant.delete", "variant", row.id),
-  ], "The last variant of a live product cannot be deleted: unpublish the product first");
+  try {
+    await commit(ctx, [
+      // Decided in the batch: of concurrent deletes one wins (404 for the others), and concurrent deletes of two
+      // variants of a live product cannot leave it with none (409).
+      variantStillThere(ctx, row.id),
+      stillHolds(ctx.db, sql`NOT (${lastOfLive})`),
+      // Units committed to an open order refuse it (409); on_hand is emptied with variant_deleted entries before the
+      // cascade removes the levels (docs/inventory.md "Deleting a variant").
+      ...emptyLevelsOf(ctx, { variantIds: [row.id] }, "variant.delete"),
+      ctx.db.delete(productVariants).where(and(eq(productVariants.id, row.id), eq(productVariants.storeId, ctx.store.storeId))),
+      ...productUpdatedEvent(ctx, row.productId),
+      auditEntry(ctx, "variant.delete", "variant", row.id),
+    ]);
+  } catch (error) {
+    const kind = failedGuard(error);
+    if (kind === "not_found") throw notFound("Variant");
+    if (kind !== "conflict") throw error;
+    // Committed units are known only here (the batch checks them; no read before it on the usual path), and another
+    // delete may have left this the last variant of a live product meanwhile: the answer of what is there now.
+    const now = await getVariantRow(ctx, productId, variantId);
+    await refuseDelete(ctx, now.variant, now.productStatus);
+    const units = await committedUnitsOf(ctx, { variantIds: [row.id] });
+    if (units.length > 0) throw unitsStillCommitted("variant", units);
+    throw conflict("The variant changed meanwhile; nothing was deleted");
+  }
 }

@@ -3,17 +3,24 @@
 //
 // Matching: a single product's one item is its hidden default variant; a variable product's item takes the stored
 // variant with its external_id, else the one with its SKU (case-insensitive), each stored variant at most once;
-// stored variants no item took are deleted. Full replacement: every column the body leaves out takes its default
-// (as a create would set it), except the stock (left out: unchanged), the slug of an existing product (kept) and what
-// the body cannot name (video, gallery, specs, reviews, collections). Only differing columns are written.
+// stored variants no item took are deleted (refused while an open order holds units of theirs committed; their
+// on_hand is emptied through the ledger: docs/inventory.md "Deleting a variant"). Full replacement: every column the
+// body leaves out takes its default (as a create would set it), except the stock (left out: unchanged), the slug of an
+// existing product (kept) and what the body cannot name (video, gallery, specs, reviews, collections). Only differing
+// columns are written.
 import type { products, productVariants } from "../db/schema";
 import type { FieldError } from "../lib/errors";
 import { differing } from "../lib/unchanged";
+import type { CommittedUnits } from "../inventory/deleted-variants";
 import { derivedTitle, optionKey } from "../products/variants.service";
 import type { PutProductInput, PutVariantInput } from "./put-product-schemas";
 
 type ProductRow = typeof products.$inferSelect;
-export type VariantRow = typeof productVariants.$inferSelect & { heldElsewhere: number };
+export type VariantRow = typeof productVariants.$inferSelect & {
+  heldElsewhere: number;
+  /** Its levels holding units committed to open orders (none for most variants). */
+  committedUnits: CommittedUnits[];
+};
 type VariantColumns = Partial<typeof productVariants.$inferInsert>;
 type ItemColumns = Omit<typeof productVariants.$inferInsert, "id" | "storeId" | "productId" | "isDefault" | "stock" | "fields" | "createdAt" | "updatedAt">;
 
@@ -70,6 +77,8 @@ export interface VariantPlan {
   matched: Array<VariantRow | null>;
   updates: VariantUpdate[];
   deletes: string[];
+  /** The committed units of the variants to delete: any makes the PUT a 409 (an open order still needs them). */
+  deletesCommitted: CommittedUnits[];
   /** Stock writes refused before anything is written (the stock is held at other locations). */
   errors: FieldError[];
 }
@@ -106,8 +115,8 @@ export function planVariants(input: PutProductInput, stored: VariantRow[], field
     if (rekeys) Object.assign(changes, { skuLower: wanted.skuLower, externalId: wanted.externalId, optionKey: wanted.optionKey });
     updates.push({ id: row.id, index: i, changes, rekeys });
   });
-  const deletes = stored.filter((v) => !taken.has(v.id)).map((v) => v.id);
-  return { matched, updates, deletes, errors };
+  const left = stored.filter((v) => !taken.has(v.id));
+  return { matched, updates, deletes: left.map((v) => v.id), deletesCommitted: left.flatMap((v) => v.committedUnits), errors };
 }
 
 /** The product's differing columns, with status and slug (`slug` undefined: kept). */

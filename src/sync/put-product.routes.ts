@@ -20,7 +20,10 @@ const putRoute = createRoute(idempotent({
       "or a change of status, also needs `products.publish`. A 403 names the bit missing for what the request would do.\n\n" +
       "Variants: a single product takes exactly one item (its hidden default variant), a variable one 1..100. Each item updates the stored " +
       "variant with its `external_id`, else the one with its `sku` (case-insensitive); stored variants no item names are deleted, and items " +
-      "naming none are created. Fields left out take their defaults (full replacement), except: `stock` (left out: unchanged; given: a stock " +
+      "naming none are created. A variant to delete whose levels hold units committed to an open order makes the PUT a 409 `conflict` " +
+      "naming them (nothing is changed: cancel or fulfil the order, or keep the variant); its stock on hand is taken to 0 with ledger " +
+      "entries (reason `variant_deleted`, reference `product.put`) in the PUT's batch, so the ledger still sums to every level. " +
+      "Fields left out take their defaults (full replacement), except: `stock` (left out: unchanged; given: a stock " +
       "write of the default location, reason `stock_write`, reference `product.put`), the slug of an existing product (kept), and the highlight " +
       "video, gallery, specs, reviews and collection memberships (never touched). Variant positions follow the items' order.\n\n" +
       "Only what differs is written: a PUT of the stored state writes nothing and emits no event (200, the same `updated_at` and ETag). " +

@@ -17,6 +17,7 @@ import { nowIso, uuidv7 } from "../lib/ids";
 import { has } from "../lib/permissions";
 import { type Statement, commit, recordEvent } from "../events/outbox";
 import { isStockHeldElsewhere, stockChange } from "../events/stock-changes";
+import { emptyLevelsOf, unitsStillCommitted } from "../inventory/deleted-variants";
 import { type CheckedFields, checkFields, checkReferences, definitionsStillThere, invalidFields, loadDefinitions } from "../fields/field-values";
 import { etagOf, ifMatchHolds } from "../products/etag";
 import { productJsonSql, productObjectSql } from "../products/product-json";
@@ -65,6 +66,10 @@ async function loadStored(ctx: StoreCtx, externalId: string): Promise<Stored | n
         variant: productVariants,
         heldElsewhere: sql<number>`EXISTS (SELECT 1 FROM inventory_levels il JOIN locations l ON l.id = il.location_id
           WHERE il.variant_id = product_variants.id AND l.active = 1 AND l.is_default = 0 AND il.on_hand > 0)`,
+        // What the 409 names should the PUT leave the variant out (as committedUnitsOf, src/inventory/deleted-variants.ts).
+        committedUnits: sql<string>`(SELECT json_group_array(json_object('variant', coalesce(product_variants.sku, product_variants.id),
+          'location_code', c.code, 'committed', c.committed)) FROM (SELECT l.code, il.committed FROM inventory_levels il
+          JOIN locations l ON l.id = il.location_id WHERE il.variant_id = product_variants.id AND il.committed > 0 ORDER BY l.position, l.id) c)`,
       })
       .from(productVariants)
       .where(and(eq(productVariants.storeId, storeId), sql`${productVariants.productId} = ${idOf}`))
@@ -72,7 +77,8 @@ async function loadStored(ctx: StoreCtx, externalId: string): Promise<Stored | n
   ]);
   if (!found[0]) return null;
   const { row, json } = found[0];
-  return { row, json, etag: await etagOf(json), variants: variants.map((v) => ({ ...v.variant, heldElsewhere: v.heldElsewhere })) };
+  const rows = variants.map((v) => ({ ...v.variant, heldElsewhere: v.heldElsewhere, committedUnits: JSON.parse(v.committedUnits) }));
+  return { row, json, etag: await etagOf(json), variants: rows };
 }
 
 const needs = (ctx: StoreCtx, bit: "products.write" | "products.edit" | "products.publish", why: string) => {
@@ -185,6 +191,9 @@ async function change(ctx: StoreCtx, stored: Stored, input: PutProductInput, fie
   const product = planProduct(input, row, fields.product, now);
   const variants = planVariants(input, stored.variants, fields.variants);
   if (variants.errors.length > 0) throw invalidFields(variants.errors);
+  // An open order still needs them (docs/inventory.md "Deleting a variant"). The batch checks it again: an order
+  // committing after this read fails its guard, and the PUT, planned again, answers this.
+  if (variants.deletesCommitted.length > 0) throw unitsStillCommitted("put", variants.deletesCommitted);
   const inserts = variants.matched.flatMap((m, i) => (m ? [] : [i]));
   const nothing = Object.keys(product.changes).length === 0 && variants.updates.length === 0 && variants.deletes.length === 0 && inserts.length === 0;
   // A PUT of the state already stored changes nothing: no batch, no event, no audit row, the same updated_at.
@@ -217,7 +226,13 @@ async function change(ctx: StoreCtx, stored: Stored, input: PutProductInput, fie
     productStillThere(ctx, row.id),
     stillHolds(ctx.db, sql`${productJsonSql(row.id)} = ${stored.json}`),
     ...fields.guards,
-    ...(variants.deletes.length > 0 ? [ctx.db.delete(productVariants).where(and(eq(productVariants.storeId, storeId), ids(variants.deletes)))] : []),
+    // The variants left out: their on_hand emptied with variant_deleted entries, then the rows (levels by cascade).
+    ...(variants.deletes.length > 0
+      ? [
+          ...emptyLevelsOf(ctx, { variantIds: variants.deletes }, "product.put"),
+          ctx.db.delete(productVariants).where(and(eq(productVariants.storeId, storeId), ids(variants.deletes))),
+        ]
+      : []),
     // Unique keys that change are cleared first, so that two variants may swap SKUs, external ids or options.
     ...(rekeyed.length > 0
       ? [ctx.db.update(productVariants).set({ skuLower: null, externalId: null, optionKey: sql`${productVariants.id}` }).where(and(eq(productVariants.storeId, storeId), ids(rekeyed)))]

@@ -1,8 +1,14 @@
 // Variants (API.md section 6): availability, SKU and option uniqueness, default-variant rules, validation.
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { call } from "../helpers/api";
+import {
+  adjusted, commitUnitsBeforeTheChange, createLocation, deletionEntries, eventsNamed, expectLedgerSumsToLevels, inventoryStore, levelOf, moveOrder,
+  placeOrder, productWithVariants,
+} from "../inventory/support";
 import { catalogStore, catalogStoreIds, getProduct, liveVariable, makeProduct, makeVariant } from "./fixtures";
-import { itSpreadsStoresOverDatabases, onSameDatabase } from "./store-databases";
+import { itSpreadsStoresOverDatabases, onSameDatabase, storeAll } from "./store-databases";
+
+afterEach(() => vi.restoreAllMocks());
 
 const variable = (store: Awaited<ReturnType<typeof catalogStore>>) =>
   makeProduct(store, { title: "Tee", product_type: "variable", default_price_cents: undefined });
@@ -117,6 +123,65 @@ describe("default-variant rules", () => {
     await call("POST", store.path(`/${p.id}/unpublish`), { token: store.token });
     expect((await call("DELETE", store.path(`/${p.id}/variants/${second.id}`), { token: store.token })).status).toBe(204);
     expect((await getProduct(store, p.id)).body.variants).toEqual([]);
+  });
+});
+
+describe("deleting a variant that holds stock (docs/inventory.md \"Deleting a variant\")", () => {
+  it("on_hand at two locations: 204, its levels go, and variant_deleted entries bring each level's sum to 0", async () => {
+    const store = await inventoryStore();
+    const { product, variants: [gone, kept] } = await productWithVariants(store, [5, 2]);
+    const wh = await createLocation(store, { code: "wh" });
+    await adjusted(store, { reason: "received", changes: [{ variant_id: gone.id, location_id: wh.id, delta: 3 }] });
+    const res = await call("DELETE", store.path(`/${product.id}/variants/${gone.id}`), { token: store.token });
+    expect(res.status, res.text).toBe(204);
+    expect(await storeAll(store.id, "SELECT location_id FROM inventory_levels WHERE variant_id = ?", gone.id)).toEqual([]);
+    expect(await deletionEntries(store.id, gone.id)).toEqual([
+      ["default", -5, 0, 0, "variant.delete"],
+      ["wh", -3, 0, 0, "variant.delete"],
+    ]);
+    const sums = (await expectLedgerSumsToLevels(store.id)).filter((r) => r.variant_id === gone.id);
+    expect(sums.map((r) => [r.location_id, r.on_hand_sum, r.committed_sum, r.level_exists])).toEqual(
+      [[store.defaultLocation.id, 0, 0, 0], [wh.id, 0, 0, 0]].sort((a, b) => (a[0] < b[0] ? -1 : 1)),
+    );
+    // The ledger API finds a deleted variant's history by its id; one inventory.updated per emptied level.
+    const history = await call("GET", store.at(`/inventory/ledger?variant_id=${gone.id}&reason=variant_deleted`), { token: store.token });
+    expect(history.body.data.map((e: { sku: string; on_hand_after: number }) => [e.sku, e.on_hand_after])).toEqual([[gone.sku, 0], [gone.sku, 0]]);
+    const events = (await eventsNamed(store.id, "inventory.updated")).filter((e) => e.reason === "variant_deleted");
+    expect(events.map((e) => [e.location_code, e.on_hand, e.committed, e.delta]).sort()).toEqual([["default", 0, 0, -5], ["wh", 0, 0, -3]]);
+    // The other variant keeps its stock.
+    expect(await levelOf(store, kept.id, store.defaultLocation.id)).toMatchObject({ on_hand: 2, committed: 0 });
+  });
+
+  it("committed units: 409 naming them, nothing deleted; once the order is canceled the variant goes", async () => {
+    const store = await inventoryStore();
+    const { product, variants: [held] } = await productWithVariants(store, [5, 1]);
+    expect((await call("POST", store.path(`/${product.id}/publish`), { token: store.token })).status).toBe(200);
+    const order = await placeOrder(store, [{ variant_id: held.id, quantity: 2 }]);
+    const res = await call("DELETE", store.path(`/${product.id}/variants/${held.id}`), { token: store.token });
+    expect(res.status, res.text).toBe(409);
+    expect(res.headers.get("Content-Type")).toMatch(/problem\+json/);
+    expect(res.body.code).toBe("conflict");
+    expect(res.body.detail).toMatch(/open order/);
+    expect(res.body.detail).toContain("2 committed at default");
+    expect(await levelOf(store, held.id, store.defaultLocation.id)).toMatchObject({ on_hand: 5, committed: 2 });
+    expect(await deletionEntries(store.id, held.id)).toEqual([]);
+    await moveOrder(store, order, "canceled");
+    expect((await call("DELETE", store.path(`/${product.id}/variants/${held.id}`), { token: store.token })).status).toBe(204);
+    expect(await deletionEntries(store.id, held.id)).toEqual([["default", -5, 0, 0, "variant.delete"]]);
+    await expectLedgerSumsToLevels(store.id);
+  });
+
+  it("an order that commits units between the read and the delete's batch: 409 naming them (checked in the batch)", async () => {
+    const store = await inventoryStore();
+    const { product, variants: [v] } = await productWithVariants(store, [4, 1]);
+    await commitUnitsBeforeTheChange(store.id, v.id, store.defaultLocation.id, 3);
+    const res = await call("DELETE", store.path(`/${product.id}/variants/${v.id}`), { token: store.token });
+    expect(res.status, res.text).toBe(409);
+    expect(res.body.detail).toContain("3 committed at default");
+    vi.restoreAllMocks();
+    expect(await levelOf(store, v.id, store.defaultLocation.id)).toMatchObject({ on_hand: 4, committed: 3 });
+    expect(await deletionEntries(store.id, v.id)).toEqual([]);
+    await expectLedgerSumsToLevels(store.id);
   });
 });
 

@@ -1,9 +1,12 @@
 // PUT /stores/{store_id}/products/by-external-id/{external_id} (API.md section 23; docs/sync.md "PUT by external id"):
 // the desired product, created or replaced, variants matched by external_id then sku, all or nothing, and a PUT of
 // the stored state changes nothing.
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { PERMISSION_NAMES } from "../../src/lib/permissions";
 import { call, newToken } from "../helpers/api";
+import {
+  adjusted, commitUnitsBeforeTheChange, createLocation, deletionEntries, expectLedgerSumsToLevels, inventoryStore, levelOf, moveOrder, placeOrder,
+} from "../inventory/support";
 import { type CatalogStore, catalogStore, getProduct, makeProduct } from "../products/fixtures";
 import { storeFirst } from "../products/store-databases";
 
@@ -11,6 +14,8 @@ const put = (store: CatalogStore, externalId: string, body: unknown, options: { 
   call("PUT", store.path(`/by-external-id/${encodeURIComponent(externalId)}`), { token: options.token ?? store.token, body, headers: options.headers });
 
 const unique = () => crypto.randomUUID().slice(0, 8);
+
+afterEach(() => vi.restoreAllMocks());
 
 /** A variable product's desired state with two variants keyed by the ERP. */
 const tee = (key: string) => ({
@@ -229,6 +234,71 @@ describe("a stock write the other locations hold refuses", () => {
     delete (body.variants[1] as { stock?: number }).stock;
     const through = await put(store, key, body);
     expect([through.status, through.body.title, through.body.variants[1].stock]).toEqual([200, "Tee held", 4]);
+  });
+});
+
+describe("a variant the PUT leaves out that holds stock (docs/inventory.md \"Deleting a variant\")", () => {
+  it("on_hand at two locations: 200, its levels go, and variant_deleted entries (reference product.put) bring each level's sum to 0", async () => {
+    const store = await inventoryStore();
+    const key = `gone-${unique()}`;
+    const made = await put(store, key, tee(key));
+    const [small, medium] = made.body.variants;
+    const wh = await createLocation(store, { code: "wh" });
+    await adjusted(store, { reason: "received", changes: [{ variant_id: small.id, location_id: wh.id, delta: 4 }] });
+    const body = tee(key);
+    body.variants = [body.variants[1]];
+    const res = await put(store, key, body);
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.variants.map((v: { id: string }) => v.id)).toEqual([medium.id]);
+    expect(await storeFirst(store.id, "SELECT location_id FROM inventory_levels WHERE variant_id = ?", small.id)).toBeNull();
+    expect(await deletionEntries(store.id, small.id)).toEqual([
+      ["default", -3, 0, 0, "product.put"],
+      ["wh", -4, 0, 0, "product.put"],
+    ]);
+    const sums = (await expectLedgerSumsToLevels(store.id)).filter((r) => r.variant_id === small.id);
+    expect(sums.map((r) => [r.on_hand_sum, r.committed_sum, r.level_exists])).toEqual([[0, 0, 0], [0, 0, 0]]);
+  });
+
+  it("committed units: 409 naming them, nothing changed; once the order is fulfilled the PUT goes through", async () => {
+    const store = await inventoryStore();
+    const key = `held-${unique()}`;
+    const made = await put(store, key, { ...tee(key), status: "live" });
+    expect(made.status, made.text).toBe(201);
+    const [small] = made.body.variants;
+    const order = await placeOrder(store, [{ variant_id: small.id, quantity: 2 }]);
+    const body = { ...tee(key), status: "live", title: "Tee without S" };
+    body.variants = [body.variants[1]];
+    const refused = await put(store, key, body);
+    expect(refused.status, refused.text).toBe(409);
+    expect(refused.body.code).toBe("conflict");
+    expect(refused.body.detail).toMatch(/open order/);
+    expect(refused.body.detail).toContain(`${key}-S`);
+    expect(refused.body.detail).toContain("2 committed at default");
+    const now = (await getProduct(store, made.body.id)).body;
+    expect([now.title, now.variants.length]).toEqual(["Tee", 2]);
+    expect(await levelOf(store, small.id, store.defaultLocation.id)).toMatchObject({ on_hand: 3, committed: 2 });
+    await moveOrder(store, order, "paid");
+    await moveOrder(store, order, "fulfilled");
+    const through = await put(store, key, body);
+    expect([through.status, through.body.title, through.body.variants.length]).toEqual([200, "Tee without S", 1]);
+    expect(await deletionEntries(store.id, small.id)).toEqual([["default", -1, 0, 0, "product.put"]]);
+    await expectLedgerSumsToLevels(store.id);
+  });
+
+  it("an order that commits units between the read and the PUT's batch: planned again, then 409 naming them", async () => {
+    const store = await inventoryStore();
+    const key = `race-${unique()}`;
+    const made = await put(store, key, tee(key));
+    const [small] = made.body.variants;
+    await commitUnitsBeforeTheChange(store.id, small.id, store.defaultLocation.id, 1);
+    const body = tee(key);
+    body.variants = [body.variants[1]];
+    const res = await put(store, key, body);
+    expect(res.status, res.text).toBe(409);
+    expect(res.body.detail).toContain("1 committed at default");
+    vi.restoreAllMocks();
+    expect((await getProduct(store, made.body.id)).body.variants).toHaveLength(2);
+    await expectLedgerSumsToLevels(store.id);
   });
 });
 

@@ -21,6 +21,7 @@ export const REASON_WORDS: Record<string, string> = {
   order_committed: "Committed to an order",
   order_fulfilled: "Order fulfilled",
   order_released: "Released by a canceled order",
+  variant_deleted: "Variant deleted",
 };
 
 export const reasonWords = (reason: string) => REASON_WORDS[reason] ?? reason.replace(/_/g, " ");
@@ -33,9 +34,17 @@ const STOCK_WRITE_SOURCES: Record<string, string> = {
   "product.put": "product replaced",
 };
 
-/** A ledger entry's reason, with the direction of a transfer and where a stock write came from. */
+/** How a variant's deletion came (its `reference`): its own DELETE, a PUT that left it out, its product's DELETE. */
+const DELETION_SOURCES: Record<string, string> = {
+  "variant.delete": "Variant deleted",
+  "product.put": "Variant deleted (left out of a product replace)",
+  "product.delete": "Variant deleted (product deleted)",
+};
+
+/** A ledger entry's reason, with the direction of a transfer and where a stock write or a deletion came from. */
 export function entryReason(e: { reason: string; reference: string | null; on_hand_delta: number }): string {
   if (e.reason === "transfer") return e.on_hand_delta < 0 ? "Transfer out" : "Transfer in";
+  if (e.reason === "variant_deleted" && e.reference && DELETION_SOURCES[e.reference]) return DELETION_SOURCES[e.reference];
   if (e.reason === "stock_write" && e.reference) {
     const source = STOCK_WRITE_SOURCES[e.reference] ?? (e.reference.startsWith("import:") ? "CSV import" : null);
     if (source) return `Stock set (${source})`;

@@ -995,7 +995,7 @@ export interface paths {
          * Set a whole product by its external_id: created (201) or replaced (200), all or nothing; a PUT of the stored state changes nothing
          * @description `products.write` when no product of the store has this external_id (created), `products.edit` when one has (changed); `status: live`, or a change of status, also needs `products.publish`. A 403 names the bit missing for what the request would do.
          *
-         *     Variants: a single product takes exactly one item (its hidden default variant), a variable one 1..100. Each item updates the stored variant with its `external_id`, else the one with its `sku` (case-insensitive); stored variants no item names are deleted, and items naming none are created. Fields left out take their defaults (full replacement), except: `stock` (left out: unchanged; given: a stock write of the default location, reason `stock_write`, reference `product.put`), the slug of an existing product (kept), and the highlight video, gallery, specs, reviews and collection memberships (never touched). Variant positions follow the items' order.
+         *     Variants: a single product takes exactly one item (its hidden default variant), a variable one 1..100. Each item updates the stored variant with its `external_id`, else the one with its `sku` (case-insensitive); stored variants no item names are deleted, and items naming none are created. A variant to delete whose levels hold units committed to an open order makes the PUT a 409 `conflict` naming them (nothing is changed: cancel or fulfil the order, or keep the variant); its stock on hand is taken to 0 with ledger entries (reason `variant_deleted`, reference `product.put`) in the PUT's batch, so the ledger still sums to every level. Fields left out take their defaults (full replacement), except: `stock` (left out: unchanged; given: a stock write of the default location, reason `stock_write`, reference `product.put`), the slug of an existing product (kept), and the highlight video, gallery, specs, reviews and collection memberships (never touched). Variant positions follow the items' order.
          *
          *     Only what differs is written: a PUT of the stored state writes nothing and emits no event (200, the same `updated_at` and ETag). Otherwise one `products.created` (201) or `products.updated` (200) event, one `inventory.updated` per stock level written, and one audit row `product.put` (plus `product.publish`/`product.unpublish` on a status change). `If-Match` (412 on mismatch; on a product that does not exist, any If-Match is 412). `product_type` cannot change (422).
          *
@@ -1314,8 +1314,10 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * Delete a variant (not the default one, nor the last one of a live product)
-         * @description Requires `products.edit`.
+         * Delete a variant (not the default one, nor the last one of a live product, nor one an open order holds units of)
+         * @description 409 `conflict` for the hidden default variant of a single product, the last variant of a live product, and a variant whose levels hold units committed to an open order (the detail names them, e.g. "2 committed at default": cancel or fulfil the order first). Stock on hand does not refuse it: in the delete's batch each level's `on_hand` is taken to 0 with a ledger entry (reason `variant_deleted`, reference `variant.delete`) and an `inventory.updated` event, then the levels go with the variant. The entries stay (`GET /inventory/ledger?variant_id=`), so the ledger still sums to every level of every variant that ever existed. One `products.updated`.
+         *
+         *     Requires `products.edit`.
          */
         delete: operations["deleteVariant"];
         options?: never;
@@ -2967,7 +2969,7 @@ export interface components {
             /** @description The change of on_hand at this level in this change (0 when only committed moved) */
             delta: number;
             /** @enum {string} */
-            reason: "received" | "correction" | "cycle_count" | "damaged" | "shrinkage" | "returned" | "other" | "initial" | "stock_write" | "transfer" | "order_committed" | "order_fulfilled" | "order_released";
+            reason: "received" | "correction" | "cycle_count" | "damaged" | "shrinkage" | "returned" | "other" | "initial" | "stock_write" | "transfer" | "order_committed" | "order_fulfilled" | "order_released" | "variant_deleted";
         };
         InventoryLevel: {
             variant_id: string;
@@ -4510,8 +4512,11 @@ export interface components {
             committed_delta: number;
             on_hand_after: number;
             committed_after: number;
-            /** @enum {string} */
-            reason: "received" | "correction" | "cycle_count" | "damaged" | "shrinkage" | "returned" | "other" | "initial" | "stock_write" | "transfer" | "order_committed" | "order_fulfilled" | "order_released";
+            /**
+             * @description Why: an adjustment's reason, `initial` (the opening balance), `stock_write` (a `stock` write; `reference` names the path), `transfer`, `order_committed`, `order_fulfilled`, `order_released`, or `variant_deleted` (the variant was deleted and its on_hand taken to 0; `reference` is `variant.delete`, `product.put` or `product.delete`)
+             * @enum {string}
+             */
+            reason: "received" | "correction" | "cycle_count" | "damaged" | "shrinkage" | "returned" | "other" | "initial" | "stock_write" | "transfer" | "order_committed" | "order_fulfilled" | "order_released" | "variant_deleted";
             reference: string | null;
             order_id: string | null;
             /** @description The adjustment's id, or the transfer's for reason `transfer` */
@@ -14810,7 +14815,7 @@ export interface operations {
                 /** @description Entries of the variant that has this SKU now (case-insensitive) */
                 sku?: string;
                 location_id?: string;
-                reason?: "received" | "correction" | "cycle_count" | "damaged" | "shrinkage" | "returned" | "other" | "initial" | "stock_write" | "transfer" | "order_committed" | "order_fulfilled" | "order_released";
+                reason?: "received" | "correction" | "cycle_count" | "damaged" | "shrinkage" | "returned" | "other" | "initial" | "stock_write" | "transfer" | "order_committed" | "order_fulfilled" | "order_released" | "variant_deleted";
                 order_id?: string;
                 /** @description Entries written at or after this time (ISO 8601) */
                 since?: string;
