@@ -28,11 +28,13 @@ export const isCountry = (code: string) => COUNTRIES.has(code);
 /** A `currency` wherever one is taken: an active ISO 4217 code (422 otherwise, `XYZ` included). */
 export const currencyInput = z
   .string()
+  .regex(/^[A-Z]{3}$/, { message: "must be an active ISO 4217 currency code, e.g. EUR", abort: true })
   .refine(isCurrency, "must be an active ISO 4217 currency code, e.g. EUR")
   .openapi({ description: "An active ISO 4217 currency code; amounts beside it are in its minor unit (JPY 0 decimals, EUR 2, KWD 3)", example: "EUR" });
 
 /** A `country`: an ISO 3166-1 alpha-2 code (422 otherwise). */
 export const countryInput = z
   .string()
+  .regex(/^[A-Z]{2}$/, { message: "must be an ISO 3166-1 alpha-2 country code, e.g. DE", abort: true })
   .refine(isCountry, "must be an ISO 3166-1 alpha-2 country code, e.g. DE")
   .openapi({ description: "An ISO 3166-1 alpha-2 country code", example: "DE" });

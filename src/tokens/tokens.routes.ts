@@ -71,7 +71,7 @@ const updateTokenRoute = createRoute({
   summary: "Change the token's pinned API version",
   ...requires("member"),
   description:
-    "Only the token's own user (a session of theirs, or the token itself; 403 otherwise, whatever bits the caller holds). " +
+    "Only the token's own user, through any session or token of theirs (403 for anyone else, whatever bits they hold). " +
     "`api_version` is the version this token's requests are served in when they send no `Api-Version` header " +
     "(docs/api-versions.md). Sending the stored value changes nothing.",
   request: { params: tokenParams, ...jsonBody(updateTokenBody) },

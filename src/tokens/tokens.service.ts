@@ -223,15 +223,13 @@ export async function revokeToken(ctx: StoreCtx, tokenId: string) {
 
 /**
  * PATCH {api_version}: the version the token's requests are served in without an `Api-Version` header. Only the
- * token's own user changes it (a session of theirs, or the PAT itself): the pin is what their integration was
+ * token's own user changes it (through any session or PAT of theirs): the pin is what their integration was
  * written against, which a teammate cannot know (tokens.manage does not reach it). The same value again changes
  * nothing and writes no audit row.
  */
 export async function updateToken(ctx: StoreCtx, tokenId: string, input: { api_version: ApiVersion }) {
   const row = await findToken(ctx, tokenId);
-  const calling = ctx.principal.token;
-  const own = calling ? calling.id === row.id : row.userId === callerOf(ctx);
-  if (!own) throw forbidden("Only the token's own user can change its API version");
+  if (row.userId !== callerOf(ctx)) throw forbidden("Only the token's own user can change its API version");
   if (row.apiVersion === input.api_version) return toToken(row);
   await guarded(
     ctx.db.batch([

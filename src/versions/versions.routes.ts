@@ -1,7 +1,7 @@
 // GET /versions: the API's dated versions, public (docs/api-versions.md).
 import { createRoute, z } from "@hono/zod-openapi";
 import { VERSIONS } from "../lib/api-versions";
-import { type App, jsonResponse } from "../lib/route";
+import { type App, jsonResponse, problemSchema } from "../lib/route";
 import { requires } from "../access/requires";
 
 const versionSchema = z
@@ -21,7 +21,10 @@ const listVersionsRoute = createRoute({
   description:
     "A request is served by the version its `Api-Version` header names, else its credential's pinned `api_version`, else the current one; every response says which in its own `Api-Version` header. An unknown version is 400 `unsupported_api_version`. A deprecated version's responses carry `Deprecation` and `Sunset` headers.",
   ...requires("public"),
-  responses: { 200: jsonResponse(z.object({ data: z.array(versionSchema) }).openapi("ApiVersionList"), "Every version this API serves") },
+  responses: {
+    200: jsonResponse(z.object({ data: z.array(versionSchema) }).openapi("ApiVersionList"), "Every version this API serves"),
+    400: { description: "`unsupported_api_version`: the request's Api-Version names no version this API serves", content: { "application/problem+json": { schema: problemSchema } } },
+  },
 });
 
 export function registerVersionRoutes(app: App) {

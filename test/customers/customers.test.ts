@@ -21,6 +21,7 @@ describe("Customers: create and read", () => {
       email: "Ada@Example.test",
       name: "Ada",
       phone: "+44 20 7946 0000",
+      group_ids: [],
       fields: {},
       created_at: expect.any(String),
       updated_at: expect.any(String),

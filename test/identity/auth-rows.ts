@@ -118,6 +118,14 @@ export const identityRows: MatrixRows = {
     memberCallers: ownTokens,
     expectAllowed: 200,
   }),
+  updateApiToken: matrixRow({
+    setup: ownerToken,
+    path: (storeId, token) => `/stores/${storeId}/api-tokens/${token.id}`,
+    body: { api_version: "2026-11-27" },
+    memberCallers: ownTokens,
+    expectAllowed: 200,
+  }),
+  listApiVersions: matrixRow({ path: "/versions", expectAllowed: 200 }),
   rotateApiToken: matrixRow({
     setup: ownerToken,
     path: (storeId, token) => `/stores/${storeId}/api-tokens/${token.id}/rotate`,

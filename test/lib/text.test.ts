@@ -22,6 +22,8 @@ const NARROW: Record<string, string> = {
   "^\\d{1,20}$": "2305843009213693952",
   "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$": "2026-11-21T10:00:00.000Z",
   "^[A-Z]{3}$": "EUR",
+  // An ISO 3166-1 alpha-2 country code (docs/api/24-prices.md).
+  "^[A-Z]{2}$": "DE",
   "^[a-z0-9]+(?:-[a-z0-9]+)*$": "plain-tee-2",
   [SKU_RE.source]: "Café🎉",
   // A location's code (API.md section 20): ASCII letters, digits, '_' and '-'.

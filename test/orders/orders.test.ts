@@ -30,13 +30,14 @@ describe("Order creation: priced from the variants, stock reserved, orders.creat
       customer_id: null,
       email: "buyer@example.test",
       currency: "USD",
+      country: null,
       status: "pending",
       total_cents: 2800,
       refunded_cents: 0,
       line_items: [
         // Committed at the store's one (default) location.
-        { variant_id: a.variantId, product_id: a.productId, title: a.title, sku: a.sku, unit_price_cents: 1250, quantity: 2, allocations: [{ location_id: expect.any(String), quantity: 2 }] },
-        { variant_id: b.variantId, product_id: b.productId, title: b.title, sku: b.sku, unit_price_cents: 300, quantity: 1, allocations: [{ location_id: expect.any(String), quantity: 1 }] },
+        { variant_id: a.variantId, product_id: a.productId, title: a.title, sku: a.sku, unit_price_cents: 1250, quantity: 2, price_source: { type: "base", price_list_id: null, min_quantity: null }, allocations: [{ location_id: expect.any(String), quantity: 2 }] },
+        { variant_id: b.variantId, product_id: b.productId, title: b.title, sku: b.sku, unit_price_cents: 300, quantity: 1, price_source: { type: "base", price_list_id: null, min_quantity: null }, allocations: [{ location_id: expect.any(String), quantity: 1 }] },
       ],
       fields: {},
       created_at: expect.any(String),

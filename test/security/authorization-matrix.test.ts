@@ -19,6 +19,7 @@ import { productRows } from "../products/auth-rows";
 import { opsRows } from "../ops/auth-rows";
 import { syncRows } from "../sync/auth-rows";
 import { webhookRows } from "../webhooks/auth-rows";
+import { pricingRows } from "../pricing/auth-rows";
 
 const METHODS = ["get", "put", "post", "delete", "patch", "head", "options"] as const;
 
@@ -54,6 +55,7 @@ const modules: Record<string, MatrixRows> = {
   "test/inventory/auth-rows.ts": inventoryRows,
   "test/webhooks/event-log-auth-rows.ts": eventRows,
   "test/fields/auth-rows.ts": fieldRows,
+  "test/pricing/auth-rows.ts": pricingRows,
 };
 const rows: MatrixRows = {};
 const twice: string[] = [];
