@@ -45,6 +45,15 @@ describe("every event's published schema validates the data of its real deliveri
     const order = ok(await call("POST", `${s}/orders`, { token, body: { email: "o@example.test", currency: "USD", customer_id: customer.id, line_items: [{ variant_id: v.variantId, quantity: 1 }] } }), 201).body;
     ok(await call("POST", `${s}/orders/${order.id}/transitions`, { token, body: { status: "paid" } }), 200);
     ok(await call("POST", `${s}/orders/${order.id}/refunds`, { token, body: {} }), 200);
+    // customer_groups.* (membership: one more customers.updated), price_lists.* and prices.updated.
+    const g = ok(await call("POST", `${s}/customer-groups`, { token, body: { name: "Trade", code: "trade" } }), 201).body;
+    ok(await call("PATCH", `${s}/customer-groups/${g.id}`, { token, body: { name: "Trade 2" } }), 200);
+    ok(await call("POST", `${s}/customer-groups/${g.id}/customers`, { token, body: { add: [customer.id] } }), 200);
+    const pl = ok(await call("POST", `${s}/price-lists`, { token, body: { name: "EU", code: "eu", currency: "EUR", customer_group_ids: [g.id] } }), 201).body;
+    ok(await call("PATCH", `${s}/price-lists/${pl.id}`, { token, body: { status: "active" } }), 200);
+    ok(await call("POST", `${s}/price-lists/${pl.id}/prices/bulk`, { token, body: { upsert: [{ variant_id: v.variantId, price_cents: 90 }] } }), 200);
+    ok(await call("DELETE", `${s}/price-lists/${pl.id}`, { token }), 204);
+    ok(await call("DELETE", `${s}/customer-groups/${g.id}`, { token }), 204);
     // user.created, then products.deleted last.
     await addMember(store, ["products.read"]);
     ok(await call("DELETE", `${s}/products/${productId}`, { token }), 204);

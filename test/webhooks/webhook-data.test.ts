@@ -18,7 +18,7 @@ const URL = "http://127.0.0.1:9/hook";
 const hooks = (storeId: string) => `/stores/${storeId}/webhooks`;
 
 describe("every event has the read bit of its data (the table of API.md section 13)", () => {
-  it("products.*, product.image.*: products.read; orders.*: orders.read; customers.*: customers.read; user.created: members.read; inventory.updated: inventory.read", () => {
+  it("products.*, product.image.*: products.read; orders.*: orders.read; customers.*: customers.read; user.created: members.read; inventory.updated: inventory.read; customer_groups.*: customers.read; price_lists.*, prices.updated: pricing.read", () => {
     const expected: Record<string, string> = {
       "products.created": "products.read",
       "products.updated": "products.read",
@@ -36,6 +36,13 @@ describe("every event has the read bit of its data (the table of API.md section 
       "collections.updated": "products.read",
       "collections.deleted": "products.read",
       "inventory.updated": "inventory.read",
+      "customer_groups.created": "customers.read",
+      "customer_groups.updated": "customers.read",
+      "customer_groups.deleted": "customers.read",
+      "price_lists.created": "pricing.read",
+      "price_lists.updated": "pricing.read",
+      "price_lists.deleted": "pricing.read",
+      "prices.updated": "pricing.read",
     };
     expect(Object.fromEntries(Object.keys(EVENT_NAMES).map((e) => [e, readBitOf(e)]))).toEqual(expected);
   });
