@@ -1,4 +1,4 @@
-// npm run bench:catalog (second part): custom fields (API.md section 21, issue 35) at 100,000 products with 20
+// npm run bench:catalog (second part): custom fields (docs/api/21-custom-fields.md, issue 35) at 100,000 products with 20
 // filterable product fields. The product list filtered by one field and by two fields, each against the default list
 // in the same rounds (p50 ratio; target within 2x), a range and a variant field for information; and a product
 // write (POST) with 20 field values against one with none, interleaved the same way (target within 1.5x).

@@ -7,7 +7,7 @@
 // (bench/catalog-seed.mjs of that ref, or this checkout's where the ref's own no longer fits its schema: the same
 // titles either way, "Leather" in 10% of them and "Zephyr" in 25). Every round runs each scenario on every server,
 // servers in rotating order; ratios are within a server (scenario p50 ÷ its default list p50 in the same rounds).
-//   BENCH_REFS ("32153d8": before the list rewrite of API.md section 18), BENCH_ROUNDS (5), BENCH_REQUESTS (100),
+//   BENCH_REFS ("32153d8": before the list rewrite of docs/api/18-catalog-organization.md), BENCH_ROUNDS (5), BENCH_REQUESTS (100),
 //   BENCH_CONCURRENCY (4), BENCH_PRODUCTS (10000), BENCH_PORT (8950; one port per server from there),
 //   BENCH_SCENARIOS (comma-separated parts of scenario names to run besides the default list; default all).
 import { spawnSync } from "node:child_process";

@@ -1,4 +1,4 @@
-// npm run bench:inventory (issue 34, API.md section 20), against a local `wrangler dev` with fresh state, one run,
+// npm run bench:inventory (issue 34, docs/api/20-inventory.md), against a local `wrangler dev` with fresh state, one run,
 // every figure a median with its ratio against the baseline measured in the same run:
 //   1. one adjustment of 250 changes against 250 single-variant PATCHes of `stock` (4 at a time), end to end, over
 //      ROUNDS rounds: the time of each. Target: the adjustment at least 20x faster.

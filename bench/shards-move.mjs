@@ -1,4 +1,4 @@
-// bench:shards part c: the pause a 10,000-product store's move takes (API.md section 14: POST /ops/stores/{id}/move,
+// bench:shards part c: the pause a 10,000-product store's move takes (docs/api/14-store-databases-and-operators.md: POST /ops/stores/{id}/move,
 // GET /ops/moves/{id}), seen from outside while a writer and a reader keep working on the moving store:
 //   - pause: from the first poll of GET /ops/moves/{id} that shows `paused` to the first that shows `done`
 //     (resolution: the poll interval, POLL_MS; a pause shorter than it may show no `paused` poll at all, so the

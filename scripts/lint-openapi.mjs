@@ -25,7 +25,7 @@ try {
   console.error("redocly lint did not produce a report");
   process.exit(1);
 }
-// Paths the contract fixes although Redocly calls them ambiguous with `/products/{id}/<literal>` (API.md section 23):
+// Paths the contract fixes although Redocly calls them ambiguous with `/products/{id}/<literal>` (docs/api/23-one-call-sync-and-imports.md):
 // the router resolves them (src/sync/put-product.routes.ts is registered before the catalog's routes, and a product
 // id is a UUID, never `by-external-id`), and test/sync/put-by-external-id.test.ts puts an external id named `specs`.
 // Only `no-ambiguous-paths` warnings naming one of these paths are accepted; each is still printed.

@@ -85,7 +85,7 @@ export function createApp() {
 
   app.onError(async (error, c) => {
     let apiError = toApiError(error);
-    // Every 401 spends the address's failed-authentication budget (API.md section 13); over it, the answer is 429.
+    // Every 401 spends the address's failed-authentication budget (docs/api/13-security.md); over it, the answer is 429.
     if (apiError.status === 401) apiError = (await countFailedAuthentication(c)) ?? apiError;
     const requestId = c.var.requestId ?? uuidv7();
     if (apiError.status >= 500) {

@@ -1,4 +1,4 @@
-// The store's events (API.md sections 8 and 22), typed from the generated document: every event's `data` has its
+// The store's events (docs/api/08-webhooks.md and docs/api/22-event-log.md), typed from the generated document: every event's `data` has its
 // own schema there (the OpenAPI `webhooks` entry of each event, and the items of GET /events), so the types here
 // follow the API's own. Two shapes carry an event:
 // - `WebhookEvent`, the envelope a receiver gets: `{id, sequence, event, store_id, delivered_at, data}`;

@@ -1,4 +1,4 @@
-// The events log through the client (API.md section 22): paginate("listEvents") walks GET /events from `after`,
+// The events log through the client (docs/api/22-event-log.md): paginate("listEvents") walks GET /events from `after`,
 // dropping `after` once it follows a cursor (the API refuses the two together), and StoreEvent / WebhookEvent are
 // unions narrowed by `event`.
 import { describe, expect, expectTypeOf, it } from "vitest";

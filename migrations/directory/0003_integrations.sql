@@ -1,4 +1,4 @@
--- Integration key hash (current or previous value) → store (API.md section 16), like token_index for PATs: a
+-- Integration key hash (current or previous value) → store (docs/api/16-integrations.md), like token_index for PATs: a
 -- `boi_` key used where the path names no store (GET /me) or another store's path is found through it. A superset:
 -- every hit is checked in the store's database (src/identity/directory.ts).
 CREATE TABLE `integration_key_index` (

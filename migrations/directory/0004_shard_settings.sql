@@ -1,4 +1,4 @@
--- A store database's location hint lives in the directory (API.md "14 (continued)"), beside `accepting`: operators
+-- A store database's location hint lives in the directory (docs/api/14b-thousands-of-databases.md), beside `accepting`: operators
 -- set both with PATCH /ops/shards/{name}, and adding a database is a binding and a migration run, nothing else.
 -- Before this, the hints were one Worker variable (SHARD_LOCATIONS, about 22 bytes per database against a 5 KB
 -- cap per variable). NULL: no hint (placement then treats the database as being in no region).

@@ -1,4 +1,4 @@
--- Sessions that can end (API.md section 11, POST /logout). Written by hand (issue 9); keep src/db/schema/identity.ts in step.
+-- Sessions that can end (docs/api/11-limits-retries-sessions.md, POST /logout). Written by hand (issue 9); keep src/db/schema/identity.ts in step.
 -- A user's session_version is copied into each session JWT at login (claim `sv`); logging out everywhere raises it,
 -- so every JWT issued until then is dead. A single logout puts the JWT's signature here until the JWT would have
 -- expired anyway (the cron removes older rows).

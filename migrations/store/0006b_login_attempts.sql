@@ -1,4 +1,4 @@
--- Login attempts per email (API.md section 11: failed logins per email, exact, counted in D1). Written by hand
+-- Login attempts per email (docs/api/11-limits-retries-sessions.md: failed logins per email, exact, counted in D1). Written by hand
 -- (issue 9); keep src/db/schema/identity.ts in step. A row is reserved before the password is checked and kept
 -- when the attempt fails; the cron deletes rows older than the window (bounded).
 CREATE TABLE `login_attempts` (

@@ -1,4 +1,4 @@
--- Idempotency keys (API.md section 11). Written by hand (issue 9); keep src/db/schema/identity.ts in step.
+-- Idempotency keys (docs/api/11-limits-retries-sessions.md). Written by hand (issue 9); keep src/db/schema/identity.ts in step.
 -- A row is claimed when a request with a key starts (owner set), marked committed_at in the very D1 batch that
 -- makes the request's change, and given the response (status, body, Location) when the request ends; a 5xx
 -- that committed nothing releases it. Kept 24 hours (expires_at, epoch ms); the cron deletes expired rows.

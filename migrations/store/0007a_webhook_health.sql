@@ -1,4 +1,4 @@
--- Subscription health (API.md section 12): the outcome of the subscription's last finished delivery and how many
+-- Subscription health (docs/api/12-admin-console-endpoints.md): the outcome of the subscription's last finished delivery and how many
 -- deliveries in a row ended failed. Written by the sender in the batch that records a final attempt.
 ALTER TABLE `webhooks` ADD `last_delivery_at` text;--> statement-breakpoint
 ALTER TABLE `webhooks` ADD `last_delivery_status` text;--> statement-breakpoint

@@ -1,4 +1,4 @@
--- Writes paused while a store moves (API.md section 14, docs/scale.md "Moving a store"). Every table with a store's
+-- Writes paused while a store moves (docs/api/14-store-databases-and-operators.md, docs/scale.md "Moving a store"). Every table with a store's
 -- rows refuses inserts and updates unless the store's row in this database is `active` or `incoming` (a move's
 -- target while it is filled), and deletes while it is `moving` or `moved`; a move's cleanup deletes in `purging`.
 -- The trigger aborts the statement's whole batch with "store_paused", which the API answers with 503

@@ -1,4 +1,4 @@
--- Integrations (API.md section 16): store-owned keys (`boi_`). Both the current value's hash and, during a
+-- Integrations (docs/api/16-integrations.md): store-owned keys (`boi_`). Both the current value's hash and, during a
 -- rotation's overlap, the previous one's are unique and indexed: the access check finds a key by either in one query.
 CREATE TABLE `integrations` (
 	`id` text PRIMARY KEY NOT NULL,

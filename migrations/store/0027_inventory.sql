@@ -1,4 +1,4 @@
--- Issue 34, API.md section 20: stock at locations, with a ledger that explains every number.
+-- Issue 34, docs/api/20-inventory.md: stock at locations, with a ledger that explains every number.
 --
 -- How the numbers stay true (docs/inventory.md):
 -- * A level (variant, location) holds on_hand and committed; 0 <= committed <= on_hand <= 1,000,000,000 (CHECK).
@@ -95,7 +95,7 @@ CREATE INDEX `inventory_ledger_adjustment_idx` ON `inventory_ledger` (`adjustmen
 --> statement-breakpoint
 CREATE INDEX `inventory_ledger_created_idx` ON `inventory_ledger` (`store_id`, `created_at`, `seq`);
 --> statement-breakpoint
--- Which location each order line's committed units came from (API.md section 20 "Orders").
+-- Which location each order line's committed units came from (docs/api/20-inventory.md "Orders").
 CREATE TABLE `order_allocations` (
 	`order_id` text NOT NULL REFERENCES `orders`(`id`) ON DELETE cascade,
 	`position` integer NOT NULL,

@@ -1,4 +1,4 @@
--- Issue 36, API.md section 22: every store event gets `sequence`, an integer per store, strictly increasing in the
+-- Issue 36, docs/api/22-event-log.md: every store event gets `sequence`, an integer per store, strictly increasing in the
 -- order the changes committed, with no gaps.
 --
 -- * The store's row holds the last sequence it gave (stores.event_sequence). It only grows: retention deleting old

@@ -1,4 +1,4 @@
--- Issue 35, API.md section 21: custom fields (docs/decisions.md "Custom fields", src/fields/).
+-- Issue 35, docs/api/21-custom-fields.md: custom fields (docs/decisions.md "Custom fields", src/fields/).
 --
 -- * Values live with their resource: `fields`, a JSON object {key: value} (keys with a value only), on products,
 --   variants, collections, customers and orders; every response returns it as stored.

@@ -1,4 +1,4 @@
--- Issue 37, API.md section 23: Shopify's product CSV in and out (docs/sync.md "Shopify's product CSV").
+-- Issue 37, docs/api/23-one-call-sync-and-imports.md: Shopify's product CSV in and out (docs/sync.md "Shopify's product CSV").
 --
 -- * product_imports.format: 'native' (this service's layout, sections 15 and 16) or 'shopify' (recognised by its
 --   header at upload). ignored_columns: the Shopify columns with no counterpart, listed once (JSON array of the

@@ -1,4 +1,4 @@
-// The demo store's catalog (API.md section 23, "A store to look at on the first run"): the source that
+// The demo store's catalog (docs/api/23-one-call-sync-and-imports.md, "A store to look at on the first run"): the source that
 // scripts/demo/generate.mjs turns into scripts/demo/products.csv (Shopify's classic product CSV) and the pictures
 // in scripts/demo/images/. Edit here, run `node scripts/demo/generate.mjs`, commit all three.
 //

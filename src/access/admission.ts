@@ -77,7 +77,7 @@ const neededText = (needed: Needed | undefined, missing: Permission) =>
 
 /**
  * Once the caller's standing is known: 429 if the credential's budget is spent, 403 (`enterStore`), then the
- * store's budget. Only a request that passes the permission check spends the store's (API.md section 13: a 403
+ * store's budget. Only a request that passes the permission check spends the store's (docs/api/13-security.md: a 403
  * does not); that spend starts before the credential's verdict is awaited and is handed back unawaited, for the
  * caller to await when nothing else is left to run beside it.
  */
@@ -94,7 +94,7 @@ function enterStore(c: C, access: StoreAccess | null, permission?: Needed): void
   if (!access) throw forbidden(isKey ? "This access token belongs to another store" : "You are not a member of this store");
   const missing = missingBit(access, permission);
   if (missing) throw forbidden(`This endpoint needs the ${neededText(permission, missing)} permission`, missing);
-  // A move has paused the store's writes (API.md section 14): reads go on. The store databases' triggers refuse
+  // A move has paused the store's writes (docs/api/14-store-databases-and-operators.md): reads go on. The store databases' triggers refuse
   // a write that passed this check just before the pause.
   if (access.paused && !isReadOnly(c)) throw storePaused();
   c.set("store", access);

@@ -1,4 +1,4 @@
-// Abuse limits (API.md sections 11 and 13) that live in the Workers Rate Limiting bindings: per client IP on POST
+// Abuse limits (docs/api/11-limits-retries-sessions.md and docs/api/13-security.md) that live in the Workers Rate Limiting bindings: per client IP on POST
 // /login and POST /users, per IP for failed authentication (requests answered 401), per credential (one PAT, or all
 // of one user's session JWTs) and per store on authenticated requests. Approximate by design (the binding counts
 // per Cloudflare location) and free of D1 round trips. The exact per-email login limit is in D1:

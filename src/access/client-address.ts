@@ -1,4 +1,4 @@
-// The client's address as the per-IP budgets count it (API.md sections 11 and 13): CF-Connecting-IP, set by
+// The client's address as the per-IP budgets count it (docs/api/11-limits-retries-sessions.md and docs/api/13-security.md): CF-Connecting-IP, set by
 // Cloudflare's edge, with an IPv6 address cut to its /64. One subscriber is usually handed a whole /64, so counting
 // single IPv6 addresses would let a client multiply every per-IP budget by rotating through its own prefix.
 import type { Context } from "hono";

@@ -1,4 +1,4 @@
-// No credential yields more than its holder has (API.md "13 (continued)"): the one rule behind every place that hands
+// No credential yields more than its holder has (docs/api/13b-holder-limits.md): the one rule behind every place that hands
 // out a raw credential value (a PAT created or rotated, an integration key created or rotated, an invite created).
 // The value's effective permission must lie within the caller's effective permission at that moment (for a PAT: its
 // user's permissions AND its scope; for a session: the member's permissions). Otherwise 422

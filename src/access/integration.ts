@@ -1,4 +1,4 @@
-// How an integration's key (`boi_`, API.md section 16) is checked. Built like a PAT (./token-format.ts): the
+// How an integration's key (`boi_`, docs/api/16-integrations.md) is checked. Built like a PAT (./token-format.ts): the
 // checksum before any query, then one indexed query in the path store's database that finds the key by its current
 // value or by the previous one a rotation kept working, with the store's state; a key that database does not have
 // (another store's, or any key off a store's path such as GET /me) is looked for through the directory's
@@ -98,7 +98,7 @@ function touchLastUsed(db: Db, id: string, now: number) {
 }
 
 /**
- * The key's own budget (API.md sections 11 and 16), keyed by the value like a PAT's so it starts before the lookup
+ * The key's own budget (docs/api/11-limits-retries-sessions.md and docs/api/16-integrations.md), keyed by the value like a PAT's so it starts before the lookup
  * and runs beside it. The store's budget counts the integration's requests like anyone's (./admission.ts).
  */
 export const integrationBudget = (c: C, hash: string): Spending => ({ verdict: startSpend(c.env, "credential", `integration:${hash}`) });

@@ -1,4 +1,4 @@
-// Failed logins per email (API.md section 11): exact, counted in D1 over a sliding window. Before the password is
+// Failed logins per email (docs/api/11-limits-retries-sessions.md): exact, counted in D1 over a sliding window. Before the password is
 // checked, one statement reserves an attempt row only while the email has fewer than the limit inside the window
 // (SQLite runs it atomically, so concurrent guesses cannot slip past). A failed login keeps its row; a successful
 // one removes its own row and no other, so earlier failures inside the window still count.

@@ -1,4 +1,4 @@
-// How a personal access token (`bod_`, API.md section 5) is checked: the checksum before any query, then one
+// How a personal access token (`bod_`, docs/api/05-personal-access-tokens.md) is checked: the checksum before any query, then one
 // indexed query in the path store's database (the token, its user's current membership, the store's state), or,
 // for a PAT that database does not have (another store's, or any PAT off a store's path such as GET /me), through
 // the directory's token index (./lookups.ts). Effective permission = the user's current membership AND the token's scope.
@@ -95,7 +95,7 @@ function touchLastUsed(db: Db, tokenId: string, now: number) {
 }
 
 /**
- * The PAT's own budget (API.md section 11), started the moment its key is known and before the D1 lookup that
+ * The PAT's own budget (docs/api/11-limits-retries-sessions.md), started the moment its key is known and before the D1 lookup that
  * decides whether it is real, so the two run side by side. A bogus PAT spends the budget of a key nobody holds;
  * its 401 comes first all the same (`within` runs after the lookup).
  */

@@ -1,5 +1,5 @@
 // Some acts belong to a person: holding a personal access token, sending an invite, signing out. An integration's
-// key (API.md section 16) is no person, and a credential that outlives people must not mint people's credentials:
+// key (docs/api/16-integrations.md) is no person, and a credential that outlives people must not mint people's credentials:
 // those endpoints answer it 403.
 import { forbidden } from "../lib/errors";
 import type { Principal } from "../lib/types";

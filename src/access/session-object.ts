@@ -1,4 +1,4 @@
-// The session state of one user (API.md section 11), in a SQLite-backed Durable Object of its own (binding
+// The session state of one user (docs/api/11-limits-retries-sessions.md), in a SQLite-backed Durable Object of its own (binding
 // USER_SESSIONS, one object per user id): the lowest session version still in force (raised by logging out
 // everywhere) and the JWTs logged out one by one, until they would have expired. A JWT check asks the user's object
 // (one RPC, beside the store database's lookup) instead of the one shared directory database, so console traffic

@@ -17,7 +17,7 @@ export function sessionCheck(c: C, principal: Principal): Promise<SessionRow | n
   return pending;
 }
 
-/** One user's sessions share one budget (API.md section 11), started as soon as the JWT's subject is known. */
+/** One user's sessions share one budget (docs/api/11-limits-retries-sessions.md), started as soon as the JWT's subject is known. */
 export const userBudget = (c: C, principal: Principal): Spending => ({ verdict: startSpend(c.env, "credential", `user:${principal.userId}`) });
 
 export type MembershipRow = { storeState: HereState; role: Role | null; permissions: string | null };

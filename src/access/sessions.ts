@@ -1,4 +1,4 @@
-// Session JWTs (API.md sections 3 and 11): HS256 with sub, iat, exp, jti and sv, never older than 24 hours, and
+// Session JWTs (docs/api/03-identity-stores-members.md and docs/api/11-limits-retries-sessions.md): HS256 with sub, iat, exp, jti and sv, never older than 24 hours, and
 // still in force: not logged out (its signature in revoked_sessions) and carrying the user's current session
 // version (raised by logging out everywhere). The signature and lifetime are checked here without D1; the session
 // state comes from the user's session object (./session-object.ts), asked by the access check (src/access/session.ts)
@@ -13,7 +13,7 @@ import { nowIso } from "../lib/ids";
 /** Session JWTs live 24 hours (spec section 5). */
 export const SESSION_SECONDS = 24 * 60 * 60;
 
-// A JWT has exactly one spelling (API.md section 13): three segments of unpadded base64url, each canonical (the
+// A JWT has exactly one spelling (docs/api/13-security.md): three segments of unpadded base64url, each canonical (the
 // unused low bits of its last character zero), the HS256 signature 43 characters. hono/jwt accepts padding and
 // sloppy last characters, and the session is stored by the signature's text, so a second spelling of a logged-out
 // JWT would be a live session again.

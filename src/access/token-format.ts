@@ -1,4 +1,4 @@
-// Personal access token values (`bod_`) and integration keys (`boi_`, API.md section 16): the prefix +
+// Personal access token values (`bod_`) and integration keys (`boi_`, docs/api/16-integrations.md): the prefix +
 // base64url(28 random bytes + big-endian CRC32 of them) = 47 characters. The checksum lets us reject typos and
 // truncations without a database read; the distinct prefixes let secret scanners tell the two apart.
 import { base64url, crc32, fromBase64url, randomBytes, sha256Hex } from "../lib/crypto";

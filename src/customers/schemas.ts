@@ -1,4 +1,4 @@
-// API shapes of customers (API.md section 9).
+// API shapes of customers (docs/api/09-orders-and-customers.md).
 import { z } from "@hono/zod-openapi";
 import { email } from "../identity/schemas";
 import { cursorQuery } from "../lib/cursor";

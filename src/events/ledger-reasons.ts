@@ -1,4 +1,4 @@
-// Why an inventory level changed (API.md section 20): the reasons a ledger entry can carry, and those an adjustment
+// Why an inventory level changed (docs/api/20-inventory.md): the reasons a ledger entry can carry, and those an adjustment
 // may give. A module of its own, with no imports, so that schemas (the inventory API's, the events') can name them
 // without depending on the machinery of src/events/stock-changes.ts.
 export const ADJUSTMENT_REASONS = ["received", "correction", "cycle_count", "damaged", "shrinkage", "returned", "other"] as const;

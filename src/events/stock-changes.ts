@@ -1,4 +1,4 @@
-// Why a level changed, and its events (API.md section 20; migrations/store/0027_inventory.sql). Every batch that
+// Why a level changed, and its events (docs/api/20-inventory.md; migrations/store/0027_inventory.sql). Every batch that
 // changes an inventory level, directly (adjustments, transfers, orders) or through a stock write (variant create and
 // PATCH, bulk, import), runs inside `stockChange`: the batch first writes the one `inventory_context` row (reason,
 // reference, order, adjustment, who), the level triggers copy it into each ledger entry, then one statement records

@@ -1,4 +1,4 @@
-// What a definition may say (API.md section 21), checked before it is saved: validations that fit its type (min/max
+// What a definition may say (docs/api/21-custom-fields.md), checked before it is saved: validations that fit its type (min/max
 // as numbers, dates, lengths or item counts; regex and choices for texts), a pattern that compiles and runs within
 // the work budget for the longest value the field accepts, choices that are themselves valid values, and
 // `filterable` only for scalar product and variant fields. Every problem at once, at `validations.<name>`.

@@ -1,4 +1,4 @@
-// /stores/{store_id}/field-definitions: the store's custom fields (API.md section 21). Any credential of the store
+// /stores/{store_id}/field-definitions: the store's custom fields (docs/api/21-custom-fields.md). Any credential of the store
 // reads them (a form needs them to show its fields); creating, changing and deleting them is a store setting
 // (store.manage).
 import { createRoute } from "@hono/zod-openapi";

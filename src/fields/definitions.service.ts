@@ -1,5 +1,5 @@
-// Field definitions (API.md section 21; docs/decisions.md "Custom fields"): create, list, read, change, delete.
-// Each change is one batch with its audit row; definitions have no events (API.md lists none: they describe the
+// Field definitions (docs/api/21-custom-fields.md; docs/decisions.md "Custom fields"): create, list, read, change, delete.
+// Each change is one batch with its audit row; definitions have no events (docs/api/21-custom-fields.md lists none: they describe the
 // store's data, like its settings). The caps (200 per owner, 20 filterable per owner) are guards inside the batch,
 // so concurrent creates cannot pass them; the key's uniqueness is the unique index (409).
 //

@@ -1,4 +1,4 @@
-// The types of custom fields (API.md section 21) and what each accepts: which validations apply, which can be
+// The types of custom fields (docs/api/21-custom-fields.md) and what each accepts: which validations apply, which can be
 // filtered by, which name another resource of the store. One place, read by the definitions' checks, the values'
 // checks, the list filters and the CSV columns.
 export const OWNERS = ["product", "variant", "collection", "customer", "order"] as const;
@@ -30,7 +30,7 @@ export type FieldType = (typeof FIELD_TYPES)[number];
 
 export const KEY_RE = /^[a-z][a-z0-9_]*$/;
 
-/** Caps (API.md section 21). */
+/** Caps (docs/api/21-custom-fields.md). */
 export const DEFINITIONS_PER_OWNER = 200;
 export const FILTERABLE_PER_OWNER = 20;
 export const MAX_LIST_ITEMS = 128;

@@ -1,4 +1,4 @@
-// What an owner's write of `fields` needs (API.md section 21): the definitions its keys name (one read), every value
+// What an owner's write of `fields` needs (docs/api/21-custom-fields.md): the definitions its keys name (one read), every value
 // checked against its definition (every bad value in one 422, at `fields.<key>`, `.<index>` inside lists), the
 // references looked up in the store (one read), and then the statements: the value to insert, or the merge of a
 // change into the stored values (keys given are set to exactly what was sent, a key given null is removed, the

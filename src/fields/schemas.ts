@@ -1,4 +1,4 @@
-// API shapes of custom fields (API.md section 21): definitions and their bodies, and the `fields` object that every
+// API shapes of custom fields (docs/api/21-custom-fields.md): definitions and their bodies, and the `fields` object that every
 // owner resource carries and its create and update bodies accept. Bodies are strict: unknown members are 422.
 import { z } from "@hono/zod-openapi";
 import { paginationQuery } from "../lib/pagination";

@@ -1,4 +1,4 @@
-// A custom field's value checked against its definition (API.md section 21): its type, then its validations. Pure
+// A custom field's value checked against its definition (docs/api/21-custom-fields.md): its type, then its validations. Pure
 // functions: every write (the API's bodies, bulk items, CSV cells) and every list filter goes through them, so a value
 // is accepted or refused the same way whichever way it comes. References are returned for the caller to look up in
 // the store (one query for a whole request, src/fields/field-values.ts).
@@ -186,7 +186,7 @@ export function checkValue(definition: Definition, raw: unknown, path: string): 
   if (out.errors.length > 0) return out;
   const items = { regex: v.regex, choices: v.choices };
   const values = raw.map((item, i) => checkScalar(itemType(type), item, `${path}.${i}`, items, out));
-  // An empty list is no value (API.md section 21): the key is left out.
+  // An empty list is no value (docs/api/21-custom-fields.md): the key is left out.
   if (out.errors.length === 0 && values.length > 0) out.value = values;
   return out;
 }

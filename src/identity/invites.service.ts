@@ -1,6 +1,6 @@
 // Invites: a one-time raw token (shown once, stored as SHA-256), valid 7 days, accepted by the invitee's own
 // session. Accepting creates the membership and emits `user.created`. An invite is only as good as its inviter
-// (API.md section 13): it can be revoked, removing the inviter revokes it, and at accept time the inviter must still
+// (docs/api/13-security.md): it can be revoked, removing the inviter revokes it, and at accept time the inviter must still
 // be a member holding every bit it grants, checked inside the accept's own batch.
 import { personOf } from "../access/person";
 import { and, count, desc, eq, gt, isNull, sql } from "drizzle-orm";
@@ -154,7 +154,7 @@ async function whyVoid(db: Db, invite: InviteRow) {
 
 /**
  * What an invite link offers, for the invitee's session before accepting: the store's name, the permissions and the
- * email it was sent to. It is judged as accepting it would be (API.md "13 (continued)"): an invite that cannot be
+ * email it was sent to. It is judged as accepting it would be (docs/api/13b-holder-limits.md): an invite that cannot be
  * accepted (used, revoked, expired, or its inviter removed or no longer holding a bit it grants) is 409 `conflict`
  * with accept's words, never shown as pending. The email is not compared, so the page can say whom it was sent to.
  * Unknown token: 404.

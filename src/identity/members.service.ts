@@ -1,5 +1,4 @@
-// Store members: listing, permission changes, removal. What a member held dies with the membership (API.md section
-// 13): removal revokes, in the same batch, every token of the store whose user or holder (`issued_by`) is the
+// Store members: listing, permission changes, removal. What a member held dies with the membership (docs/api/13-security.md): removal revokes, in the same batch, every token of the store whose user or holder (`issued_by`) is the
 // member, and every pending invite they sent. The token check also requires the user's membership, but a token the
 // member minted for the owner, or rotated, is the owner's by user_id: only `issued_by` finds it. Revoking (rather
 // than relying on the join) also keeps a later re-invite from reviving old tokens.

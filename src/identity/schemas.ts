@@ -1,4 +1,4 @@
-// API shapes of users, stores, members and invites (API.md section 3).
+// API shapes of users, stores, members and invites (docs/api/03-identity-stores-members.md).
 import { currencyInput } from "../lib/money";
 import { integrationSchema } from "../integrations/schemas";
 import { z } from "@hono/zod-openapi";
@@ -30,7 +30,7 @@ export const personMeSchema = userSchema.extend({ stores: z.array(
   z.object({ id: z.string(), name: z.string(), role: roleSchema, permissions: mask, permission_names: z.array(z.string()) }),
 ) }).openapi("Me");
 
-/** GET /me with an integration's key (API.md section 16): the integration, no person. */
+/** GET /me with an integration's key (docs/api/16-integrations.md): the integration, no person. */
 export const integrationMeSchema = z
   .object({ kind: z.literal("integration"), integration: integrationSchema })
   .openapi("IntegrationMe");

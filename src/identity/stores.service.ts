@@ -56,7 +56,7 @@ export async function createStore(ctx: Ctx, input: { name: string }, cf?: Incomi
       await commit(ownerCtx, [
         copyUser(db, owner),
         db.insert(stores).values(store),
-        // Every store has exactly one default location (API.md section 20).
+        // Every store has exactly one default location (docs/api/20-inventory.md).
         db.insert(locations).values({
           id: uuidv7(), storeId: store.id, name: "Default", code: "default", codeLower: "default",
           isDefault: true, active: true, position: 0, createdAt: store.createdAt, updatedAt: store.createdAt,

@@ -78,7 +78,7 @@ export async function logIn(env: Env, db: Db, input: { email: string; password: 
  */
 export async function getMe(ctx: Ctx) {
   const { integration } = ctx.principal;
-  // An integration is no person: it answers with its own record (API.md section 16).
+  // An integration is no person: it answers with its own record (docs/api/16-integrations.md).
   if (integration) {
     const db = await storeDb(ctx.env, integration.storeId);
     if (!db) throw new ApiError("unauthenticated", "The integration's store no longer exists");

@@ -1,2 +1,2 @@
-// Integrations: store-owned keys (API.md section 16).
+// Integrations: store-owned keys (docs/api/16-integrations.md).
 export { registerIntegrationRoutes } from "./integrations.routes";

@@ -1,4 +1,4 @@
-// /stores/{store_id}/integrations: the store's own keys (API.md section 16). Create and rotate return the raw
+// /stores/{store_id}/integrations: the store's own keys (docs/api/16-integrations.md). Create and rotate return the raw
 // `boi_` value once, so they refuse an Idempotency-Key like the other one-time secrets (section 11).
 import { createRoute, z } from "@hono/zod-openapi";
 import { storeCtxOf } from "../lib/context";

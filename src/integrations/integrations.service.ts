@@ -1,4 +1,4 @@
-// Integrations (API.md section 16): create, list, read, rename, rotate, revoke a store's own keys. A key's scope is
+// Integrations (docs/api/16-integrations.md): create, list, read, rename, rotate, revoke a store's own keys. A key's scope is
 // within the effective permission of whoever creates or rotates it (src/access/hand-out.ts) and never a bit that
 // manages people or access; between those moments it follows nobody. Each raw value's receiver is recorded (`issued_to`), so removing them flags the integration.
 import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
@@ -17,10 +17,10 @@ import { type ApiVersion, CURRENT_VERSION } from "../lib/api-versions";
 
 type IntegrationRow = typeof integrations.$inferSelect;
 
-/** A credential that outlives people must not manage people or access (API.md section 16). */
+/** A credential that outlives people must not manage people or access (docs/api/16-integrations.md). */
 export const NEVER_IN_SCOPE: readonly Permission[] = ["members.manage", "tokens.manage", "integrations.read", "integrations.manage", "store.manage"];
 
-/** API.md section 16: unrevoked integrations per store. */
+/** docs/api/16-integrations.md: unrevoked integrations per store. */
 export const INTEGRATIONS_PER_STORE_CAP = 25;
 
 export const toIntegration = (r: IntegrationRow) => ({

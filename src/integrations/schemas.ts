@@ -1,4 +1,4 @@
-// API shapes of integrations (API.md section 16): store-owned keys.
+// API shapes of integrations (docs/api/16-integrations.md): store-owned keys.
 import { z } from "@hono/zod-openapi";
 import { maskInput } from "../lib/permissions";
 import { apiVersionField, apiVersionInput } from "../lib/api-versions";

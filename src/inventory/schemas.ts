@@ -8,7 +8,7 @@ import { paginationQuery } from "../lib/pagination";
 import { line } from "../lib/text";
 import { storeParams } from "../products/schemas";
 
-/** A store holds at most this many locations, the default included (API.md section 20). */
+/** A store holds at most this many locations, the default included (docs/api/20-inventory.md). */
 export const LOCATIONS_CAP = 50;
 /** The most an adjustment changes, or a transfer moves, in one request. */
 export const MAX_ITEMS = 250;

@@ -1,6 +1,6 @@
 // Audit rows. `auditEntry` returns the insert for the change's own db.batch, so the change and its record of
 // who made it commit together or not at all. Who: a user (and the PAT, if one was used), or an integration with
-// no user (API.md section 16).
+// no user (docs/api/16-integrations.md).
 import { sql } from "drizzle-orm";
 import type { AuditAction } from "../audit/actions";
 import { auditLog } from "../db/schema";

@@ -1,4 +1,4 @@
-// Keyset cursors (API.md section 15). A cursor names the last item of a page by its sort key (a timestamp and
+// Keyset cursors (docs/api/15-sync-and-bulk.md). A cursor names the last item of a page by its sort key (a timestamp and
 // the id), so the next page starts strictly after it: items written meanwhile cannot shift the page, and an item
 // that stays unchanged for the whole walk is read exactly once. Cursors are opaque to clients (base64url JSON)
 // and bound to the list and order they came from; anything that does not decode to one is a 422, never a 500.

@@ -5,7 +5,7 @@
 // client decides. D1 itself already retries read-only queries after transient errors (network, restarts).
 // Error texts: https://developers.cloudflare.com/d1/observability/debug-d1/#error-list. See docs/decisions.md.
 // A third kind is ours: "store_paused", raised by the store databases' triggers while a move has the store's writes
-// paused (migrations/store/0015_store_pause.sql, API.md section 14).
+// paused (migrations/store/0015_store_pause.sql, docs/api/14-store-databases-and-operators.md).
 import { ApiError } from "./errors";
 
 export const PAUSED_TEXT = "store_paused";

@@ -69,7 +69,7 @@ export class ApiError extends Error {
 
 export const notFound = (what = "Resource") => new ApiError("not_found", `${what} not found`);
 export const conflict = (detail: string) => new ApiError("conflict", detail);
-/** A cap of API.md section 13 is reached; `detail` names the cap. */
+/** A cap of docs/api/13-security.md is reached; `detail` names the cap. */
 export const limitExceeded = (detail: string) => new ApiError("limit_exceeded", detail);
 export const unauthenticated = (detail = "Missing or invalid bearer token") =>
   new ApiError("unauthenticated", detail, { headers: { "WWW-Authenticate": "Bearer" } });

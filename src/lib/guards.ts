@@ -1,4 +1,4 @@
-// Conditions checked inside a change's own D1 batch (API.md section 13: every delete and state change takes effect
+// Conditions checked inside a change's own D1 batch (docs/api/13-security.md: every delete and state change takes effect
 // once). D1 has no interactive transactions, so "check, then act" in two round trips lets two concurrent requests
 // both pass the check. Instead the batch starts with an assertion on the row it is about to change: when the
 // condition is false, the assertion inserts NULL into a NOT NULL column of an always-empty table, D1 rolls the

@@ -1,4 +1,4 @@
-// Idempotency keys (API.md section 11, as Stripe does it). A POST that accepts `Idempotency-Key` runs this
+// Idempotency keys (docs/api/11-limits-retries-sessions.md, as Stripe does it). A POST that accepts `Idempotency-Key` runs this
 // middleware after its access checks: the first request with a key claims it, runs, and its response (status,
 // body, Location) is kept 24 hours per (credential, key) within its store (`scopeOf`); a repeat with the same
 // method, path and body gets that response again with `Idempotent-Replayed: true` and changes nothing; a different
@@ -150,7 +150,7 @@ async function claim(d1: D1Database, scope: string, key: string, fingerprint: st
   return found.results[0] as KeyRow;
 }
 
-/** For the POSTs of API.md section 11 that accept the header (installed by `idempotent()` in ./route.ts). */
+/** For the POSTs of docs/api/11-limits-retries-sessions.md that accept the header (installed by `idempotent()` in ./route.ts). */
 export const idempotency = (): MiddlewareHandler<AppEnv> => async (c, next) => {
   const key = c.req.header(IDEMPOTENCY_KEY);
   if (key === undefined) return next();

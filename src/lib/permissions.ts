@@ -27,6 +27,7 @@ export const PERMISSIONS = {
   "inventory.write": { bit: 21, description: "Adjust and transfer stock between locations" },
   "pricing.read": { bit: 22, description: "Read price lists, their prices, resolved prices and the price history" },
   "pricing.write": { bit: 23, description: "Create, change and delete price lists and their prices" },
+  "fulfillments.write": { bit: 24, description: "Ship orders (partly or wholly), track and cancel shipments, record returns" },
   "audit.read": { bit: 61, description: "Read the store's audit log" },
 } as const;
 

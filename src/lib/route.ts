@@ -26,7 +26,7 @@ const problem = (description: string, headers?: Record<string, { description: st
   content: { "application/problem+json": { schema: problemSchema } },
 });
 
-/** 429 `rate_limited` (API.md section 11), with the seconds to wait. */
+/** 429 `rate_limited` (docs/api/11-limits-retries-sessions.md), with the seconds to wait. */
 export const rateLimitedResponse = problem(
   "Rate limited (`rate_limited`): per IP on POST /login and POST /users, failed logins per email, per credential and per store",
   { "Retry-After": { description: "Whole seconds to wait before retrying", schema: { type: "integer" } } },
@@ -100,7 +100,7 @@ const withKeyHandling = <R extends RouteLike>(route: R, extra: MiddlewareHandler
 });
 
 /**
- * A POST that accepts `Idempotency-Key` (API.md section 11): the idempotency middleware runs after the access
+ * A POST that accepts `Idempotency-Key` (docs/api/11-limits-retries-sessions.md): the idempotency middleware runs after the access
  * checks, and the contract documents the header, the replay header on success and the 409/422 it can answer.
  */
 export function idempotent<R extends RouteLike>(route: R): R {

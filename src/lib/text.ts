@@ -1,4 +1,4 @@
-// Text is Unicode text (API.md "13 (continued)"): the one string type of every request body field and query
+// Text is Unicode text (docs/api/13b-holder-limits.md): the one string type of every request body field and query
 // parameter. A value holding a lone UTF-16 surrogate (D1 would store it as U+FFFD, so a later GET would differ from
 // what the write answered) or a control character is refused with 422 naming the field; nothing is altered on the
 // way in. Multi-line fields (descriptions, review bodies, spec values) also allow tab, LF and CR.

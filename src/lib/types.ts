@@ -1,6 +1,6 @@
 // The request's shared types: the Hono environment, the principal, the store access and the `ctx` services take.
 // This file imports nothing from src/lib, so every lib module (auth, sessions, budgets, idempotency, db) can use
-// these types without an import circle (STYLE.md rule 12); src/lib/context.ts builds the values.
+// these types without an import circle (docs/conventions.md rule 12); src/lib/context.ts builds the values.
 import type { SQL } from "drizzle-orm";
 import type { DrizzleD1Database } from "drizzle-orm/d1";
 import type * as schema from "../db/schema";
@@ -10,12 +10,12 @@ export type Db = DrizzleD1Database<typeof schema> & { $client: D1Database };
 
 /**
  * Who is calling: a user, through a session JWT or through one of their personal access tokens; or a store's
- * integration (its `boi_` key, API.md section 16), which is no person: `userId` is null and `integration` is set.
+ * integration (its `boi_` key, docs/api/16-integrations.md), which is no person: `userId` is null and `integration` is set.
  */
 export interface Principal {
   kind: "jwt" | "pat" | "integration";
   userId: string | null;
-  /** `issuedBy`: who holds this PAT's raw value (API.md section 13); what it mints or rotates is theirs too. */
+  /** `issuedBy`: who holds this PAT's raw value (docs/api/13-security.md); what it mints or rotates is theirs too. */
   token: { id: string; name: string; storeId: string; issuedBy: string; scopes: bigint; effective: bigint; role: Role } | null;
   /** A session JWT's identity for logout: its signature, the user's session version it carries, its end. */
   session: Session | null;
@@ -41,7 +41,7 @@ export interface StoreAccess {
   memberPermissions: bigint;
   /** What this request may do: the membership mask, AND the token's scope for a PAT. */
   permissions: bigint;
-  /** A move has paused the store's writes (API.md section 14): a change-making request is 503. */
+  /** A move has paused the store's writes (docs/api/14-store-databases-and-operators.md): a change-making request is 503. */
   paused?: boolean;
 }
 

@@ -1,4 +1,4 @@
-// A write that changes nothing changes nothing (API.md section 23): no UPDATE, no event, no audit row, and
+// A write that changes nothing changes nothing (docs/api/23-one-call-sync-and-imports.md): no UPDATE, no event, no audit row, and
 // `updated_at` stays. Services build the columns a request sets, then keep only those that differ from the row.
 
 /**

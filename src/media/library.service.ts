@@ -109,7 +109,7 @@ export async function listLibrary(ctx: StoreCtx, page: Page) {
 const inUse = () => conflict("A gallery item still uses this library file: remove the gallery items first");
 
 /**
- * Withdraws a library file (API.md section 13): the row goes in a batch that checks, inside it, that the file still
+ * Withdraws a library file (docs/api/13-security.md): the row goes in a batch that checks, inside it, that the file still
  * exists (404 for the loser of concurrent deletes) and that no gallery item uses it (409; a gallery insert checks
  * the file in its own batch, so the two cannot cross). Then the original and every kept size leave R2.
  */

@@ -1,4 +1,4 @@
-// API shapes of the media library and the product gallery (API.md section 7). Multipart fields are validated
+// API shapes of the media library and the product gallery (docs/api/07-media.md). Multipart fields are validated
 // like JSON fields: strict objects (unknown fields 422), typed values parsed from their text form.
 import { z } from "@hono/zod-openapi";
 import { LINE_MESSAGE, isText, line } from "../lib/text";

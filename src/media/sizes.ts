@@ -1,4 +1,4 @@
-// Image sizes (API.md section 7) and their public URLs, in two forms that must agree: plain TypeScript for the
+// Image sizes (docs/api/07-media.md) and their public URLs, in two forms that must agree: plain TypeScript for the
 // library API, and SQL for the gallery JSON (which is built inside queries and event payloads).
 // URLs are relative paths (`/media/{store_id}/{media_file_id}/{size}`): SQL has no request origin, and a
 // relative reference resolves against the API's own base URL on every client.

@@ -1,4 +1,4 @@
-// The move job (docs/scale.md section 4, "Moving a store"; API.md section 14). A move is a row of `store_moves` in
+// The move job (docs/scale.md section 4, "Moving a store"; docs/api/14-store-databases-and-operators.md). A move is a row of `store_moves` in
 // the directory, and each queue message runs one bounded step of it, then sends the message for the next:
 //
 //   copying   wait         until the store's previous move (done or failed) has finished its purge or cleanup

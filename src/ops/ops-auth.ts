@@ -1,4 +1,4 @@
-// Who may call /ops/* (API.md section 14): the operators, with `Authorization: Bearer <OPS_TOKEN>`. OPS_TOKEN is
+// Who may call /ops/* (docs/api/14-store-databases-and-operators.md): the operators, with `Authorization: Bearer <OPS_TOKEN>`. OPS_TOKEN is
 // a secret of at least 32 characters; a deployment without one has no operator endpoints (503), rather than
 // endpoints guarded by a guessable value. Any other credential, a session JWT or a PAT of any member included,
 // is a 401: operators are not store admins, and no store permission reaches these routes.
@@ -23,7 +23,7 @@ export function opsAccess(): MiddlewareHandler<AppEnv> {
     if (!expected || expected.length < MIN_TOKEN_LENGTH) {
       throw new ApiError("service_unavailable", "The operator endpoints are not configured on this deployment");
     }
-    // An address over its failed-authentication budget is refused before the comparison (API.md section 13), as
+    // An address over its failed-authentication budget is refused before the comparison (docs/api/13-security.md), as
     // on every other authenticated route: guessing stops at the budget, whatever the next guess is.
     refuseAddressOverFailedAuth(c);
     // Parsed as the access check parses it (src/access/lookups.ts).

@@ -1,4 +1,4 @@
-// The operator endpoints (API.md section 14), under the OpenAPI tag "Operations". Every route takes OPS_TOKEN
+// The operator endpoints (docs/api/14-store-databases-and-operators.md), under the OpenAPI tag "Operations". Every route takes OPS_TOKEN
 // (./ops-auth.ts), not a store member's credential.
 import { createRoute, z } from "@hono/zod-openapi";
 import { type App, jsonBody, jsonResponse, problemSchema } from "../lib/route";

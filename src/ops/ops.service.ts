@@ -1,4 +1,4 @@
-// The operators' verbs (API.md section 14): the store databases with their load, where a store is, and moving one.
+// The operators' verbs (docs/api/14-store-databases-and-operators.md): the store databases with their load, where a store is, and moving one.
 import { conflict, invalidField, notFound } from "../lib/errors";
 import { isUniqueViolation } from "../lib/db";
 import { isUuid, nowIso, uuidv7 } from "../lib/ids";

@@ -1,4 +1,4 @@
-// Where an order's units come from (API.md section 20 "Orders"): a line's reserved quantity is committed at the
+// Where an order's units come from (docs/api/20-inventory.md "Orders"): a line's reserved quantity is committed at the
 // store's active locations, the default first, then by position, split across them when one does not hold enough.
 // Each statement works on the rows as the batch sees them, so what a line commits is what the batch found available.
 // Fulfilment takes the allocations off on_hand and committed; a cancel releases them (committed falls). The ledger

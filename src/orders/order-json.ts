@@ -23,7 +23,7 @@ export const orderJson = sql<string>`json_object('id', orders.id, 'store_id', or
 /** The order a batch's last statement (`SELECT orderJson AS json`) returned, parsed. */
 export const parseOrder = (result: unknown) => JSON.parse((result as Array<{ json: string }>)[0].json);
 
-/** The `data` of orders.* events (API.md section 8): a SELECT yielding the JSON text. */
+/** The `data` of orders.* events (docs/api/08-webhooks.md): a SELECT yielding the JSON text. */
 export const orderEventData = (orderId: string) =>
   sql`SELECT json_object('id', orders.id, 'status', orders.status, 'total_cents', orders.total_cents,
     'currency', orders.currency, 'line_items', ${lineItems}, 'customer_id', orders.customer_id, 'fields', json(orders.fields))

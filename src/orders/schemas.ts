@@ -1,4 +1,4 @@
-// API shapes of orders (API.md section 9).
+// API shapes of orders (docs/api/09-orders-and-customers.md).
 import { z } from "@hono/zod-openapi";
 import { email } from "../identity/schemas";
 import { cursorQuery } from "../lib/cursor";
@@ -22,7 +22,7 @@ export const lineItemSchema = z
     price_source: priceSourceSchema.nullable().openapi({ description: "Where the unit price came from (docs/api/24-prices.md); null for orders placed before price lists existed" }),
     allocations: z
       .array(z.object({ location_id: z.string(), quantity: z.number().int() }))
-      .openapi({ description: "Where the line's committed units came from (API.md section 20); empty for on-demand units" }),
+      .openapi({ description: "Where the line's committed units came from (docs/api/20-inventory.md); empty for on-demand units" }),
   })
   .openapi("OrderLineItem");
 

@@ -13,7 +13,7 @@ export async function indexToken(env: Env, tokenHash: string, storeId: string): 
   await env.DIRECTORY.prepare("INSERT OR REPLACE INTO token_index (token_hash, store_id) VALUES (?, ?)").bind(tokenHash, storeId).run();
 }
 
-/** An integration key's hash (each value a rotation makes) → its store (API.md section 16), like `indexToken`. */
+/** An integration key's hash (each value a rotation makes) → its store (docs/api/16-integrations.md), like `indexToken`. */
 export async function indexIntegrationKey(env: Env, keyHash: string, storeId: string): Promise<void> {
   await env.DIRECTORY.prepare("INSERT OR REPLACE INTO integration_key_index (key_hash, store_id) VALUES (?, ?)").bind(keyHash, storeId).run();
 }

@@ -1,4 +1,4 @@
-// Which D1 database holds a store (docs/scale.md sections 2 and 6, API.md section 14). One directory database
+// Which D1 database holds a store (docs/scale.md sections 2 and 6, docs/api/14-store-databases-and-operators.md). One directory database
 // (binding DIRECTORY) and the store databases, one binding each named STORE_DB_nnn ("shards"). The directory's
 // `store_directory` row says where a store is; each isolate keeps what it read for 60 s, so a request on a known
 // store asks the directory nothing. A stale entry is safe: every access check also reads the store's own row in the

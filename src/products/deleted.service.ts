@@ -1,4 +1,4 @@
-// The deletions feed (API.md section 15): GET /products/deleted?since= lists `{id, deleted_at}` oldest first, so a
+// The deletions feed (docs/api/15-sync-and-bulk.md): GET /products/deleted?since= lists `{id, deleted_at}` oldest first, so a
 // poller that missed a products.deleted webhook still learns of the deletion. The record is written in the
 // deletion's own batch and deleted by the retention cron after as long as events are kept (src/retention).
 import { and, count, eq, sql } from "drizzle-orm";

@@ -31,7 +31,7 @@ const listRoute = createRoute({
   method: "get", path: "/stores/{store_id}/products", operationId: "listProducts", tags, summary: "List products, newest change first; with updated_since, a change feed (oldest change first, drafts included)",
   description:
     "Filters (status, product_type, brand, tag, collection_id, price range, in_stock, sku, external_id) and sort combine with search and cursors; every one is served by an index (docs/catalog.md). " +
-    "Custom fields (API.md section 21): `field.<key>=<value>` filters by a filterable product field, or by a filterable variant field (products with a matching variant); " +
+    "Custom fields (docs/api/21-custom-fields.md): `field.<key>=<value>` filters by a filterable product field, or by a filterable variant field (products with a matching variant); " +
     "repeatable across keys (all must match, at most 10 keys); `field.<key>.min` / `field.<key>.max` (inclusive) for integer, decimal, money and date fields. " +
     "Values as in JSON (texts exactly, case-sensitive; booleans true/false; dates YYYY-MM-DD; date-times ISO 8601). A key that is not filterable, or no field's: 422 at `field.<key>`. " +
     "Values are text like every parameter: a control character or a lone surrogate is 422 at the parameter (a multiline_text field's filter also takes tab and line breaks).",

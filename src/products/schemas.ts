@@ -1,4 +1,4 @@
-// API shapes of products and their input bodies (API.md section 6). Bodies are strict: unknown fields are 422.
+// API shapes of products and their input bodies (docs/api/06-products.md). Bodies are strict: unknown fields are 422.
 import { priceContextQuery } from "../pricing/schemas";
 import { cursorQuery } from "../lib/cursor";
 import { z } from "@hono/zod-openapi";

@@ -58,7 +58,7 @@ export async function updateProduct(
   if (fields?.changes(row.fields)) changes.fields = fields.merge(sql`${products.fields}`);
   const video = resolveVideo(input, row, options.selfHost);
   if (video) Object.assign(changes, video);
-  // Only what differs from the stored row is written (API.md section 23). Nothing left (an empty body, values
+  // Only what differs from the stored row is written (docs/api/23-one-call-sync-and-imports.md). Nothing left (an empty body, values
   // already stored, product_type restated): no write, no event, no audit row, the same updated_at.
   const differs = differing(changes, row);
   if (Object.keys(differs).length === 0) return { json: current.json, etag: current.etag, rowsRead: 0 };

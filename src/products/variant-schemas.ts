@@ -1,4 +1,4 @@
-// API shapes of variants and reviews, and their input bodies (API.md section 6).
+// API shapes of variants and reviews, and their input bodies (docs/api/06-products.md).
 import { calculatedPriceSchema } from "../pricing/schemas";
 import { z } from "@hono/zod-openapi";
 import { SKU_MESSAGE, SKU_RE, line, multiline } from "../lib/text";
@@ -38,7 +38,7 @@ export const shippingBox = z
 
 /**
  * A box as stored and returned: dimensions 0 mean unknown. Only an import writes them (a Shopify file gives a
- * variant's weight, `Variant Grams`, and no dimensions: API.md section 23); the API's own bodies need 1 or more.
+ * variant's weight, `Variant Grams`, and no dimensions: docs/api/23-one-call-sync-and-imports.md); the API's own bodies need 1 or more.
  */
 const storedBox = z
   .object({
@@ -116,7 +116,7 @@ export const variantSchema = z
           available: z.number().int(),
         }),
       )
-      .openapi({ description: "One item per active location, in position order (API.md section 20)" }),
+      .openapi({ description: "One item per active location, in position order (docs/api/20-inventory.md)" }),
     fulfillment_mode: z.enum(FULFILLMENT_MODES),
     available: z.boolean(),
     availability: z.enum(["in_stock", "out_of_stock", "on_demand"]),

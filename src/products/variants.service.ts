@@ -1,4 +1,4 @@
-// Variants: price, stock, fulfillment mode, option values and shipping box. Rules (API.md section 6): SKU unique
+// Variants: price, stock, fulfillment mode, option values and shipping box. Rules (docs/api/06-products.md): SKU unique
 // per store, option-value combination unique per product (both enforced by unique indexes, so concurrent
 // requests cannot slip past a check), no second variant on a single product, the hidden default variant and
 // the last variant of a live product stay, and so does a variant whose units an open order holds committed (its
@@ -45,7 +45,7 @@ const variantJson = (ctx: StoreCtx, variantId: string) =>
     .from(productVariants)
     .where(and(eq(productVariants.id, variantId), eq(productVariants.storeId, ctx.store.storeId)));
 
-/** API.md section 13. */
+/** docs/api/13-security.md. */
 export const VARIANTS_PER_PRODUCT_CAP = 100;
 
 /** In the change's batch: the variant still exists (404 for the loser of a concurrent delete). */
@@ -75,7 +75,7 @@ async function commitReturningVariant(ctx: StoreCtx, statements: Statement[]) {
   }
 }
 
-/** A stock write met stock at a location other than the default (API.md section 20). */
+/** A stock write met stock at a location other than the default (docs/api/20-inventory.md). */
 export const stockHeldElsewhere = () =>
   conflict("The stock is held at several locations: change it there with POST /stores/{store_id}/inventory/adjustments");
 
@@ -190,7 +190,7 @@ export async function updateVariant(ctx: StoreCtx, productId: string, variantId:
       changes.title = derivedTitle(input.option_values, input.sku === undefined ? row.sku : input.sku);
     }
   }
-  // Only what differs from the stored row is written (API.md section 23): values already stored change nothing,
+  // Only what differs from the stored row is written (docs/api/23-one-call-sync-and-imports.md): values already stored change nothing,
   // and no event, audit row or updated_at follows.
   const differs = differing(changes, row);
   if (Object.keys(differs).length === 0) return getVariant(ctx, productId, variantId);

@@ -1,4 +1,4 @@
-// Highlight video provider detection (API.md section 6): the URL's host decides unless the client names the
+// Highlight video provider detection (docs/api/06-products.md): the URL's host decides unless the client names the
 // provider. "upload" means a URL of this service's own media route on the same host.
 export type VideoProvider = "youtube" | "vimeo" | "upload" | "external";
 

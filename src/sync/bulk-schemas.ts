@@ -1,4 +1,4 @@
-// POST /stores/{store_id}/variants/bulk (API.md section 15): the body's shape. Rules that span fields (exactly one
+// POST /stores/{store_id}/variants/bulk (docs/api/15-sync-and-bulk.md): the body's shape. Rules that span fields (exactly one
 // target, at least one change, stock and stock_delta exclusive) are checked by the service together with the
 // targets, so that one 422 names every bad item.
 import { z } from "@hono/zod-openapi";

@@ -1,4 +1,4 @@
-// Bulk price and stock changes (API.md section 15): up to 250 variants by id or SKU, all or nothing.
+// Bulk price and stock changes (docs/api/15-sync-and-bulk.md): up to 250 variants by id or SKU, all or nothing.
 //
 // Race-free without locks: the batch re-checks, inside itself, what the look-up saw. An assertion first fails the
 // batch when a named variant has gone; the one UPDATE computes `stock + stock_delta` from the row as the batch sees
@@ -30,7 +30,7 @@ interface Found {
   compare_at: number | null;
   /** The variant's custom field values as stored (JSON text). */
   fields: string;
-  /** Another active location than the default holds on_hand: a stock write is refused (API.md section 20). */
+  /** Another active location than the default holds on_hand: a stock write is refused (docs/api/20-inventory.md). */
   held_elsewhere: number;
 }
 
@@ -109,7 +109,7 @@ const fieldChanges = (c: CheckedFields | null) =>
   c === null ? {} : { fn: Object.fromEntries([...Object.keys(c.set), ...c.remove].map((k) => [k, null])), fs: c.set };
 
 /**
- * True when item `u` would change its variant `v` as the look-up saw it (API.md section 23: a bulk item whose values
+ * True when item `u` would change its variant `v` as the look-up saw it (docs/api/23-one-call-sync-and-imports.md: a bulk item whose values
  * are already stored changes nothing, and its product gets no event, no audit row and no new updated_at).
  */
 function changes(u: BulkItem, v: Found, checked: CheckedFields | null): boolean {

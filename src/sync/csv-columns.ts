@@ -1,4 +1,4 @@
-// The product CSV layout (API.md sections 15 and 16, after Shopify's): one row per variant, the product's own fields
+// The product CSV layout (docs/api/15-sync-and-bulk.md and docs/api/16-integrations.md, after Shopify's): one row per variant, the product's own fields
 // on its first row only; `handle` (the slug) on every row; `price` in major units ("12.50"). Options 4 to 10 add
 // their pairs after `option3_value`, as far as the store's variants use them (csvColumns). Custom fields (section 21)
 // add `field:<key>` (product fields, on a product's first row) and `variant_field:<key>` columns at the end.
@@ -82,7 +82,7 @@ export function minorUnits(text: string): number | null {
   return Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0"));
 }
 
-// Cells a spreadsheet would run as a formula (API.md section 16): a first character `=`, `+`, `-`, `@`, tab or CR.
+// Cells a spreadsheet would run as a formula (docs/api/16-integrations.md): a first character `=`, `+`, `-`, `@`, tab or CR.
 // The export writes them with one leading `'`, which spreadsheets show as "this is text"; the import removes exactly
 // that one `'`. A cell that already starts with `'`s before such a character gets one more, so the round trip is
 // exact for every text (`'=x` is written `''=x` and read back `'=x`); any other cell, `'Tis` included, is left as

@@ -1,4 +1,4 @@
-// The caps of API.md section 13 for imported rows, checked inside the slice's own batch (section 16): a variant is
+// The caps of docs/api/13-security.md for imported rows, checked inside the slice's own batch (section 16): a variant is
 // inserted only while its product has fewer than VARIANTS_PER_PRODUCT_CAP variants, counted as the batch sees the
 // table, so a concurrent API call or another import cannot push a product past the cap between the slice's plan
 // and its commit. An insert that the cap stopped inserts nothing; the slice's progress statement (in the same

@@ -1,4 +1,4 @@
-// The custom field cells of an import's slice (API.md sections 15 and 21): `field:<key>` (the product's, read on the
+// The custom field cells of an import's slice (docs/api/15-sync-and-bulk.md and docs/api/21-custom-fields.md): `field:<key>` (the product's, read on the
 // row that carries the product's fields, where an empty cell removes the value, as an empty brand does) and
 // `variant_field:<key>` (an empty cell leaves the value, as for the other variant columns). A cell is read as the
 // JSON value it stands for (csv cells: money in minor units, booleans true/false, lists and json as JSON text) and

@@ -102,7 +102,7 @@ export function variantFieldsOf(record: CsvRecord): VariantFields {
     if (box.some((n) => n === undefined)) throw new RowError("length_mm, width_mm, height_mm, weight_g: give all four or none");
     fields.shipping_box = { length_mm: box[0]!, width_mm: box[1]!, height_mm: box[2]!, weight_g: box[3]! };
   }
-  // Dimensions 0, 0, 0: a box whose weight alone is known (Shopify's Variant Grams, API.md section 23). It is written
+  // Dimensions 0, 0, 0: a box whose weight alone is known (Shopify's Variant Grams, docs/api/23-one-call-sync-and-imports.md). It is written
   // only where the variant's box is unknown too (import-plan.ts) and is checked here, not by the API's box schema.
   const weightOnly = fields.shipping_box !== undefined && isWeightOnly(fields.shipping_box);
   if (weightOnly && fields.shipping_box!.weight_g > MAX_WEIGHT_G) throw new RowError(`weight_g: must be at most ${MAX_WEIGHT_G}`);

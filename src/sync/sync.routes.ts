@@ -1,4 +1,4 @@
-// For integrations (API.md section 15): the deletions feed, bulk variant changes, CSV export and import.
+// For integrations (docs/api/15-sync-and-bulk.md): the deletions feed, bulk variant changes, CSV export and import.
 import { createRoute, z } from "@hono/zod-openapi";
 import { storeCtxOf } from "../lib/context";
 import { cursorPageSchema, cursorQuery, walkOf } from "../lib/cursor";

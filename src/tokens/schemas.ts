@@ -1,4 +1,4 @@
-// API shapes of personal access tokens (API.md section 5).
+// API shapes of personal access tokens (docs/api/05-personal-access-tokens.md).
 import { z } from "@hono/zod-openapi";
 import { maskInput } from "../lib/permissions";
 import { line } from "../lib/text";

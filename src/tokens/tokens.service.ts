@@ -1,5 +1,5 @@
 // Personal access tokens: issue, list, read, rotate, revoke. A PAT acts with its effective permission only, so a
-// narrow token can never mint or revive a broader credential (API.md section 5).
+// narrow token can never mint or revive a broader credential (docs/api/05-personal-access-tokens.md).
 import { personOf } from "../access/person";
 import { indexToken } from "../placement/directory";
 import { and, count, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
@@ -35,7 +35,7 @@ export const toToken = (t: TokenRow) => ({
 
 const canReadAll = (ctx: StoreCtx) => has(ctx.store.permissions, "tokens.read");
 
-/** API.md section 13. */
+/** docs/api/13-security.md. */
 export const TOKENS_PER_USER_CAP = 50;
 
 /**
@@ -44,7 +44,7 @@ export const TOKENS_PER_USER_CAP = 50;
  */
 const holderOf = (ctx: StoreCtx) => ctx.principal.token?.issuedBy ?? callerOf(ctx);
 
-/** The calling person; an integration's key holds no personal tokens and mints none (403, API.md section 16). */
+/** The calling person; an integration's key holds no personal tokens and mints none (403, docs/api/16-integrations.md). */
 const callerOf = (ctx: StoreCtx) => personOf(ctx.principal, "create, read or manage personal access tokens");
 
 const isMember = (storeId: string, userId: string) =>

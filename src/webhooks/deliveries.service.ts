@@ -69,7 +69,7 @@ export interface StoreDeliveryFilter {
   webhook_id?: string;
 }
 
-/** Every delivery of the store, newest first, each with its subscription's current URL (API.md section 12). */
+/** Every delivery of the store, newest first, each with its subscription's current URL (docs/api/12-admin-console-endpoints.md). */
 export async function listStoreDeliveries(ctx: StoreCtx, page: Page, filter: StoreDeliveryFilter) {
   const conditions: SQL[] = [eq(webhookDeliveries.storeId, ctx.store.storeId)];
   if (filter.status) conditions.push(eq(webhookDeliveries.status, filter.status));

@@ -37,7 +37,7 @@ const responses = {
   500: { description: "Any other status, a redirect, a network error or a 10 s timeout: a failed attempt (retried after 2 s and 4 s, three in all)" },
 };
 
-/** One `webhooks` entry per event, keyed by the event name (API.md section 22), with its typed envelope; and webhook.test. */
+/** One `webhooks` entry per event, keyed by the event name (docs/api/22-event-log.md), with its typed envelope; and webhook.test. */
 export function registerDeliveryDocs(app: App) {
   const entries: Array<[string, z.ZodType, string]> = [
     ...EVENT_LIST.map((name): [string, z.ZodType, string] => [name, envelopeSchemaOf(name), EVENT_NAMES[name]]),

@@ -1,4 +1,4 @@
-// GET /stores/{store_id}/events and /events/{event_id} (API.md section 22): the store's events in commit order, or
+// GET /stores/{store_id}/events and /events/{event_id} (docs/api/22-event-log.md): the store's events in commit order, or
 // newest first with order=desc (an extension for reading the log as a person does: docs/decisions.md).
 import { createRoute, z } from "@hono/zod-openapi";
 import { requires } from "../access/requires";

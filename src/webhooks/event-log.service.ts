@@ -1,4 +1,4 @@
-// The events log (API.md section 22): GET /stores/{store_id}/events and /events/{event_id}. Every store event carries
+// The events log (docs/api/22-event-log.md): GET /stores/{store_id}/events and /events/{event_id}. Every store event carries
 // `sequence` (1, 2, 3 ... per store, in commit order, no gaps; given by the trigger of migrations/store/0028), so a
 // client that repeats `after=<the last sequence it saw>` reads every event it may read exactly once, in commit order.
 // `order=desc` (an extension, docs/decisions.md) reads the same log newest first, its cursors paging toward older events.

@@ -1,4 +1,4 @@
-// Typed events (API.md section 22): one zod schema per event's `data`, built from the resources' own response
+// Typed events (docs/api/22-event-log.md): one zod schema per event's `data`, built from the resources' own response
 // schemas (the code that builds each payload renders that resource: productJsonSql, orderEventData, the customer
 // row, the gallery item, the inventory ledger's level). They are published three ways: as `schema` (JSON Schema) on
 // each item of GET /webhook-events, as the OpenAPI document's `webhooks` section (one entry per event, keyed by its
@@ -38,7 +38,7 @@ const userCreatedData = z
     id: z.string(),
     email: z.string(),
     name: z.string(),
-    permissions: z.string().openapi({ description: "The member's permission bits as a decimal string (API.md section 4)" }),
+    permissions: z.string().openapi({ description: "The member's permission bits as a decimal string (docs/api/04-permission-bits.md)" }),
   })
   .openapi("UserCreatedEventData");
 

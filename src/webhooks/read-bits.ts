@@ -1,4 +1,4 @@
-// Webhook data follows the read permissions of what it carries (API.md section 13 and "13 (continued)"): a payload of
+// Webhook data follows the read permissions of what it carries (docs/api/13-security.md and docs/api/13b-holder-limits.md): a payload of
 // `customers.*` holds customers' emails and phones, so reading one of its deliveries (payload and the receiver's
 // answers) needs customers.read besides the webhook bit, and so does everything that decides where its data goes
 // (`assertMayDirect`). Lists carry no payload.

@@ -1,4 +1,4 @@
-// API shapes of webhook subscriptions, deliveries and the event catalogue (API.md section 8).
+// API shapes of webhook subscriptions, deliveries and the event catalogue (docs/api/08-webhooks.md).
 import { apiVersionField, apiVersionInput } from "../lib/api-versions";
 import { z } from "@hono/zod-openapi";
 import { EVENT_NAMES, type EventName } from "../events/names";

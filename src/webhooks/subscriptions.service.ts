@@ -42,7 +42,7 @@ const DUPLICATE_PAIR = "A subscription for this event and URL already exists";
 const chunk = <T>(items: T[], size: number): T[][] =>
   Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
 
-/** API.md section 13. */
+/** docs/api/13-security.md. */
 export const WEBHOOKS_PER_STORE_CAP = 100;
 
 const webhookStillThere = (ctx: StoreCtx, id: string) =>

@@ -77,7 +77,7 @@ function isPrivateIpv6(host: string): boolean {
   const g = ipv6Groups(host.toLowerCase());
   if (!g) return true; // not a well-formed address: refuse rather than guess
   const zeros = (n: number) => g.slice(0, n).every((x) => x === 0);
-  // An IPv4 address written inside IPv6 is judged as that IPv4 address (API.md section 13):
+  // An IPv4 address written inside IPv6 is judged as that IPv4 address (docs/api/13-security.md):
   // IPv4-compatible ::a.b.c.d (the URL parser writes ::7f00:1; this also covers :: and ::1), IPv4-mapped
   // ::ffff:a.b.c.d, IPv4-translated ::ffff:0:a.b.c.d, and 6to4 2002:AABB:CCDD::/48 (2002::/16).
   if (zeros(6)) return isPrivateIpv4(quad(g[6], g[7]));

@@ -66,7 +66,7 @@ const updateWebhookRoute = createRoute({
   ...requires("webhooks.edit"),
   description:
     "Changing `url` or `secret` decides where the event's data goes, so it also needs the " +
-    "read permission of the subscription's event (API.md section 13's table), else 403 naming it and nothing changes. " +
+    "read permission of the subscription's event (docs/api/13-security.md's read-bit table), else 403 naming it and nothing changes. " +
     "`active` alone needs `webhooks.edit` only.",
   request: { params: webhookParams, ...jsonBody(updateWebhookBody) },
   responses: { 200: jsonResponse(webhookSchema, "The updated subscription"), ...errorResponses(400, 404, 409) },

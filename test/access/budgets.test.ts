@@ -1,4 +1,4 @@
-// Budgets added by API.md section 13: failed authentication per address (checked before any D1 query), IPv6
+// Budgets added by docs/api/13-security.md: failed authentication per address (checked before any D1 query), IPv6
 // clients counted by their /64 in every per-IP budget, and a 403 that does not spend the store's budget. As in
 // rate-limits.test.ts, each test swaps a low-limit twin (3 per window, vitest.config.ts) for the real binding, so
 // the real middleware and the simulated binding decide; D1 statements are counted with a Proxy around every D1 binding.

@@ -195,7 +195,7 @@ describe("a catalog read (list, search, get one) is one D1 round trip: the acces
   });
 });
 
-describe("an integration key (boi_) takes the same D1 round trips as a PAT (API.md section 16)", () => {
+describe("an integration key (boi_) takes the same D1 round trips as a PAT (docs/api/16-integrations.md)", () => {
   async function integrationCatalog() {
     const store = await newStore();
     const created = await call("POST", `/stores/${store.id}/products`, {

@@ -1,4 +1,4 @@
-// No credential yields more than its holder has (API.md "13 (continued)", issue 32 item 1): every place that hands out
+// No credential yields more than its holder has (docs/api/13b-holder-limits.md, issue 32 item 1): every place that hands out
 // a raw credential value (PAT create and rotate, integration create and rotate, invite create) checks the value's
 // effective permission against the caller's at that moment (src/access/hand-out.ts). On 26652c0 a member holding
 // products.read and integrations.manage rotated the owner's customers.read integration and got its new key.

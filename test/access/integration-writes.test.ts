@@ -1,4 +1,4 @@
-// Write budgets (docs/scale.md section 7.4) for the integration principal (API.md section 16): a change made with an
+// Write budgets (docs/scale.md section 7.4) for the integration principal (docs/api/16-integrations.md): a change made with an
 // integration's boi_ key spends its store's and its store database's write budgets like a person's, and a slice of
 // an import an integration started spends them too, waiting a window when they are spent. Low-limit bindings are
 // swapped in per test with keys fresh per run (as in test/access/write-budget.test.ts).

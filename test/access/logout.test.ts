@@ -1,4 +1,4 @@
-// POST /logout (API.md section 11): a session JWT ends on the next request; {"everywhere": true} ends every session
+// POST /logout (docs/api/11-limits-retries-sessions.md): a session JWT ends on the next request; {"everywhere": true} ends every session
 // JWT of the user issued until then; PATs are untouched and cannot log out. On a store's paths the JWT check is one
 // D1 query on the store's database (membership) and one call to the user's session object (src/access/session-object.ts),
 // sent together, and nothing on the directory: a logout counts on the next request without adding a round trip

@@ -1,4 +1,4 @@
-// Abuse limits (API.md section 11). Failed logins per email are exact and counted in D1, with the deployed limit
+// Abuse limits (docs/api/11-limits-retries-sessions.md). Failed logins per email are exact and counted in D1, with the deployed limit
 // (10 per 15 minutes; .dev.vars never raises it). The per-IP, per-credential and per-store limits run through the
 // Rate Limiting bindings: each test swaps in a low-limit binding (3 per window, declared in vitest.config.ts) for
 // the real one, so the real middleware and the simulated binding decide. Binding windows are aligned to the clock:
@@ -43,7 +43,7 @@ function expectRateLimited(res: { status: number; headers: Headers; body: any },
   if (retryAfter !== undefined) expect(seconds).toBe(retryAfter);
 }
 
-describe("the limits are configuration with API.md section 11's production defaults", () => {
+describe("the limits are configuration with docs/api/11-limits-retries-sessions.md's production defaults", () => {
   it("wrangler.toml: the vars and the Rate Limiting bindings hold the production defaults, as BUDGETS says", () => {
     const { vars, ratelimits } = env.TEST_DEPLOYED_LIMITS;
     expect(vars).toMatchObject({

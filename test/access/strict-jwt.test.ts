@@ -1,4 +1,4 @@
-// JWTs decode strictly (API.md section 13): exactly three segments of canonical, unpadded base64url, the HS256
+// JWTs decode strictly (docs/api/13-security.md): exactly three segments of canonical, unpadded base64url, the HS256
 // signature 43 characters whose last one has its two unused bits zero. Every other spelling of a valid JWT is a
 // 401, before and after logout, so logging out ends the token and not one spelling of it (issue 15, hole 3).
 import { describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// Custom field values on collections (API.md section 21): set at creation, merged by PATCH (null removes a key), in
+// Custom field values on collections (docs/api/21-custom-fields.md): set at creation, merged by PATCH (null removes a key), in
 // every response and in collections.* events' data; changing them needs products.edit, as any change of a collection.
 import { describe, expect, it } from "vitest";
 import { call, newToken } from "../helpers/api";

@@ -1,4 +1,4 @@
-// The console and /docs as served by the Worker (ADMIN.md "Where it lives"). vitest.config.ts points the ASSETS
+// The console and /docs as served by the Worker (docs/admin.md "Where it lives"). vitest.config.ts points the ASSETS
 // binding at test/console/fixture-assets, a stand-in for `npm run build`'s output, so these rules hold on a fresh
 // clone; the real build is exercised in a browser by `npm run test:ui`.
 import { exports } from "cloudflare:workers";

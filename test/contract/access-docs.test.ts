@@ -1,4 +1,4 @@
-// OpenAPI documents what API.md section 11 added: POST /logout, the Idempotency-Key header (accepted or refused),
+// OpenAPI documents what docs/api/11-limits-retries-sessions.md added: POST /logout, the Idempotency-Key header (accepted or refused),
 // Idempotent-Replayed on success, Retry-After on 429, and the 409/422 answers of a key.
 import { describe, expect, it } from "vitest";
 import { call } from "../helpers/api";

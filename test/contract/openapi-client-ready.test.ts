@@ -72,7 +72,7 @@ describe("every operation documents a client error, and the document its server 
   });
 });
 
-describe("every operation under a store documents 404 (API.md section 1: a store id that is not a UUID is not found)", () => {
+describe("every operation under a store documents 404 (docs/api/01-conventions.md: a store id that is not a UUID is not found)", () => {
   it("each {store_id} operation lists 404, and a malformed store id really answers it", async () => {
     const { found } = await operations();
     const scoped = found.filter(({ name }) => name.includes("{store_id}"));

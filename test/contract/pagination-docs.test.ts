@@ -1,4 +1,4 @@
-// Pagination and query booleans (API.md section 1), and the documentation endpoints (section 10).
+// Pagination and query booleans (docs/api/01-conventions.md), and the documentation endpoints (section 10).
 import { describe, expect, it } from "vitest";
 import { booleanParam, paginationQuery } from "../../src/lib/pagination";
 import { call, newStore } from "../helpers/api";

@@ -1,4 +1,4 @@
-// Authorization matrix rows (test/helpers/auth-matrix.ts) of customers (API.md section 9). Run by
+// Authorization matrix rows (test/helpers/auth-matrix.ts) of customers (docs/api/09-orders-and-customers.md). Run by
 // test/security/authorization-matrix.test.ts.
 import { type MatrixStore, type MatrixRows, matrixRow } from "../helpers/auth-matrix";
 import { call } from "../helpers/api";

@@ -1,4 +1,4 @@
-// Customers (API.md section 9): create, read, list, update; email unique per store case-insensitively; every
+// Customers (docs/api/09-orders-and-customers.md): create, read, list, update; email unique per store case-insensitively; every
 // change emits customers.created / customers.updated carrying the customer; a PATCH of what is stored is no change.
 import { describe, expect, it } from "vitest";
 import { call, newStore, type TestStore } from "../helpers/api";

@@ -1,4 +1,4 @@
-// Custom field values on customers (API.md section 21): set at creation, merged by PATCH (null removes a key), in
+// Custom field values on customers (docs/api/21-custom-fields.md): set at creation, merged by PATCH (null removes a key), in
 // every response and in customers.* events' data; writing them needs customers.write.
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { call, newToken } from "../helpers/api";

@@ -148,7 +148,7 @@ describe("a webhook delivery verifies with the Standard Webhooks headers", () =>
     const delivery = (p) =>
       until(() => receiver.on(p).find((r) => JSON.parse(r.body.toString()).data.id === product.id), 30_000, `the delivery to ${p}`);
     const [plain, whsec] = [await delivery("/plain"), await delivery("/whsec")];
-    // Every delivery carries the Standard Webhooks headers (API.md section 17): a missing one fails here.
+    // Every delivery carries the Standard Webhooks headers (docs/api/17-webhook-operations.md): a missing one fails here.
     for (const received of [plain, whsec]) expect(received.headers["webhook-signature"]).toMatch(/^v1,/);
     for (const [received, secret] of [[plain, PLAIN_SECRET], [whsec, WHSEC_SECRET]]) {
       const event = await sdk.verifyWebhook(received.body, received.headers, { secret });

@@ -1,4 +1,4 @@
-// The demo store (README "The demo store"; API.md section 23, "A store to look at on the first run"): the first
+// The demo store (README "The demo store"; docs/api/23-one-call-sync-and-imports.md, "A store to look at on the first run"): the first
 // `npm run dev` of a fresh state directory fills the demo account's store through the public API (the Shopify CSV
 // import of scripts/demo/products.csv with its pictures from a loopback server, collections, customers, orders, a
 // webhook subscription with deliveries to a loopback receiver); a second start of the same directory adds nothing

@@ -1,4 +1,4 @@
-// Stores spread over the store databases under `npm run dev` (API.md section 14: "npm run dev runs at least two store
+// Stores spread over the store databases under `npm run dev` (docs/api/14-store-databases-and-operators.md: "npm run dev runs at least two store
 // databases locally, and new stores are spread over them"). Seen three ways: the directory database's rows and the
 // store databases' own `stores` rows, read from the local state files (bench/lib/local-d1.mjs), the API answering
 // for stores on either database, and GET /ops/shards once that endpoint exists (until then it answers 404 and the

@@ -1,4 +1,4 @@
-// Shopify's product CSV end to end (API.md section 23): `npm run dev` imports a file in Shopify's classic template
+// Shopify's product CSV end to end (docs/api/23-one-call-sync-and-imports.md): `npm run dev` imports a file in Shopify's classic template
 // layout whose images a real HTTP server on 127.0.0.1 serves (bench/lib/shopify-csv.mjs), then its export with
 // format=shopify is imported into a second, empty store: that import fetches the exported `Image Src` URLs, which
 // are the dev server's own public media URLs, over HTTP. Both stores must then hold the same catalog.

@@ -1,4 +1,4 @@
-// Migration store/0028 on a database that already holds events (API.md section 22): each store's events are
+// Migration store/0028 on a database that already holds events (docs/api/22-event-log.md): each store's events are
 // numbered 1..N in (created_at, id) order, into the column and the stored envelope; webhook.test rows get none;
 // each store's counter starts after its events; later events continue it, and deleting old events (retention)
 // never makes a number be given again.

@@ -1,4 +1,4 @@
-// Authorization matrix rows (test/helpers/auth-matrix.ts) of custom field definitions (API.md section 21): any
+// Authorization matrix rows (test/helpers/auth-matrix.ts) of custom field definitions (docs/api/21-custom-fields.md): any
 // credential of the store reads them (`member`), store.manage changes them. Every change acts on a definition of
 // its own. Run by test/security/authorization-matrix.test.ts.
 import { type MatrixStore, type MatrixRows, matrixRow } from "../helpers/auth-matrix";

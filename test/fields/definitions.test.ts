@@ -1,4 +1,4 @@
-// Field definitions (API.md section 21): owner, key, name, type, description, validations, filterable; the key unique
+// Field definitions (docs/api/21-custom-fields.md): owner, key, name, type, description, validations, filterable; the key unique
 // per (store, owner), key and type never change; validations fit the type; caps of 200 per owner and 20 filterable;
 // deleting a definition removes its values. Who may call: any credential of the store reads, store.manage writes.
 import { describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// Custom field test helpers (API.md section 21): a catalog store, its definitions made through the API, and reads.
+// Custom field test helpers (docs/api/21-custom-fields.md): a catalog store, its definitions made through the API, and reads.
 import { call } from "../helpers/api";
 import { type CatalogStore, catalogStore } from "../products/fixtures";
 import { storeAll } from "../products/store-databases";

@@ -1,4 +1,4 @@
-// Custom field values (API.md section 21): each type's valid and invalid values, the validations, lists, references
+// Custom field values (docs/api/21-custom-fields.md): each type's valid and invalid values, the validations, lists, references
 // within the store, every bad value at once at `fields.<key>` (`.<index>` inside lists), an unknown key, and the
 // removal of values when their definition goes. The values on each owner resource are in the owners' own tests.
 import { describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// The authorization matrix (API.md sections 1, 2, 5, 13, 14 and 16): what each access rule of an operation's
+// The authorization matrix (docs/api/01-conventions.md, docs/api/02-errors.md, docs/api/05-personal-access-tokens.md, docs/api/13-security.md, docs/api/14-store-databases-and-operators.md and docs/api/16-integrations.md): what each access rule of an operation's
 // `x-required-permission` means for every kind of caller. The one implementation of these checks.
 //
 //   a permission (or several, "a, b": all required)
@@ -139,7 +139,7 @@ export interface MatrixFixture {
   integrationKey: string | null;
 }
 
-/** Every bit an integration may hold (API.md section 16). */
+/** Every bit an integration may hold (docs/api/16-integrations.md). */
 const INTEGRATION_BITS = PERMISSION_NAMES.filter((name) => !NEVER_IN_SCOPE.includes(name));
 
 /** An integration key in `storeId`, created with `jwt`'s session. */

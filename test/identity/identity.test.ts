@@ -1,4 +1,4 @@
-// Identity (API.md section 3): sign-up, login, passwords, session JWTs, stores, GET /me, GET /permissions.
+// Identity (docs/api/03-identity-stores-members.md): sign-up, login, passwords, session JWTs, stores, GET /me, GET /permissions.
 import { describe, expect, it } from "vitest";
 import { env } from "cloudflare:workers";
 import { addMember, call, newStore, newToken, newUser } from "../helpers/api";
@@ -235,7 +235,7 @@ describe("GET /me: the user and their stores with permissions", () => {
 });
 
 describe("GET /permissions: every permission with name, bit and description, public", () => {
-  it("the registry of API.md section 4", async () => {
+  it("the registry of docs/api/04-permission-bits.md", async () => {
     const res = await call("GET", "/permissions");
     expect(res.status).toBe(200);
     const bits = Object.fromEntries(res.body.data.map((p: any) => [p.name, p.bit]));

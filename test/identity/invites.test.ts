@@ -1,4 +1,4 @@
-// An invite is only as good as its inviter (API.md section 13; issue 15, hole 2): invites record `invited_by`,
+// An invite is only as good as its inviter (docs/api/13-security.md; issue 15, hole 2): invites record `invited_by`,
 // pending ones are listed and can be revoked, removing the inviter revokes theirs, and accepting re-checks that the
 // inviter is still a member holding every bit the invite grants (409 otherwise).
 import { describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// Members and invites (API.md section 3): invites shown once and stored hashed, 7-day expiry, accepted with the
+// Members and invites (docs/api/03-identity-stores-members.md): invites shown once and stored hashed, 7-day expiry, accepted with the
 // invitee's JWT, user.created in the outbox; permission changes; removal (owner: 409; tokens die at once).
 import { describe, expect, it } from "vitest";
 import { addMember, call, newStore, newToken, newUser } from "../helpers/api";

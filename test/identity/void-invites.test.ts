@@ -1,4 +1,4 @@
-// Issue 23 item 8: an invite whose inviter no longer holds every bit it grants is void (API.md section 13: accepting
+// Issue 23 item 8: an invite whose inviter no longer holds every bit it grants is void (docs/api/13-security.md: accepting
 // it is 409), so GET /stores/{store_id}/invites does not list it as pending; the console cannot offer an invite nobody
 // can use. Decision (docs/decisions.md): it is left out, like an expired one, and listed again if the inviter gets
 // the bits back (accepting it would then work again).
@@ -40,7 +40,7 @@ describe("GET /stores/{store_id}/invites lists only invites that can still be ac
   });
 });
 
-// API.md "13 (continued)": the lookup judges an invite as accepting it would, so the join page never offers a button
+// docs/api/13b-holder-limits.md: the lookup judges an invite as accepting it would, so the join page never offers a button
 // that cannot work. On 26652c0 it answered `pending` for the void invite below.
 describe("POST /invites/lookup answers as accept would", () => {
   it("an invite whose inviter was demoted, or removed, is 409 conflict with accept's reason; pending again once the bits are back", async () => {

@@ -1,4 +1,4 @@
-// Authorization matrix rows (test/helpers/auth-matrix.ts) of the integrations (API.md section 16): create, list,
+// Authorization matrix rows (test/helpers/auth-matrix.ts) of the integrations (docs/api/16-integrations.md): create, list,
 // read, rename, rotate and revoke, each change on an integration of its own. Run by
 // test/security/authorization-matrix.test.ts.
 import { type MatrixStore, type MatrixRows, matrixRow } from "../helpers/auth-matrix";

@@ -1,4 +1,4 @@
-// Fixtures for the integration tests (API.md section 16): an integration made through the API, and the calls an
+// Fixtures for the integration tests (docs/api/16-integrations.md): an integration made through the API, and the calls an
 // integration's key makes.
 import { call, type TestStore } from "../helpers/api";
 

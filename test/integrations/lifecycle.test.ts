@@ -1,4 +1,4 @@
-// API.md section 16, a key's life: its permission is its scope and outlives its creator, rotation with an overlap
+// docs/api/16-integrations.md, a key's life: its permission is its scope and outlives its creator, rotation with an overlap
 // the caller chooses, "rotation recommended" when someone who received a working value leaves, and revocation.
 import { describe, expect, it } from "vitest";
 import { addMember, call, newStore } from "../helpers/api";

@@ -1,4 +1,4 @@
-// API.md section 16 in the OpenAPI document: the six operations with their operationIds and permissions, the
+// docs/api/16-integrations.md in the OpenAPI document: the six operations with their operationIds and permissions, the
 // record's fields, the audit entry's attribution and GET /me's integration answer.
 import { describe, expect, it } from "vitest";
 import { call } from "../helpers/api";

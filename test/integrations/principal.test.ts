@@ -1,4 +1,4 @@
-// API.md section 16, an integration is a principal: audited as itself with no user, its own budget and the store's,
+// docs/api/16-integrations.md, an integration is a principal: audited as itself with no user, its own budget and the store's,
 // GET /me, and none of a person's acts (logout, PATs, invites). Attacks from the outside and from a key's holder.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// API.md section 16, the resource: the six endpoints, the record, the `boi_` value, the scope rules and the cap.
+// docs/api/16-integrations.md, the resource: the six endpoints, the record, the `boi_` value, the scope rules and the cap.
 import { describe, expect, it } from "vitest";
 import { INTEGRATION_PREFIX, generateTokenValue, hasValidChecksum } from "../../src/access/token-format";
 import { addMember, call, newStore, newToken } from "../helpers/api";

@@ -1,4 +1,4 @@
-// POST /stores/{store_id}/inventory/adjustments (API.md section 20, docs/inventory.md "Adjustments"): up to 250
+// POST /stores/{store_id}/inventory/adjustments (docs/api/20-inventory.md, docs/inventory.md "Adjustments"): up to 250
 // changes of levels by delta or new value, all or nothing, every bad item named at once, compare_on_hand as a
 // precondition (409), one ledger entry and one inventory.updated event per changed level.
 import { afterEach, describe, expect, it, vi } from "vitest";

@@ -1,4 +1,4 @@
-// Authorization matrix rows (test/helpers/auth-matrix.ts) of inventory at locations (API.md section 20): locations
+// Authorization matrix rows (test/helpers/auth-matrix.ts) of inventory at locations (docs/api/20-inventory.md): locations
 // (read with inventory.read, changed with store.manage), levels, adjustments, transfers and the ledger. Run by
 // test/security/authorization-matrix.test.ts.
 import { type MatrixStore, type MatrixRows, matrixRow } from "../helpers/auth-matrix";

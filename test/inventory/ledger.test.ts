@@ -1,4 +1,4 @@
-// GET /stores/{store_id}/inventory/ledger (API.md section 20, docs/inventory.md "The ledger"): every change of a
+// GET /stores/{store_id}/inventory/ledger (docs/api/20-inventory.md, docs/inventory.md "The ledger"): every change of a
 // level, newest first, with filters variant_id, sku, location_id, reason, order_id, since, until, and cursor paging.
 // For every level, the sum of its entries' deltas is its current on_hand and committed.
 import { describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// GET /stores/{store_id}/inventory (API.md section 20, docs/inventory.md "Levels"): the levels that exist, one per
+// GET /stores/{store_id}/inventory (docs/api/20-inventory.md, docs/inventory.md "Levels"): the levels that exist, one per
 // variant and location, with available = on_hand - committed; filters location_id, variant_id, product_id, sku,
 // available_below; cursor paging (section 15). A variant's stock is the sum of available over active locations.
 import { describe, expect, it } from "vitest";

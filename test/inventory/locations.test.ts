@@ -1,4 +1,4 @@
-// Locations (API.md section 20, docs/inventory.md "Locations"): the places a store holds stock, one of them the
+// Locations (docs/api/20-inventory.md, docs/inventory.md "Locations"): the places a store holds stock, one of them the
 // default; a code unique per store case-insensitively; at most 50; positions from 0; deletion only when empty.
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { addMember, call, newStore } from "../helpers/api";

@@ -1,4 +1,4 @@
-// Migration store/0027 on a database that already holds a store (API.md section 20: "existing stores get it by
+// Migration store/0027 on a database that already holds a store (docs/api/20-inventory.md: "existing stores get it by
 // migration, holding each variant's current stock"): every store gets its default location; each variant's stock
 // stays what it was; the units open orders took are committed there, with allocations, so that a later cancel
 // returns them and a fulfilment ships them; each level opens with one `initial` ledger entry; owners gain bits 20

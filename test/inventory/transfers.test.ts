@@ -1,4 +1,4 @@
-// POST /stores/{store_id}/inventory/transfers (API.md section 20, docs/inventory.md "Transfers"): units moved from
+// POST /stores/{store_id}/inventory/transfers (docs/api/20-inventory.md, docs/inventory.md "Transfers"): units moved from
 // one location to another, all or nothing; a pair of ledger entries per item (reason transfer, the transfer's id as
 // adjustment_id, its reference); a source without that much available is a 422 on the item.
 import { afterEach, describe, expect, it, vi } from "vitest";

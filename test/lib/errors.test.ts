@@ -1,4 +1,4 @@
-// Errors and requests (API.md sections 1 and 2): one problem+json shape, 422 paths, 400 for bodies that are not
+// Errors and requests (docs/api/01-conventions.md and docs/api/02-errors.md): one problem+json shape, 422 paths, 400 for bodies that are not
 // JSON, 404 for unknown routes, 500 without internals, X-Request-Id everywhere, and the order of the checks.
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";

@@ -1,4 +1,4 @@
-// Idempotency keys (API.md section 11): the first response with a key is kept 24 h per (credential, key) within
+// Idempotency keys (docs/api/11-limits-retries-sessions.md): the first response with a key is kept 24 h per (credential, key) within
 // its store (docs/decisions.md "Idempotency keys": a session's user, a PAT, an integration) and replayed with
 // `Idempotent-Replayed: true` for the same request of the same credential, changing nothing; a different request with
 // the key is 422 `idempotency_key_reused`; one still running is 409 `request_in_progress`; a 5xx is not kept; the key
@@ -331,7 +331,7 @@ describe("multipart uploads with a key: compared by their fields, not their boun
   });
 });
 
-/** Every POST of API.md section 11 that accepts a key: how to set it up, and how to call it. */
+/** Every POST of docs/api/11-limits-retries-sessions.md that accepts a key: how to set it up, and how to call it. */
 interface Endpoint {
   name: string;
   setup: (store: TestStore) => Promise<{ path: string; body?: unknown; token?: string }>;
@@ -390,7 +390,7 @@ const ENDPOINTS: Endpoint[] = [
 
 let pngBytes: Uint8Array | undefined;
 
-describe("every POST that API.md section 11 lists accepts a key: the repeat is the replay and changes nothing", () => {
+describe("every POST that docs/api/11-limits-retries-sessions.md lists accepts a key: the repeat is the replay and changes nothing", () => {
   const storeTraces = async (store: TestStore) => ({
     ...(await traces(store.id)),
     stores: await countOf("SELECT count(*) AS n FROM stores WHERE owner_id = ?", store.owner.id),

@@ -8,7 +8,7 @@ import { sqlFirst } from "../helpers/support";
 // 2^61 + 1 is not representable as a JS number: Number(2n ** 61n + 1n) === 2 ** 61. Any detour through a
 // number would turn it into 2305843009213693952.
 const BIT61_PLUS_0 = ((1n << 61n) | 1n).toString(); // "2305843009213693953"
-const OWNER_MASK = ((1n << 61n) | ((1n << 24n) - 1n)).toString(); // bits 0..23 and 61
+const OWNER_MASK = ((1n << 61n) | ((1n << 25n) - 1n)).toString(); // bits 0..24 and 61 ("2305843009247248383")
 
 describe("bit 61 round-trips exactly through the database and the API", () => {
   it("a member mask of audit.read + products.read, given as a decimal string", async () => {

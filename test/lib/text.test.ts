@@ -1,4 +1,4 @@
-// Text is Unicode text (API.md "13 (continued)", issue 32): every string of every request body (JSON and multipart)
+// Text is Unicode text (docs/api/13b-holder-limits.md, issue 32): every string of every request body (JSON and multipart)
 // and query parameter refuses lone UTF-16 surrogates and control characters (tab, LF and CR only in multi-line
 // fields) with 422 `validation_failed` naming the field, search parameters included (never a 500, never "match
 // everything"); nothing is stored altered, so what a write answers is what a later GET returns, byte for byte.
@@ -26,9 +26,9 @@ const NARROW: Record<string, string> = {
   "^[A-Z]{2}$": "DE",
   "^[a-z0-9]+(?:-[a-z0-9]+)*$": "plain-tee-2",
   [SKU_RE.source]: "Café🎉",
-  // A location's code (API.md section 20): ASCII letters, digits, '_' and '-'.
+  // A location's code (docs/api/20-inventory.md): ASCII letters, digits, '_' and '-'.
   [CODE_RE.source]: "shop-floor_2",
-  // A custom field's key (API.md section 21): [a-z][a-z0-9_]*.
+  // A custom field's key (docs/api/21-custom-fields.md): [a-z][a-z0-9_]*.
   [KEY_RE.source]: "material_2",
 };
 

@@ -1,4 +1,4 @@
-// The product gallery (API.md section 7 and the specification's gallery item fields): uploads, library files
+// The product gallery (docs/api/07-media.md and the specification's gallery item fields): uploads, library files
 // and videos; dense positions; one primary; variant scope; cascades; bad input.
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";

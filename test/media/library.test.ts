@@ -1,4 +1,4 @@
-// The store media library and the public image URLs (API.md section 7), through the Worker's own fetch, with
+// The store media library and the public image URLs (docs/api/07-media.md), through the Worker's own fetch, with
 // real images generated here and resized by the real Images binding.
 import { env, exports } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";

@@ -1,4 +1,4 @@
-// Product list rows carry the gallery's primary image (ADMIN.md "Day one": thumbnails in the products list),
+// Product list rows carry the gallery's primary image (docs/admin.md "Day one": thumbnails in the products list),
 // so a list needs no request per row.
 import { describe, expect, it } from "vitest";
 import { call } from "../helpers/api";

@@ -1,4 +1,4 @@
-// A library file can be withdrawn (API.md section 13; issue 15, item 8): DELETE /stores/{id}/media/{media_id}
+// A library file can be withdrawn (docs/api/13-security.md; issue 15, item 8): DELETE /stores/{id}/media/{media_id}
 // (products.edit) answers 204, the original and every size leave R2 and answer 404 from then on; while a gallery
 // item uses the file: 409 conflict. Concurrent deletes: one 204, the others 404.
 import { env, exports } from "cloudflare:workers";

@@ -1,4 +1,4 @@
-// A store move carries its custom fields (API.md sections 14 and 21; migration 0029): the definitions, the values
+// A store move carries its custom fields (docs/api/14-store-databases-and-operators.md and docs/api/21-custom-fields.md; migration 0029): the definitions, the values
 // on every owner, and the index of filterable values, including a value changed while the store is copied; after the
 // move the definitions, the values and the product list's field filters answer from the new database as before, and
 // nothing of the store is left on the old one.

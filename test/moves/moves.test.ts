@@ -1,4 +1,4 @@
-// API.md section 14 and docs/scale.md section 4, "Moving a store": a move under load loses nothing and duplicates
+// docs/api/14-store-databases-and-operators.md and docs/scale.md section 4, "Moving a store": a move under load loses nothing and duplicates
 // nothing, pauses writes only while it must, keeps media served and pending webhook deliveries delivered once.
 // The job's steps are run by the test, one queue message at a time (support.ts, `drive`), beside the load.
 import { env } from "cloudflare:workers";
@@ -141,7 +141,7 @@ describe("a move under load: writes 503 only while paused, nothing lost or dupli
     const search = await call("GET", `/stores/${store.id}/products?include_drafts=true&search=Hoodie`, { token: store.token });
     expect(search.body.data.map((p: any) => p.id)).toEqual([store.productIds[1]]);
 
-    // Event sequences (API.md section 22) moved with their events, and the counter with the store's row: they are
+    // Event sequences (docs/api/22-event-log.md) moved with their events, and the counter with the store's row: they are
     // 1..N on the target, and the next event there continues them.
     const sequences = (await target.prepare("SELECT sequence FROM events WHERE store_id = ? AND sequence IS NOT NULL ORDER BY sequence").bind(store.id).all<{ sequence: number }>()).results.map((r) => r.sequence);
     expect(sequences.length).toBeGreaterThan(0);

@@ -1,4 +1,4 @@
-// Test-side tools for the store moves (API.md section 14): operator calls, a queue that keeps the move's messages
+// Test-side tools for the store moves (docs/api/14-store-databases-and-operators.md): operator calls, a queue that keeps the move's messages
 // so the test runs each step itself (no background job racing the test), the store's rows table by table on one
 // database, and bindings that crash at a chosen D1 call.
 import { env } from "cloudflare:workers";

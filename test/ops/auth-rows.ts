@@ -1,4 +1,4 @@
-// Authorization matrix rows (test/helpers/auth-matrix.ts) of the operator endpoints (API.md section 14), which take
+// Authorization matrix rows (test/helpers/auth-matrix.ts) of the operator endpoints (docs/api/14-store-databases-and-operators.md), which take
 // OPS_TOKEN and nothing else. PATCH /ops/shards/{name} sets what the database already has. A move of a store of its own, with its queue messages kept (it never runs), gives
 // GET /ops/moves/{move_id} something to show; POST .../move to the store's own database is the 409 that proves the
 // operator got past the check without moving anything. Run by test/security/authorization-matrix.test.ts.

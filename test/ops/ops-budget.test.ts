@@ -1,4 +1,4 @@
-// Issue 23 item 6: /ops/* refuses an address that is over its failed-authentication budget (API.md section 13)
+// Issue 23 item 6: /ops/* refuses an address that is over its failed-authentication budget (docs/api/13-security.md)
 // before it compares the token, as every other authenticated route does: guessing OPS_TOKEN from one address stops
 // at the budget, and the right token from that address is refused too until the window has passed.
 import { env } from "cloudflare:workers";

@@ -1,4 +1,4 @@
-// API.md section 14, the operator endpoints: who may call them, the store databases, where a store is, starting a
+// docs/api/14-store-databases-and-operators.md, the operator endpoints: who may call them, the store databases, where a store is, starting a
 // move and following it, and their place in the OpenAPI document.
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it } from "vitest";

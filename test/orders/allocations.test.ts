@@ -1,4 +1,4 @@
-// Orders at locations (API.md section 20 "Orders"): creation commits each stocked line from active locations, the
+// Orders at locations (docs/api/20-inventory.md "Orders"): creation commits each stocked line from active locations, the
 // default first, then by position, split where one does not hold enough; fulfilment takes the allocations off
 // on_hand and committed; a cancel releases them. And stock writes (PATCH, bulk, CSV) follow the default-location rule.
 import { describe, expect, it } from "vitest";

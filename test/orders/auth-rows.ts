@@ -1,4 +1,4 @@
-// Authorization matrix rows (test/helpers/auth-matrix.ts) of orders (API.md section 9): create, list, read,
+// Authorization matrix rows (test/helpers/auth-matrix.ts) of orders (docs/api/09-orders-and-customers.md): create, list, read,
 // transition and refund (a paid order of its own). Run by test/security/authorization-matrix.test.ts.
 import { type MatrixStore, type MatrixRows, matrixRow } from "../helpers/auth-matrix";
 import { call } from "../helpers/api";

@@ -1,4 +1,4 @@
-// Custom field values on orders (API.md section 21): set at creation (orders have no PATCH), in every response and in
+// Custom field values on orders (docs/api/21-custom-fields.md): set at creation (orders have no PATCH), in every response and in
 // orders.* events' data; a reference must name something of this store.
 import { describe, expect, it } from "vitest";
 import { call } from "../helpers/api";

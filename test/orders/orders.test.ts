@@ -1,4 +1,4 @@
-// Orders (API.md section 9): creation with atomic stock reservation, the race for the last unit, status
+// Orders (docs/api/09-orders-and-customers.md): creation with atomic stock reservation, the race for the last unit, status
 // transitions with stock returned on cancel, refunds, and the orders.* events.
 import { describe, expect, it } from "vitest";
 import { call, newStore, type TestStore } from "../helpers/api";

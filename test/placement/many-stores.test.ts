@@ -1,4 +1,4 @@
-// A user in many stores (API.md "14 (continued)", docs/scale.md 7.11): GET /me and GET /stores make at most one query
+// A user in many stores (docs/api/14b-thousands-of-databases.md, docs/scale.md 7.11): GET /me and GET /stores make at most one query
 // per store database plus a constant, never one per store, so a user in 600 stores stays far below the 1,000 D1
 // queries of one invocation on a cold isolate. Shown with 12 store databases (the suite's two plus ten of the
 // SCALE_DB_nnn bindings of vitest.config.ts, bound here as STORE_DB_003 ... STORE_DB_012), every D1 binding wrapped

@@ -1,4 +1,4 @@
-// Where a new store goes (docs/scale.md section 4, API.md "14 (continued)"): the location hints and `accepting` flags
+// Where a new store goes (docs/scale.md section 4, docs/api/14b-thousands-of-databases.md): the location hints and `accepting` flags
 // are the directory's `shards` rows, set through PATCH /ops/shards/{name}, not a Worker variable. A database that is
 // not accepting is never chosen; a database of the creator's region is chosen before the others.
 import { env } from "cloudflare:workers";

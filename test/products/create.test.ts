@@ -1,4 +1,4 @@
-// Creating products (API.md section 6): the hidden default variant, variable products, slugs, validation.
+// Creating products (docs/api/06-products.md): the hidden default variant, variable products, slugs, validation.
 import { describe, expect, it } from "vitest";
 import { addMember, call, newToken } from "../helpers/api";
 import { storeD1 } from "../helpers/databases";

@@ -5,7 +5,7 @@ import { catalogStore, catalogStoreIds, getProduct, makeProduct, makeVariant, st
 import { itSpreadsStoresOverDatabases, onSameDatabase, storeFirst } from "./store-databases";
 
 
-/** The products.* events (a stock change also records inventory.updated, API.md section 20; tested in test/inventory). */
+/** The products.* events (a stock change also records inventory.updated, docs/api/20-inventory.md; tested in test/inventory). */
 const productEvents = async (storeId: string) => (await storeEvents(storeId)).filter((e) => e.name.startsWith("products."));
 
 describe("outbox events carry the product as GET returns it", () => {

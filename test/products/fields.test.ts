@@ -1,4 +1,4 @@
-// Custom field values on products and variants (API.md section 21): `fields` in every response (GET, list items,
+// Custom field values on products and variants (docs/api/21-custom-fields.md): `fields` in every response (GET, list items,
 // variants) and in the events' data; create bodies set them, PATCH merges (null removes a key), concurrent changes of
 // other keys are kept; a definition deleted while a write runs fails it (409, nothing written).
 import { afterEach, describe, expect, it, vi } from "vitest";

@@ -1,4 +1,4 @@
-// The custom field filters of the product list are served by field_index (API.md section 21, docs/catalog.md
+// The custom field filters of the product list are served by field_index (docs/api/21-custom-fields.md, docs/catalog.md
 // "Filters and sort"): EXPLAIN QUERY PLAN of the SQL the service builds, for each filterable type's value (text,
 // numbers, booleans as 1/0, dates), equality and ranges, product and variant fields, alone, together, with other
 // filters, sorts, cursors and the change feed: no full scan of the store's products or of the index, and alone in

@@ -1,4 +1,4 @@
-// The product list filtered by custom fields (API.md section 21): `field.<key>=<value>` (repeatable across keys, all
+// The product list filtered by custom fields (docs/api/21-custom-fields.md): `field.<key>=<value>` (repeatable across keys, all
 // must match) for a filterable product field, or a variant field (products with a matching variant); `.min` / `.max`
 // (inclusive) for integer, decimal, money and date; text matches exactly (case-sensitive); a key defined for both
 // filters by the product's field; a key that is not filterable is 422. Cursors, drafts, other filters and sorts apply.

@@ -1,4 +1,4 @@
-// Listing products (API.md section 6): drafts, ordering, search, pagination and totals.
+// Listing products (docs/api/06-products.md): drafts, ordering, search, pagination and totals.
 import { describe, expect, it } from "vitest";
 import { call } from "../helpers/api";
 import { type CatalogStore, catalogStore, catalogStoreIds, liveVariable, makeProduct, makeVariant } from "./fixtures";

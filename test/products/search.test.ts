@@ -1,4 +1,4 @@
-// The product list's search (API.md section 6; docs/catalog.md "List and search"): the title index per store
+// The product list's search (docs/api/06-products.md; docs/catalog.md "List and search"): the title index per store
 // (migration 0030), its two ways to a page, and the triggers that keep it in step with every change of a product.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// A write that changes nothing changes nothing (API.md section 23): a PATCH of a product or a variant, and a bulk
+// A write that changes nothing changes nothing (docs/api/23-one-call-sync-and-imports.md): a PATCH of a product or a variant, and a bulk
 // item, whose values are already stored emit no event, write no audit row and leave updated_at as it was; a write
 // that changes one thing still does all three.
 import { describe, expect, it } from "vitest";

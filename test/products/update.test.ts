@@ -1,4 +1,4 @@
-// Updating products (API.md section 6): PATCH, publish/unpublish, highlight video, ETag and If-Match.
+// Updating products (docs/api/06-products.md): PATCH, publish/unpublish, highlight video, ETag and If-Match.
 import { describe, expect, it, vi } from "vitest";
 import { call, newToken } from "../helpers/api";
 import { catalogStore, catalogStoreIds, getProduct, makeProduct, makeVariant } from "./fixtures";

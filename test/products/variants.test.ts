@@ -1,4 +1,4 @@
-// Variants (API.md section 6): availability, SKU and option uniqueness, default-variant rules, validation.
+// Variants (docs/api/06-products.md): availability, SKU and option uniqueness, default-variant rules, validation.
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { call } from "../helpers/api";
 import {

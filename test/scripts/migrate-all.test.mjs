@@ -1,4 +1,4 @@
-// `npm run migrate:remote` within the Cloudflare API's limit (API.md "14 (continued)", docs/scale.md 7.11): it runs
+// `npm run migrate:remote` within the Cloudflare API's limit (docs/api/14b-thousands-of-databases.md, docs/scale.md 7.11): it runs
 // the real wrangler against a local stand-in for the API (./cloudflare-api-stand-in.mjs, reached through
 // CLOUDFLARE_API_BASE_URL), which answers 429 past its limit as the API does past 1,200 requests in 5 minutes. The
 // limit and window are scaled down (tens of requests per few seconds) so the test takes tens of seconds, not minutes;

@@ -1,4 +1,4 @@
-// API.md "13 (continued)": every operation of the OpenAPI document is covered by the authorization matrix. The
+// docs/api/13b-holder-limits.md: every operation of the OpenAPI document is covered by the authorization matrix. The
 // document, built in process, names each operation with its method, path and `x-required-permission`; each domain's
 // `auth-rows.ts` gives a row per operationId (how to reach it), and test/helpers/auth-matrix.ts checks what the rule
 // means for every kind of caller. An operation added without a row fails the first test, as does a row whose

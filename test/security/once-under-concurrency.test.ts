@@ -1,4 +1,4 @@
-// Every delete and state change takes effect once under concurrency (API.md section 13; issue 15, hole 4): the
+// Every delete and state change takes effect once under concurrency (docs/api/13-security.md; issue 15, hole 4): the
 // existence or state check is part of the change's own D1 batch, so of several concurrent requests one wins and the
 // others get 404 or 409 and write no audit row and no event.
 import { describe, expect, it } from "vitest";

@@ -34,7 +34,7 @@ const ACCEPTED: Record<string, string[]> = {
   tag: ["summer", "Été"],
   external_id: ["erp-1", "ÄBC/12 🎉"],
   value: ["shoes", "Größe ✓"],
-  // Every request string is text (API.md "13 (continued)", test/lib/text.test.ts): ids, URLs and codes too.
+  // Every request string is text (docs/api/13b-holder-limits.md, test/lib/text.test.ts): ids, URLs and codes too.
   email: ["zoë@example.com"],
   password: ["correct horse battery staple ✓"],
   timezone: ["Europe/Berlin"],
@@ -60,7 +60,7 @@ const ACCEPTED: Record<string, string[]> = {
   product_id: ["0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b"],
   product_ids: ["0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b"],
   collection_id: ["0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b"],
-  // Inventory at locations (API.md section 20): location codes, ids, references and the ledger's filters.
+  // Inventory at locations (docs/api/20-inventory.md): location codes, ids, references and the ledger's filters.
   code: ["default", "Shop-Floor_2"],
   location_code: ["default", "3PL_east"],
   from_location_code: ["default"],
@@ -71,7 +71,7 @@ const ACCEPTED: Record<string, string[]> = {
   order_id: ["0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b"],
   reference: ["PO-2026-0042", "https://erp.example.com/docs/Lieferschein Nr. 7 ✓", ""],
   until: ["2026-11-21T10:00:00.000Z"],
-  // Custom fields (API.md section 21): definition keys, validation bounds (dates, date-times), patterns and choices.
+  // Custom fields (docs/api/21-custom-fields.md): definition keys, validation bounds (dates, date-times), patterns and choices.
   "CreateFieldDefinitionRequest/properties/key": ["material", "care_2"],
   "UpdateFieldDefinitionRequest/properties/key": ["material"],
   min: ["2026-01-01", "2026-01-01T00:00:00+01:00"],

@@ -1,4 +1,4 @@
-// The OpenAPI document describes API.md section 13: the new fields, endpoints and statuses.
+// The OpenAPI document describes docs/api/13-security.md: the new fields, endpoints and statuses.
 import { describe, expect, it } from "vitest";
 import { call } from "../helpers/api";
 

@@ -1,4 +1,4 @@
-// What a member held dies with the membership (API.md section 13; issue 15, hole 1): token records carry
+// What a member held dies with the membership (docs/api/13-security.md; issue 15, hole 1): token records carry
 // `issued_by`, the user who last received the raw value, and removing a member stops every token of the store whose
 // `user_id` or `issued_by` is that member, from the next request, in the removal's own batch.
 import { describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// Authorization matrix rows (test/helpers/auth-matrix.ts) of catalog sync (API.md section 15): the deleted-products
+// Authorization matrix rows (test/helpers/auth-matrix.ts) of catalog sync (docs/api/15-sync-and-bulk.md): the deleted-products
 // feed, bulk variant changes, the CSV export, and CSV imports (multipart; createImport needs both products.write and
 // products.edit, so the matrix lacks each in turn). Run by test/security/authorization-matrix.test.ts.
 import { type MatrixStore, type MatrixRows, matrixRow } from "../helpers/auth-matrix";

@@ -1,5 +1,4 @@
-// Every rule of the JSON API holds for imported rows and bulk items inside the change's own batch (API.md section
-// 16): the 100-variant cap of section 13 is counted by the batch that inserts, and a bulk stock_delta cannot take
+// Every rule of the JSON API holds for imported rows and bulk items inside the change's own batch (docs/api/16-integrations.md): the 100-variant cap of section 13 is counted by the batch that inserts, and a bulk stock_delta cannot take
 // stock past the API's maximum, however requests and slices interleave.
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { MAX_STOCK } from "../../src/products/variant-schemas";

@@ -1,4 +1,4 @@
-// Bulk variant changes with custom field values (API.md sections 15 and 21): an item may change a variant's `fields`
+// Bulk variant changes with custom field values (docs/api/15-sync-and-bulk.md and docs/api/21-custom-fields.md): an item may change a variant's `fields`
 // (merged as PATCH merges, null removes a key), alone or with price and stock; every bad value of every item in one
 // 422 at updates.<index>.fields.<key>, and nothing changes.
 import { describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// POST /stores/{id}/variants/bulk (API.md section 15): up to 250 changes by variant_id or sku, all or nothing.
+// POST /stores/{id}/variants/bulk (docs/api/15-sync-and-bulk.md): up to 250 changes by variant_id or sku, all or nothing.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { fetchWithEnv } from "../helpers/support";
@@ -59,7 +59,7 @@ describe("bulk changes by variant_id or sku: 200 with the variants in request or
     const res = await bulk(store, [{ sku: "A-1", stock: 1 }, { sku: "A-2", stock: 2 }, { sku: "B-1", stock: 3 }]);
     expect(res.status).toBe(200);
     const all = (await storeEvents(store.id)).slice(before);
-    // And one inventory.updated per level whose on_hand the stock writes changed (API.md section 20).
+    // And one inventory.updated per level whose on_hand the stock writes changed (docs/api/20-inventory.md).
     expect(all.filter((e) => e.name === "inventory.updated").map((e) => e.data.sku).sort()).toEqual(["A-1", "A-2", "B-1"]);
     const events = all.filter((e) => e.name !== "inventory.updated");
     expect(events.map((e) => e.name)).toEqual(["products.updated", "products.updated"]);

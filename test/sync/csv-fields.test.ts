@@ -1,4 +1,4 @@
-// CSV columns of custom fields (API.md sections 15 and 21): `field:<key>` (product fields, on a product's first row)
+// CSV columns of custom fields (docs/api/15-sync-and-bulk.md and docs/api/21-custom-fields.md): `field:<key>` (product fields, on a product's first row)
 // and `variant_field:<key>` after section 18's columns; lists and json as JSON text, money in minor units, booleans
 // true/false, dates as in JSON; the import checks cells with the API's own rules (a bad cell is its row's error), and
 // the export → import round trip into an empty store with the same definitions stays identical.

@@ -1,4 +1,4 @@
-// Exported cells are never live formulas (API.md section 16): a cell starting with `=`, `+`, `-`, `@`, tab or CR is
+// Exported cells are never live formulas (docs/api/16-integrations.md): a cell starting with `=`, `+`, `-`, `@`, tab or CR is
 // written with a leading `'`, and the import removes exactly that one `'`, so export -> import stays identical.
 import { describe, expect, it } from "vitest";
 import { call } from "../helpers/api";

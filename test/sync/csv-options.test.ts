@@ -1,4 +1,4 @@
-// The export carries every option a variant has (API.md section 16): after option3_value come option4_name,
+// The export carries every option a variant has (docs/api/16-integrations.md): after option3_value come option4_name,
 // option4_value ... up to the highest option any variant of the store uses, and the import reads them.
 import { describe, expect, it } from "vitest";
 import { call } from "../helpers/api";

@@ -1,4 +1,4 @@
-// CSV export and import (API.md section 15).
+// CSV export and import (docs/api/15-sync-and-bulk.md).
 import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
 import { call, newToken } from "../helpers/api";
@@ -236,7 +236,7 @@ describe("the cron re-sends the next step of an import whose message was lost", 
   });
 });
 
-describe("an import step that meets a store's move waits for it instead of failing (API.md section 14)", () => {
+describe("an import step that meets a store's move waits for it instead of failing (docs/api/14-store-databases-and-operators.md)", () => {
   it("while the store's writes are paused the step is retried later, the import stays running, and it finishes after", async () => {
     const { createMessageBatch, createExecutionContext, getQueueResult } = await import("cloudflare:test");
     const { handleImportBatch } = await import("../../src/sync/import-runner");

@@ -1,4 +1,4 @@
-// Cursors and change feeds (API.md section 15) on the products, orders and customers lists.
+// Cursors and change feeds (docs/api/15-sync-and-bulk.md) on the products, orders and customers lists.
 import { describe, expect, it } from "vitest";
 import { call } from "../helpers/api";
 import { type CatalogStore, catalogStore, catalogStoreIds, makeProduct } from "../products/fixtures";

@@ -1,4 +1,4 @@
-// GET /stores/{id}/products/deleted?since= (API.md section 15): the deletions feed, kept as long as events.
+// GET /stores/{id}/products/deleted?since= (docs/api/15-sync-and-bulk.md): the deletions feed, kept as long as events.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { runRetention } from "../../src/retention";

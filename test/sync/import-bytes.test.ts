@@ -1,4 +1,4 @@
-// Imports read by bytes (API.md section 16, "Imports you can trust"): a file that is not UTF-8 is refused at upload
+// Imports read by bytes (docs/api/16-integrations.md, "Imports you can trust"): a file that is not UTF-8 is refused at upload
 // naming its line and byte offset; a byte-order mark is allowed and never shifts a slice; `errors[].line` is the
 // physical line a row starts on, and blank lines are not rows.
 import { describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// PUT /stores/{store_id}/products/by-external-id/{external_id} (API.md section 23; docs/sync.md "PUT by external id"):
+// PUT /stores/{store_id}/products/by-external-id/{external_id} (docs/api/23-one-call-sync-and-imports.md; docs/sync.md "PUT by external id"):
 // the desired product, created or replaced, variants matched by external_id then sku, all or nothing, and a PUT of
 // the stored state changes nothing.
 import { afterEach, describe, expect, it, vi } from "vitest";

@@ -1,4 +1,4 @@
-// Shopify's product CSV, out (API.md section 23): GET /products/export.csv?format=shopify writes Shopify's layout,
+// Shopify's product CSV, out (docs/api/23-one-call-sync-and-imports.md): GET /products/export.csv?format=shopify writes Shopify's layout,
 // and importing that file into an empty store gives the same catalog, images included: the importing Worker fetches
 // the exported `Image Src` URLs, which are the source store's public media URLs on the Worker itself.
 import { exports } from "cloudflare:workers";

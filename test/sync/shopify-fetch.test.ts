@@ -1,4 +1,4 @@
-// Fetching an import's image (API.md section 23): the webhook URL rules of sections 8 and 13 as a deployment applies
+// Fetching an import's image (docs/api/23-one-call-sync-and-imports.md): the webhook URL rules of sections 8 and 13 as a deployment applies
 // them (https only, no private, loopback, link-local or metadata address, no credentials), checked again on every
 // redirect hop; a bounded time; at most 20 MiB; the type from the bytes. Against the real image server where the
 // rules let a request through, against a scripted fetch where only a public https host would do.

@@ -1,4 +1,4 @@
-// Shopify's product CSV, in (API.md section 23): files built on Shopify's published template headers (both
+// Shopify's product CSV, in (docs/api/23-one-call-sync-and-imports.md): files built on Shopify's published template headers (both
 // generations), images fetched from a real HTTP server on loopback (image-server.global.ts) by the queue consumer.
 import { describe, expect, it } from "vitest";
 import { call } from "../helpers/api";

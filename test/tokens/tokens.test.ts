@@ -1,4 +1,4 @@
-// Personal access tokens (API.md section 5, spec section 5): format, lifecycle, every 401 cause, AND semantics,
+// Personal access tokens (docs/api/05-personal-access-tokens.md, spec section 5): format, lifecycle, every 401 cause, AND semantics,
 // and what a PAT may do with tokens.
 import { describe, expect, it } from "vitest";
 import { addMember, call, newStore, newToken } from "../helpers/api";

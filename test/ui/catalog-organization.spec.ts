@@ -1,4 +1,4 @@
-// Catalog organization in the console (ADMIN.md "Week one", catalog): the products list's Status, Sort and Tag
+// Catalog organization in the console (docs/admin.md "Week one", catalog): the products list's Status, Sort and Tag
 // filters kept in the URL; Tags on the product page; Compare-at price in the variant dialog; Collections with a
 // manual collection's order (buttons and drag and drop) and an automatic collection's rule rows; the collections
 // list's page kept in the URL.
@@ -101,7 +101,7 @@ test("filters in the URL, tags, compare-at price, and collections ordered by but
   await page.mouse.up();
   await expect.poll(stored).toEqual(["Beta sandal", "Gamma hat", "Alpha boot"]);
 
-  // "Remove" asks first (ADMIN.md "Not losing work"); cancelling keeps the product.
+  // "Remove" asks first (docs/admin.md "Not losing work"); cancelling keeps the product.
   await members.filter({ hasText: "Gamma hat" }).getByRole("button", { name: "Remove" }).click();
   const confirmRemove = page.getByRole("dialog", { name: /Remove “Gamma hat”/ });
   await confirmRemove.getByRole("button", { name: "Cancel" }).click();

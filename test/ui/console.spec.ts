@@ -1,5 +1,5 @@
 // The store admin's console in a real browser (Debian's Chromium), driven by role and accessible name only, as
-// ADMIN.md names the controls. One flow from sign-up to inviting a teammate; every screen is scanned by axe-core
+// docs/admin.md names the controls. One flow from sign-up to inviting a teammate; every screen is scanned by axe-core
 // and no request may leave the origin.
 import { expect, test, type Page } from "@playwright/test";
 import { expectAccessible, failingReceiver, png, recordForeignRequests, type Receiver } from "./support";
@@ -365,7 +365,7 @@ test("/docs renders the API reference offline under its CSP", async ({ page, bas
   expect(response?.headers()["content-security-policy"]).toContain("frame-ancestors 'none'");
   await expect(page.getByRole("heading", { name: "Commerce admin API" }).first()).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole("link", { name: /Sign up/ }).first()).toBeVisible();
-  // The API's own try-it-out stays; nothing that needs the reference vendor's cloud is offered (ADMIN.md, Day one).
+  // The API's own try-it-out stays; nothing that needs the reference vendor's cloud is offered (docs/admin.md, Day one).
   await expect(page.getByRole("button", { name: /Test Request/ }).first()).toBeVisible();
   for (const cloudOnly of [/Ask AI/i, /Generate MCP/i, /Connect MCP/i, /^Deploy/i, /Developer Tools/i, /^Share$/i]) {
     await expect(page.getByRole("button", { name: cloudOnly })).toHaveCount(0);

@@ -1,4 +1,4 @@
-// ADMIN.md "Day one" in Chromium, by role and accessible name: variants edited after creation (every field, two
+// docs/admin.md "Day one" in Chromium, by role and accessible name: variants edited after creation (every field, two
 // options, the shipping box), an order from pending to paid to fulfilled to refunded (and a 409 shown as a message),
 // a customer created and edited, a delivery's attempts to the second with the gaps between them and health that
 // refreshes on its own. axe-core scans each screen; no request may leave the origin. The phone-sized run of every
@@ -92,7 +92,7 @@ test("variants: every field is editable after creation, with up to three options
     await edit.getByRole("spinbutton", { name: "Stock" }).fill("0");
     await edit.getByRole("button", { name: "Save variant" }).click();
     await expect(edit).toBeHidden();
-    // The title derived from the option values follows them (API.md section 6).
+    // The title derived from the option values follows them (docs/api/06-products.md).
     const row = page.getByRole("row", { name: /M \/ Red \/ Merino/ });
     await expect(row).toContainText("Material: Merino");
     await expect(row).toContainText("32.00");

@@ -1,4 +1,4 @@
-// ADMIN.md "Week one", Integrations (API.md section 16), in Chromium by role and accessible name: create an
+// docs/admin.md "Week one", Integrations (docs/api/16-integrations.md), in Chromium by role and accessible name: create an
 // integration (its key shown once, and usable), rotate it keeping the previous key working for an hour, see why a
 // rotation is recommended after a member who received a key leaves, and revoke it after a confirmation.
 import { expect, test, type Page } from "@playwright/test";

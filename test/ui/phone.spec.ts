@@ -1,4 +1,4 @@
-// ADMIN.md "Small screens": at 390 x 844 CSS pixels no screen of the console scrolls sideways
+// docs/admin.md "Small screens": at 390 x 844 CSS pixels no screen of the console scrolls sideways
 // (document.documentElement.scrollWidth <= the viewport's width), the navigation sits behind a button "Menu", and
 // wide tables scroll inside their own box. Every screen is visited, reached through "Menu" where the navigation
 // leads to it, and scanned by axe-core.

@@ -1,4 +1,4 @@
-// ADMIN.md "Week two", "Every list and form, one way": every create and edit form, in a page or a dialog, is guarded
+// docs/admin.md "Week two", "Every list and form, one way": every create and edit form, in a page or a dialog, is guarded
 // against losing unsaved edits in the same way. Driven by role and name: a page form (store Settings, New product),
 // dialog forms ("New token", "Add endpoint") and the endpoint's Settings tab. Typed into, Back or a link asks
 // "Discard unsaved changes?"; "Keep editing" keeps the form and its values; "Discard changes" goes. Escape or

@@ -1,4 +1,4 @@
-// ADMIN.md "Week one", the endpoint page (docs/webhooks.md "Operating an endpoint"), by role and name: "Send test
+// docs/admin.md "Week one", the endpoint page (docs/webhooks.md "Operating an endpoint"), by role and name: "Send test
 // event" to a receiver answering 410 Gone disables the endpoint, which then says why in words and offers "Enable";
 // "Rotate secret" with "Keep the previous secret valid for"; "Recover failed deliveries" since a date and time sends
 // the failed test event again.

@@ -1,4 +1,4 @@
-// ADMIN.md "Week one", driven in Chromium by role and name: joining from an invite link (a second browser context),
+// docs/admin.md "Week one", driven in Chromium by role and name: joining from an invite link (a second browser context),
 // one session across the tabs of a browser (a second tab) and signing out of all of them, the unsaved-changes guard,
 // save feedback, confirmations, list state in the URL, the audit log in words with filters, store settings (prices
 // in the store's currency, times in its zone), customer search by part of a name, and phones with real content.

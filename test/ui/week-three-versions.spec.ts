@@ -1,4 +1,4 @@
-// ADMIN.md "Week three", API versions part of the console (docs/api-versions.md): the store's integrations and access
+// docs/admin.md "Week three", API versions part of the console (docs/api-versions.md): the store's integrations and access
 // tokens show each credential's API version; an integration's page changes it with the combobox "API version" (it
 // persists over a reload, and the key's requests are then served in it); a webhook endpoint's Settings tab shows its
 // version. Built on the one form way (useApiForm). axe-clean at 1280 px and at 390 px, where the screens also fit.

@@ -1,4 +1,4 @@
-// ADMIN.md "Week two", for integrators: navigation "Events" shows the store's event log (API.md section 22) newest
+// docs/admin.md "Week two", for integrators: navigation "Events" shows the store's event log (docs/api/22-event-log.md) newest
 // first (the API's `order=desc`), paged with "Previous page" / "Next page" like the console's other cursor lists,
 // filtered by the combobox "Event type" and the searchbox "Resource id", each row opening its payload; and the
 // endpoint page's Deliveries tab shows each delivery's `sequence` (from the delivery list item). At 390 x 844 both

@@ -1,4 +1,4 @@
-// ADMIN.md "Week two" → "Fields of your own" (API.md section 21), in Chromium by role and accessible name, through the
+// docs/admin.md "Week two" → "Fields of your own" (docs/api/21-custom-fields.md), in Chromium by role and accessible name, through the
 // real API: Settings → Custom fields (tabs per owner, "Add field" with validations for the type and "Filterable", a
 // taken key refused in words, "Edit" with key and type read-only, "Delete" confirmed saying the values go), a
 // product's fields of many types filled on its page (a wrong value said beside its field, in the API's words; the

@@ -1,4 +1,4 @@
-// ADMIN.md "Week two" → "For integrators, in words" (API.md section 23), in Chromium by role and accessible name,
+// docs/admin.md "Week two" → "For integrators, in words" (docs/api/23-one-call-sync-and-imports.md), in Chromium by role and accessible name,
 // through the real API: Products → "Import" with the choices "This service's CSV" and "Shopify CSV" takes a
 // Shopify file (its classic header) whose images a real HTTP server on loopback serves, one of them a broken URL:
 // the progress, the warning on its line and the ignored columns are said in words; the same file with "This

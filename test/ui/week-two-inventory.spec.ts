@@ -1,4 +1,4 @@
-// ADMIN.md "Week two" → "Stock where it is" (API.md section 20), in Chromium by role and accessible name, through the
+// docs/admin.md "Week two" → "Stock where it is" (docs/api/20-inventory.md), in Chromium by role and accessible name, through the
 // real API: Settings → Locations ("Add location"), the variant dialog's "Stock by location" with "Adjust" (a reason
 // and a reference) and "Transfer stock", "Stock" becoming read-only with the words to use "Adjust", the product's
 // "Inventory history" in words (who, when, where, the change, the reason, the reference, the order), the Inventory
@@ -146,7 +146,7 @@ test("stock where it is: locations, adjust, transfer, read-only stock, history, 
     await expectAccessible(page, "product page with stock by location");
   });
 
-  // An order takes stock from the default location first (API.md section 20): its entry links to the order.
+  // An order takes stock from the default location first (docs/api/20-inventory.md): its entry links to the order.
   const order = await request.post(`/stores/${storeId}/orders`, { headers: auth, data: { email: "buyer@example.test", currency: "USD", line_items: [{ variant_id: variantId, quantity: 3 }] } });
   expect(order.status(), await order.text()).toBe(201);
   const orderId = (await order.json()).id as string;

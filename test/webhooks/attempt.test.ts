@@ -1,4 +1,4 @@
-// One delivery attempt as the sender object runs it (API.md section 8, specification sections 3 and 6): signature,
+// One delivery attempt as the sender object runs it (docs/api/08-webhooks.md, specification sections 3 and 6): signature,
 // headers, the 2 s / 4 s retry schedule, failure after three attempts, claims against double sends, and the 4 KiB
 // response body.
 import { afterEach, describe, expect, it, vi } from "vitest";

@@ -1,4 +1,4 @@
-// Fan-out and the delivery log (API.md section 8): every active matching subscription gets a delivery written
+// Fan-out and the delivery log (docs/api/08-webhooks.md): every active matching subscription gets a delivery written
 // with the event, holding the envelope; the queue delivers it; the log lists it, shows the exact payload and
 // every attempt; replay sends the identical body again. Every delivery names its event's `sequence` (issue 36).
 import { afterEach, describe, expect, it } from "vitest";

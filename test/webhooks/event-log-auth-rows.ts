@@ -1,4 +1,4 @@
-// Authorization matrix rows of the events log (API.md section 22). The routes are "member": no bit of their own,
+// Authorization matrix rows of the events log (docs/api/22-event-log.md). The routes are "member": no bit of their own,
 // each event needs its read bit (test/webhooks/event-log.test.ts checks those per event). A member without bits lists an
 // empty log (200); one event is read by id: an id the store has no event for answers 404 to every member (its own
 // 403 without the event's read bit is checked in log.test.ts). Run by test/security/authorization-matrix.test.ts.

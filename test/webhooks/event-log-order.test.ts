@@ -1,4 +1,4 @@
-// GET /events?order=desc (an extension of API.md section 22, docs/decisions.md): the same log newest first, its
+// GET /events?order=desc (an extension of docs/api/22-event-log.md, docs/decisions.md): the same log newest first, its
 // cursors paging toward older events; every filter and the read bits apply as oldest first; `after` with desc is a
 // 422 naming `after`; a cursor belongs to its order.
 import { describe, expect, it } from "vitest";

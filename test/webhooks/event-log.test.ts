@@ -1,4 +1,4 @@
-// The events log (API.md section 22): `sequence` per store (1, 2, 3 ... in commit order, no gaps) on every event
+// The events log (docs/api/22-event-log.md): `sequence` per store (1, 2, 3 ... in commit order, no gaps) on every event
 // and in its stored envelope; GET /events with after, type (names and prefixes), resource_id, since/until, cursors;
 // the read bit of each event; GET /events/{id}; webhook.test is not an event.
 import { describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// Typed events (API.md section 22): every event of EVENT_NAMES is produced through the API and delivered to a
+// Typed events (docs/api/22-event-log.md): every event of EVENT_NAMES is produced through the API and delivered to a
 // receiver; each delivered envelope carries the event's `sequence` (the one GET /events shows for its id), and its
 // `data` is valid against the schema GET /webhook-events publishes for that event (and against the zod schema the
 // OpenAPI `webhooks` entry is built from). The log's items carry the same data.

@@ -1,4 +1,4 @@
-// What the admin console reads (API.md section 12): every subscription carries its health (last delivery time and
+// What the admin console reads (docs/api/12-admin-console-endpoints.md): every subscription carries its health (last delivery time and
 // outcome, failures in a row), and GET /stores/{store_id}/webhook-deliveries lists every delivery of the store.
 import { afterEach, describe, expect, it } from "vitest";
 import { call, newStore, type TestStore } from "../helpers/api";

@@ -1,4 +1,4 @@
-// Webhook subscriptions (API.md section 8): one row per (event, URL), all or nothing, validation, URL rules,
+// Webhook subscriptions (docs/api/08-webhooks.md): one row per (event, URL), all or nothing, validation, URL rules,
 // list filters, PATCH, DELETE, secrets encrypted at rest and never returned, and the event catalogue.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
@@ -163,7 +163,7 @@ describe("GET /webhook-events", () => {
       ].sort(),
     );
     for (const e of res.body.data) expect(e.description).toMatch(/\S/);
-    // Each with the JSON Schema of its data (API.md section 22; test/webhooks/event-schemas.test.ts checks them).
+    // Each with the JSON Schema of its data (docs/api/22-event-log.md; test/webhooks/event-schemas.test.ts checks them).
     for (const e of res.body.data) expect(e.schema).toMatchObject({ type: "object", properties: expect.any(Object) });
   });
 });

@@ -1,4 +1,4 @@
-// The sweep's rule (API.md section 8, issue 10): it hands back only deliveries that are really lost (due more than
+// The sweep's rule (docs/api/08-webhooks.md, issue 10): it hands back only deliveries that are really lost (due more than
 // 30 s ago, no live claim, not held by their subscription's sender), never one still waiting in the queue or held
 // by the sender, so running it again and again never multiplies work.
 import { env } from "cloudflare:workers";

@@ -1,4 +1,4 @@
-// Webhook URL rules (API.md section 8): absolute http(s); a deployment refuses plain http, loopback, private,
+// Webhook URL rules (docs/api/08-webhooks.md): absolute http(s); a deployment refuses plain http, loopback, private,
 // link-local and metadata hosts and credentials; local development accepts http://127.0.0.1.
 import { describe, expect, it } from "vitest";
 import { webhookUrlProblem } from "../../src/webhooks/url-rules";
@@ -34,7 +34,7 @@ describe("URL rules in production", () => {
     ["https://[fe80::1]/hook", /private/],
     ["https://[fd00::1]/hook", /private/],
     ["https://[::ffff:127.0.0.1]/hook", /private/],
-    // API.md section 13: IPv4-compatible and 6to4 spellings of private addresses are refused like the plain ones.
+    // docs/api/13-security.md: IPv4-compatible and 6to4 spellings of private addresses are refused like the plain ones.
     ["https://[::7f00:1]/hook", /private/],
     ["https://[::127.0.0.1]/hook", /private/],
     ["https://[::a00:1]/hook", /private/],

@@ -1,4 +1,4 @@
-// Webhook data follows the read permissions of what it carries (API.md section 13; issue 15, item 5): registering
+// Webhook data follows the read permissions of what it carries (docs/api/13-security.md; issue 15, item 5): registering
 // needs the read bit of every event, reading one delivery and replaying it need the event's bit, lists carry no
 // payload and need webhooks.read only. Replay to an inactive subscription is 409, and a subscription made inactive
 // sends nothing more: retries already scheduled end failed with `subscription_inactive`. URLs are checked again at
@@ -17,7 +17,7 @@ import { SECRET, attemptNow, attemptRows, deliveryRow, insertDelivery, makeDue, 
 const URL = "http://127.0.0.1:9/hook";
 const hooks = (storeId: string) => `/stores/${storeId}/webhooks`;
 
-describe("every event has the read bit of its data (the table of API.md section 13)", () => {
+describe("every event has the read bit of its data (the table of docs/api/13-security.md)", () => {
   it("products.*, product.image.*: products.read; orders.*: orders.read; customers.*: customers.read; user.created: members.read; inventory.updated: inventory.read; customer_groups.*: customers.read; price_lists.*, prices.updated: pricing.read", () => {
     const expected: Record<string, string> = {
       "products.created": "products.read",
@@ -113,7 +113,7 @@ describe("one delivery (payload and attempts) needs webhooks.read plus the event
   });
 });
 
-// API.md "13 (continued)", issue 32 item 2: a subscription's data goes only where someone allowed to read it sends
+// docs/api/13b-holder-limits.md, issue 32 item 2: a subscription's data goes only where someone allowed to read it sends
 // it. On 26652c0 a member with webhooks.read and webhooks.edit but not customers.read pointed a customers.created
 // subscription at their own receiver (PATCH url and secret) and received every new customer.
 describe("pointing a subscription elsewhere needs the read bit of its event", () => {

@@ -1,4 +1,4 @@
-// Custom field types in words (API.md section 21), and which validations and filters the API accepts for each, so
+// Custom field types in words (docs/api/21-custom-fields.md), and which validations and filters the API accepts for each, so
 // the console offers only those (the API checks them again and its 422 is shown at the field). Mirrors
 // src/fields/field-types.ts: the API publishes the type names in its OpenAPI enum, not these rules.
 import type { components } from "./api-schema";

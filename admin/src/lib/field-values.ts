@@ -1,4 +1,4 @@
-// Custom field values in a form (API.md section 21): what each input shows for a stored value, and the `fields` of a
+// Custom field values in a form (docs/api/21-custom-fields.md): what each input shows for a stored value, and the `fields` of a
 // create or PATCH body from what was typed. A form holds `{stored, drafts}`: the record's values as the API returned
 // them, and the inputs typed into (a draft equal to what the stored value shows is dropped, so a field typed back
 // to its value is not an edit). Money is typed in major units (12.50) and sent in minor units; a date and time is

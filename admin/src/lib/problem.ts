@@ -1,4 +1,4 @@
-// API failures as values the screens can show: the problem+json body of API.md section 2, as the client package's
+// API failures as values the screens can show: the problem+json body of docs/api/02-errors.md, as the client package's
 // `ApiProblem` (one class for every client of the API; its `code` is the OpenAPI document's enum).
 import { ApiProblem } from "../../../client/src/problem";
 import type { components } from "./api-schema";

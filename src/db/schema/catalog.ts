@@ -34,7 +34,7 @@ export const products = sqliteTable(
     minPriceCents: integer("min_price_cents").notNull().default(0),
     totalStock: integer("total_stock").notNull().default(0),
     inStock: integer("in_stock", { mode: "boolean" }).notNull().default(false),
-    /** Custom field values (API.md section 21): JSON {key: value}, keys with a value only. */
+    /** Custom field values (docs/api/21-custom-fields.md): JSON {key: value}, keys with a value only. */
     fields: text("fields").notNull().default("{}"),
   },
   (t) => [
@@ -88,7 +88,7 @@ export const productVariants = sqliteTable(
     updatedAt: text("updated_at").notNull(),
     compareAtPriceCents: integer("compare_at_price_cents"),
     externalId: text("external_id"),
-    /** Custom field values (API.md section 21): JSON {key: value}, keys with a value only. */
+    /** Custom field values (docs/api/21-custom-fields.md): JSON {key: value}, keys with a value only. */
     fields: text("fields").notNull().default("{}"),
   },
   (t) => [

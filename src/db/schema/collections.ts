@@ -34,7 +34,7 @@ export const collections = sqliteTable(
     kind: text("kind", { enum: ["manual", "automatic"] }).notNull(),
     /** JSON `{match, conditions}` for automatic collections; null for manual ones. */
     rules: text("rules"),
-    /** Custom field values (API.md section 21): JSON {key: value}, keys with a value only. */
+    /** Custom field values (docs/api/21-custom-fields.md): JSON {key: value}, keys with a value only. */
     fields: text("fields").notNull().default("{}"),
     createdAt: text("created_at").notNull(),
     updatedAt: text("updated_at").notNull(),

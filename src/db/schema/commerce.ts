@@ -14,7 +14,7 @@ export const customers = sqliteTable(
     emailLower: text("email_lower").notNull(),
     name: text("name"),
     phone: text("phone"),
-    /** Custom field values (API.md section 21): JSON {key: value}, keys with a value only. */
+    /** Custom field values (docs/api/21-custom-fields.md): JSON {key: value}, keys with a value only. */
     fields: text("fields").notNull().default("{}"),
     createdAt: text("created_at").notNull(),
     updatedAt: text("updated_at").notNull(),
@@ -39,7 +39,7 @@ export const orders = sqliteTable(
     status: text("status", { enum: ["pending", "paid", "fulfilled", "canceled", "refunded"] }).notNull(),
     totalCents: integer("total_cents").notNull(),
     refundedCents: integer("refunded_cents").notNull(),
-    /** Custom field values (API.md section 21): JSON {key: value}, keys with a value only. */
+    /** Custom field values (docs/api/21-custom-fields.md): JSON {key: value}, keys with a value only. */
     fields: text("fields").notNull().default("{}"),
     createdAt: text("created_at").notNull(),
     updatedAt: text("updated_at").notNull(),

@@ -69,7 +69,7 @@ export const inviteIndex = sqliteTable("invite_index", {
 });
 
 /**
- * A store's move between databases (API.md section 14), with its cursor: the job resumes from here after a crash.
+ * A store's move between databases (docs/api/14-store-databases-and-operators.md), with its cursor: the job resumes from here after a crash.
  * `state`: copying, paused, verifying, done, failed. `step` and `cursor` are the job's own place (table, last key).
  */
 export const storeMoves = sqliteTable(

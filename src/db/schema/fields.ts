@@ -1,4 +1,4 @@
-// Custom fields (API.md section 21, migration 0029): the store's definitions, and the index of filterable product
+// Custom fields (docs/api/21-custom-fields.md, migration 0029): the store's definitions, and the index of filterable product
 // and variant values that the product list filters by (kept by triggers from the owners' `fields` columns).
 import { sql } from "drizzle-orm";
 import { customType, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";

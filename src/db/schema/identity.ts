@@ -43,7 +43,7 @@ export const stores = sqliteTable(
     currency: text("currency").notNull().default("USD"),
     /** IANA time zone the console shows times in. */
     timezone: text("timezone").notNull().default("UTC"),
-    /** The last event sequence given to the store (API.md section 22; migrations/store/0028): only ever grows. */
+    /** The last event sequence given to the store (docs/api/22-event-log.md; migrations/store/0028): only ever grows. */
     eventSequence: integer("event_sequence").notNull().default(0),
   },
   // The cron's jobs (retention, the delivery sweep) skip the few stores not `active` here: a lookup of this index.
@@ -88,7 +88,7 @@ export const apiTokens = sqliteTable(
     id: text("id").primaryKey(),
     storeId: text("store_id").notNull().references(() => stores.id, { onDelete: "cascade" }),
     userId: text("user_id").notNull().references(() => users.id),
-    /** Who last received the raw value: the creator, or after a rotation the rotator (API.md section 13). */
+    /** Who last received the raw value: the creator, or after a rotation the rotator (docs/api/13-security.md). */
     issuedBy: text("issued_by").notNull().default(""),
     name: text("name").notNull(),
     scopes: text("scopes").notNull(),
@@ -114,7 +114,7 @@ export const auditLog = sqliteTable(
   {
     id: text("id").primaryKey(),
     storeId: text("store_id").notNull(),
-    /** Null for a change made with an integration's key (API.md section 16): no person made it. */
+    /** Null for a change made with an integration's key (docs/api/16-integrations.md): no person made it. */
     userId: text("user_id"),
     tokenId: text("token_id"),
     tokenName: text("token_name"),
@@ -140,7 +140,7 @@ export const auditLog = sqliteTable(
 );
 
 /**
- * Failed logins per email (exact, API.md section 11). `attempted_at` is epoch milliseconds. A row is reserved before
+ * Failed logins per email (exact, docs/api/11-limits-retries-sessions.md). `attempted_at` is epoch milliseconds. A row is reserved before
  * the password is checked, so concurrent guesses cannot pass the limit, and removed again when the login succeeds.
  */
 export const loginAttempts = sqliteTable(
@@ -154,7 +154,7 @@ export const loginAttempts = sqliteTable(
 );
 
 /**
- * Idempotency keys (API.md section 11), per (scope, key): scope names the credential that sent the key, within its
+ * Idempotency keys (docs/api/11-limits-retries-sessions.md), per (scope, key): scope names the credential that sent the key, within its
  * store on a store's paths: `store:<store id>:user:<id>` (a session), `:pat:<id>`, `:integration:<id>`; `user:<id>`
  * in the directory (`POST /stores`). See src/lib/idempotency.ts `scopeOf` and migration store/0033. Times are epoch
  * milliseconds. `owner` names the request running with the key; `committed_at` is set in the change's own batch;

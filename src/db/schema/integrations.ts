@@ -1,4 +1,4 @@
-// Integrations (API.md section 16): store-owned credentials (`boi_` keys) that outlive the people who made them.
+// Integrations (docs/api/16-integrations.md): store-owned credentials (`boi_` keys) that outlive the people who made them.
 // The current value's hash and, after a rotation with an overlap, the previous one's are both looked up by the
 // access check (src/access/integration.ts). `issued_to` / `previous_issued_to`: who received each working value,
 // so removing them flags the integration for rotation. Scope masks are TEXT decimal strings like every mask.

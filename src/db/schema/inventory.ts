@@ -1,4 +1,4 @@
-// Inventory at locations (API.md section 20, migrations/store/0027_inventory.sql): locations, a level per variant
+// Inventory at locations (docs/api/20-inventory.md, migrations/store/0027_inventory.sql): locations, a level per variant
 // and location, the ledger that explains every change of a level, and which locations each order line's units came
 // from. The ledger is written by triggers from the context row the change's batch writes first
 // (src/events/stock-changes.ts); product_variants.stock is the sum of available over active locations, kept by

@@ -17,7 +17,7 @@ export const events = sqliteTable(
      */
     payload: text("payload"),
     /**
-     * The store's number for this event: 1, 2, 3 ... in commit order, no gaps (API.md section 22). Set by the trigger
+     * The store's number for this event: 1, 2, 3 ... in commit order, no gaps (docs/api/22-event-log.md). Set by the trigger
      * `events_sequence` (migrations/store/0028) inside the inserting statement, also into `payload`; never by code.
      */
     sequence: integer("sequence"),

@@ -1,4 +1,4 @@
-// Integrations (API.md section 15): the record of deleted products, and CSV imports with their progress.
+// Integrations (docs/api/15-sync-and-bulk.md): the record of deleted products, and CSV imports with their progress.
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { stores } from "./identity";
 
@@ -24,7 +24,7 @@ export const productImports = sqliteTable(
     userId: text("user_id"),
     tokenId: text("token_id"),
     tokenName: text("token_name"),
-    /** The integration whose key started it (API.md section 16), else null. */
+    /** The integration whose key started it (docs/api/16-integrations.md), else null. */
     integrationId: text("integration_id"),
     integrationName: text("integration_name"),
     /** Whether the starter held products.publish at upload: kept for the record; every slice reads what they hold now (src/access/job-access.ts). */

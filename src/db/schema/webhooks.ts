@@ -16,7 +16,7 @@ export const webhooks = sqliteTable(
     active: integer("active", { mode: "boolean" }).notNull(),
     createdAt: text("created_at").notNull(),
     updatedAt: text("updated_at").notNull(),
-    /** Health (API.md section 12): when the last delivery finished, how, and how many in a row failed. */
+    /** Health (docs/api/12-admin-console-endpoints.md): when the last delivery finished, how, and how many in a row failed. */
     lastDeliveryAt: text("last_delivery_at"),
     lastDeliveryStatus: text("last_delivery_status", { enum: ["delivered", "failed"] }),
     consecutiveFailures: integer("consecutive_failures").notNull().default(0),

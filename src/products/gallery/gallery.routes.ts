@@ -1,4 +1,4 @@
-// /stores/{store_id}/products/{id}/images and /videos: the product gallery (API.md section 7).
+// /stores/{store_id}/products/{id}/images and /videos: the product gallery (docs/api/07-media.md).
 import { createRoute, z } from "@hono/zod-openapi";
 import { storeCtxOf } from "../../lib/context";
 import { pageSchema, paginated, paginationQuery } from "../../lib/pagination";

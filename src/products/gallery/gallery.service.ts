@@ -18,7 +18,7 @@ import { commitWithObject, receiveUpload } from "../../media/library.service";
 import { type GalleryItem, type GalleryLookup, lookupGallery, productChanged } from "./product-link";
 import { productStillThere } from "../products.service";
 
-/** API.md section 13. */
+/** docs/api/13-security.md. */
 export const GALLERY_ITEMS_PER_PRODUCT_CAP = 250;
 
 /**

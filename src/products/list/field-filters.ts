@@ -1,4 +1,4 @@
-// The product list's custom field filters (API.md section 21; docs/catalog.md "Filters and sort"):
+// The product list's custom field filters (docs/api/21-custom-fields.md; docs/catalog.md "Filters and sort"):
 // `field.<key>=<value>` (repeatable across keys: all must match) and, for integer, decimal, money and date fields,
 // `field.<key>.min` / `.max` (inclusive). A key names a filterable product field, else a filterable variant field
 // (products with a variant that matches; each filter may be met by a different variant); a key defined for both

@@ -1,4 +1,4 @@
-// Shopify's product CSV header (API.md section 23): the two generations of column names Shopify has written, which
+// Shopify's product CSV header (docs/api/23-one-call-sync-and-imports.md): the two generations of column names Shopify has written, which
 // of them mean something here (a role), and how a file is recognised. docs/sync.md "Shopify's product CSV" lists
 // every accepted spelling. A Shopify file is recognised by its handle column, spelled as Shopify spells it
 // (`Handle` or `URL handle`): this service's own layout names it `handle`, so the two never meet.

@@ -1,4 +1,4 @@
-// GET /products/export.csv?format=shopify (API.md section 23): the catalog in Shopify's layout, under the header of
+// GET /products/export.csv?format=shopify (docs/api/23-one-call-sync-and-imports.md): the catalog in Shopify's layout, under the header of
 // the template Shopify published until 2024 (columns.ts, SHOPIFY_HEADER_CLASSIC; docs/sync.md says why that one).
 // As Shopify writes it: one row per variant with the product's fields on its first row, the gallery's images one
 // per row from the first row on (`Image Src` = the image's public URL, `Image Position`, `Image Alt Text`), rows

@@ -1,4 +1,4 @@
-// Fetching one `Image Src` of a Shopify import (API.md section 23): only http(s) URLs the webhook URL rules allow
+// Fetching one `Image Src` of a Shopify import (docs/api/23-one-call-sync-and-imports.md): only http(s) URLs the webhook URL rules allow
 // (sections 8 and 13: in a deployment https only, no loopback, private, link-local or metadata address, no
 // credentials in the URL), redirects followed by hand so that every hop is checked by the same rules, the whole
 // exchange bounded by a timeout, at most 20 MiB read, and the image type recognised from the bytes as the media

@@ -1,4 +1,4 @@
-// Where a Shopify import's images go (API.md section 23): each product's `Image Src` images into its gallery in
+// Where a Shopify import's images go (docs/api/23-one-call-sync-and-imports.md): each product's `Image Src` images into its gallery in
 // `Image Position` order (unnumbered ones after the numbered, in line order), each with its `Image Alt Text`; a
 // `Variant Image` makes that image the variant's (an image not among the product's is added for it). An image the
 // gallery already shows (the same library file) is not added again, so importing a file twice changes nothing;

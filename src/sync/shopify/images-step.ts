@@ -1,4 +1,4 @@
-// The image step of a Shopify import (API.md section 23; docs/sync.md "Images"). A Shopify import runs slice n's
+// The image step of a Shopify import (docs/api/23-one-call-sync-and-imports.md; docs/sync.md "Images"). A Shopify import runs slice n's
 // rows, then this step for slice n's images, then slice n+1: the queue carries {step: "images", index: n} between
 // them. The step reads the slice's bytes again, fetches the images its rows name that the library does not hold yet
 // (outside any batch, a few at a time, each bounded in time and size), then commits the gallery placements and its

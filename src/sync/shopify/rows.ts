@@ -1,4 +1,4 @@
-// One slice of a Shopify file turned into this service's import rows (API.md section 23), plus the images its rows
+// One slice of a Shopify file turned into this service's import rows (docs/api/23-one-call-sync-and-imports.md), plus the images its rows
 // name. Rows arrive keyed by role (columns.ts). A product is the run of rows sharing a handle: its first row carries
 // the product's fields, each row with variant columns is a variant (option names are carried down from the row that
 // names them, as Shopify writes them only once), and rows with only the handle and image columns add images.

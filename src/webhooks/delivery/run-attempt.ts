@@ -55,7 +55,7 @@ export async function runAttempt(db: Db, env: Env, deliveryId: string): Promise<
 
   const attempt = claim.attemptCount + 1;
   const startedAt = nowIso();
-  // API.md section 13: a subscription made inactive sends nothing more, retries already scheduled included: the
+  // docs/api/13-security.md: a subscription made inactive sends nothing more, retries already scheduled included: the
   // delivery ends failed at once. A URL the rules refuse now (they may have changed since registration, or the
   // deployment's flag did) is not fetched: a failed attempt, retried like any other (the URL may be fixed).
   if (!claim.active) return recordAttempt(db, deliveryId, claimId, attempt, startedAt, refused("subscription_inactive"), true);
@@ -138,7 +138,7 @@ async function recordAttempt(
   return nextAt;
 }
 
-/** The subscription's health after one of its deliveries ended (API.md section 12), if we still hold the claim. */
+/** The subscription's health after one of its deliveries ended (docs/api/12-admin-console-endpoints.md), if we still hold the claim. */
 function subscriptionHealth(db: Db, deliveryId: string, claimId: string, status: "delivered" | "failed", at: string) {
   return db
     .update(webhooks)

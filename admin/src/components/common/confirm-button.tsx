@@ -1,4 +1,4 @@
-// The one confirmation for destructive actions (STYLE.md rule 14): a button that opens a dialog naming what will
+// The one confirmation for destructive actions (docs/conventions.md rule 14): a button that opens a dialog naming what will
 // happen, confirmed by a button of the action's own name ("Remove", "Delete variant", "Revoke") or cancelled.
 // Used for removing a gallery item, deleting a variant or a product, revoking a token or an invite, removing a member.
 import { useState, type ReactNode } from "react";

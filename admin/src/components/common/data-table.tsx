@@ -1,4 +1,4 @@
-// The one table every list of the console uses (STYLE.md rule 14): a named scroll box (the table scrolls inside
+// The one table every list of the console uses (docs/conventions.md rule 14): a named scroll box (the table scrolls inside
 // it, never the page), a visually hidden caption, header cells that never break inside a word, an empty state, the
 // loading and error states, and room for the list's filters (above) and pager (below).
 //

@@ -1,4 +1,4 @@
-// A dialog holding one create or edit form (STYLE.md rule 14): its fields (children), the form-level error
+// A dialog holding one create or edit form (docs/conventions.md rule 14): its fields (children), the form-level error
 // (<FormError />: what names no field), "Cancel" and the submit button named `submit`; `done`, once given (a secret
 // the API shows once), replaces the form.
 //

@@ -1,4 +1,4 @@
-// The one page header (STYLE.md rule 14): the page's h1, what sits beside it (a status badge), its actions at the
+// The one page header (docs/conventions.md rule 14): the page's h1, what sits beside it (a status badge), its actions at the
 // far end, and optionally a link back to the list the page belongs to.
 import type { ReactNode } from "react";
 import { Link } from "react-router";

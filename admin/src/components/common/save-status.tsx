@@ -1,4 +1,4 @@
-// What every save says, next to what it saved (STYLE.md rule 14): a status message "Saving…", "Saved", or the
+// What every save says, next to what it saved (docs/conventions.md rule 14): a status message "Saving…", "Saved", or the
 // error in words. It is a polite live region (role status) present before the save, so screen readers hear it.
 import { describeProblem } from "../../lib/problem";
 

@@ -1,4 +1,4 @@
-// The one guard against losing edits (STYLE.md rule 14). Every create and edit form, on a page or in a dialog,
+// The one guard against losing edits (docs/conventions.md rule 14). Every create and edit form, on a page or in a dialog,
 // says whether it holds unsaved edits with `useUnsavedChanges(dirty)` (useApiForm does it for its form), and the
 // shell renders `<LeaveGuard />` once. The registry of dirty forms below is the one truth, and one question,
 // "Discard unsaved changes?" ("Keep editing" / "Discard changes"), is asked from here for every way of losing them:

@@ -1,4 +1,4 @@
-// The custom fields of one owner in its form (API.md section 21), after the built-in fields: one input per
+// The custom fields of one owner in its form (docs/api/21-custom-fields.md), after the built-in fields: one input per
 // definition, labelled by its name, in the order the store defined them (ValueInput picks the input for the type; a
 // list is a row of inputs with "Add" and "Remove"). The form (useApiForm) holds `{stored, drafts}`
 // (lib/field-values.ts) as its value `fields`, so typing is an unsaved edit like any other, and its request sends
@@ -75,7 +75,7 @@ export function CustomFields(props: {
   );
 }
 
-/** The most items a list holds (API.md section 21). */
+/** The most items a list holds (docs/api/21-custom-fields.md). */
 const MAX_ITEMS = 128;
 
 /** A list field: an input per item ("<Name> 1", "<Name> 2"), each with "Remove", and "Add" for one more. */

@@ -1,5 +1,5 @@
 // A record's custom field values shown read-only, by the fields' names in the store's order (an order's: orders have
-// no PATCH, API.md section 21): money in the store's currency, dates and times in its zone, references by name.
+// no PATCH, docs/api/21-custom-fields.md): money in the store's currency, dates and times in its zone, references by name.
 import { Fragment } from "react";
 import { useReferenceName } from "../../hooks/api/references";
 import { type FieldDefinition, isReference, itemType } from "../../lib/field-types";

@@ -1,4 +1,4 @@
-// One custom field value's input, chosen by its type (API.md section 21), labelled by the field's name, with its
+// One custom field value's input, chosen by its type (docs/api/21-custom-fields.md), labelled by the field's name, with its
 // description as the hint and the API's error for its path (`fields.<key>`, `.<index>` in a list) beneath it:
 // a textbox (text, url, color beside a colour picker), a textarea (multi-line text, JSON), a number (integer,
 // decimal), the money textbox in major units (as every price in the console), a checkbox, a date or a

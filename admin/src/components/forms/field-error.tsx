@@ -1,4 +1,4 @@
-// The one component that shows an error beside its field (ADMIN.md "Week three"): the API's `errors[].path`, or the
+// The one component that shows an error beside its field (docs/admin.md "Week three"): the API's `errors[].path`, or the
 // console's own refusal, for the field of that name in the form around it (useApiForm's setError), and the form's
 // own message for the rest (<FormError />). A field's frame (components/common/field.tsx) calls `useFieldError` for
 // its control's `aria-invalid` and `aria-describedby`; a group of controls (a list, checkboxes) shows

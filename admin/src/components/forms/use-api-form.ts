@@ -1,4 +1,4 @@
-// The one way every form of the console works (ADMIN.md "Week three", STYLE.md rule 14): react-hook-form holds the
+// The one way every form of the console works (docs/admin.md "Week three", docs/conventions.md rule 14): react-hook-form holds the
 // values, the request body is the API's own generated type (the mutation's variables: `components["schemas"][...]`),
 // and a refusal, the API's or the console's own, lands beside the field it names.
 //

@@ -1,4 +1,4 @@
-// The store's event log (GET /stores/{store_id}/events, API.md section 22), read as a person reads it: newest first
+// The store's event log (GET /stores/{store_id}/events, docs/api/22-event-log.md), read as a person reads it: newest first
 // (`order=desc`, docs/decisions.md), one page at a time, the cursors of the pages walked kept by the screen (in the
 // URL, as CursorPager takes them). Filters: one `type` (a name or a prefix such as `products.*`) and `resource_id`.
 import { keepPreviousData, useQuery } from "@tanstack/react-query";

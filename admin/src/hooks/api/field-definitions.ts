@@ -1,4 +1,4 @@
-// Custom field definitions (API.md section 21): a page of one owner's for Settings → Custom fields, or all of one
+// Custom field definitions (docs/api/21-custom-fields.md): a page of one owner's for Settings → Custom fields, or all of one
 // owner's (at most 200: two requests) for the forms that show their inputs and the products list's "More filters";
 // create, change and delete. Deleting a field removes its values from every resource, so it also invalidates the
 // owners' queries (their `fields` changed without a request of theirs).

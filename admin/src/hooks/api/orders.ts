@@ -12,7 +12,7 @@ export const ORDER_STATUSES: OrderStatus[] = ["pending", "paid", "fulfilled", "c
 export const ORDERS_PAGE_SIZE = 20;
 
 /**
- * What POST .../transitions and .../refunds accept from each status (API.md section 9; src/orders/transitions.service.ts):
+ * What POST .../transitions and .../refunds accept from each status (docs/api/09-orders-and-customers.md; src/orders/transitions.service.ts):
  * pending → paid → fulfilled; pending or paid → canceled; paid or fulfilled → refunded (through a refund).
  */
 export const ORDER_ACTIONS: Record<OrderStatus, Array<"paid" | "fulfilled" | "canceled" | "refund">> = {

@@ -50,7 +50,7 @@ function listQuery(storeId: string, query: ProductListQuery) {
 }
 
 /**
- * Pages by cursor, so a page keeps its place while the catalog changes (API.md section 15). Keeps the previous
+ * Pages by cursor, so a page keeps its place while the catalog changes (docs/api/15-sync-and-bulk.md). Keeps the previous
  * page on screen while the next loads, and fetches the page after it ahead of time.
  */
 export function useProducts(query: ProductListQuery) {

@@ -1,4 +1,4 @@
-// What a reference field can point at (API.md section 21: products, variants, collections, customers of the store),
+// What a reference field can point at (docs/api/21-custom-fields.md: products, variants, collections, customers of the store),
 // found through each resource's own list: products and their variants by the products list's `search` (title or SKU),
 // customers by theirs (part of an email, name or phone, from 2 characters). Collections have no search in the API:
 // the store's collections are read whole (as the gallery's items are) and matched by title here. A stored reference

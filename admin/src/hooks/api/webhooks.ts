@@ -11,7 +11,7 @@ export const deliveryKeys = queryKeysFactory("webhook-deliveries");
 export type Webhook = components["schemas"]["Webhook"];
 export type DeliveryStatus = "pending" | "delivered" | "failed";
 export const DELIVERIES_PAGE_SIZE = 20;
-/** How often an open page re-reads health and delivery lists: a new outcome shows within 10 s (ADMIN.md). */
+/** How often an open page re-reads health and delivery lists: a new outcome shows within 10 s (docs/admin.md). */
 export const HEALTH_REFRESH_MS = 5000;
 
 /** A page of the store's endpoints (subscriptions), newest first. */
@@ -21,7 +21,7 @@ export function useWebhooks(offset: number) {
     ...pageQuery(webhookKeys.list(storeId, { offset }), offset, (page) =>
       unwrap(client.GET("/stores/{store_id}/webhooks", { params: { path: { store_id: storeId }, query: page } })),
     ),
-    // Health changes as deliveries end: ADMIN.md wants it current within 10 s while the page is open.
+    // Health changes as deliveries end: docs/admin.md wants it current within 10 s while the page is open.
     refetchInterval: HEALTH_REFRESH_MS,
   });
 }
@@ -124,7 +124,7 @@ export function useReplayDelivery(webhookId: string) {
   });
 }
 
-/** Every delivery of the store (API.md section 12), newest first. */
+/** Every delivery of the store (docs/api/12-admin-console-endpoints.md), newest first. */
 export function useStoreDeliveries(status: DeliveryStatus | undefined, offset: number) {
   const storeId = currentStoreId();
   return useQuery({

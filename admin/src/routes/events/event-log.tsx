@@ -1,4 +1,4 @@
-// The store's event log (API.md section 22): one row per event, newest first (the API's `order=desc`) — sequence,
+// The store's event log (docs/api/22-event-log.md): one row per event, newest first (the API's `order=desc`) — sequence,
 // event, time (to the second, in the store's time zone), resource id — filtered by "Event type" (a name from
 // GET /webhook-events, or a prefix such as "products.*") and "Resource id", both in the URL with the page's cursors
 // (CursorPager, as the products list and the inventory screens page). "Payload" on a row opens the event's JSON.

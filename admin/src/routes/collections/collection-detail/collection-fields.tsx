@@ -1,4 +1,4 @@
-// A collection's custom fields (API.md section 21) on its page: the one form there (the title and rules have none
+// A collection's custom fields (docs/api/21-custom-fields.md) on its page: the one form there (the title and rules have none
 // yet), guarded like every form; "Save" PATCHes what changed. Nothing shows while the store defines none.
 import { SaveActions } from "../../../components/common/save-status";
 import { CustomFields, useCustomFields } from "../../../components/custom-fields/custom-fields";

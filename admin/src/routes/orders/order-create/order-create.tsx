@@ -1,6 +1,6 @@
 // New order (POST /orders, orders.write): a customer picked from the store's customers, or an email alone; the
 // currency (the store's by default: orders keep their own); lines of a variant (picked by product title or SKU) and a
-// quantity; then the order's custom fields, which are set here or never (orders have no PATCH, API.md section 21).
+// quantity; then the order's custom fields, which are set here or never (orders have no PATCH, docs/api/21-custom-fields.md).
 // The API prices the lines and commits their stock; its 422s show at their fields (`line_items.0.quantity`).
 import { useFieldArray } from "react-hook-form";
 import { useNavigate } from "react-router";

@@ -1,4 +1,4 @@
-// The products list's custom field filters as the API names them (API.md section 21): `field.<key>` (equal),
+// The products list's custom field filters as the API names them (docs/api/21-custom-fields.md): `field.<key>` (equal),
 // `field.<key>.min` and `field.<key>.max` (inclusive), and how the console words each bound.
 import type { FieldType } from "../../../lib/field-types";
 

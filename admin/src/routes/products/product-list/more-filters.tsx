@@ -1,4 +1,4 @@
-// "More filters" on the products list: the store's filterable custom fields (API.md section 21), product fields first,
+// "More filters" on the products list: the store's filterable custom fields (docs/api/21-custom-fields.md), product fields first,
 // then variant fields (products with a matching variant; a key that products also define filters by the product's
 // field, so it is offered once). Each field has an equality input for its type ("Any" means no filter), and integer,
 // decimal, money and date fields also a range ("at least" / "at most", "from" / "to"). Applied filters live in the

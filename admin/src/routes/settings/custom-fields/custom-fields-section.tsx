@@ -1,4 +1,4 @@
-// Settings → Custom fields (API.md section 21): the store's own fields, per owner (tabs "Products", "Variants",
+// Settings → Custom fields (docs/api/21-custom-fields.md): the store's own fields, per owner (tabs "Products", "Variants",
 // "Collections", "Customers", "Orders"; the tab in the URL as `fields_owner`), a page at a time (`fields_offset`).
 // "Add field"; per row "Edit" and "Delete" (confirmed: the field's values are removed from every resource).
 import { useState } from "react";

@@ -1,4 +1,4 @@
-// A field definition's validations in its dialog (API.md section 21), offered for its type only: min/max as
+// A field definition's validations in its dialog (docs/api/21-custom-fields.md), offered for its type only: min/max as
 // numbers, amounts (major units, sent in minor units), dates, dates and times (on the store's clock, sent in UTC),
 // lengths or item counts; a pattern and choices for texts. Typed as text; `toValidations` makes the body's
 // `validations` or says what the console can tell is wrong (the API checks the rest, at `validations.<name>`).

@@ -1,4 +1,4 @@
-// Settings → Locations: where the store keeps stock (API.md section 20), a page at a time (its page in the URL,
+// Settings → Locations: where the store keeps stock (docs/api/20-inventory.md), a page at a time (its page in the URL,
 // `locations_offset`). "Add location"; per row "Rename", "Make default" (active ones), "Deactivate" / "Activate" (the
 // default cannot be inactive) and "Delete" (confirmed; the API refuses, in words shown here, while the location holds
 // stock or is the default).

@@ -19,7 +19,7 @@ export const defaultLocation = (locations: Location[] | undefined) => locations?
 
 /**
  * Whether a `stock` write may set the variant's stock: only while no active location but the default holds on_hand
- * (API.md section 20). Without the locations (still loading, or no inventory.read), only while at most one does.
+ * (docs/api/20-inventory.md). Without the locations (still loading, or no inventory.read), only while at most one does.
  */
 export function stockIsWritable(variant: Variant, locations: Location[] | undefined): boolean {
   const holding = variant.inventory.filter((l) => l.on_hand > 0);

@@ -15,7 +15,7 @@ import { VariantDialog } from "./variant-dialog";
 
 const AVAILABILITY = { in_stock: "In stock", out_of_stock: "Out of stock", on_demand: "On demand" } as const;
 
-/** The default variant's stored title is the product's; ADMIN.md names it "Default" in the console. */
+/** The default variant's stored title is the product's; docs/admin.md names it "Default" in the console. */
 export const variantTitle = (v: Variant) => (v.is_default ? "Default" : v.title);
 
 const describeOptions = (v: Variant) => v.option_values.map((o) => `${o.name}: ${o.value}`).join(", ");
