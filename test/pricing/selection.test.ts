@@ -28,7 +28,8 @@ describe("resolution: candidates, tiers, priority, lowest price, smallest id", (
     Object.assign(customers, { c0: c0.id, c1: c1.id, c12: c12.id });
     const g1 = await group(store, [c1.id, c12.id]);
     const g2 = await group(store, [c12.id]);
-    const make = async (name: string, body: Record<string, unknown>, prices: Array<Record<string, unknown>>) => {
+    type Body = Omit<Parameters<typeof priceList>[1], "currency"> & { currency?: string };
+    const make = async (name: string, body: Body, prices: Array<{ price_cents: number; min_quantity?: number }>) => {
       lists[name] = (await priceList(store, { currency: "EUR", ...body })).id;
       await setPrices(store, lists[name], prices.map((p) => ({ variant_id: v, ...p })));
     };
@@ -43,7 +44,8 @@ describe("resolution: candidates, tiers, priority, lowest price, smallest id", (
     await make("Y", { currency: "CHF" }, [{ price_cents: 300 }]);
   });
 
-  const cases: Array<[string, Record<string, unknown>, number, string | null, number | null]> = [
+  type Context = { currency: string; country?: string; customer?: string; at?: string };
+  const cases: Array<[string, Context, number, string | null, number | null]> = [
     ["no country, no customer: the list for everyone", { currency: "EUR" }, 1, "A", 900],
     ["DE: the DE list and the list for everyone at equal priority, the lower price", { currency: "EUR", country: "DE" }, 1, "B", 850],
     ["FR: a country list for DE does not apply", { currency: "EUR", country: "FR" }, 1, "A", 900],
@@ -65,7 +67,7 @@ describe("resolution: candidates, tiers, priority, lowest price, smallest id", (
   ];
   for (const [name, context, quantity, source, price] of cases) {
     it(name, async () => {
-      const { customer: who, ...rest } = context as { customer?: string };
+      const { customer: who, ...rest } = context;
       const got = await priceOf(store, v, { ...rest, ...(who ? { customer_id: customers[who] } : {}) }, quantity);
       expect(got.price_cents).toBe(price);
       if (source === null) expect(got.source).toBeNull();

@@ -1,6 +1,8 @@
 // Shared by the pricing tests (docs/api/24-prices.md): a store with a live product of a few variants, price lists,
 // groups and customers made through the API.
 import { call } from "../helpers/api";
+import { ok, typedApi } from "../helpers/typed-api";
+import type { components } from "../../client/src/generated/schema";
 import { type CatalogStore, catalogStore, liveVariable } from "../products/fixtures";
 
 export interface PricingStore extends CatalogStore {
@@ -18,29 +20,36 @@ export async function pricingStore(count = 2): Promise<PricingStore> {
   return { ...store, productId: product.id, variants: product.variants.map((v: any) => ({ id: v.id, sku: v.sku, price_cents: v.price_cents })) };
 }
 
-export async function priceList(store: CatalogStore, body: Record<string, unknown>) {
-  const res = await call("POST", `/stores/${store.id}/price-lists`, {
-    token: store.token,
-    body: { name: "List", code: `L-${crypto.randomUUID().slice(0, 8)}`, status: "active", ...body },
-  });
-  if (res.status !== 201) throw new Error(`price list: ${res.status} ${res.text}`);
-  return res.body as { id: string; currency: string; priority: number };
-}
+type CreatePriceList = components["schemas"]["CreatePriceListRequest"];
+type PriceItem = NonNullable<components["schemas"]["BulkPricesRequest"]["upsert"]>[number];
 
-export async function setPrices(store: CatalogStore, listId: string, upsert: Array<Record<string, unknown>>) {
-  const res = await call("POST", `/stores/${store.id}/price-lists/${listId}/prices/bulk`, { token: store.token, body: { upsert } });
-  if (res.status !== 200) throw new Error(`prices: ${res.status} ${res.text}`);
-  return res.body as { upserted: number; deleted: number };
+/** An active price list (typed by the generated request body: a renamed field fails the typecheck here). */
+export async function priceList(store: CatalogStore, body: Partial<CreatePriceListRequest> & Pick<CreatePriceList, "currency">) {
+  const path = { store_id: store.id };
+  return ok(await typedApi(store.token).POST("/stores/{store_id}/price-lists", {
+    params: { path },
+    body: { name: "List", code: `L-${crypto.randomUUID().slice(0, 8)}`, status: "active", ...body },
+  }));
+}
+type CreatePriceListRequest = CreatePriceList;
+
+export async function setPrices(store: CatalogStore, listId: string, upsert: PriceItem[]) {
+  return ok(await typedApi(store.token).POST("/stores/{store_id}/price-lists/{id}/prices/bulk", {
+    params: { path: { store_id: store.id, id: listId } },
+    body: { upsert },
+  }));
 }
 
 export async function group(store: CatalogStore, customerIds: string[] = []) {
-  const res = await call("POST", `/stores/${store.id}/customer-groups`, { token: store.token, body: { name: "Group", code: `G-${crypto.randomUUID().slice(0, 8)}` } });
-  if (res.status !== 201) throw new Error(`group: ${res.status} ${res.text}`);
+  const api = typedApi(store.token);
+  const made = ok(await api.POST("/stores/{store_id}/customer-groups", {
+    params: { path: { store_id: store.id } },
+    body: { name: "Group", code: `G-${crypto.randomUUID().slice(0, 8)}` },
+  }));
   if (customerIds.length > 0) {
-    const added = await call("POST", `/stores/${store.id}/customer-groups/${res.body.id}/customers`, { token: store.token, body: { add: customerIds } });
-    if (added.status !== 200) throw new Error(`members: ${added.status} ${added.text}`);
+    ok(await api.POST("/stores/{store_id}/customer-groups/{id}/customers", { params: { path: { store_id: store.id, id: made.id } }, body: { add: customerIds } }));
   }
-  return res.body as { id: string };
+  return made;
 }
 
 export async function customer(store: CatalogStore) {
@@ -53,9 +62,13 @@ export async function resolve(store: CatalogStore, body: Record<string, unknown>
   return call("POST", `/stores/${store.id}/prices/resolve`, { token, body });
 }
 
+type ResolveContext = Omit<components["schemas"]["ResolvePricesRequest"], "items">;
+
 /** The one price resolve gives for one variant. */
-export async function priceOf(store: CatalogStore, variantId: string, context: Record<string, unknown>, quantity = 1) {
-  const res = await resolve(store, { ...context, items: [{ variant_id: variantId, quantity }] });
-  if (res.status !== 200) throw new Error(`resolve: ${res.status} ${res.text}`);
-  return res.body.data[0] as { price_cents: number | null; source: { type: string; price_list_id: string | null; min_quantity: number | null } | null; lowest_price_30d_cents: number | null };
+export async function priceOf(store: CatalogStore, variantId: string, context: ResolveContext, quantity = 1) {
+  const resolved = ok(await typedApi(store.token).POST("/stores/{store_id}/prices/resolve", {
+    params: { path: { store_id: store.id } },
+    body: { ...context, items: [{ variant_id: variantId, quantity }] },
+  }));
+  return resolved.data[0];
 }
