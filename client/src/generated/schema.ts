@@ -334,7 +334,7 @@ export interface paths {
         head?: never;
         /**
          * Change the token's pinned API version
-         * @description Only the token's own user (a session of theirs, or the token itself; 403 otherwise, whatever bits the caller holds). `api_version` is the version this token's requests are served in when they send no `Api-Version` header (docs/api-versions.md). Sending the stored value changes nothing.
+         * @description Only the token's own user, through any session or token of theirs (403 for anyone else, whatever bits they hold). `api_version` is the version this token's requests are served in when they send no `Api-Version` header (docs/api-versions.md). Sending the stored value changes nothing.
          *
          *     Requires a credential of the store: a member's session or token, or an integration key (no particular bit).
          */
@@ -674,7 +674,7 @@ export interface paths {
         head?: never;
         /**
          * Change the URL, the secret or `active` (false: nothing more is sent, scheduled retries end failed)
-         * @description Changing `url` or `secret` decides where the event's data goes, so it also needs the read permission of the subscription's event (API.md section 13's table), else 403 naming it and nothing changes. `active` alone needs `webhooks.edit` only.
+         * @description Changing `url` or `secret` decides where the event's data goes, so it also needs the read permission of the subscription's event (docs/api/13-security.md's read-bit table), else 403 naming it and nothing changes. `active` alone needs `webhooks.edit` only.
          *
          *     Requires `webhooks.edit`.
          */
@@ -1166,7 +1166,7 @@ export interface paths {
         };
         /**
          * List products, newest change first; with updated_since, a change feed (oldest change first, drafts included)
-         * @description Filters (status, product_type, brand, tag, collection_id, price range, in_stock, sku, external_id) and sort combine with search and cursors; every one is served by an index (docs/catalog.md). Custom fields (API.md section 21): `field.<key>=<value>` filters by a filterable product field, or by a filterable variant field (products with a matching variant); repeatable across keys (all must match, at most 10 keys); `field.<key>.min` / `field.<key>.max` (inclusive) for integer, decimal, money and date fields. Values as in JSON (texts exactly, case-sensitive; booleans true/false; dates YYYY-MM-DD; date-times ISO 8601). A key that is not filterable, or no field's: 422 at `field.<key>`. Values are text like every parameter: a control character or a lone surrogate is 422 at the parameter (a multiline_text field's filter also takes tab and line breaks).
+         * @description Filters (status, product_type, brand, tag, collection_id, price range, in_stock, sku, external_id) and sort combine with search and cursors; every one is served by an index (docs/catalog.md). Custom fields (docs/api/21-custom-fields.md): `field.<key>=<value>` filters by a filterable product field, or by a filterable variant field (products with a matching variant); repeatable across keys (all must match, at most 10 keys); `field.<key>.min` / `field.<key>.max` (inclusive) for integer, decimal, money and date fields. Values as in JSON (texts exactly, case-sensitive; booleans true/false; dates YYYY-MM-DD; date-times ISO 8601). A key that is not filterable, or no field's: 422 at `field.<key>`. Values are text like every parameter: a control character or a lone surrogate is 422 at the parameter (a multiline_text field's filter also takes tab and line breaks).
          *
          *     Requires `products.read`.
          */
@@ -2532,7 +2532,7 @@ export interface components {
             unit_price_cents: number;
             quantity: number;
             price_source: components["schemas"]["PriceSource"];
-            /** @description Where the line's committed units came from (API.md section 20); empty for on-demand units */
+            /** @description Where the line's committed units came from (docs/api/20-inventory.md); empty for on-demand units */
             allocations: {
                 location_id: string;
                 quantity: number;
@@ -2643,7 +2643,7 @@ export interface components {
             price_cents: number;
             /** @description The sum of `available` over the store's active locations */
             stock: number;
-            /** @description One item per active location, in position order (API.md section 20) */
+            /** @description One item per active location, in position order (docs/api/20-inventory.md) */
             inventory: {
                 location_id: string;
                 location_code: string;
@@ -2947,7 +2947,7 @@ export interface components {
             id: string;
             email: string;
             name: string;
-            /** @description The member's permission bits as a decimal string (API.md section 4) */
+            /** @description The member's permission bits as a decimal string (docs/api/04-permission-bits.md) */
             permissions: string;
         };
         WebhookEnvelope_inventory_updated: {
@@ -3320,7 +3320,7 @@ export interface components {
              *       "products.read"
              *     ]
              */
-            permissions: string | ("products.read" | "products.write" | "products.edit" | "products.delete" | "products.publish" | "webhooks.read" | "webhooks.write" | "webhooks.edit" | "webhooks.delete" | "tokens.read" | "tokens.manage" | "members.read" | "members.manage" | "orders.read" | "orders.write" | "customers.read" | "customers.write" | "integrations.read" | "integrations.manage" | "store.manage" | "inventory.read" | "inventory.write" | "pricing.read" | "pricing.write" | "audit.read")[];
+            permissions: string | ("products.read" | "products.write" | "products.edit" | "products.delete" | "products.publish" | "webhooks.read" | "webhooks.write" | "webhooks.edit" | "webhooks.delete" | "tokens.read" | "tokens.manage" | "members.read" | "members.manage" | "orders.read" | "orders.write" | "customers.read" | "customers.write" | "integrations.read" | "integrations.manage" | "store.manage" | "inventory.read" | "inventory.write" | "pricing.read" | "pricing.write" | "fulfillments.write" | "audit.read")[];
         };
         CreatedInvite: components["schemas"]["Invite"] & {
             token: string;
@@ -3361,7 +3361,7 @@ export interface components {
              *       "products.read"
              *     ]
              */
-            permissions: string | ("products.read" | "products.write" | "products.edit" | "products.delete" | "products.publish" | "webhooks.read" | "webhooks.write" | "webhooks.edit" | "webhooks.delete" | "tokens.read" | "tokens.manage" | "members.read" | "members.manage" | "orders.read" | "orders.write" | "customers.read" | "customers.write" | "integrations.read" | "integrations.manage" | "store.manage" | "inventory.read" | "inventory.write" | "pricing.read" | "pricing.write" | "audit.read")[];
+            permissions: string | ("products.read" | "products.write" | "products.edit" | "products.delete" | "products.publish" | "webhooks.read" | "webhooks.write" | "webhooks.edit" | "webhooks.delete" | "tokens.read" | "tokens.manage" | "members.read" | "members.manage" | "orders.read" | "orders.write" | "customers.read" | "customers.write" | "integrations.read" | "integrations.manage" | "store.manage" | "inventory.read" | "inventory.write" | "pricing.read" | "pricing.write" | "fulfillments.write" | "audit.read")[];
         };
         InviteLookup: {
             store_id: string;
@@ -3421,7 +3421,7 @@ export interface components {
              *       "products.read"
              *     ]
              */
-            scopes: string | ("products.read" | "products.write" | "products.edit" | "products.delete" | "products.publish" | "webhooks.read" | "webhooks.write" | "webhooks.edit" | "webhooks.delete" | "tokens.read" | "tokens.manage" | "members.read" | "members.manage" | "orders.read" | "orders.write" | "customers.read" | "customers.write" | "integrations.read" | "integrations.manage" | "store.manage" | "inventory.read" | "inventory.write" | "pricing.read" | "pricing.write" | "audit.read")[];
+            scopes: string | ("products.read" | "products.write" | "products.edit" | "products.delete" | "products.publish" | "webhooks.read" | "webhooks.write" | "webhooks.edit" | "webhooks.delete" | "tokens.read" | "tokens.manage" | "members.read" | "members.manage" | "orders.read" | "orders.write" | "customers.read" | "customers.write" | "integrations.read" | "integrations.manage" | "store.manage" | "inventory.read" | "inventory.write" | "pricing.read" | "pricing.write" | "fulfillments.write" | "audit.read")[];
             /** @description Issue for a teammate (needs tokens.manage) */
             user_id?: string;
             /** Format: date-time */
@@ -3447,7 +3447,7 @@ export interface components {
              *       "products.read"
              *     ]
              */
-            scopes: string | ("products.read" | "products.write" | "products.edit" | "products.delete" | "products.publish" | "webhooks.read" | "webhooks.write" | "webhooks.edit" | "webhooks.delete" | "tokens.read" | "tokens.manage" | "members.read" | "members.manage" | "orders.read" | "orders.write" | "customers.read" | "customers.write" | "integrations.read" | "integrations.manage" | "store.manage" | "inventory.read" | "inventory.write" | "pricing.read" | "pricing.write" | "audit.read")[];
+            scopes: string | ("products.read" | "products.write" | "products.edit" | "products.delete" | "products.publish" | "webhooks.read" | "webhooks.write" | "webhooks.edit" | "webhooks.delete" | "tokens.read" | "tokens.manage" | "members.read" | "members.manage" | "orders.read" | "orders.write" | "customers.read" | "customers.write" | "integrations.read" | "integrations.manage" | "store.manage" | "inventory.read" | "inventory.write" | "pricing.read" | "pricing.write" | "fulfillments.write" | "audit.read")[];
             description?: string | null;
         };
         UpdateIntegrationRequest: {
@@ -15670,6 +15670,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ApiVersionList"];
+                };
+            };
+            /** @description `unsupported_api_version`: the request's Api-Version names no version this API serves */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };
