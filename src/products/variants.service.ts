@@ -20,24 +20,14 @@ import { isStockHeldElsewhere, stockChange } from "../events/stock-changes";
 import { committedUnitsOf, emptyLevelsOf, unitsStillCommitted } from "../inventory/deleted-variants";
 import type { Page } from "../lib/pagination";
 import { variantObjectSql } from "./product-json";
+import { derivedTitle, newVariantColumns, variantColumns } from "./variant-shape";
 import { getProductRow, productStillThere, productUpdatedEvent } from "./products.service";
 import type { CreateVariantInput, UpdateVariantInput } from "./variant-schemas";
 
 type OptionValue = { name: string; value: string };
 
-/** Order- and case-insensitive form of a set of option values. */
-export const optionKey = (values: OptionValue[]) =>
-  JSON.stringify(values.map((o) => [o.name.toLowerCase(), o.value.toLowerCase()]).sort((a, b) => (a[0] < b[0] ? -1 : 1)));
-
-export const derivedTitle = (values: OptionValue[], sku?: string | null) =>
-  values.map((o) => o.value).join(" / ") || sku || "Variant";
-
-const boxColumns = (box: CreateVariantInput["shipping_box"]) => ({
-  boxLengthMm: box?.length_mm ?? null,
-  boxWidthMm: box?.width_mm ?? null,
-  boxHeightMm: box?.height_mm ?? null,
-  boxWeightG: box?.weight_g ?? null,
-});
+// The input-to-columns mapping, optionKey and derivedTitle live in variant-shape.ts (re-exported for their importers).
+export { derivedTitle, optionKey } from "./variant-shape";
 
 const variantJson = (ctx: StoreCtx, variantId: string) =>
   ctx.db
@@ -134,18 +124,11 @@ export async function createVariant(ctx: StoreCtx, productId: string, input: Cre
       id,
       storeId: ctx.store.storeId,
       productId: product.id,
+      ...newVariantColumns({ ...input, option_values: options }),
       title: input.title ?? derivedTitle(options, input.sku),
       isDefault: false,
-      sku: input.sku ?? null,
-      skuLower: input.sku ? input.sku.toLowerCase() : null,
       priceCents: input.price_cents,
       stock: input.stock ?? 0,
-      fulfillmentMode: input.fulfillment_mode ?? "stocked",
-      optionValues: JSON.stringify(options),
-      optionKey: optionKey(options),
-      ...boxColumns(input.shipping_box),
-      compareAtPriceCents: input.compare_at_price_cents ?? null,
-      externalId: input.external_id ?? null,
       fields: fields?.json ?? "{}",
       position:
         input.position ??
@@ -162,19 +145,7 @@ export async function createVariant(ctx: StoreCtx, productId: string, input: Cre
 export async function updateVariant(ctx: StoreCtx, productId: string, variantId: string, input: UpdateVariantInput) {
   const { variant: row } = await getVariantRow(ctx, productId, variantId);
   const fields = await prepareFields(ctx, "variant", input.fields);
-  const changes: SQLiteUpdateSetSource<typeof productVariants> = {};
-  if (input.price_cents !== undefined) changes.priceCents = input.price_cents;
-  if (input.stock !== undefined) changes.stock = input.stock;
-  if (input.fulfillment_mode !== undefined) changes.fulfillmentMode = input.fulfillment_mode;
-  if (input.position !== undefined) changes.position = input.position;
-  if (input.title !== undefined) changes.title = input.title;
-  if (input.sku !== undefined) {
-    changes.sku = input.sku;
-    changes.skuLower = input.sku ? input.sku.toLowerCase() : null;
-  }
-  if (input.shipping_box !== undefined) Object.assign(changes, boxColumns(input.shipping_box));
-  if (input.external_id !== undefined) changes.externalId = input.external_id;
-  if (input.compare_at_price_cents !== undefined) changes.compareAtPriceCents = input.compare_at_price_cents;
+  const changes: SQLiteUpdateSetSource<typeof productVariants> = variantColumns(input);
   // Merged by SQL from the row as the batch sees it: a concurrent change of other keys is kept.
   if (fields?.changes(row.fields)) changes.fields = fields.merge(sql`${productVariants.fields}`);
   const compareAt = input.compare_at_price_cents === undefined ? row.compareAtPriceCents : input.compare_at_price_cents;
@@ -182,8 +153,6 @@ export async function updateVariant(ctx: StoreCtx, productId: string, variantId:
     throw invalidField(input.compare_at_price_cents === undefined ? "price_cents" : "compare_at_price_cents", `must keep compare_at_price_cents (${compareAt}) at least price_cents`);
   }
   if (input.option_values !== undefined) {
-    changes.optionValues = JSON.stringify(input.option_values);
-    changes.optionKey = optionKey(input.option_values);
     // A title that was derived from the old option values follows the new ones.
     const old = JSON.parse(row.optionValues) as OptionValue[];
     if (input.title === undefined && row.title === derivedTitle(old, row.sku) && !row.isDefault) {

@@ -17,31 +17,27 @@ import { isStockHeldElsewhere, stockChange } from "../events/stock-changes";
 import { isCheckViolation } from "../lib/db";
 import { failedGuard, stillExists, stillHolds } from "../lib/guards";
 import { productJsonSql, variantObjectSql } from "../products/product-json";
+import { type VariantJson, variantJsonSql } from "../products/variant-shape";
 import { MAX_STOCK } from "../products/variant-schemas";
 import type { BulkItem } from "./bulk-schemas";
 import { type CheckedFields, checkFields, checkReferences, definitionsStillThere, loadDefinitions } from "../fields/field-values";
 
-interface Found {
-  id: string;
-  product_id: string;
+/** What the look-up reads of a variant: keys of the API's variant (variant-shape.ts), and two of its own. */
+const FOUND_KEYS = ["id", "product_id", "stock", "price_cents", "compare_at_price_cents", "fields"] as const;
+
+type Found = Pick<VariantJson, (typeof FOUND_KEYS)[number]> & {
   sku_lower: string | null;
-  stock: number;
-  price: number;
-  compare_at: number | null;
-  /** The variant's custom field values as stored (JSON text). */
-  fields: string;
   /** Another active location than the default holds on_hand: a stock write is refused (docs/api/20-inventory.md). */
   held_elsewhere: number;
-}
+};
 
 /** One round trip: every variant of this store named by an id or an SKU of the request. */
 async function lookUp(ctx: StoreCtx, updates: BulkItem[]): Promise<Found[]> {
   const ids = JSON.stringify(updates.flatMap((u) => (u.variant_id ? [u.variant_id] : [])));
   const skus = JSON.stringify(updates.flatMap((u) => (u.sku ? [u.sku.toLowerCase()] : [])));
-  const row = await ctx.db.get<{ found: string }>(sql`SELECT json_group_array(json_object(
-      'id', id, 'product_id', product_id, 'sku_lower', sku_lower, 'stock', stock, 'price', price_cents,
-      'compare_at', compare_at_price_cents, 'fields', fields,
-      'held_elsewhere', EXISTS (SELECT 1 FROM inventory_levels il JOIN locations l ON l.id = il.location_id
+  const row = await ctx.db.get<{ found: string }>(sql`SELECT json_group_array(json_set(${variantJsonSql("product_variants", FOUND_KEYS)},
+      '$.sku_lower', sku_lower,
+      '$.held_elsewhere', EXISTS (SELECT 1 FROM inventory_levels il JOIN locations l ON l.id = il.location_id
         WHERE il.variant_id = product_variants.id AND l.active = 1 AND l.is_default = 0 AND il.on_hand > 0))) AS found
     FROM product_variants WHERE store_id = ${ctx.store.storeId}
       AND (id IN (SELECT value FROM json_each(${ids})) OR sku_lower IN (SELECT value FROM json_each(${skus})))`);
@@ -75,8 +71,9 @@ function resolve(updates: BulkItem[], found: Found[]): { targets: Found[]; error
     } else if (u.stock_delta !== undefined && variant.stock + u.stock_delta > MAX_STOCK) {
       at("stock_delta", `would make the stock ${variant.stock + u.stock_delta}, above the maximum ${MAX_STOCK} (it is ${variant.stock})`);
     }
-    if (u.price_cents !== undefined && variant.compare_at !== null && u.price_cents > variant.compare_at) {
-      at("price_cents", `must not exceed the variant's compare_at_price_cents (${variant.compare_at})`);
+    const compareAt = variant.compare_at_price_cents;
+    if (u.price_cents !== undefined && compareAt !== null && u.price_cents > compareAt) {
+      at("price_cents", `must not exceed the variant's compare_at_price_cents (${compareAt})`);
     }
     targets.push(variant);
   };
@@ -113,11 +110,11 @@ const fieldChanges = (c: CheckedFields | null) =>
  * are already stored changes nothing, and its product gets no event, no audit row and no new updated_at).
  */
 function changes(u: BulkItem, v: Found, checked: CheckedFields | null): boolean {
-  if (u.price_cents !== undefined && u.price_cents !== v.price) return true;
+  if (u.price_cents !== undefined && u.price_cents !== v.price_cents) return true;
   if (u.stock !== undefined && u.stock !== v.stock) return true;
   if (u.stock_delta !== undefined && u.stock_delta !== 0) return true;
   if (checked === null) return false;
-  const stored = JSON.parse(v.fields) as Record<string, unknown>;
+  const stored = v.fields as Record<string, unknown>;
   return checked.remove.some((key) => key in stored) || Object.entries(checked.set).some(([key, value]) => JSON.stringify(stored[key]) !== JSON.stringify(value));
 }
 

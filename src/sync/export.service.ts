@@ -6,32 +6,14 @@ import { type CsvColumn, type CsvRecord, OPTION_SLOTS, csvColumns, escapeFormula
 import type { FieldType } from "../fields/field-types";
 import { cellOf } from "../fields/values";
 import { EXPORT_PAGE, csvStream } from "./csv-stream";
+import { type ProductJson, productEntriesSql } from "../products/product-json";
+import { type VariantJson, variantsArraySql } from "../products/variant-shape";
 
-interface ExportProduct {
-  id: string;
-  slug: string;
-  title: string;
-  description: string | null;
-  brand: string | null;
-  product_type: string;
-  status: string;
-  seo_title: string | null;
-  seo_description: string | null;
-  tags: string[];
-  fields: Record<string, unknown>;
-  variants: Array<{
-    sku: string | null;
-    title: string;
-    option_values: Array<{ name: string; value: string }>;
-    price_cents: number;
-    stock: number;
-    fulfillment_mode: string;
-    box: [number, number, number, number] | null;
-    compare_at: number | null;
-    external_id: string | null;
-    fields: Record<string, unknown>;
-  }>;
-}
+/** What the export reads of a product: keys of the API's product and of its variants (product-json.ts, variant-shape.ts). */
+const PRODUCT_KEYS = ["id", "slug", "title", "description", "brand", "product_type", "status", "seo_title", "seo_description", "tags", "fields"] as const;
+const VARIANT_KEYS = ["sku", "title", "option_values", "price_cents", "stock", "fulfillment_mode", "shipping_box", "compare_at_price_cents", "external_id", "fields"] as const;
+
+type ExportProduct = Pick<ProductJson, (typeof PRODUCT_KEYS)[number]> & { variants: Array<Pick<VariantJson, (typeof VARIANT_KEYS)[number]>> };
 
 /** The store's product and variant field definitions, oldest first: the export's custom field columns. */
 interface FieldDefinition {
@@ -42,15 +24,8 @@ interface FieldDefinition {
 
 async function page(ctx: StoreCtx, after: string): Promise<ExportProduct[]> {
   const row = await ctx.db.get<{ page: string }>(sql`SELECT json_group_array(json(item)) AS page FROM (
-      SELECT json_object('id', p.id, 'slug', p.slug, 'title', p.title, 'description', p.description, 'brand', p.brand,
-        'product_type', p.product_type, 'status', p.status, 'seo_title', p.seo_title, 'seo_description', p.seo_description, 'tags', json(p.tags),
-        'fields', json(p.fields),
-        'variants', (SELECT json_group_array(json_object('sku', v.sku, 'title', v.title, 'option_values', json(v.option_values),
-            'price_cents', v.price_cents, 'stock', v.stock, 'fulfillment_mode', v.fulfillment_mode,
-            'compare_at', v.compare_at_price_cents, 'external_id', v.external_id, 'fields', json(v.fields),
-            'box', CASE WHEN v.box_length_mm IS NULL THEN NULL
-              ELSE json_array(v.box_length_mm, v.box_width_mm, v.box_height_mm, v.box_weight_g) END))
-          FROM (SELECT * FROM product_variants WHERE product_id = p.id ORDER BY position, id) v)) AS item
+      SELECT json_object(${productEntriesSql("p", PRODUCT_KEYS)},
+        'variants', ${variantsArraySql(sql`p.id`, VARIANT_KEYS, "v.position, v.id")}) AS item
       FROM products p WHERE p.store_id = ${ctx.store.storeId} AND p.id > ${after} ORDER BY p.id LIMIT ${EXPORT_PAGE})`);
   return JSON.parse(row.page) as ExportProduct[];
 }
@@ -97,9 +72,10 @@ export function rowsOf(product: ExportProduct, columns: CsvColumn[], definitions
       record.price = majorUnits(v.price_cents);
       record.stock = String(v.stock);
       record.fulfillment_mode = v.fulfillment_mode;
-      record.compare_at_price = v.compare_at === null ? "" : majorUnits(v.compare_at);
+      record.compare_at_price = v.compare_at_price_cents === null ? "" : majorUnits(v.compare_at_price_cents);
       record.variant_external_id = v.external_id ?? "";
-      if (v.box) [record.length_mm, record.width_mm, record.height_mm, record.weight_g] = v.box.map(String);
+      const box = v.shipping_box;
+      if (box) [record.length_mm, record.width_mm, record.height_mm, record.weight_g] = [box.length_mm, box.width_mm, box.height_mm, box.weight_g].map(String);
       for (const d of definitions) if (d.owner === "variant") record[fieldColumnOf("variant", d.key)] = cellOf(d.type, v.fields[d.key]);
     }
     return columns.map((c) => escapeFormula(record[c] ?? ""));

@@ -10,10 +10,11 @@ import type { StoreCtx } from "../lib/context";
 import { nowIso, uuidv7 } from "../lib/ids";
 import { type Statement, recordEvent } from "../events/outbox";
 import { productJsonSql } from "../products/product-json";
-import { VARIANTS_PER_PRODUCT_CAP, derivedTitle, optionKey } from "../products/variants.service";
+import { VARIANTS_PER_PRODUCT_CAP } from "../products/variants.service";
+import { derivedTitle, newVariantColumns, optionKey, variantColumns } from "../products/variant-shape";
 import { type CsvRecord, IMPORT_COLUMNS, PRODUCT_COLUMNS, type SliceRow, fieldColumn } from "./csv-columns";
 import { CAP_MESSAGE, type PlannedInsert, insertVariantWithinCap } from "./import-caps";
-import { type ProductFields, RowError, type VariantFields, isWeightOnly, productFieldsOf, variantFieldsOf } from "./import-rows";
+import { type ProductFields, RowError, isWeightOnly, productFieldsOf, variantFieldsOf } from "./import-rows";
 import { sliceFields } from "./import-fields";
 import { definitionsStillThere, writeOf } from "../fields/field-values";
 import { bitOf, has } from "../lib/permissions";
@@ -73,13 +74,6 @@ async function loadState(ctx: StoreCtx, rows: SliceRow[]) {
   const skuOwner = new Map((JSON.parse(row.skus) as Array<[string, string, string]>).map(([sku, id, productId]) => [sku, { id, productId }]));
   return { known, skuOwner };
 }
-
-const boxOf = (box: VariantFields["shipping_box"]) => ({
-  boxLengthMm: box?.length_mm ?? null,
-  boxWidthMm: box?.width_mm ?? null,
-  boxHeightMm: box?.height_mm ?? null,
-  boxWeightG: box?.weight_g ?? null,
-});
 
 /** A weight alone (dimensions 0): it fills a box that is unknown (none, or dimensions 0) and leaves a known box as it is. */
 function weightOnlyBox(weight: number) {
@@ -207,12 +201,10 @@ export async function planSlice(ctx: StoreCtx, importId: string, rows: SliceRow[
         statements.push(
           insertVariantWithinCap(ctx.db, {
             id: variantId, storeId, productId: product.id,
+            ...newVariantColumns({ ...variant, option_values: type === "single" ? [] : options }),
             title: type === "single" ? "Default" : (variant.title ?? derivedTitle(options, variant.sku)),
-            isDefault: type === "single", sku: variant.sku ?? null, skuLower: variant.sku?.toLowerCase() ?? null,
-            priceCents: variant.price_cents!, stock: variant.stock ?? 0, fulfillmentMode: variant.fulfillment_mode ?? "stocked",
-            optionValues: JSON.stringify(type === "single" ? [] : options), optionKey: type === "single" ? "[]" : key,
-            ...boxOf(variant.shipping_box), position: product.variantCount, createdAt: now, updatedAt: now,
-            compareAtPriceCents: variant.compare_at_price_cents ?? null, externalId: variant.external_id ?? null,
+            isDefault: type === "single", priceCents: variant.price_cents!, stock: variant.stock ?? 0,
+            position: product.variantCount, createdAt: now, updatedAt: now,
             fields: variantValues ? JSON.stringify(variantValues.set) : "{}",
           }),
         );
@@ -223,18 +215,20 @@ export async function planSlice(ctx: StoreCtx, importId: string, rows: SliceRow[
       } else {
         const changes: SQLiteUpdateSetSource<typeof productVariants> = { updatedAt: now };
         if (variantValues) changes.fields = writeOf(ctx, variantValues).merge(sql`${productVariants.fields}`);
-        if (variant.price_cents !== undefined) changes.priceCents = variant.price_cents;
-        if (variant.stock !== undefined) changes.stock = variant.stock;
-        if (variant.fulfillment_mode !== undefined) changes.fulfillmentMode = variant.fulfillment_mode;
-        if (variant.compare_at_price_cents !== undefined) changes.compareAtPriceCents = variant.compare_at_price_cents;
-        if (variant.external_id !== undefined) changes.externalId = variant.external_id;
-        if (variant.shipping_box !== undefined) Object.assign(changes, isWeightOnly(variant.shipping_box) ? weightOnlyBox(variant.shipping_box.weight_g) : boxOf(variant.shipping_box));
-        if (variant.sku !== undefined) Object.assign(changes, { sku: variant.sku, skuLower: variant.sku.toLowerCase() });
-        if (type === "variable" && variant.title !== undefined) changes.title = variant.title;
-        if (type === "variable" && variant.option_values !== undefined) {
-          Object.assign(changes, { optionValues: JSON.stringify(variant.option_values), optionKey: key });
-          product.byOptions.set(key, variantId);
-        }
+        // The row's variant columns as the API maps them; a weight-only box fills an unknown box only, and a single
+        // product's default variant keeps its title and (no) option values.
+        const weightOnly = variant.shipping_box !== undefined && isWeightOnly(variant.shipping_box);
+        Object.assign(
+          changes,
+          variantColumns({
+            ...variant,
+            shipping_box: weightOnly ? undefined : variant.shipping_box,
+            title: type === "variable" ? variant.title : undefined,
+            option_values: type === "variable" ? variant.option_values : undefined,
+          }),
+        );
+        if (weightOnly) Object.assign(changes, weightOnlyBox(variant.shipping_box!.weight_g));
+        if (type === "variable" && variant.option_values !== undefined) product.byOptions.set(key, variantId);
         statements.push(ctx.db.update(productVariants).set(changes).where(and(eq(productVariants.id, variantId), eq(productVariants.storeId, storeId))));
         group.counts.variants_updated++;
       }

@@ -3,6 +3,7 @@
 // runner skips it and reports it with its line.
 import { createProductBody, updateProductBody } from "../products/schemas";
 import { createVariantBody } from "../products/variant-schemas";
+import type { VariantInput } from "../products/variant-shape";
 import type { CsvRecord } from "./csv-columns";
 import { MAX_OPTION_SLOTS, minorUnits } from "./csv-columns";
 
@@ -18,18 +19,11 @@ export interface ProductFields {
   tags?: string[];
 }
 
-/** A variant's columns; `undefined` means "not given" (a new variant gets the API's default, an update keeps it). */
-export interface VariantFields {
-  sku?: string;
-  title?: string;
-  option_values?: Array<{ name: string; value: string }>;
-  price_cents?: number;
-  stock?: number;
-  fulfillment_mode?: "stocked" | "on_demand" | "stocked_or_on_demand";
-  shipping_box?: { length_mm: number; width_mm: number; height_mm: number; weight_g: number };
-  compare_at_price_cents?: number;
-  external_id?: string;
-}
+/**
+ * A variant's columns: the create body's fields (zod's type, variant-shape.ts), each optional and never null; `undefined` means "not
+ * given" (a new variant gets the API's default, an update keeps it).
+ */
+export type VariantFields = { [K in keyof Omit<VariantInput, "position">]?: NonNullable<VariantInput[K]> };
 
 export class RowError extends Error {}
 

@@ -12,7 +12,7 @@ import type { products, productVariants } from "../db/schema";
 import type { FieldError } from "../lib/errors";
 import { differing } from "../lib/unchanged";
 import type { CommittedUnits } from "../inventory/deleted-variants";
-import { derivedTitle, optionKey } from "../products/variants.service";
+import { derivedTitle, newVariantColumns } from "../products/variant-shape";
 import type { PutProductInput, PutVariantInput } from "./put-product-schemas";
 
 type ProductRow = typeof products.$inferSelect;
@@ -46,22 +46,9 @@ export function productColumns(input: PutProductInput) {
 /** A variant's columns as item `i` says they should be (stock and fields apart). */
 export function variantColumns(item: PutVariantInput, i: number, isDefault: boolean): ItemColumns {
   const options = isDefault ? [] : (item.option_values ?? []);
-  return {
-    title: item.title ?? (isDefault ? "Default" : derivedTitle(options, item.sku)),
-    sku: item.sku ?? null,
-    skuLower: item.sku ? item.sku.toLowerCase() : null,
-    priceCents: item.price_cents,
-    compareAtPriceCents: item.compare_at_price_cents ?? null,
-    fulfillmentMode: item.fulfillment_mode ?? "stocked",
-    optionValues: JSON.stringify(options),
-    optionKey: optionKey(options),
-    boxLengthMm: item.shipping_box?.length_mm ?? null,
-    boxWidthMm: item.shipping_box?.width_mm ?? null,
-    boxHeightMm: item.shipping_box?.height_mm ?? null,
-    boxWeightG: item.shipping_box?.weight_g ?? null,
-    externalId: item.external_id ?? null,
-    position: i,
-  };
+  const title = item.title ?? (isDefault ? "Default" : derivedTitle(options, item.sku));
+  // Full replacement: what the item leaves out takes a new variant's default (the stock apart: left out, unchanged).
+  return newVariantColumns({ ...item, stock: undefined, option_values: options, title, position: i }) as ItemColumns;
 }
 
 export interface VariantUpdate {

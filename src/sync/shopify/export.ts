@@ -10,44 +10,27 @@ import { mediaUrl } from "../../media/sizes";
 import { escapeFormula, majorUnits } from "../csv-columns";
 import { EXPORT_PAGE, csvStream } from "../csv-stream";
 import { SHOPIFY_HEADER_CLASSIC } from "./columns";
+import { type ProductJson, productEntriesSql } from "../../products/product-json";
+import { type VariantJson, variantsArraySql } from "../../products/variant-shape";
 
 type Column = (typeof SHOPIFY_HEADER_CLASSIC)[number];
 
-interface ExportVariant {
-  id: string;
-  sku: string | null;
-  option_values: Array<{ name: string; value: string }>;
-  price_cents: number;
-  compare_at: number | null;
-  stock: number;
-  fulfillment_mode: string;
-  weight_g: number | null;
-}
+/** What the export reads of a product: keys of the API's product and of its variants (product-json.ts, variant-shape.ts). */
+const PRODUCT_KEYS = ["id", "slug", "title", "description", "brand", "product_type", "status", "seo_title", "seo_description", "tags"] as const;
+const VARIANT_KEYS = ["id", "sku", "option_values", "price_cents", "compare_at_price_cents", "stock", "fulfillment_mode", "shipping_box"] as const;
 
-interface ExportProduct {
-  id: string;
-  slug: string;
-  title: string;
-  description: string | null;
-  brand: string | null;
-  product_type: "single" | "variable";
-  status: "draft" | "live";
-  seo_title: string | null;
-  seo_description: string | null;
-  tags: string[];
+type ExportVariant = Pick<VariantJson, (typeof VARIANT_KEYS)[number]>;
+
+type ExportProduct = Pick<ProductJson, (typeof PRODUCT_KEYS)[number]> & {
   variants: ExportVariant[];
   /** The gallery's images in position order: [library file id, alt, variant id]. */
   images: Array<[string, string | null, string | null]>;
-}
+};
 
 async function page(ctx: StoreCtx, after: string): Promise<ExportProduct[]> {
   const row = await ctx.db.get<{ page: string }>(sql`SELECT json_group_array(json(item)) AS page FROM (
-      SELECT json_object('id', p.id, 'slug', p.slug, 'title', p.title, 'description', p.description, 'brand', p.brand,
-        'product_type', p.product_type, 'status', p.status, 'seo_title', p.seo_title, 'seo_description', p.seo_description, 'tags', json(p.tags),
-        'variants', (SELECT json_group_array(json_object('id', v.id, 'sku', v.sku, 'option_values', json(v.option_values),
-            'price_cents', v.price_cents, 'compare_at', v.compare_at_price_cents, 'stock', v.stock,
-            'fulfillment_mode', v.fulfillment_mode, 'weight_g', v.box_weight_g))
-          FROM (SELECT * FROM product_variants WHERE product_id = p.id ORDER BY position, id) v),
+      SELECT json_object(${productEntriesSql("p", PRODUCT_KEYS)},
+        'variants', ${variantsArraySql(sql`p.id`, VARIANT_KEYS, "v.position, v.id")},
         'images', (SELECT json_group_array(json_array(gi.media_file_id, gi.alt, gi.product_variant_id))
           FROM (SELECT * FROM product_images WHERE product_id = p.id AND media_file_id IS NOT NULL ORDER BY position, id) gi)) AS item
       FROM products p WHERE p.store_id = ${ctx.store.storeId} AND p.id > ${after} ORDER BY p.id LIMIT ${EXPORT_PAGE})`);
@@ -86,14 +69,15 @@ function variantCells(product: ExportProduct, variant: ExportVariant, imageUrl: 
   const cells: Partial<Record<Column, string>> = {
     "Variant SKU": variant.sku ?? "",
     "Variant Price": majorUnits(variant.price_cents),
-    "Variant Compare At Price": variant.compare_at === null ? "" : majorUnits(variant.compare_at),
+    "Variant Compare At Price": variant.compare_at_price_cents === null ? "" : majorUnits(variant.compare_at_price_cents),
     "Variant Inventory Tracker": "shopify",
     "Variant Inventory Qty": String(variant.stock),
     // Sold past its stock unless the variant is only ever stocked.
     "Variant Inventory Policy": variant.fulfillment_mode === "stocked" ? "deny" : "continue",
     "Variant Fulfillment Service": "manual",
   };
-  if (variant.weight_g !== null && variant.weight_g > 0) Object.assign(cells, { "Variant Grams": String(variant.weight_g), "Variant Weight Unit": "g" });
+  const weight = variant.shipping_box?.weight_g ?? null;
+  if (weight !== null && weight > 0) Object.assign(cells, { "Variant Grams": String(weight), "Variant Weight Unit": "g" });
   // A single product's one variant is Shopify's "Default Title"; Shopify has three options (more are left out).
   const options = product.product_type === "single" ? [{ name: "Title", value: "Default Title" }] : variant.option_values.slice(0, 3);
   options.forEach((o, n) => {
