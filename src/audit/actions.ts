@@ -60,6 +60,7 @@ export const AUDIT_ACTIONS = [
   "order.fulfill",
   "order.cancel",
   "order.refund",
+  "shipment.create",
   "location.create",
   "location.update",
   "location.delete",

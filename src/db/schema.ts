@@ -12,3 +12,4 @@ export * from "./schema/integrations";
 export * from "./schema/inventory";
 export * from "./schema/fields";
 export * from "./schema/pricing";
+export * from "./schema/shipments";

@@ -3,6 +3,7 @@ export const EVENT_NAMES = {
   "orders.created": "A new order was committed (payment intent issued)",
   "orders.updated": "An order's status changed: paid, fulfilled, canceled, refunded",
   "orders.refunded": "A refund has cleared",
+  "shipments.created": "Some or all of an order's units shipped (docs/api/25-shipments.md): the shipment",
   "products.created": "A product was created, drafts included",
   "products.updated": "A product, its variants, specs, reviews, status or media changed",
   "products.deleted": "A product was deleted",

@@ -7,6 +7,7 @@ import { requires } from "../access/requires";
 import { createOrder, getOrder, listOrders } from "./orders.service";
 import { createOrderBody, orderListQuery, orderSchema, refundBody, transitionBody } from "./schemas";
 import { refundOrder, transitionOrder } from "./transitions.service";
+import { registerShipmentRoutes } from "./shipments.routes";
 
 const storeParams = z.object({ store_id: z.string() });
 const orderParams = storeParams.extend({ id: z.string() });
@@ -84,4 +85,5 @@ export function registerOrderRoutes(app: App) {
   app.openapi(refundRoute, async (c) =>
     c.json(await refundOrder(storeCtxOf(c), c.req.valid("param").id, c.req.valid("json")), 200),
   );
+  registerShipmentRoutes(app);
 }

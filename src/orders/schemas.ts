@@ -11,8 +11,11 @@ const timestamp = z.string().openapi({ format: "date-time" });
 export const ORDER_STATUSES = ["pending", "paid", "fulfilled", "canceled", "refunded"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
+export const FULFILLMENT_STATUSES = ["unfulfilled", "partially_fulfilled", "fulfilled"] as const;
+
 export const lineItemSchema = z
   .object({
+    id: z.string().openapi({ description: "The line's stable id: what shipments and returns name (docs/api/25-shipments.md)" }),
     variant_id: z.string(),
     product_id: z.string(),
     title: z.string(),
@@ -23,6 +26,8 @@ export const lineItemSchema = z
     allocations: z
       .array(z.object({ location_id: z.string(), quantity: z.number().int() }))
       .openapi({ description: "Where the line's committed units came from (docs/api/20-inventory.md); empty for on-demand units" }),
+    fulfilled_quantity: z.number().int().openapi({ description: "Units in shipments that are not canceled" }),
+    returned_quantity: z.number().int().openapi({ description: "Units returned" }),
   })
   .openapi("OrderLineItem");
 
@@ -35,6 +40,7 @@ export const orderSchema = z
     currency: z.string(),
     country: z.string().nullable().openapi({ description: "ISO 3166-1 alpha-2, when the order named one" }),
     status: z.enum(ORDER_STATUSES),
+    fulfillment_status: z.enum(FULFILLMENT_STATUSES).openapi({ description: "From the units in shipments that are not canceled (docs/api/25-shipments.md)" }),
     total_cents: z.number().int(),
     refunded_cents: z.number().int(),
     line_items: z.array(lineItemSchema),

@@ -14,6 +14,7 @@ import { guarded, stillHolds } from "../lib/guards";
 import { orderEventData, parseOrder } from "./order-json";
 import { findOrderRow, selectOrder } from "./orders.service";
 import type { OrderStatus } from "./schemas";
+import { hasLiveShipment, noLiveShipment, shipEverythingLeft } from "./shipments.service";
 
 /** target ← the statuses it may be reached from through POST .../transitions. */
 const TRANSITIONS: Partial<Record<OrderStatus, OrderStatus[]>> = {
@@ -39,6 +40,11 @@ export async function transitionOrder(ctx: StoreCtx, id: string, target: OrderSt
   if (!(TRANSITIONS[target] ?? []).includes(order.status)) {
     throw conflict(`An order cannot move from ${order.status} to ${target}`);
   }
+  // Shipping everything left is one shipment (docs/api/25-shipments.md "Order status").
+  if (target === "fulfilled") return shipEverythingLeft(ctx, id);
+  if (target === "canceled" && (await hasLiveShipment(ctx, id))) {
+    throw conflict("An order with a shipment that is not canceled cannot be canceled");
+  }
   const statements: Statement[] = [
     stillHolds(ctx.db, inStatus(id, [order.status])),
     ctx.db.update(orders).set({ status: target, updatedAt: nowIso() }).where(eq(orders.id, id)),
@@ -47,17 +53,15 @@ export async function transitionOrder(ctx: StoreCtx, id: string, target: OrderSt
     const lines = await ctx.db.selectDistinct({ productId: orderLines.productId }).from(orderLines).where(eq(orderLines.orderId, id));
     // Exactly what the order committed is released at each location (nothing for on-demand units).
     statements.push(
+      // A shipment racing the cancel: of the two, the batch that comes second fails.
+      noLiveShipment(ctx, id),
       ...stockChange(ctx, { reason: "order_released", orderId: id }, [settleAllocations(ctx, id, "release")]),
       // The returned stock is a change of those products (see createOrder).
       ...lines.flatMap((line) => productUpdatedEvent(ctx, line.productId)),
     );
   }
-  if (target === "fulfilled") {
-    // Shipped: on_hand and committed both fall by the allocations (available, and so stock, is unchanged).
-    statements.push(...stockChange(ctx, { reason: "order_fulfilled", orderId: id }, [settleAllocations(ctx, id, "fulfil")]));
-  }
   statements.push(
-    auditEntry(ctx, `order.${target === "canceled" ? "cancel" : target === "paid" ? "pay" : "fulfill"}`, "order", id),
+    auditEntry(ctx, `order.${target === "canceled" ? "cancel" : "pay"}`, "order", id),
     ...recordEvent(ctx.db, ctx.store.storeId, "orders.updated", orderEventData(id)),
   );
   return run(ctx, id, statements);

@@ -11,6 +11,7 @@ import { galleryItemSchema } from "../media/schemas";
 import { LEDGER_REASONS } from "../events/ledger-reasons";
 import { levelSchema } from "../inventory/schemas";
 import { lineItemSchema, orderSchema } from "../orders/schemas";
+import { shipmentSchema } from "../orders/shipment-schemas";
 import { productSchema } from "../products/schemas";
 import { customerGroupSchema, priceListSchema } from "../pricing/schemas";
 import { EVENT_NAMES, type EventName } from "../events/names";
@@ -19,7 +20,7 @@ const timestamp = z.string().openapi({ format: "date-time" });
 
 /** orders.*: the order's id, status, totals, lines and customer (src/orders/order-json.ts `orderEventData`). */
 const orderEventData = orderSchema
-  .pick({ id: true, status: true, total_cents: true, currency: true, customer_id: true, fields: true })
+  .pick({ id: true, status: true, fulfillment_status: true, total_cents: true, currency: true, customer_id: true, fields: true })
   .extend({ line_items: z.array(lineItemSchema) })
   .openapi("OrderEventData");
 
@@ -52,6 +53,7 @@ export const EVENT_DATA_SCHEMAS = {
   "orders.created": orderEventData,
   "orders.updated": orderEventData,
   "orders.refunded": orderEventData,
+  "shipments.created": shipmentSchema,
   "products.created": productSchema,
   "products.updated": productSchema,
   "products.deleted": deletedData,

@@ -12,6 +12,7 @@ const READ_BIT_BY_PREFIX: Array<[string, Permission]> = [
   ["product.image.", "products.read"],
   ["collections.", "products.read"],
   ["orders.", "orders.read"],
+  ["shipments.", "orders.read"],
   ["customers.", "customers.read"],
   ["customer_groups.", "customers.read"],
   ["price_lists.", "pricing.read"],

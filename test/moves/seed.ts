@@ -49,7 +49,10 @@ export async function seededStore(): Promise<SeededStore> {
   // Stock at a second location (levels, ledger entries) and an order committing it (allocations).
   await ok(as("POST", "/locations", { name: "Warehouse", code: "wh" }), "location");
   await ok(as("POST", "/inventory/adjustments", { reason: "received", reference: "PO-1", changes: [{ variant_id: variant.id, location_code: "wh", delta: 3 }] }), "adjustment");
-  await ok(as("POST", "/orders", { customer_id: customer.id, currency: "USD", line_items: [{ variant_id: variant.id, quantity: 6 }] }), "order");
+  const order = await ok(as("POST", "/orders", { customer_id: customer.id, currency: "USD", line_items: [{ variant_id: variant.id, quantity: 6 }] }), "order");
+  // A shipment of part of it (shipments, their items and their stock move with the store).
+  await ok(as("POST", `/orders/${order.id}/transitions`, { status: "paid" }), "pay");
+  await ok(as("POST", `/orders/${order.id}/shipments`, { items: [{ line_item_id: order.line_items[0].id, quantity: 4 }], tracking: [{ number: "T-1" }] }), "shipment");
   const db = await storeD1(store.id);
   const media = await db.prepare("SELECT media_file_id FROM product_images WHERE id = ?").bind(image.id).first<{ media_file_id: string }>();
   // A spec and a review (the API has them too; straight rows keep the seed short).

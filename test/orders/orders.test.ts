@@ -32,12 +32,13 @@ describe("Order creation: priced from the variants, stock reserved, orders.creat
       currency: "USD",
       country: null,
       status: "pending",
+      fulfillment_status: "unfulfilled",
       total_cents: 2800,
       refunded_cents: 0,
       line_items: [
         // Committed at the store's one (default) location.
-        { variant_id: a.variantId, product_id: a.productId, title: a.title, sku: a.sku, unit_price_cents: 1250, quantity: 2, price_source: { type: "base", price_list_id: null, min_quantity: null }, allocations: [{ location_id: expect.any(String), quantity: 2 }] },
-        { variant_id: b.variantId, product_id: b.productId, title: b.title, sku: b.sku, unit_price_cents: 300, quantity: 1, price_source: { type: "base", price_list_id: null, min_quantity: null }, allocations: [{ location_id: expect.any(String), quantity: 1 }] },
+        { id: `${res.body.id}:0`, variant_id: a.variantId, product_id: a.productId, title: a.title, sku: a.sku, unit_price_cents: 1250, quantity: 2, price_source: { type: "base", price_list_id: null, min_quantity: null }, allocations: [{ location_id: expect.any(String), quantity: 2 }], fulfilled_quantity: 0, returned_quantity: 0 },
+        { id: `${res.body.id}:1`, variant_id: b.variantId, product_id: b.productId, title: b.title, sku: b.sku, unit_price_cents: 300, quantity: 1, price_source: { type: "base", price_list_id: null, min_quantity: null }, allocations: [{ location_id: expect.any(String), quantity: 1 }], fulfilled_quantity: 0, returned_quantity: 0 },
       ],
       fields: {},
       created_at: expect.any(String),
@@ -48,7 +49,7 @@ describe("Order creation: priced from the variants, stock reserved, orders.creat
     const read = await call("GET", `/stores/${store.id}/orders/${res.body.id}`, { token: store.owner.jwt });
     expect(read.body).toEqual(res.body);
     expect(await eventsOf(store.id, "orders.created")).toEqual([
-      { id: res.body.id, status: "pending", total_cents: 2800, currency: "USD", line_items: res.body.line_items, customer_id: null, fields: {} },
+      { id: res.body.id, status: "pending", fulfillment_status: "unfulfilled", total_cents: 2800, currency: "USD", line_items: res.body.line_items, customer_id: null, fields: {} },
     ]);
   });
 
@@ -233,7 +234,7 @@ describe("Refunds: paid or fulfilled → refunded, orders.updated and orders.ref
     const updated = await eventsOf(store.id, "orders.updated");
     expect(updated.at(-1)).toMatchObject({ id: o.id, status: "refunded" });
     expect(await eventsOf(store.id, "orders.refunded")).toEqual([
-      { id: o.id, status: "refunded", total_cents: 2000, currency: "USD", line_items: o.line_items, customer_id: null, fields: {} },
+      { id: o.id, status: "refunded", fulfillment_status: "unfulfilled", total_cents: 2000, currency: "USD", line_items: o.line_items, customer_id: null, fields: {} },
     ]);
     expect((await refund(store, o.id)).status).toBe(409);
   });

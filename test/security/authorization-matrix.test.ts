@@ -20,6 +20,7 @@ import { opsRows } from "../ops/auth-rows";
 import { syncRows } from "../sync/auth-rows";
 import { webhookRows } from "../webhooks/auth-rows";
 import { pricingRows } from "../pricing/auth-rows";
+import { shipmentRows } from "../shipments/auth-rows";
 
 const METHODS = ["get", "put", "post", "delete", "patch", "head", "options"] as const;
 
@@ -56,6 +57,7 @@ const modules: Record<string, MatrixRows> = {
   "test/webhooks/event-log-auth-rows.ts": eventRows,
   "test/fields/auth-rows.ts": fieldRows,
   "test/pricing/auth-rows.ts": pricingRows,
+  "test/shipments/auth-rows.ts": shipmentRows,
 };
 const rows: MatrixRows = {};
 const twice: string[] = [];

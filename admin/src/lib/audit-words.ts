@@ -65,6 +65,7 @@ export const ACTION_WORDS: Record<AuditAction, string> = {
   "order.fulfill": "marked an order as fulfilled",
   "order.cancel": "canceled an order",
   "order.refund": "refunded an order",
+  "shipment.create": "shipped items of an order",
   "location.create": "added a location",
   "location.update": "changed a location",
   "location.delete": "deleted a location",

@@ -67,6 +67,9 @@ export const operations = {
   getOrder: { method: "GET", path: "/stores/{store_id}/orders/{id}", idempotent: false },
   transitionOrder: { method: "POST", path: "/stores/{store_id}/orders/{id}/transitions", idempotent: true },
   refundOrder: { method: "POST", path: "/stores/{store_id}/orders/{id}/refunds", idempotent: true },
+  createShipment: { method: "POST", path: "/stores/{store_id}/orders/{id}/shipments", idempotent: true },
+  listShipments: { method: "GET", path: "/stores/{store_id}/shipments", idempotent: false },
+  getShipment: { method: "GET", path: "/stores/{store_id}/shipments/{id}", idempotent: false },
   putProductByExternalId: { method: "PUT", path: "/stores/{store_id}/products/by-external-id/{external_id}", idempotent: true },
   listDeletedProducts: { method: "GET", path: "/stores/{store_id}/products/deleted", idempotent: false },
   bulkUpdateVariants: { method: "POST", path: "/stores/{store_id}/variants/bulk", idempotent: true },
@@ -141,4 +144,4 @@ export const operations = {
 export const apiVersion = "2026-12-07";
 
 /** The event names a webhook can subscribe to. */
-export const webhookEventNames = ["orders.created","orders.updated","orders.refunded","products.created","products.updated","products.deleted","product.image.created","product.image.updated","product.image.deleted","collections.created","collections.updated","collections.deleted","customers.created","customers.updated","user.created","inventory.updated","customer_groups.created","customer_groups.updated","customer_groups.deleted","price_lists.created","price_lists.updated","price_lists.deleted","prices.updated"] as const;
+export const webhookEventNames = ["orders.created","orders.updated","orders.refunded","shipments.created","products.created","products.updated","products.deleted","product.image.created","product.image.updated","product.image.deleted","collections.created","collections.updated","collections.deleted","customers.created","customers.updated","user.created","inventory.updated","customer_groups.created","customer_groups.updated","customer_groups.deleted","price_lists.created","price_lists.updated","price_lists.deleted","prices.updated"] as const;

@@ -1,0 +1,361 @@
+// Shipments (docs/api/25-shipments.md): a test per rule of the contract that is built (POST .../shipments, GET
+// /shipments and /shipments/{id}, the order's fulfilment fields, section 9's transition to fulfilled as one shipment,
+// no cancel of an order with a live shipment), the stock through levels and ledger, events, and the races.
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { call } from "../helpers/api";
+import {
+  type InventoryStore,
+  adjusted,
+  createLocation,
+  eventsNamed,
+  expectLedgerSumsToLevels,
+  inventoryStore,
+  levelOf,
+  moveOrder,
+  placeOrder,
+  productWithVariants,
+} from "../inventory/support";
+import { interceptStoreBatches } from "../products/store-databases";
+import { newIntegrationKey } from "../helpers/auth-matrix";
+
+afterEach(() => vi.restoreAllMocks());
+
+/** A store with a warehouse after the default location, and a variant holding `atDefault` and `atWarehouse`. */
+async function setUp(atDefault: number, atWarehouse: number, variants = 1) {
+  const store = await inventoryStore();
+  const wh = await createLocation(store, { code: `wh-${crypto.randomUUID().slice(0, 6)}` });
+  const { product, variants: vs } = await productWithVariants(store, Array(variants).fill(0));
+  const published = await call("POST", store.path(`/${product.id}/publish`), { token: store.token });
+  expect(published.status, published.text).toBe(200);
+  for (const v of vs) {
+    await adjusted(store, {
+      reason: "received",
+      changes: [
+        ...(atDefault ? [{ variant_id: v.id, location_id: store.defaultLocation.id, delta: atDefault }] : []),
+        ...(atWarehouse ? [{ variant_id: v.id, location_id: wh.id, delta: atWarehouse }] : []),
+      ],
+    });
+  }
+  return { store, wh, variants: vs, variant: vs[0] };
+}
+
+async function paidOrder(store: InventoryStore, lines: Array<{ variant_id: string; quantity: number }>) {
+  const id = await placeOrder(store, lines);
+  await moveOrder(store, id, "paid");
+  return id;
+}
+
+const shipOf = (store: InventoryStore, orderId: string, body: Record<string, unknown>, token = store.token, headers?: Record<string, string>) =>
+  call("POST", store.at(`/orders/${orderId}/shipments`), { token, body, headers });
+const orderOf = async (store: InventoryStore, orderId: string) => (await call("GET", store.at(`/orders/${orderId}`), { token: store.token })).body;
+const paths = (res: { body: { errors?: Array<{ path: string }> } }) => (res.body.errors ?? []).map((e) => e.path);
+
+describe("shipping part of an order", () => {
+  it("201 with the shipment; the order stays paid, partially_fulfilled; stock leaves the committing location; ledger order_fulfilled with the shipment as reference; shipments.created and one orders.updated", async () => {
+    const { store, variant } = await setUp(5, 0);
+    const orderId = await paidOrder(store, [{ variant_id: variant.id, quantity: 3 }]);
+    const updatedBefore = (await eventsNamed(store.id, "orders.updated")).length;
+    const res = await shipOf(store, orderId, {
+      items: [{ line_item_id: `${orderId}:0`, quantity: 2 }],
+      tracking: [{ number: "1Z999", carrier: "UPS", url: "https://track.example/1Z999" }],
+      external_id: "3pl-1",
+    });
+    expect(res.status, res.text).toBe(201);
+    expect(res.headers.get("Location")).toBe(`/stores/${store.id}/shipments/${res.body.id}`);
+    expect(res.body).toEqual({
+      id: expect.any(String),
+      order_id: orderId,
+      status: "shipped",
+      location_id: store.defaultLocation.id,
+      items: [{ line_item_id: `${orderId}:0`, variant_id: variant.id, sku: variant.sku, quantity: 2 }],
+      tracking: [{ number: "1Z999", carrier: "UPS", url: "https://track.example/1Z999" }],
+      external_id: "3pl-1",
+      shipped_at: expect.any(String),
+      delivered_at: null,
+      created_at: expect.any(String),
+      updated_at: expect.any(String),
+    });
+    const order = await orderOf(store, orderId);
+    expect(order.status).toBe("paid");
+    expect(order.fulfillment_status).toBe("partially_fulfilled");
+    expect(order.line_items[0]).toMatchObject({ id: `${orderId}:0`, fulfilled_quantity: 2, returned_quantity: 0 });
+    expect(await levelOf(store, variant.id, store.defaultLocation.id)).toMatchObject({ on_hand: 3, committed: 1, available: 2 });
+    const ledger = await call("GET", store.at(`/inventory/ledger?reason=order_fulfilled&variant_id=${variant.id}`), { token: store.token });
+    expect(ledger.body.data.map((e: any) => [e.on_hand_delta, e.committed_delta, e.reference, e.order_id])).toEqual([[-2, -2, res.body.id, orderId]]);
+    expect(await eventsNamed(store.id, "shipments.created")).toEqual([res.body]);
+    const updated = await eventsNamed(store.id, "orders.updated");
+    expect(updated.length).toBe(updatedBefore + 1);
+    expect(updated.at(-1).fulfillment_status).toBe("partially_fulfilled");
+    await expectLedgerSumsToLevels(store.id);
+  });
+
+  it("the shipment of the last unit makes the order fulfilled (one orders.updated); a partial after a partial changes neither status (no orders.updated)", async () => {
+    const { store, variant } = await setUp(5, 0);
+    const orderId = await paidOrder(store, [{ variant_id: variant.id, quantity: 3 }]);
+    expect((await shipOf(store, orderId, { items: [{ line_item_id: `${orderId}:0`, quantity: 1 }] })).status).toBe(201);
+    const afterFirst = (await eventsNamed(store.id, "orders.updated")).length;
+    expect((await shipOf(store, orderId, { items: [{ line_item_id: `${orderId}:0`, quantity: 1 }] })).status).toBe(201);
+    expect((await eventsNamed(store.id, "orders.updated")).length).toBe(afterFirst);
+    expect((await shipOf(store, orderId, { items: [{ line_item_id: `${orderId}:0`, quantity: 1 }] })).status).toBe(201);
+    const updated = await eventsNamed(store.id, "orders.updated");
+    expect(updated.length).toBe(afterFirst + 1);
+    expect(updated.at(-1)).toMatchObject({ status: "fulfilled", fulfillment_status: "fulfilled" });
+    const order = await orderOf(store, orderId);
+    expect([order.status, order.fulfillment_status, order.line_items[0].fulfilled_quantity]).toEqual(["fulfilled", "fulfilled", 3]);
+    expect(await levelOf(store, variant.id, store.defaultLocation.id)).toMatchObject({ on_hand: 2, committed: 0 });
+  });
+
+  it("only a paid order ships: 409 for pending, fulfilled and canceled", async () => {
+    const { store, variant } = await setUp(9, 0);
+    const pending = await placeOrder(store, [{ variant_id: variant.id, quantity: 1 }]);
+    expect((await shipOf(store, pending, { items: [{ line_item_id: `${pending}:0`, quantity: 1 }] })).status).toBe(409);
+    const canceled = await placeOrder(store, [{ variant_id: variant.id, quantity: 1 }]);
+    await moveOrder(store, canceled, "canceled");
+    expect((await shipOf(store, canceled, { items: [{ line_item_id: `${canceled}:0`, quantity: 1 }] })).status).toBe(409);
+    const done = await paidOrder(store, [{ variant_id: variant.id, quantity: 1 }]);
+    await moveOrder(store, done, "fulfilled");
+    expect((await shipOf(store, done, { items: [{ line_item_id: `${done}:0`, quantity: 1 }] })).status).toBe(409);
+  });
+
+  it("422 at items.<i>.quantity above what is left, and at items.<i>.line_item_id for another order's line; nothing moves", async () => {
+    const { store, variant } = await setUp(9, 0);
+    const orderId = await paidOrder(store, [{ variant_id: variant.id, quantity: 2 }]);
+    const other = await paidOrder(store, [{ variant_id: variant.id, quantity: 1 }]);
+    await shipOf(store, orderId, { items: [{ line_item_id: `${orderId}:0`, quantity: 1 }] });
+    const res = await shipOf(store, orderId, {
+      items: [
+        { line_item_id: `${orderId}:0`, quantity: 2 },
+        { line_item_id: `${other}:0`, quantity: 1 },
+        { line_item_id: "nonsense", quantity: 1 },
+      ],
+    });
+    expect(res.status).toBe(422);
+    expect(paths(res)).toEqual(["items.0.quantity", "items.1.line_item_id", "items.2.line_item_id"]);
+    expect((await shipOf(store, orderId, { items: [{ line_item_id: `${orderId}:0`, quantity: 0 }] })).status).toBe(422);
+    expect((await orderOf(store, orderId)).line_items[0].fulfilled_quantity).toBe(1);
+    expect(await levelOf(store, variant.id, store.defaultLocation.id)).toMatchObject({ on_hand: 8, committed: 2 });
+  });
+
+  it("tracking: up to 10 entries, number 1..100 characters, url http(s) only (422 otherwise)", async () => {
+    const { store, variant } = await setUp(9, 0);
+    const orderId = await paidOrder(store, [{ variant_id: variant.id, quantity: 1 }]);
+    const item = [{ line_item_id: `${orderId}:0`, quantity: 1 }];
+    const eleven = Array.from({ length: 11 }, (_, i) => ({ number: `N${i}` }));
+    expect(paths(await shipOf(store, orderId, { items: item, tracking: eleven }))).toEqual(["tracking"]);
+    expect(paths(await shipOf(store, orderId, { items: item, tracking: [{ number: "" }] }))).toEqual(["tracking.0.number"]);
+    expect(paths(await shipOf(store, orderId, { items: item, tracking: [{ number: "x".repeat(101) }] }))).toEqual(["tracking.0.number"]);
+    expect(paths(await shipOf(store, orderId, { items: item, tracking: [{ number: "1", url: "ftp://track.example/1" }] }))).toEqual(["tracking.0.url"]);
+    expect(paths(await shipOf(store, orderId, { items: item, tracking: [{ number: "1", url: "javascript:alert(1)" }] }))).toEqual(["tracking.0.url"]);
+    const ten = await shipOf(store, orderId, { items: item, tracking: Array.from({ length: 10 }, (_, i) => ({ number: "x".repeat(100 - i) })) });
+    expect(ten.status, ten.text).toBe(201);
+    expect(ten.body.tracking[0]).toEqual({ number: "x".repeat(100), carrier: null, url: null });
+  });
+
+  it("external_id is unique within the store: 409 and nothing moves", async () => {
+    const { store, variant } = await setUp(9, 0);
+    const a = await paidOrder(store, [{ variant_id: variant.id, quantity: 1 }]);
+    const b = await paidOrder(store, [{ variant_id: variant.id, quantity: 1 }]);
+    expect((await shipOf(store, a, { items: [{ line_item_id: `${a}:0`, quantity: 1 }], external_id: "X-1" })).status).toBe(201);
+    const level = await levelOf(store, variant.id, store.defaultLocation.id);
+    const again = await shipOf(store, b, { items: [{ line_item_id: `${b}:0`, quantity: 1 }], external_id: "X-1" });
+    expect(again.status).toBe(409);
+    expect(await levelOf(store, variant.id, store.defaultLocation.id)).toEqual(level);
+    expect((await orderOf(store, b)).fulfillment_status).toBe("unfulfilled");
+  });
+
+  it("accepts Idempotency-Key: a repeat is the first answer and ships nothing more", async () => {
+    const { store, variant } = await setUp(9, 0);
+    const orderId = await paidOrder(store, [{ variant_id: variant.id, quantity: 3 }]);
+    const body = { items: [{ line_item_id: `${orderId}:0`, quantity: 1 }] };
+    const first = await shipOf(store, orderId, body, store.token, { "Idempotency-Key": "ship-1" });
+    const second = await shipOf(store, orderId, body, store.token, { "Idempotency-Key": "ship-1" });
+    expect(first.status).toBe(201);
+    expect(second.status).toBe(201);
+    expect(second.headers.get("Idempotent-Replayed")).toBe("true");
+    expect(second.body.id).toBe(first.body.id);
+    expect((await orderOf(store, orderId)).line_items[0].fulfilled_quantity).toBe(1);
+  });
+});
+
+describe("where the units come from", () => {
+  it("without location_id: the line's allocations in order (the default location first); location_id null when several", async () => {
+    const { store, wh, variant } = await setUp(2, 5);
+    const orderId = await paidOrder(store, [{ variant_id: variant.id, quantity: 6 }]);
+    const res = await shipOf(store, orderId, { items: [{ line_item_id: `${orderId}:0`, quantity: 3 }] });
+    expect(res.status, res.text).toBe(201);
+    expect(res.body.location_id).toBeNull();
+    expect(await levelOf(store, variant.id, store.defaultLocation.id)).toMatchObject({ on_hand: 0, committed: 0 });
+    expect(await levelOf(store, variant.id, wh.id)).toMatchObject({ on_hand: 4, committed: 3 });
+    const rest = await shipOf(store, orderId, { items: [{ line_item_id: `${orderId}:0`, quantity: 3 }] });
+    expect(rest.body.location_id).toBe(wh.id);
+    expect(await levelOf(store, variant.id, wh.id)).toMatchObject({ on_hand: 1, committed: 0 });
+    await expectLedgerSumsToLevels(store.id);
+  });
+
+  it("with location_id: every unit must be committed there (409, nothing moves); units there ship from there", async () => {
+    const { store, wh, variant } = await setUp(2, 5);
+    const orderId = await paidOrder(store, [{ variant_id: variant.id, quantity: 6 }]);
+    const tooMany = await shipOf(store, orderId, { location_id: store.defaultLocation.id, items: [{ line_item_id: `${orderId}:0`, quantity: 3 }] });
+    expect(tooMany.status).toBe(409);
+    expect(await levelOf(store, variant.id, store.defaultLocation.id)).toMatchObject({ on_hand: 2, committed: 2 });
+    const fromWh = await shipOf(store, orderId, { location_id: wh.id, items: [{ line_item_id: `${orderId}:0`, quantity: 4 }] });
+    expect(fromWh.status, fromWh.text).toBe(201);
+    expect(fromWh.body.location_id).toBe(wh.id);
+    expect(await levelOf(store, variant.id, store.defaultLocation.id)).toMatchObject({ on_hand: 2, committed: 2 });
+    expect(await levelOf(store, variant.id, wh.id)).toMatchObject({ on_hand: 1, committed: 0 });
+    expect((await shipOf(store, orderId, { location_id: crypto.randomUUID(), items: [{ line_item_id: `${orderId}:0`, quantity: 1 }] })).status).toBe(422);
+  });
+
+  it("on-demand units move no stock", async () => {
+    const { store, variant } = await setUp(1, 0);
+    const patch = await call("PATCH", store.path(`/${variant.product_id}/variants/${variant.id}`), { token: store.token, body: { fulfillment_mode: "stocked_or_on_demand" } });
+    expect(patch.status, patch.text).toBe(200);
+    const orderId = await paidOrder(store, [{ variant_id: variant.id, quantity: 3 }]);
+    const ledgerBefore = (await call("GET", store.at(`/inventory/ledger?variant_id=${variant.id}`), { token: store.token })).body.data.length;
+    // One committed unit ships first, then the two on demand, which move nothing.
+    expect((await shipOf(store, orderId, { items: [{ line_item_id: `${orderId}:0`, quantity: 1 }] })).status).toBe(201);
+    expect(await levelOf(store, variant.id, store.defaultLocation.id)).toMatchObject({ on_hand: 0, committed: 0 });
+    const rest = await shipOf(store, orderId, { items: [{ line_item_id: `${orderId}:0`, quantity: 2 }] });
+    expect(rest.status, rest.text).toBe(201);
+    expect(rest.body.location_id).toBeNull();
+    expect((await call("GET", store.at(`/inventory/ledger?variant_id=${variant.id}`), { token: store.token })).body.data.length).toBe(ledgerBefore + 1);
+    expect((await orderOf(store, orderId)).status).toBe("fulfilled");
+  });
+});
+
+describe("order status", () => {
+  it("section 9's {status: fulfilled} ships every remaining unit in one shipment", async () => {
+    const { store, wh, variants } = await setUp(2, 5, 2);
+    const orderId = await paidOrder(store, [{ variant_id: variants[0].id, quantity: 4 }, { variant_id: variants[1].id, quantity: 1 }]);
+    await shipOf(store, orderId, { items: [{ line_item_id: `${orderId}:0`, quantity: 1 }] });
+    const res = await call("POST", store.at(`/orders/${orderId}/transitions`), { token: store.token, body: { status: "fulfilled" } });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.status).toBe("fulfilled");
+    expect(res.body.fulfillment_status).toBe("fulfilled");
+    expect(res.body.line_items.map((l: any) => l.fulfilled_quantity)).toEqual([4, 1]);
+    const list = await call("GET", store.at(`/shipments?order_id=${orderId}`), { token: store.token });
+    expect(list.body.data.map((s: any) => s.items.map((i: any) => i.quantity))).toEqual([[3, 1], [1]]);
+    expect(await levelOf(store, variants[0].id, wh.id)).toMatchObject({ on_hand: 3, committed: 0 });
+    expect(await levelOf(store, variants[0].id, store.defaultLocation.id)).toMatchObject({ on_hand: 0, committed: 0 });
+    await expectLedgerSumsToLevels(store.id);
+  });
+
+  it("an order with a shipment that is not canceled cannot be canceled (409)", async () => {
+    const { store, variant } = await setUp(5, 0);
+    const orderId = await paidOrder(store, [{ variant_id: variant.id, quantity: 2 }]);
+    await shipOf(store, orderId, { items: [{ line_item_id: `${orderId}:0`, quantity: 1 }] });
+    const res = await call("POST", store.at(`/orders/${orderId}/transitions`), { token: store.token, body: { status: "canceled" } });
+    expect(res.status).toBe(409);
+    expect(await levelOf(store, variant.id, store.defaultLocation.id)).toMatchObject({ on_hand: 4, committed: 1 });
+  });
+});
+
+/** Runs `other` just before the first long batch (the shipment's) reaches the store's database. */
+async function beforeTheShipment(storeId: string, other: () => Promise<unknown>) {
+  let done = false;
+  await interceptStoreBatches(storeId, async (statements, send) => {
+    if (!done && statements.length >= 10) {
+      done = true;
+      await other();
+    }
+    return send(statements);
+  });
+}
+
+describe("races", () => {
+  it("two requests that each ship everything left: one 201, the other 409, never both", async () => {
+    const { store, variant } = await setUp(5, 0);
+    const orderId = await paidOrder(store, [{ variant_id: variant.id, quantity: 3 }]);
+    const body = { items: [{ line_item_id: `${orderId}:0`, quantity: 3 }] };
+    let second: Awaited<ReturnType<typeof shipOf>> | undefined;
+    await beforeTheShipment(store.id, async () => {
+      second = await shipOf(store, orderId, body);
+    });
+    const first = await shipOf(store, orderId, body);
+    expect([first.status, second!.status].sort()).toEqual([201, 409]);
+    expect((await orderOf(store, orderId)).line_items[0].fulfilled_quantity).toBe(3);
+    expect(await levelOf(store, variant.id, store.defaultLocation.id)).toMatchObject({ on_hand: 2, committed: 0 });
+    vi.restoreAllMocks();
+    // And side by side.
+    const again = await paidOrder(store, [{ variant_id: variant.id, quantity: 2 }]);
+    const both = await Promise.all([0, 1].map(() => shipOf(store, again, { items: [{ line_item_id: `${again}:0`, quantity: 2 }] })));
+    expect(both.filter((r) => r.status === 201)).toHaveLength(1);
+    await expectLedgerSumsToLevels(store.id);
+  });
+
+  it("a shipment racing the order's cancel: exactly one wins", async () => {
+    const { store, variant } = await setUp(5, 0);
+    const orderId = await paidOrder(store, [{ variant_id: variant.id, quantity: 2 }]);
+    let cancel: Awaited<ReturnType<typeof call>> | undefined;
+    await beforeTheShipment(store.id, async () => {
+      cancel = await call("POST", store.at(`/orders/${orderId}/transitions`), { token: store.token, body: { status: "canceled" } });
+    });
+    const shipped = await shipOf(store, orderId, { items: [{ line_item_id: `${orderId}:0`, quantity: 1 }] });
+    expect(cancel!.status).toBe(200);
+    expect(shipped.status).toBe(409);
+    expect(await levelOf(store, variant.id, store.defaultLocation.id)).toMatchObject({ on_hand: 5, committed: 0 });
+    vi.restoreAllMocks();
+    // The other way round: the shipment's batch lands first, the cancel's guard fails.
+    const other = await paidOrder(store, [{ variant_id: variant.id, quantity: 2 }]);
+    let ship: Awaited<ReturnType<typeof shipOf>> | undefined;
+    let done = false;
+    await interceptStoreBatches(store.id, async (statements, send) => {
+      if (!done && statements.length >= 5) {
+        done = true;
+        ship = await shipOf(store, other, { items: [{ line_item_id: `${other}:0`, quantity: 1 }] });
+      }
+      return send(statements);
+    });
+    const canceled = await call("POST", store.at(`/orders/${other}/transitions`), { token: store.token, body: { status: "canceled" } });
+    expect(ship!.status).toBe(201);
+    expect(canceled.status).toBe(409);
+    expect((await orderOf(store, other)).status).toBe("paid");
+    await expectLedgerSumsToLevels(store.id);
+  });
+});
+
+describe("reading shipments", () => {
+  it("GET /shipments with order_id, status, updated_since and cursors; GET /shipments/{id}; 404 for another store's", async () => {
+    const { store, variant } = await setUp(9, 0);
+    const a = await paidOrder(store, [{ variant_id: variant.id, quantity: 3 }]);
+    const b = await paidOrder(store, [{ variant_id: variant.id, quantity: 1 }]);
+    const s1 = (await shipOf(store, a, { items: [{ line_item_id: `${a}:0`, quantity: 1 }] })).body;
+    const s2 = (await shipOf(store, b, { items: [{ line_item_id: `${b}:0`, quantity: 1 }] })).body;
+    const s3 = (await shipOf(store, a, { items: [{ line_item_id: `${a}:0`, quantity: 1 }] })).body;
+    const all = await call("GET", store.at("/shipments"), { token: store.token });
+    expect(all.body.data.map((s: any) => s.id)).toEqual([s3.id, s2.id, s1.id]);
+    expect((await call("GET", store.at(`/shipments?order_id=${a}`), { token: store.token })).body.data.map((s: any) => s.id)).toEqual([s3.id, s1.id]);
+    expect((await call("GET", store.at("/shipments?status=delivered"), { token: store.token })).body.data).toEqual([]);
+    const feed = await call("GET", store.at(`/shipments?updated_since=${s2.updated_at}&limit=1`), { token: store.token });
+    expect(feed.body.data.map((s: any) => s.id)).toEqual([s2.id]);
+    const next = await call("GET", store.at(`/shipments?updated_since=${s2.updated_at}&limit=1&cursor=${encodeURIComponent(feed.body.pagination.next_cursor)}`), { token: store.token });
+    expect(next.body.data.map((s: any) => s.id)).toEqual([s3.id]);
+    const one = await call("GET", store.at(`/shipments/${s1.id}`), { token: store.token });
+    expect(one.body).toEqual(s1);
+    const elsewhere = await inventoryStore();
+    expect((await call("GET", elsewhere.at(`/shipments/${s1.id}`), { token: elsewhere.token })).status).toBe(404);
+    expect((await call("GET", store.at("/shipments/nope"), { token: store.token })).status).toBe(404);
+  });
+});
+
+describe("a 3PL's key holding orders.read + fulfillments.write", () => {
+  it("ships, and cannot refund or change the order's status (403 naming orders.write)", async () => {
+    const { store, variant } = await setUp(5, 0);
+    const orderId = await paidOrder(store, [{ variant_id: variant.id, quantity: 2 }]);
+    const key = await newIntegrationKey(store.id, store.owner.jwt, ["orders.read", "fulfillments.write"]);
+    const shipped = await shipOf(store, orderId, { items: [{ line_item_id: `${orderId}:0`, quantity: 1 }], tracking: [{ number: "T1" }] }, key);
+    expect(shipped.status, shipped.text).toBe(201);
+    expect((await call("GET", store.at(`/shipments/${shipped.body.id}`), { token: key })).status).toBe(200);
+    for (const [path, body] of [
+      [`/orders/${orderId}/refunds`, {}],
+      [`/orders/${orderId}/transitions`, { status: "fulfilled" }],
+      [`/orders/${orderId}/transitions`, { status: "canceled" }],
+    ] as const) {
+      const res = await call("POST", store.at(path), { token: key, body });
+      expect(res.status).toBe(403);
+      expect(res.body.missing_permission).toBe("orders.write");
+    }
+    const ledger = await call("GET", store.at(`/inventory/ledger?reason=order_fulfilled&variant_id=${variant.id}`), { token: store.token });
+    expect(ledger.body.data[0].actor).toMatchObject({ user_id: null, integration_id: expect.any(String) });
+  });
+});
