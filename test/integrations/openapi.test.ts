@@ -26,7 +26,7 @@ describe("the OpenAPI document describes integrations: operations, record, audit
     const record = doc.components.schemas.Integration;
     expect(Object.keys(record.properties).sort()).toEqual(
       ["id", "store_id", "name", "description", "scopes", "scope_names", "prefix", "created_by", "created_at", "last_used_at",
-        "rotated_at", "previous_expires_at", "rotation_recommended", "rotation_recommended_reason"].sort(),
+        "rotated_at", "previous_expires_at", "rotation_recommended", "rotation_recommended_reason", "api_version"].sort(),
     );
     expect(doc.components.schemas.RotateIntegrationRequest.properties.previous_expires_in).toMatchObject({ minimum: 0, maximum: 604800 });
     expect(doc.components.schemas.AuditEntry.properties).toHaveProperty("integration_id");

@@ -44,7 +44,7 @@ describe("a move copies every table that holds a store's rows", () => {
     // Not a store's: failed logins and revoked sessions (per user), and the guards' always-empty tables.
     // And a move's own change capture (migration 0026), the running batch's inventory context (0027, always empty),
     // and the custom fields' always-empty guard (0029).
-    const global = ["login_attempts", "revoked_sessions", "commerce_guards", "guard_conflict", "guard_limit", "guard_not_found", "move_capture", "move_changes", "inventory_context", "field_guards"];
+    const global = ["login_attempts", "revoked_sessions", "commerce_guards", "guard_conflict", "guard_limit", "guard_not_found", "move_capture", "move_changes", "inventory_context", "field_guards", "batch_actor"];
     expect(results.map((r) => r.name).filter((n) => !global.includes(n)).sort()).toEqual(MOVED_TABLES.map((t) => t.name).sort());
   });
 });
