@@ -35,6 +35,7 @@ const Team = lazy(() => import("./routes/team/team-list/team-list"));
 const AuditLog = lazy(() => import("./routes/audit-log/audit-log"));
 const EventLog = lazy(() => import("./routes/events/event-log"));
 const Settings = lazy(() => import("./routes/settings/settings"));
+const PriceListDetail = lazy(() => import("./routes/price-lists/price-list-detail/price-list-detail"));
 const Join = lazy(() => import("./routes/join/join"));
 
 function SignedIn() {
@@ -82,6 +83,7 @@ function SignedIn() {
           <Route path="audit-log" element={<AuditLog />} />
           <Route path="events" element={<EventLog />} />
           <Route path="settings" element={<Settings />} />
+          <Route path="settings/price-lists/:id" element={<PriceListDetail />} />
           <Route path="*" element={<PageHeader title="Page not found" />} />
         </Route>
       </Routes>

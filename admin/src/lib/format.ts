@@ -2,6 +2,7 @@
 // The shell hands the current store's settings over (`useDisplaySettings` in hooks/api/store-settings.ts); a
 // component that formats prices or times calls `useDisplay()` so it renders again when they change.
 import { useSyncExternalStore } from "react";
+import { formatAmount } from "./money";
 
 let display = { currency: "USD", timeZone: "UTC" };
 const listeners = new Set<() => void>();
@@ -73,14 +74,11 @@ export function groupPermissions<T extends { name: string }>(permissions: T[]): 
   return [...groups];
 }
 
-/** An amount with its currency: 1250, "EUR" → "€12.50" (an order keeps its own currency). */
-export function formatMoney(cents: number, currency: string): string {
-  try {
-    return new Intl.NumberFormat(undefined, { style: "currency", currency }).format(cents / 100);
-  } catch {
-    return `${formatCents(cents)} ${currency}`;
-  }
-}
+/**
+ * An amount with its currency, in that currency's own decimals: 1250, "EUR" → "€12.50"; 500, "JPY" → "¥500" (an
+ * order keeps its own currency). lib/money.ts converts exactly.
+ */
+export const formatMoney = (minor: number, currency: string): string => formatAmount(minor, currency);
 
 /** A price in the store's currency: 1250 → "€12.50" for a store in EUR. */
 export const formatPrice = (cents: number) => formatMoney(cents, display.currency);

@@ -1,6 +1,6 @@
 // Settings: the store's name, currency and time zone (PATCH /stores/{store_id}, store.manage). Every price in the
 // console shows in the currency and every time in the zone; orders keep their own currency. Below, the store's
-// stock locations (./locations) and the store's custom fields (./custom-fields).
+// stock locations (./locations), its price lists (./price-lists) and the store's custom fields (./custom-fields).
 import { SelectField, TextField } from "../../components/common/field";
 import { ApiForm, useApiForm } from "../../components/forms";
 import { PageHeader } from "../../components/common/page-header";
@@ -9,6 +9,7 @@ import { SaveActions } from "../../components/common/save-status";
 import { type StoreSettings, useStoreSettings, useUpdateStore } from "../../hooks/api/store-settings";
 import { CustomFieldsSection } from "./custom-fields/custom-fields-section";
 import { LocationsSection } from "./locations/locations-section";
+import { PriceListsSection } from "./price-lists/price-lists-section";
 
 const supported = (key: "currency" | "timeZone"): string[] => {
   try {
@@ -51,6 +52,7 @@ export default function Settings() {
       <PageHeader title="Settings" />
       <QueryState query={store}>{(s) => <SettingsForm key={s.id} store={s} />}</QueryState>
       <LocationsSection />
+      <PriceListsSection />
       <CustomFieldsSection />
     </section>
   );

@@ -1,5 +1,5 @@
 // One customer: "Email", "Name", "Phone" and the customer's custom fields editable ("Save" sends what changed; an
-// emptied name, phone or field is cleared), and their orders.
+// emptied name, phone or field is cleared), its customer groups (./customer-groups-card.tsx), and their orders.
 import { useState } from "react";
 import { useParams } from "react-router";
 import { TextField } from "../../../components/common/field";
@@ -13,6 +13,7 @@ import { useOrders } from "../../../hooks/api/orders";
 import { fieldsState } from "../../../lib/field-values";
 import { ApiProblem } from "../../../lib/problem";
 import { OrdersTable } from "../../orders/components/orders-table";
+import { CustomerGroupsCard } from "./customer-groups-card";
 
 const fromCustomer = (c: Customer) => ({ email: c.email, name: c.name ?? "", phone: c.phone ?? "", fields: fieldsState(c.fields) });
 
@@ -67,6 +68,7 @@ export default function CustomerDetail() {
         <section>
           <PageHeader title={c.name ?? c.email} back={{ to: "/customers", label: "Customers" }} />
           <CustomerForm key={c.id} customer={c} />
+          <CustomerGroupsCard customer={c} />
           <CustomerOrders customerId={c.id} />
         </section>
       )}

@@ -1,5 +1,5 @@
 // Customers: search by part of an email, name or phone (in the URL), "New customer", one row per customer with a
-// link to their page.
+// link to their page; below, the store's customer groups (../customer-groups).
 import { useDeferredValue, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { FormDialog } from "../../../components/common/form-dialog";
@@ -14,6 +14,7 @@ import { type Customer, useCreateCustomer, useCustomers } from "../../../hooks/a
 import { fieldsState } from "../../../lib/field-values";
 import { formatDate, useDisplay } from "../../../lib/format";
 import { ApiProblem } from "../../../lib/problem";
+import { CustomerGroupsSection } from "../customer-groups/customer-groups-section";
 
 function NewCustomerDialog({ onClose }: { onClose: () => void }) {
   const navigate = useNavigate();
@@ -72,6 +73,7 @@ export default function CustomerList() {
         empty={search ? `No customer matches “${search}”.` : "No customers yet."}
         toolbar={<ListSearch list={list} name="search" label="Search customers" placeholder="Part of an email, name or phone" />}
       />
+      <CustomerGroupsSection />
       {creating && <NewCustomerDialog onClose={() => setCreating(false)} />}
     </section>
   );

@@ -1,5 +1,6 @@
 // One button per change the API allows from the order's status, each confirmed in a dialog by a button of the same
-// name; "Refund" asks for the amount (major units, prefilled with what is left to refund). A refusal (409: the
+// name; "Refund" asks for the amount (major units of the order's currency with its own decimals, prefilled with what
+// is left to refund). A refusal (409: the
 // order changed meanwhile, or the move is not allowed) is shown as a message and the order is read again.
 import { useState } from "react";
 import { ConfirmDialog } from "../../../components/common/dialog";
@@ -7,9 +8,9 @@ import { TextField } from "../../../components/common/field";
 import { FormDialog } from "../../../components/common/form-dialog";
 import { ErrorMessage } from "../../../components/common/query-state";
 import { useApiForm } from "../../../components/forms";
-import { AMOUNT_WORDS } from "../../../components/forms/rules";
 import { ORDER_ACTIONS, useRefundOrder, useTransitionOrder, type Order } from "../../../hooks/api/orders";
-import { formatCents, formatMoney, parseMajor } from "../../../lib/format";
+import { formatMoney } from "../../../lib/format";
+import { amountWords, formatMinor, parseMinor } from "../../../lib/money";
 
 type Target = "paid" | "fulfilled" | "canceled";
 const TRANSITION: Record<Target, { label: string; message: string }> = {
@@ -21,15 +22,15 @@ const TRANSITION: Record<Target, { label: string; message: string }> = {
 function RefundDialog({ order, onClose }: { order: Order; onClose: () => void }) {
   const left = order.total_cents - order.refunded_cents;
   const form = useApiForm({
-    defaultValues: { amount: formatCents(left) },
+    defaultValues: { amount: formatMinor(left, order.currency) },
     mutation: useRefundOrder(order.id),
     paths: { amount_cents: "amount" },
-    request: ({ amount }) => parseMajor(amount) ?? 0,
+    request: ({ amount }) => parseMinor(amount, order.currency) ?? 0,
     onSaved: onClose,
   });
   const positive = (text: string) => {
-    const cents = parseMajor(text);
-    return (cents !== null && cents !== 0) || AMOUNT_WORDS;
+    const minor = parseMinor(text, order.currency);
+    return (minor !== null && minor !== 0) || amountWords(order.currency);
   };
   return (
     <FormDialog title="Refund" form={form} onClose={onClose} submit="Refund">

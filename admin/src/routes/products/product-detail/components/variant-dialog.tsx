@@ -3,18 +3,21 @@
 // same fields (custom fields: what changed). Rendered while open.
 // Editing also shows the variant's "Stock by location" (Adjust, Transfer stock). "Stock" sets the default location's
 // stock while no other location holds any; after that it shows the total, read-only, and points to "Adjust".
+// Editing also shows the variant's "Prices": its base price and its prices in each price list (./variant-prices.tsx).
+// The base price is typed in the store's currency with that currency's own decimals ("500" in a JPY store).
 import { FormDialog } from "../../../../components/common/form-dialog";
 import { SelectField, TextField } from "../../../../components/common/field";
 import { CustomFields, useCustomFields } from "../../../../components/custom-fields/custom-fields";
 import { useApiForm } from "../../../../components/forms";
-import { amount } from "../../../../components/forms/rules";
 import { useAllLocations } from "../../../../hooks/api/locations";
 import type { Product } from "../../../../hooks/api/products";
 import { useCreateVariant, useUpdateVariant, type Variant } from "../../../../hooks/api/variants";
 import { type FieldsState, fieldsState } from "../../../../lib/field-values";
-import { formatCents, parseMajor } from "../../../../lib/format";
+import { useDisplay } from "../../../../lib/format";
+import { amountExample, amountWords, formatMinor, parseMinor } from "../../../../lib/money";
 import { ApiProblem } from "../../../../lib/problem";
 import { defaultLocation, StockByLocation, stockIsWritable, stockTitle } from "./stock-by-location";
+import { VariantPrices } from "./variant-prices";
 
 const FULFILLMENT = [
   ["stocked", "Stocked"],
@@ -45,13 +48,13 @@ type Form = {
   fields: FieldsState;
 };
 
-function initial(variant?: Variant): Form {
+function initial(currency: string, variant?: Variant): Form {
   const options = Array.from({ length: MAX_OPTIONS }, (_, i) => variant?.option_values[i] ?? { name: "", value: "" });
   const b = variant?.shipping_box;
   return {
     sku: variant?.sku ?? "",
-    price: variant ? formatCents(variant.price_cents) : "",
-    compareAt: variant?.compare_at_price_cents != null ? formatCents(variant.compare_at_price_cents) : "",
+    price: variant ? formatMinor(variant.price_cents, currency) : "",
+    compareAt: variant?.compare_at_price_cents != null ? formatMinor(variant.compare_at_price_cents, currency) : "",
     stock: variant ? null : "0",
     fulfillment: variant?.fulfillment_mode ?? "stocked",
     options,
@@ -68,10 +71,12 @@ function initial(variant?: Variant): Form {
 const BOTH = "Give each option both a name and a value";
 const WHOLE_BOX = "Give all four box measures as whole numbers";
 
-/** Field rules the console checks before sending (the API checks the values again). */
+/** Field rules the console checks before sending (the API checks the values again); amounts in the store's currency. */
 const rules = {
-  price: { validate: amount() },
-  compareAt: { validate: amount("Enter an amount such as 15.00, or leave it empty", true) },
+  price: (currency: string) => ({ validate: (text: string) => parseMinor(text, currency) !== null || amountWords(currency) }),
+  compareAt: (currency: string) => ({
+    validate: (text: string) => text.trim() === "" || parseMinor(text, currency) !== null || `${amountWords(currency)}, or leave it empty`,
+  }),
   /** An option row is both a name and a value, or neither. */
   optionName: (i: number) => ({
     validate: (name: string, form: Form) => Boolean(name.trim()) === Boolean(form.options[i].value.trim()) || BOTH,
@@ -100,6 +105,7 @@ export function VariantDialog(props: {
   onSaved?: (title: string) => void;
 }) {
   const { product, variant } = props;
+  const { currency } = useDisplay();
   const create = useCreateVariant(product.id);
   const update = useUpdateVariant(product.id, variant?.id ?? "");
   const custom = useCustomFields("variant");
@@ -108,7 +114,7 @@ export function VariantDialog(props: {
   const activeLocations = variant ? variant.inventory.length : (locations.data ?? []).filter((l) => l.active).length;
   const stockWritable = !variant || stockIsWritable(variant, locations.data);
   const form = useApiForm({
-    defaultValues: initial(variant),
+    defaultValues: initial(currency, variant),
     mutation: variant ? update : create,
     paths: pathOf,
     request: (values) => {
@@ -117,8 +123,8 @@ export function VariantDialog(props: {
       const options = values.options.map((o) => ({ name: o.name.trim(), value: o.value.trim() })).filter((o) => o.name || o.value);
       const box = BOX.map(([key]) => values.box[key].trim());
       return {
-        price_cents: parseMajor(values.price) ?? 0,
-        compare_at_price_cents: values.compareAt.trim() ? parseMajor(values.compareAt) : null,
+        price_cents: parseMinor(values.price, currency) ?? 0,
+        compare_at_price_cents: values.compareAt.trim() ? parseMinor(values.compareAt, currency) : null,
         sku: values.sku.trim() || null,
         // Sent only when typed into: an adjustment made meanwhile (Adjust, an order) is not written over.
         stock: !stockWritable || values.stock === null ? undefined : Number(values.stock),
@@ -136,8 +142,8 @@ export function VariantDialog(props: {
     <FormDialog title={title} form={form} onClose={props.onClose} submit="Save variant" className="variant-form">
       <div className="form-grid">
         <TextField label="SKU" {...form.register("sku")} />
-        <TextField label="Price" inputMode="decimal" required {...form.register("price", rules.price)} />
-        <TextField label="Compare-at price" inputMode="decimal" {...form.register("compareAt", rules.compareAt)}
+        <TextField label="Price" inputMode="decimal" required placeholder={amountExample(currency)} {...form.register("price", rules.price(currency))} />
+        <TextField label="Compare-at price" inputMode="decimal" {...form.register("compareAt", rules.compareAt(currency))}
           hint="The price before a sale; at least the price" />
         {stockWritable ? (
           <TextField label="Stock" type="number" min={0} name="stock" value={stock ?? String(variant?.stock ?? 0)}
@@ -150,6 +156,7 @@ export function VariantDialog(props: {
         <SelectField label="Fulfillment" options={FULFILLMENT} {...form.register("fulfillment")} />
       </div>
       {variant && <StockByLocation productId={product.id} variant={variant} variantTitle={stockTitle(product.title, variant)} />}
+      {variant && <VariantPrices variant={variant} />}
       <fieldset>
         <legend>Options (up to {MAX_OPTIONS}, e.g. Size and Colour)</legend>
         {OPTION_ROWS.map((i) => (
