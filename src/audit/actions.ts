@@ -61,6 +61,8 @@ export const AUDIT_ACTIONS = [
   "order.cancel",
   "order.refund",
   "shipment.create",
+  "shipment.update",
+  "shipment.cancel",
   "location.create",
   "location.update",
   "location.delete",

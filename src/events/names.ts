@@ -4,6 +4,8 @@ export const EVENT_NAMES = {
   "orders.updated": "An order's status changed: paid, fulfilled, canceled, refunded",
   "orders.refunded": "A refund has cleared",
   "shipments.created": "Some or all of an order's units shipped (docs/api/25-shipments.md): the shipment",
+  "shipments.updated": "A shipment's tracking changed, or it was delivered",
+  "shipments.canceled": "A shipment was canceled: its units are to ship again, its stock is back at its locations",
   "products.created": "A product was created, drafts included",
   "products.updated": "A product, its variants, specs, reviews, status or media changed",
   "products.deleted": "A product was deleted",

@@ -64,3 +64,13 @@ export const shipmentListQuery = z.object({
 });
 
 export type CreateShipmentInput = z.infer<typeof createShipmentBody>;
+
+export const updateShipmentBody = z
+  .strictObject({
+    tracking: createShipmentBody.shape.tracking.openapi({ description: "Replaces the list" }),
+    status: z.enum(["delivered"]).optional().openapi({ description: "Only delivered, from shipped (a canceled shipment is 409)" }),
+    delivered_at: at.optional().openapi({ description: "With status delivered (default: now), or on a delivered shipment" }),
+  })
+  .openapi("UpdateShipmentRequest");
+
+export type UpdateShipmentInput = z.infer<typeof updateShipmentBody>;

@@ -4,8 +4,8 @@ import { storeCtxOf } from "../lib/context";
 import { cursorPageSchema, walkOf } from "../lib/cursor";
 import { type App, errorResponses, idempotent, jsonBody, jsonResponse } from "../lib/route";
 import { requires } from "../access/requires";
-import { createShipmentBody, shipmentListQuery, shipmentSchema } from "./shipment-schemas";
-import { createShipment, getShipment, listShipments } from "./shipments.service";
+import { createShipmentBody, shipmentListQuery, shipmentSchema, updateShipmentBody } from "./shipment-schemas";
+import { cancelShipment, createShipment, getShipment, listShipments, updateShipment } from "./shipments.service";
 
 const storeParams = z.object({ store_id: z.string() });
 const orderParams = storeParams.extend({ id: z.string() });
@@ -46,6 +46,30 @@ const getShipmentRoute = createRoute({
   responses: { 200: jsonResponse(shipmentSchema, "The shipment"), ...errorResponses(404) },
 });
 
+const updateShipmentRoute = createRoute({
+  method: "patch",
+  path: "/stores/{store_id}/shipments/{id}",
+  operationId: "updateShipment",
+  tags,
+  summary: "Replace the tracking, or mark delivered (from shipped only; 409 for a canceled shipment); a PATCH changing nothing changes nothing; emits shipments.updated",
+  ...requires("fulfillments.write"),
+  request: { params: orderParams, ...jsonBody(updateShipmentBody) },
+  responses: { 200: jsonResponse(shipmentSchema, "The shipment"), ...errorResponses(400, 404, 409) },
+});
+
+const cancelShipmentRoute = createRoute(idempotent({
+  method: "post",
+  path: "/stores/{store_id}/shipments/{id}/cancel",
+  operationId: "cancelShipment",
+  tags,
+  summary:
+    "Cancel a shipped shipment (409 for delivered or canceled): its units are to ship again, on_hand and committed rise back where they left, " +
+    "a fulfilled order goes back to paid; emits shipments.canceled",
+  ...requires("fulfillments.write"),
+  request: { params: orderParams },
+  responses: { 200: jsonResponse(shipmentSchema, "The canceled shipment"), ...errorResponses(404, 409) },
+}));
+
 export function registerShipmentRoutes(app: App) {
   app.openapi(createShipmentRoute, async (c) => {
     const { store_id, id } = c.req.valid("param");
@@ -58,4 +82,6 @@ export function registerShipmentRoutes(app: App) {
     return c.json(await listShipments(storeCtxOf(c), walk, filter), 200);
   });
   app.openapi(getShipmentRoute, async (c) => c.json(await getShipment(storeCtxOf(c), c.req.valid("param").id), 200));
+  app.openapi(updateShipmentRoute, async (c) => c.json(await updateShipment(storeCtxOf(c), c.req.valid("param").id, c.req.valid("json")), 200));
+  app.openapi(cancelShipmentRoute, async (c) => c.json(await cancelShipment(storeCtxOf(c), c.req.valid("param").id), 200));
 }

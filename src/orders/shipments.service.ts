@@ -16,7 +16,7 @@ import { isUniqueViolationOf } from "../lib/db";
 import { type Walk, pageOf, walkConditions, walkOrder } from "../lib/cursor";
 import { orderEventData, parseOrder } from "./order-json";
 import { findOrderRow, selectOrder } from "./orders.service";
-import type { CreateShipmentInput } from "./shipment-schemas";
+import type { CreateShipmentInput, UpdateShipmentInput } from "./shipment-schemas";
 
 /** The shipment resource as JSON text, in a query over `shipments`. */
 export const shipmentJson = sql<string>`json_object('id', shipments.id, 'order_id', shipments.order_id, 'status', shipments.status,
@@ -236,4 +236,83 @@ export async function listShipments(ctx: StoreCtx, walk: Walk, filter: { order_i
   ]);
   const page = pageOf(walk, rows, (r) => ({ at: r.at, id: r.id }), total);
   return { data: page.data.map((r) => JSON.parse(r.json)), pagination: page.pagination };
+}
+
+type ShipmentRow = typeof shipments.$inferSelect;
+
+async function findShipmentRow(ctx: StoreCtx, id: string): Promise<ShipmentRow> {
+  const row = isUuid(id)
+    ? await ctx.db.query.shipments.findFirst({ where: and(eq(shipments.id, id), eq(shipments.storeId, ctx.store.storeId)) })
+    : undefined;
+  if (!row) throw notFound("Shipment");
+  return row;
+}
+
+const selectShipment = (ctx: StoreCtx, id: string) => ctx.db.select({ json: shipmentJson }).from(shipments).where(eq(shipments.id, id));
+
+/** PATCH: tracking replaces the list; status only becomes delivered, from shipped. A PATCH changing nothing writes nothing. */
+export async function updateShipment(ctx: StoreCtx, id: string, input: UpdateShipmentInput) {
+  const row = await findShipmentRow(ctx, id);
+  if (row.status === "canceled") throw conflict("A canceled shipment cannot change");
+  const delivering = input.status === "delivered" || row.status === "delivered";
+  if (input.delivered_at !== undefined && !delivering) throw invalidField("delivered_at", "is set only with status delivered, or on a delivered shipment");
+  const now = nowIso();
+  const tracking = input.tracking === undefined ? row.tracking : JSON.stringify(input.tracking.map((t) => ({ number: t.number, carrier: t.carrier ?? null, url: t.url ?? null })));
+  const status = delivering ? "delivered" : row.status;
+  const deliveredAt = input.delivered_at !== undefined ? new Date(input.delivered_at).toISOString() : row.status === "delivered" ? row.deliveredAt : delivering ? now : null;
+  if (tracking === row.tracking && status === row.status && deliveredAt === row.deliveredAt) return getShipment(ctx, id);
+  const results = await guarded(
+    commit(ctx, [
+      stillHolds(ctx.db, sql`EXISTS (SELECT 1 FROM shipments WHERE id = ${id} AND status = ${row.status})`),
+      ctx.db.update(shipments).set({ tracking, status, deliveredAt, updatedAt: now }).where(eq(shipments.id, id)),
+      auditEntry(ctx, "shipment.update", "shipment", id, { order_id: row.orderId }),
+      ...recordEvent(ctx.db, ctx.store.storeId, "shipments.updated", shipmentData(id)),
+      selectShipment(ctx, id),
+    ]),
+    { conflict: () => conflict("The shipment changed meanwhile (delivered or canceled); nothing was applied") },
+  );
+  return parseOrder(results.at(-1));
+}
+
+/**
+ * Cancel: the shipment's units are to ship again; on_hand and committed rise back at the locations they left (ledger
+ * reason order_committed, reference the shipment); a fulfilled order goes back to paid.
+ */
+export async function cancelShipment(ctx: StoreCtx, id: string) {
+  const row = await findShipmentRow(ctx, id);
+  if (row.status !== "shipped") throw conflict(`A ${row.status} shipment cannot be canceled (only a shipped one)`);
+  const order = await findOrderRow(ctx, row.orderId);
+  if (order.status !== "paid" && order.status !== "fulfilled") throw conflict(`A shipment of a ${order.status} order cannot be canceled`);
+  const lines = await lineStates(ctx, row.orderId);
+  const totalQuantity = lines.reduce((sum, l) => sum + l.quantity, 0);
+  const shippedBefore = lines.reduce((sum, l) => sum + l.fulfilled, 0);
+  const mine = await ctx.db.get<{ n: number }>(sql`SELECT coalesce(sum(quantity), 0) AS n FROM shipment_items WHERE shipment_id = ${id}`);
+  const shippedAfter = shippedBefore - mine.n;
+  const orderChanges = shippedBefore === totalQuantity || shippedAfter === 0;
+  const now = nowIso();
+  const back = sql`(SELECT sum(ss.quantity) FROM shipment_stock ss WHERE ss.shipment_id = ${id}
+    AND ss.variant_id = inventory_levels.variant_id AND ss.location_id = inventory_levels.location_id)`;
+  const results = await guarded(
+    commit(ctx, [
+      stillHolds(ctx.db, sql`EXISTS (SELECT 1 FROM shipments WHERE id = ${id} AND status = 'shipped')
+        AND (SELECT status FROM orders WHERE id = ${row.orderId}) IN ('paid', 'fulfilled') AND ${shippedOf(row.orderId)} = ${shippedBefore}`),
+      // The stock goes back to levels that still exist (a variant deleted since has none: 409, nothing changes).
+      stillHolds(ctx.db, sql`NOT EXISTS (SELECT 1 FROM shipment_stock ss WHERE ss.shipment_id = ${id} AND NOT EXISTS (SELECT 1 FROM inventory_levels il
+        WHERE il.variant_id = ss.variant_id AND il.location_id = ss.location_id))`),
+      ctx.db.update(shipments).set({ status: "canceled", updatedAt: now }).where(eq(shipments.id, id)),
+      ...stockChange(ctx, { reason: "order_committed", reference: id, orderId: row.orderId }, [
+        ctx.db
+          .update(inventoryLevels)
+          .set({ onHand: sql`on_hand + ${back}`, committed: sql`committed + ${back}`, updatedAt: now })
+          .where(sql`store_id = ${ctx.store.storeId} AND (variant_id, location_id) IN (SELECT variant_id, location_id FROM shipment_stock WHERE shipment_id = ${id})`),
+      ]),
+      ctx.db.update(orders).set({ status: "paid", updatedAt: now }).where(eq(orders.id, row.orderId)),
+      auditEntry(ctx, "shipment.cancel", "shipment", id, { order_id: row.orderId }),
+      ...recordEvent(ctx.db, ctx.store.storeId, "shipments.canceled", shipmentData(id)),
+      ...(orderChanges ? recordEvent(ctx.db, ctx.store.storeId, "orders.updated", orderEventData(row.orderId)) : []),
+      selectShipment(ctx, id),
+    ]),
+    { conflict: () => conflict("The shipment or its order changed meanwhile (canceled, delivered, or a variant deleted); nothing was applied") },
+  );
+  return parseOrder(results.at(-1));
 }

@@ -54,6 +54,8 @@ export const EVENT_DATA_SCHEMAS = {
   "orders.updated": orderEventData,
   "orders.refunded": orderEventData,
   "shipments.created": shipmentSchema,
+  "shipments.updated": shipmentSchema,
+  "shipments.canceled": shipmentSchema,
   "products.created": productSchema,
   "products.updated": productSchema,
   "products.deleted": deletedData,

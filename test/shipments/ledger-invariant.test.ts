@@ -1,6 +1,6 @@
 // The ledger invariant with shipments (docs/inventory.md "The model", docs/api/25-shipments.md "Stock"): over random
 // histories of adjustments, orders, payments, partial shipments (from the committing locations or one named
-// location), section 9's transition to fulfilled and cancels, every level's entries sum to its on_hand and committed,
+// location), section 9's transition to fulfilled, shipment cancels and order cancels, every level's entries sum to its on_hand and committed,
 // 0 <= committed <= on_hand, committed is what open orders committed minus what their live shipments took, each
 // variant's stock is available over active locations, and no line ships more than its quantity.
 import fc from "fast-check";
@@ -14,7 +14,8 @@ type Step =
   | { kind: "order"; variant: number; quantity: number; pay: boolean }
   | { kind: "ship"; order: number; quantity: number; location: number | null }
   | { kind: "fulfil"; order: number }
-  | { kind: "cancel"; order: number };
+  | { kind: "cancel"; order: number }
+  | { kind: "unship"; shipment: number };
 
 const VARIANTS = 2;
 const step: fc.Arbitrary<Step> = fc.oneof(
@@ -23,6 +24,7 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   fc.record({ kind: fc.constant("ship" as const), order: fc.nat(3), quantity: fc.integer({ min: 1, max: 3 }), location: fc.option(fc.nat(1)) }),
   fc.record({ kind: fc.constant("fulfil" as const), order: fc.nat(3) }),
   fc.record({ kind: fc.constant("cancel" as const), order: fc.nat(3) }),
+  fc.record({ kind: fc.constant("unship" as const), shipment: fc.nat(3) }),
 );
 
 describe("the ledger invariant over random histories with shipments", () => {
@@ -54,7 +56,12 @@ describe("the ledger invariant over random histories with shipments", () => {
         // Stock at the warehouse too, so orders split across locations.
         for (const v of variants) expectStatus("adjust", await post("/inventory/adjustments", { reason: "received", changes: [{ variant_id: v, location_id: wh.id, delta: 2 }] }), [201]);
         const orders: string[] = [];
+        const shipped: string[] = [];
         for (const s of steps) {
+          if (s.kind === "unship") {
+            if (shipped.length > 0) expectStatus("unship", await post(`/shipments/${shipped[s.shipment % shipped.length]}/cancel`, {}), [200, 409]);
+            continue;
+          }
           if (s.kind === "adjust") {
             expectStatus("adjust", await post("/inventory/adjustments", { reason: s.delta > 0 ? "received" : "damaged", changes: [{ variant_id: variants[s.variant], location_id: locationIds[s.location], delta: s.delta }] }), [201, 422]);
           } else if (s.kind === "order") {
@@ -69,7 +76,9 @@ describe("the ledger invariant over random histories with shipments", () => {
             const orderId = orders[s.order % orders.length];
             if (s.kind === "ship") {
               const body = { items: [{ line_item_id: `${orderId}:0`, quantity: s.quantity }], ...(s.location === null ? {} : { location_id: locationIds[s.location] }) };
-              expectStatus("ship", await post(`/orders/${orderId}/shipments`, body), [201, 409, 422]);
+              const res = await post(`/orders/${orderId}/shipments`, body);
+              expectStatus("ship", res, [201, 409, 422]);
+              if (res.status === 201) shipped.push(res.body.id);
             } else if (s.kind === "fulfil") {
               expectStatus("fulfil", await post(`/orders/${orderId}/transitions`, { status: "fulfilled" }), [200, 409]);
             } else {
@@ -109,9 +118,12 @@ describe("the ledger invariant over random histories with shipments", () => {
           { kind: "cancel", order: 0 },
           { kind: "fulfil", order: 0 },
           { kind: "ship", order: 0, quantity: 1, location: null },
+          { kind: "unship", shipment: 0 },
+          { kind: "unship", shipment: 0 },
+          { kind: "ship", order: 0, quantity: 1, location: 1 },
         ]]],
       },
     );
-    expect([...seen.keys()]).toEqual(expect.arrayContaining(["ship 201", "ship 409", "fulfil 200", "cancel 409", "order 201"]));
+    expect([...seen.keys()]).toEqual(expect.arrayContaining(["ship 201", "ship 409", "fulfil 200", "cancel 409", "order 201", "unship 200", "unship 409"]));
   });
 });

@@ -359,3 +359,99 @@ describe("a 3PL's key holding orders.read + fulfillments.write", () => {
     expect(ledger.body.data[0].actor).toMatchObject({ user_id: null, integration_id: expect.any(String) });
   });
 });
+
+describe("PATCH /shipments/{id}", () => {
+  it("tracking replaces the list; status becomes delivered from shipped (delivered_at default now); the same again is 200 with no event; other statuses 422; canceled 409", async () => {
+    const { store, variant } = await setUp(5, 0);
+    const orderId = await paidOrder(store, [{ variant_id: variant.id, quantity: 2 }]);
+    const shipment = (await shipOf(store, orderId, { items: [{ line_item_id: `${orderId}:0`, quantity: 1 }], tracking: [{ number: "A" }, { number: "B" }] })).body;
+    const patch = (body: unknown) => call("PATCH", store.at(`/shipments/${shipment.id}`), { token: store.token, body });
+    const tracked = await patch({ tracking: [{ number: "C", carrier: "DHL" }] });
+    expect(tracked.status, tracked.text).toBe(200);
+    expect(tracked.body.tracking).toEqual([{ number: "C", carrier: "DHL", url: null }]);
+    expect((await patch({ status: "shipped" })).status).toBe(422);
+    expect(paths(await patch({ status: "canceled" }))).toEqual(["status"]);
+    expect(paths(await patch({ delivered_at: "2026-12-01T10:00:00Z" }))).toEqual(["delivered_at"]);
+    const delivered = await patch({ status: "delivered", delivered_at: "2026-12-01T10:00:00+01:00" });
+    expect(delivered.body).toMatchObject({ status: "delivered", delivered_at: "2026-12-01T09:00:00.000Z" });
+    const events = (await eventsNamed(store.id, "shipments.updated")).length;
+    expect(events).toBe(2);
+    const same = await patch({ status: "delivered", tracking: [{ number: "C", carrier: "DHL" }] });
+    expect(same.status).toBe(200);
+    expect(same.body).toEqual(delivered.body);
+    expect((await eventsNamed(store.id, "shipments.updated")).length).toBe(events);
+    // Delivery does not change the order.
+    expect((await orderOf(store, orderId)).fulfillment_status).toBe("partially_fulfilled");
+    const other = (await shipOf(store, orderId, { items: [{ line_item_id: `${orderId}:0`, quantity: 1 }] })).body;
+    expect((await call("POST", store.at(`/shipments/${other.id}/cancel`), { token: store.token })).status).toBe(200);
+    expect((await call("PATCH", store.at(`/shipments/${other.id}`), { token: store.token, body: { tracking: [] } })).status).toBe(409);
+  });
+});
+
+describe("cancelling a shipment", () => {
+  it("only a shipped one (409 delivered or canceled); its units ship again, on_hand and committed rise back (ledger order_committed, reference the shipment); a fulfilled order goes back to paid with one orders.updated", async () => {
+    const { store, wh, variant } = await setUp(2, 5);
+    const orderId = await paidOrder(store, [{ variant_id: variant.id, quantity: 4 }]);
+    await moveOrder(store, orderId, "fulfilled");
+    const [shipment] = (await call("GET", store.at(`/shipments?order_id=${orderId}`), { token: store.token })).body.data;
+    const updatedBefore = (await eventsNamed(store.id, "orders.updated")).length;
+    const res = await call("POST", store.at(`/shipments/${shipment.id}/cancel`), { token: store.token });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.status).toBe("canceled");
+    const order = await orderOf(store, orderId);
+    expect([order.status, order.fulfillment_status, order.line_items[0].fulfilled_quantity]).toEqual(["paid", "unfulfilled", 0]);
+    expect(await levelOf(store, variant.id, store.defaultLocation.id)).toMatchObject({ on_hand: 2, committed: 2 });
+    expect(await levelOf(store, variant.id, wh.id)).toMatchObject({ on_hand: 5, committed: 2 });
+    const ledger = await call("GET", store.at(`/inventory/ledger?reason=order_committed&variant_id=${variant.id}`), { token: store.token });
+    expect(ledger.body.data.filter((e: any) => e.reference === shipment.id).map((e: any) => [e.on_hand_delta, e.committed_delta]).sort()).toEqual([[2, 2], [2, 2]]);
+    expect(await eventsNamed(store.id, "shipments.canceled")).toEqual([res.body]);
+    expect((await eventsNamed(store.id, "orders.updated")).length).toBe(updatedBefore + 1);
+    expect((await call("POST", store.at(`/shipments/${shipment.id}/cancel`), { token: store.token })).status).toBe(409);
+    // The units ship again; a delivered shipment cannot be canceled.
+    const again = await shipOf(store, orderId, { items: [{ line_item_id: `${orderId}:0`, quantity: 4 }] });
+    expect(again.status, again.text).toBe(201);
+    await call("PATCH", store.at(`/shipments/${again.body.id}`), { token: store.token, body: { status: "delivered" } });
+    expect((await call("POST", store.at(`/shipments/${again.body.id}/cancel`), { token: store.token })).status).toBe(409);
+    // With no live shipment left... here there is one: the order cannot be canceled.
+    expect((await call("POST", store.at(`/orders/${orderId}/transitions`), { token: store.token, body: { status: "canceled" } })).status).toBe(409);
+    await expectLedgerSumsToLevels(store.id);
+  });
+
+  it("after a cancel the order can be canceled, releasing every committed unit", async () => {
+    const { store, variant } = await setUp(5, 0);
+    const orderId = await paidOrder(store, [{ variant_id: variant.id, quantity: 3 }]);
+    const shipment = (await shipOf(store, orderId, { items: [{ line_item_id: `${orderId}:0`, quantity: 2 }] })).body;
+    expect((await call("POST", store.at(`/shipments/${shipment.id}/cancel`), { token: store.token })).status).toBe(200);
+    expect((await call("POST", store.at(`/orders/${orderId}/transitions`), { token: store.token, body: { status: "canceled" } })).status).toBe(200);
+    expect(await levelOf(store, variant.id, store.defaultLocation.id)).toMatchObject({ on_hand: 5, committed: 0 });
+    await expectLedgerSumsToLevels(store.id);
+  });
+
+  it("two cancels of one shipment at once: one 200, the other 409, the stock back once", async () => {
+    const { store, variant } = await setUp(5, 0);
+    const orderId = await paidOrder(store, [{ variant_id: variant.id, quantity: 2 }]);
+    const shipment = (await shipOf(store, orderId, { items: [{ line_item_id: `${orderId}:0`, quantity: 2 }] })).body;
+    let second: Awaited<ReturnType<typeof call>> | undefined;
+    let done = false;
+    await interceptStoreBatches(store.id, async (statements, send) => {
+      if (!done && statements.length >= 8) {
+        done = true;
+        second = await call("POST", store.at(`/shipments/${shipment.id}/cancel`), { token: store.token });
+      }
+      return send(statements);
+    });
+    const first = await call("POST", store.at(`/shipments/${shipment.id}/cancel`), { token: store.token });
+    expect([first.status, second!.status].sort()).toEqual([200, 409]);
+    expect(await levelOf(store, variant.id, store.defaultLocation.id)).toMatchObject({ on_hand: 5, committed: 2 });
+    await expectLedgerSumsToLevels(store.id);
+  });
+
+  it("a 3PL key (orders.read + fulfillments.write) updates and cancels shipments", async () => {
+    const { store, variant } = await setUp(5, 0);
+    const orderId = await paidOrder(store, [{ variant_id: variant.id, quantity: 2 }]);
+    const key = await newIntegrationKey(store.id, store.owner.jwt, ["orders.read", "fulfillments.write"]);
+    const shipment = (await shipOf(store, orderId, { items: [{ line_item_id: `${orderId}:0`, quantity: 1 }] }, key)).body;
+    expect((await call("PATCH", store.at(`/shipments/${shipment.id}`), { token: key, body: { tracking: [{ number: "Z" }] } })).status).toBe(200);
+    expect((await call("POST", store.at(`/shipments/${shipment.id}/cancel`), { token: key })).status).toBe(200);
+  });
+});

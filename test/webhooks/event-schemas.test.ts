@@ -45,7 +45,11 @@ describe("every event's published schema validates the data of its real deliveri
     const order = ok(await call("POST", `${s}/orders`, { token, body: { email: "o@example.test", currency: "USD", customer_id: customer.id, line_items: [{ variant_id: v.variantId, quantity: 1 }] } }), 201).body;
     ok(await call("POST", `${s}/orders/${order.id}/transitions`, { token, body: { status: "paid" } }), 200);
     // shipments.created (and the order's orders.updated), before the refund.
-    ok(await call("POST", `${s}/orders/${order.id}/shipments`, { token, body: { items: [{ line_item_id: order.line_items[0].id, quantity: 1 }], tracking: [{ number: "T-1", carrier: "UPS" }] } }), 201);
+    const shipment = ok(await call("POST", `${s}/orders/${order.id}/shipments`, { token, body: { items: [{ line_item_id: order.line_items[0].id, quantity: 1 }], tracking: [{ number: "T-1", carrier: "UPS" }] } }), 201).body;
+    ok(await call("PATCH", `${s}/shipments/${shipment.id}`, { token, body: { tracking: [{ number: "T-2", url: "https://track.example/T-2" }] } }), 200);
+    ok(await call("POST", `${s}/shipments/${shipment.id}/cancel`, { token }), 200);
+    const again = ok(await call("POST", `${s}/orders/${order.id}/shipments`, { token, body: { items: [{ line_item_id: order.line_items[0].id, quantity: 1 }] } }), 201).body;
+    ok(await call("PATCH", `${s}/shipments/${again.id}`, { token, body: { status: "delivered" } }), 200);
     ok(await call("POST", `${s}/orders/${order.id}/refunds`, { token, body: {} }), 200);
     // customer_groups.* (membership: one more customers.updated), price_lists.* and prices.updated.
     const g = ok(await call("POST", `${s}/customer-groups`, { token, body: { name: "Trade", code: "trade" } }), 201).body;

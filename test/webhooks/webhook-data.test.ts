@@ -30,6 +30,8 @@ describe("every event has the read bit of its data (the table of docs/api/13-sec
       "orders.updated": "orders.read",
       "orders.refunded": "orders.read",
       "shipments.created": "orders.read",
+      "shipments.updated": "orders.read",
+      "shipments.canceled": "orders.read",
       "customers.created": "customers.read",
       "customers.updated": "customers.read",
       "user.created": "members.read",

@@ -66,6 +66,8 @@ export const ACTION_WORDS: Record<AuditAction, string> = {
   "order.cancel": "canceled an order",
   "order.refund": "refunded an order",
   "shipment.create": "shipped items of an order",
+  "shipment.update": "updated a shipment",
+  "shipment.cancel": "canceled a shipment",
   "location.create": "added a location",
   "location.update": "changed a location",
   "location.delete": "deleted a location",
