@@ -244,7 +244,8 @@ describe("GET /permissions: every permission with name, bit and description, pub
       "webhooks.read": 5, "webhooks.write": 6, "webhooks.edit": 7, "webhooks.delete": 8, "tokens.read": 9,
       "tokens.manage": 10, "members.read": 11, "members.manage": 12, "orders.read": 13, "orders.write": 14,
       "customers.read": 15, "customers.write": 16, "integrations.read": 17, "integrations.manage": 18,
-      "store.manage": 19, "inventory.read": 20, "inventory.write": 21, "pricing.read": 22, "pricing.write": 23, "audit.read": 61,
+      "store.manage": 19, "inventory.read": 20, "inventory.write": 21, "pricing.read": 22, "pricing.write": 23,
+      "fulfillments.write": 24, "audit.read": 61,
     });
     for (const p of res.body.data) expect(p.description.length).toBeGreaterThan(0);
   });
