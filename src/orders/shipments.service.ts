@@ -89,14 +89,23 @@ function plan(orderId: string, lines: LineState[], input: CreateShipmentInput): 
   const seen = new Set<number>();
   const errors: Array<{ path: string; message: string }> = [];
   const planned: Planned[] = [];
-  input.items.forEach((item, i) => {
+  for (const [i, item] of input.items.entries()) {
     const [of, pos] = [item.line_item_id.slice(0, item.line_item_id.lastIndexOf(":")), item.line_item_id.slice(item.line_item_id.lastIndexOf(":") + 1)];
     const line = of === orderId && /^\d+$/.test(pos) ? byPosition.get(Number(pos)) : undefined;
-    if (!line) return errors.push({ path: `items.${i}.line_item_id`, message: "is not a line item of this order" });
-    if (seen.has(line.position)) return errors.push({ path: `items.${i}.line_item_id`, message: "names a line item already named in this shipment" });
+    if (!line) {
+      errors.push({ path: `items.${i}.line_item_id`, message: "is not a line item of this order" });
+      continue;
+    }
+    if (seen.has(line.position)) {
+      errors.push({ path: `items.${i}.line_item_id`, message: "names a line item already named in this shipment" });
+      continue;
+    }
     seen.add(line.position);
     const left = line.quantity - line.fulfilled;
-    if (item.quantity > left) return errors.push({ path: `items.${i}.quantity`, message: `must be at most what the line has left to ship (${left})` });
+    if (item.quantity > left) {
+      errors.push({ path: `items.${i}.quantity`, message: `must be at most what the line has left to ship (${left})` });
+      continue;
+    }
     const onDemandLeft = line.quantity - line.reserved - (line.fulfilled - line.stock_shipped);
     const stockLeft = line.allocations
       .filter((a) => input.location_id === undefined || a.location_id === input.location_id)
@@ -108,7 +117,7 @@ function plan(orderId: string, lines: LineState[], input: CreateShipmentInput): 
         errors: [{ path: `items.${i}.quantity`, message: `at most ${stockLeft + onDemandLeft} of the line's units can ship from that location` }],
       });
     }
-  });
+  }
   if (errors.length > 0) throw new ApiError("validation_failed", errors.map((e) => `${e.path}: ${e.message}`).join("; "), { errors });
   return planned;
 }
