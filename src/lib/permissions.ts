@@ -1,4 +1,4 @@
-// The registry of permission bits (API.md section 4). Masks are BigInt everywhere; in JSON and in D1 they are
+// The registry of permission bits (docs/api/04-permission-bits.md). Masks are BigInt everywhere; in JSON and in D1 they are
 // decimal strings, because a JS number loses bit 61.
 import { z } from "@hono/zod-openapi";
 

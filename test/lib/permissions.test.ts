@@ -1,4 +1,4 @@
-// Permission masks (API.md sections 1 and 4): BigInt throughout, bit 61 exact through D1 and the API, JSON as
+// Permission masks (docs/api/01-conventions.md and docs/api/04-permission-bits.md): BigInt throughout, bit 61 exact through D1 and the API, JSON as
 // decimal strings plus names, inputs as either.
 import { describe, expect, it } from "vitest";
 import { maskInput } from "../../src/lib/permissions";
