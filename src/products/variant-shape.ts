@@ -101,13 +101,13 @@ export const col = (alias: string, name: string) => sql.raw(`${alias}.${name}`);
 
 export const bool = (condition: SQL) => sql`json(CASE WHEN ${condition} THEN 'true' ELSE 'false' END)`;
 
-/** in_stock / out_of_stock / on_demand from the fulfillment mode and the stock (API.md section 6). */
+/** in_stock / out_of_stock / on_demand from the fulfillment mode and the stock (docs/api/06-products.md). */
 export const availabilitySql = (v: string) => sql`(CASE ${col(v, "fulfillment_mode")}
   WHEN 'on_demand' THEN 'on_demand'
   WHEN 'stocked_or_on_demand' THEN CASE WHEN ${col(v, "stock")} > 0 THEN 'in_stock' ELSE 'on_demand' END
   ELSE CASE WHEN ${col(v, "stock")} > 0 THEN 'in_stock' ELSE 'out_of_stock' END END)`;
 
-/** The variant's level at every active location, in position order (0 and 0 where it has none; API.md section 20). */
+/** The variant's level at every active location, in position order (0 and 0 where it has none; docs/api/20-inventory.md). */
 const inventoryArraySql = (v: string) => sql`json((SELECT json_group_array(json_object('location_id', loc.id,
     'location_code', loc.code, 'on_hand', coalesce(il.on_hand, 0), 'committed', coalesce(il.committed, 0),
     'available', coalesce(il.on_hand - il.committed, 0)) ORDER BY loc.position, loc.id)
