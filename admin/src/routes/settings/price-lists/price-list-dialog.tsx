@@ -165,7 +165,8 @@ export function PriceListDialog(props: { list?: PriceList; onClose: () => void; 
             onChange={(c) => form.setValue("currency", c, { shouldDirty: true })} placeholder="Code or name"
             hint="Its prices are typed in this currency's own units." />
         )}
-        <TextField label="Priority" type="number" min={0} max={1000} step={1} {...form.register("priority")}
+        {/* No min / max / step: the browser's own refusal would stand in for the words said at the field. */}
+        <TextField label="Priority" type="number" inputMode="numeric" {...form.register("priority")}
           hint="0 to 1,000: where several lists have a price, the highest priority wins." />
       </div>
       <CountriesPicker value={countries} onChange={(codes) => form.setValue("countries", codes, { shouldDirty: true })} />
