@@ -34,6 +34,7 @@ describe("Registration: one subscription per (event, URL), all or nothing", () =
         previous_secret_expires_at: null,
         disabled_reason: null,
         disabled_at: null,
+        api_version: "2026-12-07",
       });
     }
     expect(res.headers.get("Location")).toBe(`/stores/${store.id}/webhooks/${res.body.data[0].id}`);
@@ -160,6 +161,9 @@ describe("GET /webhook-events", () => {
         "product.image.created", "product.image.deleted", "product.image.updated",
         "products.created", "products.deleted", "products.updated", "user.created",
         "collections.created", "collections.updated", "collections.deleted", "inventory.updated",
+        "customer_groups.created", "customer_groups.updated", "customer_groups.deleted",
+        "price_lists.created", "price_lists.updated", "price_lists.deleted", "prices.updated",
+        "shipments.created", "shipments.updated", "shipments.canceled",
       ].sort(),
     );
     for (const e of res.body.data) expect(e.description).toMatch(/\S/);
