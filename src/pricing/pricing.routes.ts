@@ -1,9 +1,9 @@
 // /stores/{store_id}/customer-groups, /price-lists, /prices/resolve and /prices/history (docs/api/24-prices.md).
 import { createRoute, z } from "@hono/zod-openapi";
-import { storeCtxOf } from "../lib/context";
+import { storeCtxOf, storeReadCtxOf } from "../lib/context";
 import { cursorPageSchema, walkOf } from "../lib/cursor";
 import { type App, errorResponses, idempotent, jsonBody, jsonResponse } from "../lib/route";
-import { requires } from "../access/requires";
+import { requires, requiresWithBatchedRead } from "../access/requires";
 import { changeMembers, createGroup, deleteGroup, getGroup, listGroups, updateGroup } from "./groups.service";
 import { createPriceList, deletePriceList, getPriceList, listPriceLists, updatePriceList } from "./price-lists.service";
 import { bulkPrices, listPrices } from "./prices.service";
@@ -129,7 +129,7 @@ const resolveRoute = createRoute({
     "Candidates: active lists in `currency` whose schedule holds `at` (default now), whose countries are empty or hold `country`, and whose groups are empty or share one with the customer. " +
     "In a list, the tier with the greatest `min_quantity` <= `quantity`; across lists, the highest priority, then the lowest price, then the smallest list id; none: the base price when `currency` is the store's, else no price (`price_cents` and `source` null). " +
     "Naming `customer_id` also needs `customers.read` (403 naming it). An unknown variant: 422 at `items.<i>`.",
-  ...requires("pricing.read"),
+  ...requiresWithBatchedRead("pricing.read"),
   request: { params: storeParams, ...jsonBody(resolveBody) },
   responses: { 200: jsonResponse(z.object({ data: z.array(resolvedPriceSchema) }).openapi("ResolvedPrices"), "One entry per item, in the order asked"), ...errorResponses(404) },
 });
@@ -180,7 +180,7 @@ export function registerPricingRoutes(app: App) {
     return c.json(await listPrices(storeCtxOf(c), c.req.valid("param").id, walk, filter), 200);
   });
   app.openapi(bulkPricesRoute, async (c) => c.json(await bulkPrices(storeCtxOf(c), c.req.valid("param").id, c.req.valid("json")), 200));
-  app.openapi(resolveRoute, async (c) => c.json(await resolvePrices(storeCtxOf(c), c.req.valid("json")), 200));
+  app.openapi(resolveRoute, async (c) => c.json(await resolvePrices(storeReadCtxOf(c), () => c.get("store").permissions, c.req.valid("json")), 200));
   app.openapi(historyRoute, async (c) => {
     const { limit, offset, cursor, ...filter } = c.req.valid("query");
     const walk = walkOf("price-history", { limit, offset, cursor }, c.req.query("offset"), false);

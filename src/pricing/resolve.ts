@@ -74,10 +74,15 @@ const DAY_MS = 86_400_000;
  * price set before history existed) has held its current price.
  */
 export function lowestPrice30dSql(c: PriceContext, variantId: SQL, source: PriceSource, current: number): SQL {
-  const from = nowIso(Date.parse(c.at) - 30 * DAY_MS);
   const list = source.type === "base" ? null : source.price_list_id;
   const tier = source.type === "base" ? 1 : source.min_quantity;
-  const same = sql`h.variant_id = ${variantId} AND h.price_list_id IS ${list} AND h.min_quantity = ${tier}`;
+  return lowestPriceOfSql(c, variantId, sql`${list}`, sql`${tier}`, sql`${current}`);
+}
+
+/** `lowestPrice30dSql` with the source's list (NULL: the base price), tier and current price as SQL expressions. */
+export function lowestPriceOfSql(c: PriceContext, variantId: SQL, listId: SQL, tier: SQL, current: SQL): SQL {
+  const from = nowIso(Date.parse(c.at) - 30 * DAY_MS);
+  const same = sql`h.variant_id = ${variantId} AND h.price_list_id IS ${listId} AND h.min_quantity = ${tier}`;
   return sql`coalesce((SELECT min(x) FROM (
       SELECT h.price_cents AS x FROM price_history h WHERE ${same} AND h.changed_at > ${from} AND h.changed_at <= ${c.at}
       UNION ALL

@@ -254,6 +254,24 @@ describe("the history: every price change, list and base; lowest_price_30d_cents
   });
 });
 
+describe("POST /prices/resolve takes 1..100 items, in the order asked", () => {
+  it("100 priced items (each with its lowest price of 30 days) answer 200 in order; 101 are 422", async () => {
+    const store = await pricingStore(2);
+    const list = await priceList(store, { currency: "EUR" });
+    await setPrices(store, list.id, [{ variant_id: store.variants[0].id, price_cents: 900 }, { variant_id: store.variants[0].id, min_quantity: 50, price_cents: 700 }, { variant_id: store.variants[1].id, price_cents: 1900 }]);
+    const items = Array.from({ length: 100 }, (_, i) => ({ variant_id: store.variants[i % 2].id, quantity: i + 1 }));
+    const res = await call("POST", `/stores/${store.id}/prices/resolve`, { token: store.token, body: { currency: "EUR", items } });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.data).toHaveLength(100);
+    expect(res.body.data.map((d: any) => d.quantity)).toEqual(items.map((i) => i.quantity));
+    expect(res.body.data[0]).toMatchObject({ price_cents: 900, lowest_price_30d_cents: 900 });
+    expect(res.body.data[1]).toMatchObject({ price_cents: 1900, lowest_price_30d_cents: 1900 });
+    expect(res.body.data[98]).toMatchObject({ quantity: 99, price_cents: 700, source: { min_quantity: 50 }, lowest_price_30d_cents: 700 });
+    const tooMany = await call("POST", `/stores/${store.id}/prices/resolve`, { token: store.token, body: { currency: "EUR", items: [...items, items[0]] } });
+    expect(tooMany.status).toBe(422);
+  });
+});
+
 describe("bits 22 pricing.read and 23 pricing.write; naming a customer also needs customers.read", () => {
   it("a member without the bits is 403 naming them; owners hold them", async () => {
     const store = await pricingStore(1);
