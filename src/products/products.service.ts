@@ -20,7 +20,7 @@ import type { CreateProductInput } from "./schemas";
 import { nextFreeSlug, slugify } from "./slug";
 import { type VideoFields, videoFieldsOnCreate } from "./video-fields";
 import { prepareFields } from "../fields/field-values";
-import { committedUnitsOf, emptyLevelsOf, unitsStillCommitted } from "../inventory/deleted-variants";
+import { committedUnitsOf, emptyLevelsOf, unitsStillCommitted } from "../events/deleted-variants";
 
 export type ProductRow = typeof products.$inferSelect;
 

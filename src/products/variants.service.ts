@@ -17,7 +17,7 @@ import { exists, failedGuard, guarded, stillExists, stillHolds, withinCap } from
 import { isUuid, nowIso, uuidv7 } from "../lib/ids";
 import { type Statement, commit } from "../events/outbox";
 import { isStockHeldElsewhere, stockChange } from "../events/stock-changes";
-import { committedUnitsOf, emptyLevelsOf, unitsStillCommitted } from "../inventory/deleted-variants";
+import { committedUnitsOf, emptyLevelsOf, unitsStillCommitted } from "../events/deleted-variants";
 import type { Page } from "../lib/pagination";
 import { variantObjectSql } from "./product-json";
 import { derivedTitle, newVariantColumns, variantColumns } from "./variant-shape";

@@ -11,7 +11,7 @@
 import type { products, productVariants } from "../db/schema";
 import type { FieldError } from "../lib/errors";
 import { differing } from "../lib/unchanged";
-import type { CommittedUnits } from "../inventory/deleted-variants";
+import type { CommittedUnits } from "../events/deleted-variants";
 import { derivedTitle, newVariantColumns } from "../products/variant-shape";
 import type { PutProductInput, PutVariantInput } from "./put-product-schemas";
 

@@ -17,7 +17,7 @@ import { nowIso, uuidv7 } from "../lib/ids";
 import { has } from "../lib/permissions";
 import { type Statement, commit, recordEvent } from "../events/outbox";
 import { isStockHeldElsewhere, stockChange } from "../events/stock-changes";
-import { emptyLevelsOf, unitsStillCommitted } from "../inventory/deleted-variants";
+import { emptyLevelsOf, unitsStillCommitted } from "../events/deleted-variants";
 import { type CheckedFields, checkFields, checkReferences, definitionsStillThere, invalidFields, loadDefinitions } from "../fields/field-values";
 import { etagOf, ifMatchHolds } from "../products/etag";
 import { productJsonSql, productObjectSql } from "../products/product-json";
@@ -66,7 +66,7 @@ async function loadStored(ctx: StoreCtx, externalId: string): Promise<Stored | n
         variant: productVariants,
         heldElsewhere: sql<number>`EXISTS (SELECT 1 FROM inventory_levels il JOIN locations l ON l.id = il.location_id
           WHERE il.variant_id = product_variants.id AND l.active = 1 AND l.is_default = 0 AND il.on_hand > 0)`,
-        // What the 409 names should the PUT leave the variant out (as committedUnitsOf, src/inventory/deleted-variants.ts).
+        // What the 409 names should the PUT leave the variant out (as committedUnitsOf, src/events/deleted-variants.ts).
         committedUnits: sql<string>`(SELECT json_group_array(json_object('variant', coalesce(product_variants.sku, product_variants.id),
           'location_code', c.code, 'committed', c.committed)) FROM (SELECT l.code, il.committed FROM inventory_levels il
           JOIN locations l ON l.id = il.location_id WHERE il.variant_id = product_variants.id AND il.committed > 0 ORDER BY l.position, l.id) c)`,
