@@ -24,8 +24,7 @@ export const shipmentSchema = z
   })
   .openapi("Shipment");
 
-const httpUrl = z
-  .string()
+const httpUrl = line()
   .max(2048)
   .refine((v) => {
     try {
