@@ -63,6 +63,7 @@ export const AUDIT_ACTIONS = [
   "shipment.create",
   "shipment.update",
   "shipment.cancel",
+  "return.create",
   "location.create",
   "location.update",
   "location.delete",

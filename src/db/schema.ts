@@ -13,3 +13,4 @@ export * from "./schema/inventory";
 export * from "./schema/fields";
 export * from "./schema/pricing";
 export * from "./schema/shipments";
+export * from "./schema/returns";

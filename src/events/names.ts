@@ -6,6 +6,7 @@ export const EVENT_NAMES = {
   "shipments.created": "Some or all of an order's units shipped (docs/api/25-shipments.md): the shipment",
   "shipments.updated": "A shipment's tracking changed, or it was delivered",
   "shipments.canceled": "A shipment was canceled: its units are to ship again, its stock is back at its locations",
+  "returns.created": "Shipped units of an order came back (restocked or not): the return",
   "products.created": "A product was created, drafts included",
   "products.updated": "A product, its variants, specs, reviews, status or media changed",
   "products.deleted": "A product was deleted",

@@ -2,17 +2,21 @@
 // minor unit (the `currency-codes` package, which follows the ISO list) and the runtime's Intl knows it as a currency
 // in use (Intl.supportedValuesOf): together, the active ISO 4217 currencies, without funds codes, precious metals or
 // testing codes. Amounts are integers in the currency's minor unit, whose exponent is ISO 4217's (JPY 0, EUR 2,
-// KWD 3). Countries are ISO 3166-1 alpha-2 codes (`i18n-iso-countries`' code table). No list is typed here.
+// KWD 3). Countries are ISO 3166-1 alpha-2 codes (`i18n-iso-countries`' code table). No list is typed here: both come
+// from the packages through src/lib/iso-codes.ts, their codes only (a test compares it with them).
 import { z } from "@hono/zod-openapi";
-import { data as iso4217 } from "currency-codes";
-import countryCodes from "i18n-iso-countries/codes.json";
+import { ISO3166_ALPHA2, ISO4217_MINOR_UNITS } from "./iso-codes";
 
 const inUse = new Set(typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("currency") : []);
 
 /** Active ISO 4217 code → its minor unit exponent. */
-const EXPONENTS = new Map(iso4217.filter((c) => inUse.has(c.code) && Number.isInteger(c.digits)).map((c) => [c.code, c.digits]));
+const EXPONENTS = new Map(
+  ISO4217_MINOR_UNITS.split(" ")
+    .map((entry) => [entry.slice(0, 3), Number(entry.slice(3))] as const)
+    .filter(([code]) => inUse.has(code)),
+);
 
-const COUNTRIES = new Set((countryCodes as Array<[string, ...string[]]>).map(([alpha2]) => alpha2));
+const COUNTRIES = new Set(ISO3166_ALPHA2.split(" "));
 
 export const isCurrency = (code: string) => EXPONENTS.has(code);
 

@@ -73,6 +73,9 @@ export const MOVED_TABLES: MovedTable[] = [
   { name: "shipments", key: ["id"], scope: byStore },
   { name: "shipment_items", key: ["shipment_id", "position"], scope: byStore },
   { name: "shipment_stock", key: ["shipment_id", "position", "location_id"], scope: byStore },
+  // Returns (migration 0038): after the orders, items after their return.
+  { name: "returns", key: ["id"], scope: byStore },
+  { name: "return_items", key: ["return_id", "position"], scope: byStore },
   { name: "webhooks", key: ["id"], scope: byStore },
   { name: "events", key: ["id"], scope: byStore },
   { name: "webhook_deliveries", key: ["id"], scope: byStore },
@@ -109,6 +112,8 @@ export const DELETE_ORDER: string[] = [
   "product_deletions",
   "product_imports",
   "idempotency_keys",
+  "return_items",
+  "returns",
   "shipment_stock",
   "shipment_items",
   "shipments",

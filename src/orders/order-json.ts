@@ -12,13 +12,17 @@ const allocations = sql`json((SELECT json_group_array(json_object('location_id',
 export const fulfilledOfLine = sql`(SELECT coalesce(sum(si.quantity), 0) FROM shipment_items si JOIN shipments s ON s.id = si.shipment_id
   WHERE s.order_id = l.order_id AND s.status <> 'canceled' AND si.position = l.position)`;
 
+/** Units of line `l` in the order's returns (docs/api/25-shipments.md). */
+export const returnedOfLine = sql`(SELECT coalesce(sum(ri.quantity), 0) FROM return_items ri JOIN returns r ON r.id = ri.return_id
+  WHERE r.order_id = l.order_id AND ri.position = l.position)`;
+
 /** A line item's stable id: its order and position (docs/shipments.md). */
 export const lineItemId = (orderId: SQL, position: SQL) => sql`${orderId} || ':' || ${position}`;
 
 const lineItems = sql`json((SELECT json_group_array(json_object(
     'id', ${lineItemId(sql`l.order_id`, sql`l.position`)}, 'variant_id', l.variant_id, 'product_id', l.product_id, 'title', l.title, 'sku', l.sku,
     'unit_price_cents', l.unit_price_cents, 'quantity', l.quantity, 'price_source', json(l.price_source),
-    'allocations', ${allocations}, 'fulfilled_quantity', ${fulfilledOfLine}, 'returned_quantity', 0) ORDER BY l.position)
+    'allocations', ${allocations}, 'fulfilled_quantity', ${fulfilledOfLine}, 'returned_quantity', ${returnedOfLine}) ORDER BY l.position)
   FROM order_lines l WHERE l.order_id = orders.id))`;
 
 /** unfulfilled, partially_fulfilled or fulfilled, from the units in shipments that are not canceled. */

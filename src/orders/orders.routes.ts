@@ -8,6 +8,7 @@ import { createOrder, getOrder, listOrders } from "./orders.service";
 import { createOrderBody, orderListQuery, orderSchema, refundBody, transitionBody } from "./schemas";
 import { refundOrder, transitionOrder } from "./transitions.service";
 import { registerShipmentRoutes } from "./shipments.routes";
+import { registerReturnRoutes } from "./returns.routes";
 
 const storeParams = z.object({ store_id: z.string() });
 const orderParams = storeParams.extend({ id: z.string() });
@@ -86,4 +87,5 @@ export function registerOrderRoutes(app: App) {
     c.json(await refundOrder(storeCtxOf(c), c.req.valid("param").id, c.req.valid("json")), 200),
   );
   registerShipmentRoutes(app);
+  registerReturnRoutes(app);
 }

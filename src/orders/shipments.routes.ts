@@ -63,7 +63,7 @@ const cancelShipmentRoute = createRoute(idempotent({
   operationId: "cancelShipment",
   tags,
   summary:
-    "Cancel a shipped shipment (409 for delivered or canceled): its units are to ship again, on_hand and committed rise back where they left, " +
+    "Cancel a shipped shipment (409 for delivered or canceled, and once the order has any return): its units are to ship again, on_hand and committed rise back where they left, " +
     "a fulfilled order goes back to paid; emits shipments.canceled",
   ...requires("fulfillments.write"),
   request: { params: orderParams },

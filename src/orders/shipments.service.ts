@@ -17,6 +17,7 @@ import { type Walk, pageOf, walkConditions, walkOrder } from "../lib/cursor";
 import { orderEventData, parseOrder } from "./order-json";
 import { findOrderRow, selectOrder } from "./orders.service";
 import type { CreateShipmentInput, UpdateShipmentInput } from "./shipment-schemas";
+import { noReturn } from "./returns.service";
 
 /** The shipment resource as JSON text, in a query over `shipments`. */
 export const shipmentJson = sql<string>`json_object('id', shipments.id, 'order_id', shipments.order_id, 'status', shipments.status,
@@ -283,6 +284,8 @@ export async function updateShipment(ctx: StoreCtx, id: string, input: UpdateShi
   return parseOrder(results.at(-1));
 }
 
+const hasReturn = () => conflict("The order has a return: its shipments can no longer be canceled (the returned units were shipped by them)");
+
 /**
  * Cancel: the shipment's units are to ship again; on_hand and committed rise back at the locations they left (ledger
  * reason order_committed, reference the shipment); a fulfilled order goes back to paid.
@@ -292,7 +295,11 @@ export async function cancelShipment(ctx: StoreCtx, id: string) {
   if (row.status !== "shipped") throw conflict(`A ${row.status} shipment cannot be canceled (only a shipped one)`);
   const order = await findOrderRow(ctx, row.orderId);
   if (order.status !== "paid" && order.status !== "fulfilled") throw conflict(`A shipment of a ${order.status} order cannot be canceled`);
-  const lines = await lineStates(ctx, row.orderId);
+  const [lines, returned] = await Promise.all([
+    lineStates(ctx, row.orderId),
+    ctx.db.get<{ n: number }>(sql`SELECT count(*) AS n FROM returns WHERE order_id = ${row.orderId}`),
+  ]);
+  if (returned.n > 0) throw hasReturn();
   const totalQuantity = lines.reduce((sum, l) => sum + l.quantity, 0);
   const shippedBefore = lines.reduce((sum, l) => sum + l.fulfilled, 0);
   const mine = await ctx.db.get<{ n: number }>(sql`SELECT coalesce(sum(quantity), 0) AS n FROM shipment_items WHERE shipment_id = ${id}`);
@@ -305,6 +312,7 @@ export async function cancelShipment(ctx: StoreCtx, id: string) {
     commit(ctx, [
       stillHolds(ctx.db, sql`EXISTS (SELECT 1 FROM shipments WHERE id = ${id} AND status = 'shipped')
         AND (SELECT status FROM orders WHERE id = ${row.orderId}) IN ('paid', 'fulfilled') AND ${shippedOf(row.orderId)} = ${shippedBefore}`),
+      noReturn(ctx, row.orderId),
       // The stock goes back to levels that still exist (a variant deleted since has none: 409, nothing changes).
       stillHolds(ctx.db, sql`NOT EXISTS (SELECT 1 FROM shipment_stock ss WHERE ss.shipment_id = ${id} AND NOT EXISTS (SELECT 1 FROM inventory_levels il
         WHERE il.variant_id = ss.variant_id AND il.location_id = ss.location_id))`),
@@ -321,7 +329,9 @@ export async function cancelShipment(ctx: StoreCtx, id: string) {
       ...(orderChanges ? recordEvent(ctx.db, ctx.store.storeId, "orders.updated", orderEventData(row.orderId)) : []),
       selectShipment(ctx, id),
     ]),
-    { conflict: () => conflict("The shipment or its order changed meanwhile (canceled, delivered, or a variant deleted); nothing was applied") },
+    {
+      conflict: () => conflict("The shipment or its order changed meanwhile (canceled, delivered, a return recorded, or a variant deleted); nothing was applied"),
+    },
   );
   return parseOrder(results.at(-1));
 }

@@ -12,6 +12,7 @@ import { LEDGER_REASONS } from "../events/ledger-reasons";
 import { levelSchema } from "../inventory/schemas";
 import { lineItemSchema, orderSchema } from "../orders/schemas";
 import { shipmentSchema } from "../orders/shipment-schemas";
+import { returnSchema } from "../orders/return-schemas";
 import { productSchema } from "../products/schemas";
 import { customerGroupSchema, priceListSchema } from "../pricing/schemas";
 import { EVENT_NAMES, type EventName } from "../events/names";
@@ -56,6 +57,7 @@ export const EVENT_DATA_SCHEMAS = {
   "shipments.created": shipmentSchema,
   "shipments.updated": shipmentSchema,
   "shipments.canceled": shipmentSchema,
+  "returns.created": returnSchema,
   "products.created": productSchema,
   "products.updated": productSchema,
   "products.deleted": deletedData,

@@ -13,6 +13,7 @@ const READ_BIT_BY_PREFIX: Array<[string, Permission]> = [
   ["collections.", "products.read"],
   ["orders.", "orders.read"],
   ["shipments.", "orders.read"],
+  ["returns.", "orders.read"],
   ["customers.", "customers.read"],
   ["customer_groups.", "customers.read"],
   ["price_lists.", "pricing.read"],

@@ -53,6 +53,8 @@ export async function seededStore(): Promise<SeededStore> {
   // A shipment of part of it (shipments, their items and their stock move with the store).
   await ok(as("POST", `/orders/${order.id}/transitions`, { status: "paid" }), "pay");
   await ok(as("POST", `/orders/${order.id}/shipments`, { items: [{ line_item_id: order.line_items[0].id, quantity: 4 }], tracking: [{ number: "T-1" }] }), "shipment");
+  // And a return of one of those units, restocked (returns and their items move too).
+  await ok(as("POST", `/orders/${order.id}/returns`, { items: [{ line_item_id: order.line_items[0].id, quantity: 1, restock: true }], reason: "damaged box" }), "return");
   const db = await storeD1(store.id);
   const media = await db.prepare("SELECT media_file_id FROM product_images WHERE id = ?").bind(image.id).first<{ media_file_id: string }>();
   // A spec and a review (the API has them too; straight rows keep the seed short).

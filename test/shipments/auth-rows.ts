@@ -28,6 +28,17 @@ async function shipment(store: MatrixStore) {
   return { order, shipment: made.body as { id: string } };
 }
 
+/** A paid order with one shipment of all five units (each allowed return takes one). */
+async function shippedOrder(store: MatrixStore) {
+  const { order } = await paidOrder(store);
+  const made = await call("POST", `/stores/${store.id}/orders/${order.id}/shipments`, {
+    token: store.adminToken,
+    body: { items: [{ line_item_id: `${order.id}:0`, quantity: 5 }] },
+  });
+  if (made.status !== 201) throw new Error(`shipment failed: ${made.status} ${made.text}`);
+  return { order };
+}
+
 export const shipmentRows: MatrixRows = {
   createShipment: matrixRow({
     setup: paidOrder,
@@ -38,5 +49,12 @@ export const shipmentRows: MatrixRows = {
   listShipments: matrixRow({ path: "/stores/{store_id}/shipments", expectAllowed: 200 }),
   getShipment: matrixRow({ setup: shipment, path: (s, f) => `/stores/${s}/shipments/${f.shipment.id}`, expectAllowed: 200 }),
   updateShipment: matrixRow({ setup: shipment, path: (s, f) => `/stores/${s}/shipments/${f.shipment.id}`, body: () => ({ tracking: [{ number: `T-${crypto.randomUUID()}` }] }), expectAllowed: 200 }),
+  createReturn: matrixRow({
+    setup: shippedOrder,
+    path: (s, f) => `/stores/${s}/orders/${f.order.id}/returns`,
+    body: (f) => ({ items: [{ line_item_id: `${f.order.id}:0`, quantity: 1, restock: true }] }),
+    expectAllowed: 201,
+  }),
+  listReturns: matrixRow({ setup: shippedOrder, path: (s, f) => `/stores/${s}/orders/${f.order.id}/returns`, expectAllowed: 200 }),
   cancelShipment: matrixRow({ setup: shipment, path: (s, f) => `/stores/${s}/shipments/${f.shipment.id}/cancel`, expectAllowed: 200 }),
 };

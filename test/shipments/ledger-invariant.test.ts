@@ -1,8 +1,9 @@
 // The ledger invariant with shipments (docs/inventory.md "The model", docs/api/25-shipments.md "Stock"): over random
 // histories of adjustments, orders, payments, partial shipments (from the committing locations or one named
-// location), section 9's transition to fulfilled, shipment cancels and order cancels, every level's entries sum to its on_hand and committed,
+// location), section 9's transition to fulfilled, shipment cancels, order cancels and returns (restocked or not), every level's entries sum to its on_hand and committed,
 // 0 <= committed <= on_hand, committed is what open orders committed minus what their live shipments took, each
-// variant's stock is available over active locations, and no line ships more than its quantity.
+// variant's stock is available over active locations, no line ships more than its quantity and none has more
+// returned than it shipped.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { call } from "../helpers/api";
@@ -15,7 +16,8 @@ type Step =
   | { kind: "ship"; order: number; quantity: number; location: number | null }
   | { kind: "fulfil"; order: number }
   | { kind: "cancel"; order: number }
-  | { kind: "unship"; shipment: number };
+  | { kind: "unship"; shipment: number }
+  | { kind: "return"; order: number; quantity: number; restock: boolean; location: number };
 
 const VARIANTS = 2;
 const step: fc.Arbitrary<Step> = fc.oneof(
@@ -25,10 +27,11 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   fc.record({ kind: fc.constant("fulfil" as const), order: fc.nat(3) }),
   fc.record({ kind: fc.constant("cancel" as const), order: fc.nat(3) }),
   fc.record({ kind: fc.constant("unship" as const), shipment: fc.nat(3) }),
+  fc.record({ kind: fc.constant("return" as const), order: fc.nat(3), quantity: fc.integer({ min: 1, max: 3 }), restock: fc.boolean(), location: fc.nat(1) }),
 );
 
 describe("the ledger invariant over random histories with shipments", () => {
-  it("adjustments, orders, partial shipments, fulfilments and cancels: every level equals its entries and its open commitments", { timeout: 180_000 }, async () => {
+  it("adjustments, orders, partial shipments, fulfilments, cancels and returns: every level equals its entries and its open commitments", { timeout: 180_000 }, async () => {
     const store = await inventoryStore();
     const wh = await createLocation(store, { code: "wh" });
     const locationIds = [store.defaultLocation.id, wh.id];
@@ -79,6 +82,9 @@ describe("the ledger invariant over random histories with shipments", () => {
               const res = await post(`/orders/${orderId}/shipments`, body);
               expectStatus("ship", res, [201, 409, 422]);
               if (res.status === 201) shipped.push(res.body.id);
+            } else if (s.kind === "return") {
+              const item = { line_item_id: `${orderId}:0`, quantity: s.quantity, restock: s.restock, ...(s.restock ? { location_id: locationIds[s.location] } : {}) };
+              expectStatus("return", await post(`/orders/${orderId}/returns`, { items: [item] }), [201, 422]);
             } else if (s.kind === "fulfil") {
               expectStatus("fulfil", await post(`/orders/${orderId}/transitions`, { status: "fulfilled" }), [200, 409]);
             } else {
@@ -99,8 +105,12 @@ describe("the ledger invariant over random histories with shipments", () => {
              FROM inventory_levels il JOIN locations l ON l.id = il.location_id WHERE il.variant_id = v.id AND l.active = 1)
            UNION ALL SELECT 'overshipped', l.order_id FROM order_lines l JOIN orders o ON o.id = l.order_id WHERE o.store_id = ? AND l.quantity < (
              SELECT coalesce(sum(si.quantity), 0) FROM shipment_items si JOIN shipments s ON s.id = si.shipment_id WHERE s.order_id = l.order_id AND s.status <> 'canceled' AND si.position = l.position)
+           UNION ALL SELECT 'overreturned', l.order_id FROM order_lines l JOIN orders o ON o.id = l.order_id WHERE o.store_id = ? AND (
+             SELECT coalesce(sum(si.quantity), 0) FROM shipment_items si JOIN shipments s ON s.id = si.shipment_id WHERE s.order_id = l.order_id AND s.status <> 'canceled' AND si.position = l.position) <
+             (SELECT coalesce(sum(ri.quantity), 0) FROM return_items ri JOIN returns r ON r.id = ri.return_id WHERE r.order_id = l.order_id AND ri.position = l.position)
            UNION ALL SELECT 'fulfilled', o.id FROM orders o WHERE o.store_id = ? AND o.status = 'fulfilled' AND EXISTS (SELECT 1 FROM order_lines l WHERE l.order_id = o.id AND l.quantity >
              (SELECT coalesce(sum(si.quantity), 0) FROM shipment_items si JOIN shipments s ON s.id = si.shipment_id WHERE s.order_id = l.order_id AND s.status <> 'canceled' AND si.position = l.position))`,
+          store.id,
           store.id,
           store.id,
           store.id,
@@ -121,9 +131,12 @@ describe("the ledger invariant over random histories with shipments", () => {
           { kind: "unship", shipment: 0 },
           { kind: "unship", shipment: 0 },
           { kind: "ship", order: 0, quantity: 1, location: 1 },
+          { kind: "return", order: 0, quantity: 1, restock: true, location: 1 },
+          { kind: "return", order: 0, quantity: 3, restock: false, location: 0 },
+          { kind: "unship", shipment: 2 },
         ]]],
       },
     );
-    expect([...seen.keys()]).toEqual(expect.arrayContaining(["ship 201", "ship 409", "fulfil 200", "cancel 409", "order 201", "unship 200", "unship 409"]));
+    expect([...seen.keys()]).toEqual(expect.arrayContaining(["ship 201", "ship 409", "fulfil 200", "cancel 409", "order 201", "unship 200", "unship 409", "return 201", "return 422"]));
   });
 });

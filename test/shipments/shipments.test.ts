@@ -4,50 +4,19 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { call } from "../helpers/api";
 import {
-  type InventoryStore,
-  adjusted,
-  createLocation,
   eventsNamed,
   expectLedgerSumsToLevels,
   inventoryStore,
   levelOf,
   moveOrder,
   placeOrder,
-  productWithVariants,
 } from "../inventory/support";
 import { interceptStoreBatches } from "../products/store-databases";
 import { newIntegrationKey } from "../helpers/auth-matrix";
+import { beforeTheBatch, orderOf, paidOrder, setUp, shipOf } from "./support";
 
 afterEach(() => vi.restoreAllMocks());
 
-/** A store with a warehouse after the default location, and a variant holding `atDefault` and `atWarehouse`. */
-async function setUp(atDefault: number, atWarehouse: number, variants = 1) {
-  const store = await inventoryStore();
-  const wh = await createLocation(store, { code: `wh-${crypto.randomUUID().slice(0, 6)}` });
-  const { product, variants: vs } = await productWithVariants(store, Array(variants).fill(0));
-  const published = await call("POST", store.path(`/${product.id}/publish`), { token: store.token });
-  expect(published.status, published.text).toBe(200);
-  for (const v of vs) {
-    await adjusted(store, {
-      reason: "received",
-      changes: [
-        ...(atDefault ? [{ variant_id: v.id, location_id: store.defaultLocation.id, delta: atDefault }] : []),
-        ...(atWarehouse ? [{ variant_id: v.id, location_id: wh.id, delta: atWarehouse }] : []),
-      ],
-    });
-  }
-  return { store, wh, variants: vs, variant: vs[0] };
-}
-
-async function paidOrder(store: InventoryStore, lines: Array<{ variant_id: string; quantity: number }>) {
-  const id = await placeOrder(store, lines);
-  await moveOrder(store, id, "paid");
-  return id;
-}
-
-const shipOf = (store: InventoryStore, orderId: string, body: Record<string, unknown>, token = store.token, headers?: Record<string, string>) =>
-  call("POST", store.at(`/orders/${orderId}/shipments`), { token, body, headers });
-const orderOf = async (store: InventoryStore, orderId: string) => (await call("GET", store.at(`/orders/${orderId}`), { token: store.token })).body;
 const paths = (res: { body: { errors?: Array<{ path: string }> } }) => (res.body.errors ?? []).map((e) => e.path);
 
 describe("shipping part of an order", () => {
@@ -251,16 +220,7 @@ describe("order status", () => {
 });
 
 /** Runs `other` just before the first long batch (the shipment's) reaches the store's database. */
-async function beforeTheShipment(storeId: string, other: () => Promise<unknown>) {
-  let done = false;
-  await interceptStoreBatches(storeId, async (statements, send) => {
-    if (!done && statements.length >= 10) {
-      done = true;
-      await other();
-    }
-    return send(statements);
-  });
-}
+const beforeTheShipment = (storeId: string, other: () => Promise<unknown>) => beforeTheBatch(storeId, 10, other);
 
 describe("races", () => {
   it("two requests that each ship everything left: one 201, the other 409, never both", async () => {

@@ -163,7 +163,7 @@ describe("GET /webhook-events", () => {
         "collections.created", "collections.updated", "collections.deleted", "inventory.updated",
         "customer_groups.created", "customer_groups.updated", "customer_groups.deleted",
         "price_lists.created", "price_lists.updated", "price_lists.deleted", "prices.updated",
-        "shipments.created", "shipments.updated", "shipments.canceled",
+        "shipments.created", "shipments.updated", "shipments.canceled", "returns.created",
       ].sort(),
     );
     for (const e of res.body.data) expect(e.description).toMatch(/\S/);

@@ -18,7 +18,7 @@ const URL = "http://127.0.0.1:9/hook";
 const hooks = (storeId: string) => `/stores/${storeId}/webhooks`;
 
 describe("every event has the read bit of its data (the table of docs/api/13-security.md)", () => {
-  it("products.*, product.image.*: products.read; orders.*, shipments.*: orders.read; customers.*: customers.read; user.created: members.read; inventory.updated: inventory.read; customer_groups.*: customers.read; price_lists.*, prices.updated: pricing.read", () => {
+  it("products.*, product.image.*: products.read; orders.*, shipments.*, returns.*: orders.read; customers.*: customers.read; user.created: members.read; inventory.updated: inventory.read; customer_groups.*: customers.read; price_lists.*, prices.updated: pricing.read", () => {
     const expected: Record<string, string> = {
       "products.created": "products.read",
       "products.updated": "products.read",
@@ -32,6 +32,7 @@ describe("every event has the read bit of its data (the table of docs/api/13-sec
       "shipments.created": "orders.read",
       "shipments.updated": "orders.read",
       "shipments.canceled": "orders.read",
+      "returns.created": "orders.read",
       "customers.created": "customers.read",
       "customers.updated": "customers.read",
       "user.created": "members.read",

@@ -68,6 +68,7 @@ export const ACTION_WORDS: Record<AuditAction, string> = {
   "shipment.create": "shipped items of an order",
   "shipment.update": "updated a shipment",
   "shipment.cancel": "canceled a shipment",
+  "return.create": "recorded a return",
   "location.create": "added a location",
   "location.update": "changed a location",
   "location.delete": "deleted a location",

@@ -72,6 +72,8 @@ export const operations = {
   getShipment: { method: "GET", path: "/stores/{store_id}/shipments/{id}", idempotent: false },
   updateShipment: { method: "PATCH", path: "/stores/{store_id}/shipments/{id}", idempotent: false },
   cancelShipment: { method: "POST", path: "/stores/{store_id}/shipments/{id}/cancel", idempotent: true },
+  listReturns: { method: "GET", path: "/stores/{store_id}/orders/{id}/returns", idempotent: false },
+  createReturn: { method: "POST", path: "/stores/{store_id}/orders/{id}/returns", idempotent: true },
   putProductByExternalId: { method: "PUT", path: "/stores/{store_id}/products/by-external-id/{external_id}", idempotent: true },
   listDeletedProducts: { method: "GET", path: "/stores/{store_id}/products/deleted", idempotent: false },
   bulkUpdateVariants: { method: "POST", path: "/stores/{store_id}/variants/bulk", idempotent: true },
@@ -146,4 +148,4 @@ export const operations = {
 export const apiVersion = "2026-12-07";
 
 /** The event names a webhook can subscribe to. */
-export const webhookEventNames = ["orders.created","orders.updated","orders.refunded","shipments.created","shipments.updated","shipments.canceled","products.created","products.updated","products.deleted","product.image.created","product.image.updated","product.image.deleted","collections.created","collections.updated","collections.deleted","customers.created","customers.updated","user.created","inventory.updated","customer_groups.created","customer_groups.updated","customer_groups.deleted","price_lists.created","price_lists.updated","price_lists.deleted","prices.updated"] as const;
+export const webhookEventNames = ["orders.created","orders.updated","orders.refunded","shipments.created","shipments.updated","shipments.canceled","returns.created","products.created","products.updated","products.deleted","product.image.created","product.image.updated","product.image.deleted","collections.created","collections.updated","collections.deleted","customers.created","customers.updated","user.created","inventory.updated","customer_groups.created","customer_groups.updated","customer_groups.deleted","price_lists.created","price_lists.updated","price_lists.deleted","prices.updated"] as const;

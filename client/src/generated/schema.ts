@@ -640,7 +640,7 @@ export interface paths {
         put?: never;
         /**
          * Register a URL for one or more events: one subscription per event, all or nothing
-         * @description The read permission of every event's data is needed too (products.*, product.image.* and collections.*: products.read; orders.* and shipments.*: orders.read; customers.* and customer_groups.*: customers.read; price_lists.* and prices.updated: pricing.read; user.created: members.read; inventory.updated: inventory.read): 403 naming the first missing one, nothing created. At most 100 subscriptions per store (422 `limit_exceeded`).
+         * @description The read permission of every event's data is needed too (products.*, product.image.* and collections.*: products.read; orders.*, shipments.* and returns.created: orders.read; customers.* and customer_groups.*: customers.read; price_lists.* and prices.updated: pricing.read; user.created: members.read; inventory.updated: inventory.read): 403 naming the first missing one, nothing created. At most 100 subscriptions per store (422 `limit_exceeded`).
          *
          *     Requires `webhooks.write`.
          */
@@ -750,7 +750,7 @@ export interface paths {
         };
         /**
          * One delivery with the exact body sent and every attempt
-         * @description The payload and the receiver's answers are the event's data: this also needs the event's read permission (products.*, product.image.* and collections.*: products.read; orders.* and shipments.*: orders.read; customers.* and customer_groups.*: customers.read; price_lists.* and prices.updated: pricing.read; user.created: members.read; inventory.updated: inventory.read), else 403 naming it.
+         * @description The payload and the receiver's answers are the event's data: this also needs the event's read permission (products.*, product.image.* and collections.*: products.read; orders.*, shipments.* and returns.created: orders.read; customers.* and customer_groups.*: customers.read; price_lists.* and prices.updated: pricing.read; user.created: members.read; inventory.updated: inventory.read), else 403 naming it.
          *
          *     Requires `webhooks.read`.
          */
@@ -1057,10 +1057,34 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Cancel a shipped shipment (409 for delivered or canceled): its units are to ship again, on_hand and committed rise back where they left, a fulfilled order goes back to paid; emits shipments.canceled
+         * Cancel a shipped shipment (409 for delivered or canceled, and once the order has any return): its units are to ship again, on_hand and committed rise back where they left, a fulfilled order goes back to paid; emits shipments.canceled
          * @description Requires `fulfillments.write`.
          */
         post: operations["cancelShipment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stores/{store_id}/orders/{id}/returns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The order's returns, newest first
+         * @description Requires `orders.read`.
+         */
+        get: operations["listReturns"];
+        put?: never;
+        /**
+         * Record a return of shipped units (422 at items.<i>.quantity for more than a line shipped and has not had returned); restock true raises on_hand at location_id (default: the default location), restock false moves no stock; moves no money; emits returns.created
+         * @description Requires `fulfillments.write`.
+         */
+        post: operations["createReturn"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1206,7 +1230,7 @@ export interface paths {
         };
         /**
          * The store's events you may read, oldest first by `sequence` (commit order), or newest first with `order=desc`
-         * @description No bit of its own: each event needs the read bit of its data (products.*, product.image.* and collections.*: products.read; orders.* and shipments.*: orders.read; customers.* and customer_groups.*: customers.read; price_lists.* and prices.updated: pricing.read; user.created: members.read; inventory.updated: inventory.read), and the events you may not read are left out. Repeating `after=<the last sequence you saw>` returns every event you may read exactly once, in commit order, for as long as events are kept. `order=desc` lists the same events newest first (for reading, not for catching up).
+         * @description No bit of its own: each event needs the read bit of its data (products.*, product.image.* and collections.*: products.read; orders.*, shipments.* and returns.created: orders.read; customers.* and customer_groups.*: customers.read; price_lists.* and prices.updated: pricing.read; user.created: members.read; inventory.updated: inventory.read), and the events you may not read are left out. Repeating `after=<the last sequence you saw>` returns every event you may read exactly once, in commit order, for as long as events are kept. `order=desc` lists the same events newest first (for reading, not for catching up).
          *
          *     Requires a credential of the store: a member's session or token, or an integration key (no particular bit).
          */
@@ -2215,6 +2239,26 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "returns.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * returns.created: Shipped units of an order came back (restocked or not): the return
+         * @description A delivery to a subscription's URL: the stored envelope, signed (Standard Webhooks and X-Webhook-Signature). Every retry and replay sends the same bytes.
+         */
+        post: operations["webhook_returns_created"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "products.created": {
         parameters: {
             query?: never;
@@ -2803,6 +2847,38 @@ export interface components {
              */
             delivered_at: string;
             data: components["schemas"]["Shipment"];
+        };
+        WebhookEnvelope_returns_created: {
+            /** @description The event id: the same on every delivery, retry and replay, and in GET /events; deduplicate on it */
+            id: string;
+            /** @description The store's number for this event: 1, 2, 3 ... in commit order, no gaps */
+            sequence: number;
+            store_id: string;
+            /** @enum {string} */
+            event: "returns.created";
+            /**
+             * Format: date-time
+             * @description When the envelope was built (the same on every attempt)
+             */
+            delivered_at: string;
+            data: components["schemas"]["Return"];
+        };
+        Return: {
+            id: string;
+            order_id: string;
+            items: {
+                line_item_id: string;
+                variant_id: string;
+                sku: string | null;
+                quantity: number;
+                restock: boolean;
+                /** @description Where the units were restocked; null when they were not */
+                location_id: string | null;
+            }[];
+            reason: string | null;
+            note: string | null;
+            /** Format: date-time */
+            created_at: string;
         };
         WebhookEnvelope_products_created: {
             /** @description The event id: the same on every delivery, retry and replay, and in GET /events; deduplicate on it */
@@ -3712,7 +3788,7 @@ export interface components {
              * @example product.create
              * @enum {string}
              */
-            action: "store.create" | "store.update" | "member.create" | "member.update" | "member.remove" | "invite.create" | "invite.revoke" | "token.create" | "token.update" | "token.rotate" | "token.revoke" | "integration.create" | "integration.update" | "integration.rotate" | "integration.revoke" | "product.create" | "product.update" | "product.put" | "product.delete" | "product.publish" | "product.unpublish" | "variant.create" | "variant.update" | "variant.delete" | "variant.bulk_update" | "specs.update" | "review.create" | "review.delete" | "product_image.create" | "product_image.update" | "product_image.delete" | "media_file.create" | "media_file.delete" | "collection.create" | "collection.update" | "collection.delete" | "collection.products_set" | "collection.product_add" | "collection.product_remove" | "field_definition.create" | "field_definition.update" | "field_definition.delete" | "customer.create" | "customer.update" | "customer_group.create" | "customer_group.update" | "customer_group.delete" | "customer_group.members" | "price_list.create" | "price_list.update" | "price_list.delete" | "price_list.prices" | "order.create" | "order.pay" | "order.fulfill" | "order.cancel" | "order.refund" | "shipment.create" | "shipment.update" | "shipment.cancel" | "location.create" | "location.update" | "location.delete" | "inventory.adjust" | "inventory.transfer" | "webhook.create" | "webhook.update" | "webhook.rotate" | "webhook.delete" | "webhook.test" | "webhook.replay" | "webhook.recover";
+            action: "store.create" | "store.update" | "member.create" | "member.update" | "member.remove" | "invite.create" | "invite.revoke" | "token.create" | "token.update" | "token.rotate" | "token.revoke" | "integration.create" | "integration.update" | "integration.rotate" | "integration.revoke" | "product.create" | "product.update" | "product.put" | "product.delete" | "product.publish" | "product.unpublish" | "variant.create" | "variant.update" | "variant.delete" | "variant.bulk_update" | "specs.update" | "review.create" | "review.delete" | "product_image.create" | "product_image.update" | "product_image.delete" | "media_file.create" | "media_file.delete" | "collection.create" | "collection.update" | "collection.delete" | "collection.products_set" | "collection.product_add" | "collection.product_remove" | "field_definition.create" | "field_definition.update" | "field_definition.delete" | "customer.create" | "customer.update" | "customer_group.create" | "customer_group.update" | "customer_group.delete" | "customer_group.members" | "price_list.create" | "price_list.update" | "price_list.delete" | "price_list.prices" | "order.create" | "order.pay" | "order.fulfill" | "order.cancel" | "order.refund" | "shipment.create" | "shipment.update" | "shipment.cancel" | "return.create" | "location.create" | "location.update" | "location.delete" | "inventory.adjust" | "inventory.transfer" | "webhook.create" | "webhook.update" | "webhook.rotate" | "webhook.delete" | "webhook.test" | "webhook.replay" | "webhook.recover";
             resource_type: string;
             resource_id: string;
             /** Format: date-time */
@@ -3841,7 +3917,7 @@ export interface components {
              * @example https://example.com/hooks/commerce
              */
             url: string;
-            events: ("orders.created" | "orders.updated" | "orders.refunded" | "shipments.created" | "shipments.updated" | "shipments.canceled" | "products.created" | "products.updated" | "products.deleted" | "product.image.created" | "product.image.updated" | "product.image.deleted" | "collections.created" | "collections.updated" | "collections.deleted" | "customers.created" | "customers.updated" | "user.created" | "inventory.updated" | "customer_groups.created" | "customer_groups.updated" | "customer_groups.deleted" | "price_lists.created" | "price_lists.updated" | "price_lists.deleted" | "prices.updated")[];
+            events: ("orders.created" | "orders.updated" | "orders.refunded" | "shipments.created" | "shipments.updated" | "shipments.canceled" | "returns.created" | "products.created" | "products.updated" | "products.deleted" | "product.image.created" | "product.image.updated" | "product.image.deleted" | "collections.created" | "collections.updated" | "collections.deleted" | "customers.created" | "customers.updated" | "user.created" | "inventory.updated" | "customer_groups.created" | "customer_groups.updated" | "customer_groups.deleted" | "price_lists.created" | "price_lists.updated" | "price_lists.deleted" | "prices.updated")[];
             /** @description Signing secret (16..256 characters); stored encrypted, never returned. `whsec_<base64>` (a key of at least 16 bytes) signs `webhook-signature` with the decoded key, as the Standard Webhooks and Svix libraries expect; any other secret signs with its UTF-8 bytes */
             secret: string;
             /**
@@ -4039,6 +4115,19 @@ export interface components {
              */
             delivered_at?: string;
         };
+        CreateReturnRequest: {
+            items: {
+                line_item_id: string;
+                /** @description At most what the line shipped and has not had returned (422) */
+                quantity: number;
+                /** @description true raises on_hand at location_id (ledger reason returned); false moves no stock */
+                restock: boolean;
+                /** @description Where restocked units go (default: the default location); only with restock true */
+                location_id?: string;
+            }[];
+            reason?: string;
+            note?: string;
+        };
         PutProductRequest: {
             title: string;
             description?: string | null;
@@ -4165,7 +4254,7 @@ export interface components {
                 next_cursor: string | null;
             };
         };
-        Event: components["schemas"]["Event_orders_created"] | components["schemas"]["Event_orders_updated"] | components["schemas"]["Event_orders_refunded"] | components["schemas"]["Event_shipments_created"] | components["schemas"]["Event_shipments_updated"] | components["schemas"]["Event_shipments_canceled"] | components["schemas"]["Event_products_created"] | components["schemas"]["Event_products_updated"] | components["schemas"]["Event_products_deleted"] | components["schemas"]["Event_product_image_created"] | components["schemas"]["Event_product_image_updated"] | components["schemas"]["Event_product_image_deleted"] | components["schemas"]["Event_collections_created"] | components["schemas"]["Event_collections_updated"] | components["schemas"]["Event_collections_deleted"] | components["schemas"]["Event_customers_created"] | components["schemas"]["Event_customers_updated"] | components["schemas"]["Event_user_created"] | components["schemas"]["Event_inventory_updated"] | components["schemas"]["Event_customer_groups_created"] | components["schemas"]["Event_customer_groups_updated"] | components["schemas"]["Event_customer_groups_deleted"] | components["schemas"]["Event_price_lists_created"] | components["schemas"]["Event_price_lists_updated"] | components["schemas"]["Event_price_lists_deleted"] | components["schemas"]["Event_prices_updated"];
+        Event: components["schemas"]["Event_orders_created"] | components["schemas"]["Event_orders_updated"] | components["schemas"]["Event_orders_refunded"] | components["schemas"]["Event_shipments_created"] | components["schemas"]["Event_shipments_updated"] | components["schemas"]["Event_shipments_canceled"] | components["schemas"]["Event_returns_created"] | components["schemas"]["Event_products_created"] | components["schemas"]["Event_products_updated"] | components["schemas"]["Event_products_deleted"] | components["schemas"]["Event_product_image_created"] | components["schemas"]["Event_product_image_updated"] | components["schemas"]["Event_product_image_deleted"] | components["schemas"]["Event_collections_created"] | components["schemas"]["Event_collections_updated"] | components["schemas"]["Event_collections_deleted"] | components["schemas"]["Event_customers_created"] | components["schemas"]["Event_customers_updated"] | components["schemas"]["Event_user_created"] | components["schemas"]["Event_inventory_updated"] | components["schemas"]["Event_customer_groups_created"] | components["schemas"]["Event_customer_groups_updated"] | components["schemas"]["Event_customer_groups_deleted"] | components["schemas"]["Event_price_lists_created"] | components["schemas"]["Event_price_lists_updated"] | components["schemas"]["Event_price_lists_deleted"] | components["schemas"]["Event_prices_updated"];
         Event_orders_created: {
             /** @description The event id: the same on every delivery, retry and replay, and in GET /events; deduplicate on it */
             id: string;
@@ -4255,6 +4344,21 @@ export interface components {
             /** Format: date-time */
             created_at: string;
             data: components["schemas"]["Shipment"];
+        };
+        Event_returns_created: {
+            /** @description The event id: the same on every delivery, retry and replay, and in GET /events; deduplicate on it */
+            id: string;
+            /** @description The store's number for this event: 1, 2, 3 ... in commit order, no gaps */
+            sequence: number;
+            store_id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "returns.created";
+            /** Format: date-time */
+            created_at: string;
+            data: components["schemas"]["Return"];
         };
         Event_products_created: {
             /** @description The event id: the same on every delivery, retry and replay, and in GET /events; deduplicate on it */
@@ -7868,7 +7972,7 @@ export interface operations {
                 /** @description Entries by this integration */
                 integration_id?: string;
                 /** @description Exact action, e.g. product.update */
-                action?: "store.create" | "store.update" | "member.create" | "member.update" | "member.remove" | "invite.create" | "invite.revoke" | "token.create" | "token.update" | "token.rotate" | "token.revoke" | "integration.create" | "integration.update" | "integration.rotate" | "integration.revoke" | "product.create" | "product.update" | "product.put" | "product.delete" | "product.publish" | "product.unpublish" | "variant.create" | "variant.update" | "variant.delete" | "variant.bulk_update" | "specs.update" | "review.create" | "review.delete" | "product_image.create" | "product_image.update" | "product_image.delete" | "media_file.create" | "media_file.delete" | "collection.create" | "collection.update" | "collection.delete" | "collection.products_set" | "collection.product_add" | "collection.product_remove" | "field_definition.create" | "field_definition.update" | "field_definition.delete" | "customer.create" | "customer.update" | "customer_group.create" | "customer_group.update" | "customer_group.delete" | "customer_group.members" | "price_list.create" | "price_list.update" | "price_list.delete" | "price_list.prices" | "order.create" | "order.pay" | "order.fulfill" | "order.cancel" | "order.refund" | "shipment.create" | "shipment.update" | "shipment.cancel" | "location.create" | "location.update" | "location.delete" | "inventory.adjust" | "inventory.transfer" | "webhook.create" | "webhook.update" | "webhook.rotate" | "webhook.delete" | "webhook.test" | "webhook.replay" | "webhook.recover";
+                action?: "store.create" | "store.update" | "member.create" | "member.update" | "member.remove" | "invite.create" | "invite.revoke" | "token.create" | "token.update" | "token.rotate" | "token.revoke" | "integration.create" | "integration.update" | "integration.rotate" | "integration.revoke" | "product.create" | "product.update" | "product.put" | "product.delete" | "product.publish" | "product.unpublish" | "variant.create" | "variant.update" | "variant.delete" | "variant.bulk_update" | "specs.update" | "review.create" | "review.delete" | "product_image.create" | "product_image.update" | "product_image.delete" | "media_file.create" | "media_file.delete" | "collection.create" | "collection.update" | "collection.delete" | "collection.products_set" | "collection.product_add" | "collection.product_remove" | "field_definition.create" | "field_definition.update" | "field_definition.delete" | "customer.create" | "customer.update" | "customer_group.create" | "customer_group.update" | "customer_group.delete" | "customer_group.members" | "price_list.create" | "price_list.update" | "price_list.delete" | "price_list.prices" | "order.create" | "order.pay" | "order.fulfill" | "order.cancel" | "order.refund" | "shipment.create" | "shipment.update" | "shipment.cancel" | "return.create" | "location.create" | "location.update" | "location.delete" | "inventory.adjust" | "inventory.transfer" | "webhook.create" | "webhook.update" | "webhook.rotate" | "webhook.delete" | "webhook.test" | "webhook.replay" | "webhook.recover";
                 /** @description Exact resource type, e.g. product */
                 resource_type?: string;
                 /** @description Entries at or after this time */
@@ -9054,7 +9158,7 @@ export interface operations {
     listWebhooks: {
         parameters: {
             query?: {
-                event?: "orders.created" | "orders.updated" | "orders.refunded" | "shipments.created" | "shipments.updated" | "shipments.canceled" | "products.created" | "products.updated" | "products.deleted" | "product.image.created" | "product.image.updated" | "product.image.deleted" | "collections.created" | "collections.updated" | "collections.deleted" | "customers.created" | "customers.updated" | "user.created" | "inventory.updated" | "customer_groups.created" | "customer_groups.updated" | "customer_groups.deleted" | "price_lists.created" | "price_lists.updated" | "price_lists.deleted" | "prices.updated";
+                event?: "orders.created" | "orders.updated" | "orders.refunded" | "shipments.created" | "shipments.updated" | "shipments.canceled" | "returns.created" | "products.created" | "products.updated" | "products.deleted" | "product.image.created" | "product.image.updated" | "product.image.deleted" | "collections.created" | "collections.updated" | "collections.deleted" | "customers.created" | "customers.updated" | "user.created" | "inventory.updated" | "customer_groups.created" | "customer_groups.updated" | "customer_groups.deleted" | "price_lists.created" | "price_lists.updated" | "price_lists.deleted" | "prices.updated";
                 url?: string;
                 limit?: number;
                 offset?: number;
@@ -9546,7 +9650,7 @@ export interface operations {
         parameters: {
             query?: {
                 status?: "pending" | "delivered" | "failed";
-                event?: "orders.created" | "orders.updated" | "orders.refunded" | "shipments.created" | "shipments.updated" | "shipments.canceled" | "products.created" | "products.updated" | "products.deleted" | "product.image.created" | "product.image.updated" | "product.image.deleted" | "collections.created" | "collections.updated" | "collections.deleted" | "customers.created" | "customers.updated" | "user.created" | "inventory.updated" | "customer_groups.created" | "customer_groups.updated" | "customer_groups.deleted" | "price_lists.created" | "price_lists.updated" | "price_lists.deleted" | "prices.updated" | "webhook.test";
+                event?: "orders.created" | "orders.updated" | "orders.refunded" | "shipments.created" | "shipments.updated" | "shipments.canceled" | "returns.created" | "products.created" | "products.updated" | "products.deleted" | "product.image.created" | "product.image.updated" | "product.image.deleted" | "collections.created" | "collections.updated" | "collections.deleted" | "customers.created" | "customers.updated" | "user.created" | "inventory.updated" | "customer_groups.created" | "customer_groups.updated" | "customer_groups.deleted" | "price_lists.created" | "price_lists.updated" | "price_lists.deleted" | "prices.updated" | "webhook.test";
                 event_id?: string;
                 webhook_id?: string;
                 limit?: number;
@@ -11524,6 +11628,209 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Shipment"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token's effective permission lacks the required bit */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict (`conflict`, or `request_in_progress` while a request with the same Idempotency-Key is still running) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed, or `idempotency_key_reused`: the Idempotency-Key was used for a different request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`): per IP on POST /login and POST /users, failed logins per email, per credential and per store */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is overloaded or full (`service_unavailable`): nothing was changed; retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listReturns: {
+        parameters: {
+            query?: {
+                limit?: number;
+                offset?: number;
+                /** @description Opaque: the previous page's `pagination.next_cursor`. Not combinable with `offset` (422). */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                store_id: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Returns */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Return"][];
+                        pagination: {
+                            limit: number;
+                            offset: number;
+                            total: number;
+                            /** @description Pass as `cursor` for the next page; null on the last page */
+                            next_cursor: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token's effective permission lacks the required bit */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`): per IP on POST /login and POST /users, failed logins per email, per credential and per store */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is overloaded or full (`service_unavailable`): nothing was changed; retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createReturn: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1-255 printable ASCII characters. The first response (status, body, Location) is kept 24 hours per credential (a session's user, a PAT or an integration, within the store) and key; the same request again from the same credential gets it back with `Idempotent-Replayed: true` and changes nothing. Another credential sending the same key makes a request of its own. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                store_id: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateReturnRequest"];
+            };
+        };
+        responses: {
+            /** @description The return */
+            201: {
+                headers: {
+                    /** @description `true` when this is the kept response of an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Return"];
+                };
+            };
+            /** @description Malformed JSON body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Missing, invalid, expired or revoked token */
@@ -18142,6 +18449,58 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": components["schemas"]["WebhookEnvelope_shipments_canceled"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 s: delivered */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled at once (`disabled_reason: gone`); nothing more is sent until it is enabled again */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a network error or a 10 s timeout: a failed attempt (retried after 2 s and 4 s, three in all) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_returns_created: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (as X-Webhook-Id and the envelope's `id`): the same on every retry, replay and recovery; deduplicate on it */
+                "webhook-id": string;
+                /** @description This attempt's Unix time in seconds (fresh on every attempt); refuse one far from now (the standardwebhooks library allows 5 minutes) */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256(key, "<webhook-id>.<webhook-timestamp>.<raw body>")>`; the key is the decoded base64 of a `whsec_<base64>` secret, else the secret's UTF-8 bytes. During a secret rotation's overlap: `v1,<new> v1,<previous>` (either may match) */
+                "webhook-signature": string;
+                /** @description `sha256=<base64 HMAC-SHA256(secret's UTF-8 bytes, raw body)>`; during an overlap `sha256=<new>, sha256=<previous>` */
+                "X-Webhook-Signature": string;
+                /** @description The event id */
+                "X-Webhook-Id": string;
+                "X-Webhook-Event": "webhook.delivery";
+                /** @description 1, 2 or 3 (a replay or recovery counts from 1 again) */
+                "X-Webhook-Attempt": string;
+                /** @description The subscription's API version (`api_version`), which shapes the body (docs/api-versions.md) */
+                "Api-Version": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["WebhookEnvelope_returns_created"];
             };
         };
         responses: {
