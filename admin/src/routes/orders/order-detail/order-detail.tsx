@@ -1,5 +1,6 @@
-// One order: its line items and total, the customer, the status and the changes the API allows from it, and its
-// custom fields (read-only: set when the order was created).
+// One order: its line items (per line what was ordered, shipped and returned) and total, the customer, the status
+// and the changes the API allows from it, its shipments ("Ship items", docs/api/25-shipments.md), and its custom
+// fields (read-only: set when the order was created).
 import { Link, useParams } from "react-router";
 import { PageHeader } from "../../../components/common/page-header";
 import { QueryState } from "../../../components/common/query-state";
@@ -8,6 +9,7 @@ import { useOrder } from "../../../hooks/api/orders";
 import { formatDate, formatMoney, orderName, useDisplay } from "../../../lib/format";
 import { STATUS_LABEL } from "../components/orders-table";
 import { OrderActions } from "./order-actions";
+import { OrderShipments } from "./order-shipments";
 
 export default function OrderDetail() {
   useDisplay();
@@ -43,26 +45,30 @@ export default function OrderDetail() {
                     <th scope="col">Item</th>
                     <th scope="col">SKU</th>
                     <th scope="col">Unit price</th>
-                    <th scope="col">Quantity</th>
+                    <th scope="col">Ordered</th>
+                    <th scope="col">Shipped</th>
+                    <th scope="col">Returned</th>
                     <th scope="col">Subtotal</th>
                   </tr>
                 </thead>
                 <tbody>
                   {o.line_items.map((line) => (
-                    <tr key={line.variant_id}>
+                    <tr key={line.id}>
                       <td>
                         <Link to={`/products/${line.product_id}`}>{line.title}</Link>
                       </td>
                       <td>{line.sku ?? "—"}</td>
                       <td>{formatMoney(line.unit_price_cents, o.currency)}</td>
                       <td>{line.quantity}</td>
+                      <td>{line.fulfilled_quantity}</td>
+                      <td>{line.returned_quantity}</td>
                       <td>{formatMoney(line.unit_price_cents * line.quantity, o.currency)}</td>
                     </tr>
                   ))}
                 </tbody>
                 <tfoot>
                   <tr>
-                    <th scope="row" colSpan={4}>
+                    <th scope="row" colSpan={6}>
                       Total
                     </th>
                     <td>{formatMoney(o.total_cents, o.currency)}</td>
@@ -71,6 +77,7 @@ export default function OrderDetail() {
               </table>
             </div>
           </div>
+          <OrderShipments order={o} />
           <FieldValuesCard owner="order" values={o.fields} />
         </section>
       )}
