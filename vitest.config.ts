@@ -45,6 +45,8 @@ export default defineConfig(async () => {
         },
       }),
     ],
+    // The tests run on the zod entry the deployed bundle gets (wrangler.toml [alias]; src/lib/zod/index.js).
+    resolve: { alias: [{ find: /^zod$/, replacement: path.join(import.meta.dirname, "src/lib/zod/index.js") }] },
     test: {
       include: ["test/**/*.test.ts"],
       setupFiles: ["./test/apply-migrations.ts"],
