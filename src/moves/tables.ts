@@ -73,6 +73,8 @@ export const MOVED_TABLES: MovedTable[] = [
   { name: "shipments", key: ["id"], scope: byStore },
   { name: "shipment_items", key: ["shipment_id", "position"], scope: byStore },
   { name: "shipment_stock", key: ["shipment_id", "position", "location_id"], scope: byStore },
+  // After the shipments: their insert triggers made the day counts on the target; the source's counts replace them.
+  { name: "shipment_days", key: ["store_id", "day"], scope: byStore },
   // Returns (migration 0038): after the orders, items after their return.
   { name: "returns", key: ["id"], scope: byStore },
   { name: "return_items", key: ["return_id", "position"], scope: byStore },
@@ -99,8 +101,8 @@ export const tableNamed = (name: string): MovedTable => {
 };
 
 /**
- * Delete order, children first. The catalog counters go before the products: a product's delete trigger updates
- * them, and an update of a store's rows is refused while its row says `purging` (migrations/store/0015).
+ * Delete order, children first. The catalog counters go before the products (and the shipments' day counts before
+ * the shipments): a product's delete trigger updates them, and an update of a store's rows is refused while its row says `purging` (migrations/store/0015).
  * The store's row goes last. Member user copies stay (other stores on the database may share them).
  */
 export const DELETE_ORDER: string[] = [
@@ -116,6 +118,7 @@ export const DELETE_ORDER: string[] = [
   "returns",
   "shipment_stock",
   "shipment_items",
+  "shipment_days",
   "shipments",
   "order_allocations",
   "order_lines",

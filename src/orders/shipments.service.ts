@@ -4,7 +4,7 @@
 // units the order had shipped when the request read it: of two requests shipping what is left, the second finds
 // another count and writes nothing (409), so units are never shipped twice.
 import { and, count, eq, type SQL, sql } from "drizzle-orm";
-import { inventoryLevels, orders, shipmentItems, shipmentStock, shipments } from "../db/schema";
+import { inventoryLevels, orders, shipmentDays, shipmentItems, shipmentStock, shipments } from "../db/schema";
 import { auditEntry } from "../lib/audit";
 import type { StoreCtx } from "../lib/context";
 import { ApiError, conflict, invalidField, notFound } from "../lib/errors";
@@ -227,6 +227,18 @@ export async function getShipment(ctx: StoreCtx, id: string) {
   return parseOrder(rows);
 }
 
+/**
+ * How many of the store's shipments changed at or after `since`: the days after since's UTC day from the day counts,
+ * plus since's own day's shipments from the index (at most one day of entries, where counting them all read every
+ * entry after `since`: docs/shipments.md "The change feed's total").
+ */
+const feedTotal = (ctx: StoreCtx, since: string) =>
+  ctx.db.select({
+    total: sql<number>`coalesce((SELECT sum(d.shipments) FROM ${shipmentDays} d WHERE d.store_id = ${ctx.store.storeId} AND d.day > substr(${since}, 1, 10)), 0)
+      + (SELECT count(*) FROM ${shipments} WHERE ${shipments.storeId} = ${ctx.store.storeId} AND ${shipments.updatedAt} >= ${since}
+        AND ${shipments.updatedAt} < date(substr(${since}, 1, 10), '+1 day'))`,
+  }).from(sql`(SELECT 1)`);
+
 /** Newest first (created_at desc); with updated_since, a change feed (updated_at, then id, ascending). */
 export async function listShipments(ctx: StoreCtx, walk: Walk, filter: { order_id?: string; status?: string }) {
   const conditions: SQL[] = [eq(shipments.storeId, ctx.store.storeId)];
@@ -234,6 +246,7 @@ export async function listShipments(ctx: StoreCtx, walk: Walk, filter: { order_i
   if (filter.status) conditions.push(sql`${shipments.status} = ${filter.status}`);
   const at = walk.ascending ? shipments.updatedAt : shipments.createdAt;
   const counted = and(...conditions, ...(walk.since ? [sql`${shipments.updatedAt} >= ${walk.since}`] : []));
+  const onlySince = walk.since !== undefined && !filter.order_id && !filter.status;
   const [rows, [{ total }]] = await ctx.db.batch([
     ctx.db
       .select({ json: shipmentJson, at, id: shipments.id })
@@ -242,7 +255,7 @@ export async function listShipments(ctx: StoreCtx, walk: Walk, filter: { order_i
       .orderBy(walkOrder(walk, at, shipments.id))
       .limit(walk.limit + 1)
       .offset(walk.offset),
-    ctx.db.select({ total: count() }).from(shipments).where(counted),
+    onlySince ? feedTotal(ctx, walk.since!) : ctx.db.select({ total: count() }).from(shipments).where(counted),
   ]);
   const page = pageOf(walk, rows, (r) => ({ at: r.at, id: r.id }), total);
   return { data: page.data.map((r) => JSON.parse(r.json)), pagination: page.pagination };

@@ -37,6 +37,9 @@ const ACCEPTED: Record<string, string[]> = {
   carrier: ["UPS", "Deutsche Post DHL"],
   shipped_at: ["2026-12-07T10:00:00Z"],
   delivered_at: ["2026-12-08T10:00:00+01:00"],
+  // Returns: a reason is one line, a note may have several.
+  reason: ["Too small", "Größe passt nicht ✓"],
+  note: ["Box opened.\nTag still on.", ""],
   permissions: ["2305843009213693952"],
   scopes: ["1"],
   updated_since: ["2026-11-21T10:00:00.000Z"],

@@ -2,8 +2,8 @@
 // histories of adjustments, orders, payments, partial shipments (from the committing locations or one named
 // location), section 9's transition to fulfilled, shipment cancels, order cancels and returns (restocked or not), every level's entries sum to its on_hand and committed,
 // 0 <= committed <= on_hand, committed is what open orders committed minus what their live shipments took, each
-// variant's stock is available over active locations, no line ships more than its quantity and none has more
-// returned than it shipped.
+// variant's stock is available over active locations, no line ships more than its quantity, none has more
+// returned than it shipped, and the feed's day counts (shipment_days) agree with the shipments.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { call } from "../helpers/api";
@@ -117,6 +117,16 @@ describe("the ledger invariant over random histories with shipments", () => {
           store.id,
         );
         expect(off).toEqual([]);
+        const days = await storeAll(
+          store.id,
+          `SELECT 'day count' AS what, d.day AS id FROM shipment_days d WHERE d.store_id = ? AND d.shipments <>
+             (SELECT count(*) FROM shipments s WHERE s.store_id = d.store_id AND substr(s.updated_at, 1, 10) = d.day)
+           UNION ALL SELECT 'day missing', s.id FROM shipments s WHERE s.store_id = ? AND NOT EXISTS
+             (SELECT 1 FROM shipment_days d WHERE d.store_id = s.store_id AND d.day = substr(s.updated_at, 1, 10))`,
+          store.id,
+          store.id,
+        );
+        expect(days).toEqual([]);
       }),
       {
         numRuns: 15,

@@ -11,7 +11,7 @@ import {
   moveOrder,
   placeOrder,
 } from "../inventory/support";
-import { interceptStoreBatches } from "../products/store-databases";
+import { interceptStoreBatches, storeAll, storeRun } from "../products/store-databases";
 import { newIntegrationKey } from "../helpers/auth-matrix";
 import { beforeTheBatch, orderOf, paidOrder, setUp, shipOf } from "./support";
 
@@ -295,6 +295,36 @@ describe("reading shipments", () => {
     const elsewhere = await inventoryStore();
     expect((await call("GET", elsewhere.at(`/shipments/${s1.id}`), { token: elsewhere.token })).status).toBe(404);
     expect((await call("GET", store.at("/shipments/nope"), { token: store.token })).status).toBe(404);
+  });
+});
+
+describe("the change feed's total", () => {
+  it("pagination.total with updated_since alone counts the shipments changed at or after the moment, across days and at the moment itself (day counts plus the moment's own day)", async () => {
+    const { store, variant } = await setUp(9, 0);
+    const orderId = await paidOrder(store, [{ variant_id: variant.id, quantity: 4 }]);
+    const made: string[] = [];
+    for (let i = 0; i < 4; i++) made.push((await shipOf(store, orderId, { items: [{ line_item_id: `${orderId}:0`, quantity: 1 }] })).body.id);
+    // Moved into the past straight in the database: the day counts follow every change of updated_at.
+    const times = ["2026-01-05T10:00:00.000Z", "2026-01-06T08:00:00.000Z", "2026-01-06T23:59:59.999Z"];
+    for (const [i, at] of times.entries()) await storeRun(store.id, "UPDATE shipments SET updated_at = ? WHERE id = ?", at, made[i]);
+    const days = await storeAll(store.id, "SELECT day, shipments FROM shipment_days WHERE store_id = ? AND shipments > 0 ORDER BY day", store.id);
+    expect(days.slice(0, 2)).toEqual([{ day: "2026-01-05", shipments: 1 }, { day: "2026-01-06", shipments: 2 }]);
+    const total = async (since: string, extra = "") =>
+      (await call("GET", store.at(`/shipments?updated_since=${since}&limit=1${extra}`), { token: store.token })).body.pagination.total;
+    expect(await total("2026-01-01T00:00:00.000Z")).toBe(4);
+    expect(await total("2026-01-05T10:00:00.000Z")).toBe(4);
+    expect(await total("2026-01-05T10:00:00.001Z")).toBe(3);
+    expect(await total("2026-01-06T08:00:00.000Z")).toBe(3);
+    expect(await total("2026-01-06T08:00:00.001Z")).toBe(2);
+    expect(await total("2026-01-06T23:59:59.999Z")).toBe(2);
+    expect(await total("2026-01-07T00:00:00.000Z")).toBe(1);
+    expect(await total("2099-01-01T00:00:00.000Z")).toBe(0);
+    // With another filter the total is counted as before.
+    expect(await total("2026-01-06T00:00:00.000Z", "&status=shipped")).toBe(3);
+    // A cancel moves its shipment to today.
+    expect((await call("POST", store.at(`/shipments/${made[0]}/cancel`), { token: store.token })).status).toBe(200);
+    expect(await total("2026-01-05T10:00:00.001Z")).toBe(4);
+    expect(await total("2026-01-07T00:00:00.000Z")).toBe(2);
   });
 });
 

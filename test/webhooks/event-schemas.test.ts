@@ -50,6 +50,8 @@ describe("every event's published schema validates the data of its real deliveri
     ok(await call("POST", `${s}/shipments/${shipment.id}/cancel`, { token }), 200);
     const again = ok(await call("POST", `${s}/orders/${order.id}/shipments`, { token, body: { items: [{ line_item_id: order.line_items[0].id, quantity: 1 }] } }), 201).body;
     ok(await call("PATCH", `${s}/shipments/${again.id}`, { token, body: { status: "delivered" } }), 200);
+    // returns.created (restocked: one more inventory.updated and products.updated).
+    ok(await call("POST", `${s}/orders/${order.id}/returns`, { token, body: { items: [{ line_item_id: order.line_items[0].id, quantity: 1, restock: true }], reason: "Too small", note: "Opened" } }), 201);
     ok(await call("POST", `${s}/orders/${order.id}/refunds`, { token, body: {} }), 200);
     // customer_groups.* (membership: one more customers.updated), price_lists.* and prices.updated.
     const g = ok(await call("POST", `${s}/customer-groups`, { token, body: { name: "Trade", code: "trade" } }), 201).body;

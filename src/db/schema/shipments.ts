@@ -56,3 +56,17 @@ export const shipmentStock = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.shipmentId, t.position, t.locationId] }), check("shipment_stock_quantity", sql`${t.quantity} > 0`)],
 );
+
+/**
+ * Per store and UTC day (`YYYY-MM-DD`), how many shipments were last changed that day: kept by triggers
+ * (migrations/store/0040_shipment_days.sql), read for the change feed's `total`.
+ */
+export const shipmentDays = sqliteTable(
+  "shipment_days",
+  {
+    storeId: text("store_id").notNull(),
+    day: text("day").notNull(),
+    shipments: integer("shipments").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.storeId, t.day] })],
+);
