@@ -11,7 +11,13 @@ export default {
   ...worker,
   fetch(request, env, ctx) {
     if (request.headers.get("X-Bench-Budgets") !== "off") return worker.fetch(request, env, ctx);
-    const unbudgeted = { ...env, IP_RATE_LIMITER: admitAll, FAILED_AUTH_RATE_LIMITER: admitAll, CREDENTIAL_RATE_LIMITER: admitAll, STORE_RATE_LIMITER: admitAll };
+    const unbudgeted = {
+      ...env,
+      IP_RATE_LIMITER: admitAll,
+      FAILED_AUTH_RATE_LIMITER: admitAll,
+      CREDENTIAL_RATE_LIMITER: admitAll,
+      STORE_RATE_LIMITER: admitAll,
+    };
     return worker.fetch(request, unbudgeted, ctx);
   },
 } satisfies ExportedHandler<Env, string>;

@@ -34,8 +34,10 @@ try {
   // A catalog to read: live products, every 10th titled "Zephyr" (the search term).
   const productIds = await seedProducts(server.base, storeId, pat, productCount);
   const oneProduct = productIds[Math.floor(productIds.length / 2)];
-  const get = (path, token, extra = {}) => () =>
-    fetch(`${server.base}${path}`, { headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...extra } });
+  const get =
+    (path, token, extra = {}) =>
+    () =>
+      fetch(`${server.base}${path}`, { headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...extra } });
   const off = { "X-Bench-Budgets": "off" };
   const scenarios = [
     { name: "GET /permissions (no auth, no D1)", request: get("/permissions") },
@@ -46,9 +48,15 @@ try {
     { name: "list: GET /stores/{id}/products?limit=20 with a PAT", request: get(`/stores/${storeId}/products?limit=20`, pat) },
     { name: "list: GET /stores/{id}/products?limit=20 with a PAT, no budget check", request: get(`/stores/${storeId}/products?limit=20`, pat, off) },
     { name: "search: GET /stores/{id}/products?search=zephyr with a PAT", request: get(`/stores/${storeId}/products?search=zephyr`, pat) },
-    { name: "search: GET /stores/{id}/products?search=zephyr with a PAT, no budget check", request: get(`/stores/${storeId}/products?search=zephyr`, pat, off) },
+    {
+      name: "search: GET /stores/{id}/products?search=zephyr with a PAT, no budget check",
+      request: get(`/stores/${storeId}/products?search=zephyr`, pat, off),
+    },
     { name: "get one: GET /stores/{id}/products/{product_id} with a PAT", request: get(`/stores/${storeId}/products/${oneProduct}`, pat) },
-    { name: "get one: GET /stores/{id}/products/{product_id} with a PAT, no budget check", request: get(`/stores/${storeId}/products/${oneProduct}`, pat, off) },
+    {
+      name: "get one: GET /stores/{id}/products/{product_id} with a PAT, no budget check",
+      request: get(`/stores/${storeId}/products/${oneProduct}`, pat, off),
+    },
     { name: "list: GET /stores/{id}/products?limit=20 with a JWT", request: get(`/stores/${storeId}/products?limit=20`, jwt) },
     { name: "list: GET /stores/{id}/products?limit=20 with a JWT, no budget check", request: get(`/stores/${storeId}/products?limit=20`, jwt, off) },
   ];
@@ -90,9 +98,7 @@ try {
   console.log("| Scenario | req/s | p50 ms | p99 ms | req/s vs no auth | p50 vs no auth |");
   console.log("|---|---|---|---|---|---|");
   for (const s of summary) {
-    console.log(
-      `| ${s.name} | ${fmt(s.rps, 0)} | ${fmt(s.p50, 2)} | ${fmt(s.p99, 2)} | ${fmt(s.rps / base.rps, 2)}x | ${fmt(s.p50 / base.p50, 2)}x |`,
-    );
+    console.log(`| ${s.name} | ${fmt(s.rps, 0)} | ${fmt(s.p50, 2)} | ${fmt(s.p99, 2)} | ${fmt(s.rps / base.rps, 2)}x | ${fmt(s.p50 / base.p50, 2)}x |`);
   }
   const [, viaPat, viaJwt] = summary;
   console.log(`\nPAT vs JWT: req/s ${fmt(viaPat.rps / viaJwt.rps, 2)}x, p50 ${fmt(viaPat.p50 / viaJwt.p50, 2)}x`);

@@ -28,7 +28,9 @@ const FIELDS = 20;
 const base = `http://127.0.0.1:${PORT}`;
 const root = path.resolve(import.meta.dirname, "..");
 const persistDir = mkdtempSync(path.join(tmpdir(), "bench-catalog-fields-"));
-const VARS = ["RATE_LIMIT_PER_CREDENTIAL", "RATE_LIMIT_PER_STORE", "RATE_LIMIT_PER_IP", "RATE_LIMIT_STORE_WRITES", "RATE_LIMIT_DATABASE_WRITES"].flatMap((v) => ["--var", `${v}:100000000`]);
+const VARS = ["RATE_LIMIT_PER_CREDENTIAL", "RATE_LIMIT_PER_STORE", "RATE_LIMIT_PER_IP", "RATE_LIMIT_STORE_WRITES", "RATE_LIMIT_DATABASE_WRITES"].flatMap(
+  (v) => ["--var", `${v}:100000000`],
+);
 
 /** The 20 product fields: text (50 values, 2% each), integer (0..99, 1% each) and date, in turn. */
 const TYPES = ["text", "integer", "date"];
@@ -42,7 +44,11 @@ const valueSql = (i) =>
       : `printf('2026-%02d-%02d', 1 + (n + ${i}) % 12, 1 + (n + ${i}) % 28)`;
 /** The same value in JS, for the write bench's bodies. */
 const fieldValue = (i, n) =>
-  typeOf(i) === "text" ? `v${(n * 7 + i) % 50}` : typeOf(i) === "integer" ? (n * 13 + i) % 100 : `2026-${String(1 + ((n + i) % 12)).padStart(2, "0")}-${String(1 + ((n + i) % 28)).padStart(2, "0")}`;
+  typeOf(i) === "text"
+    ? `v${(n * 7 + i) % 50}`
+    : typeOf(i) === "integer"
+      ? (n * 13 + i) % 100
+      : `2026-${String(1 + ((n + i) % 12)).padStart(2, "0")}-${String(1 + ((n + i) % 28)).padStart(2, "0")}`;
 
 /** The local D1 file of the store database that holds `storeId`. */
 async function storeFile(storeId) {
@@ -51,7 +57,8 @@ async function storeFile(storeId) {
     for (const name of readdirSync(dir).filter((f) => f.endsWith(".sqlite") && f !== "metadata.sqlite")) {
       const db = new DatabaseSync(path.join(dir, name));
       try {
-        if (db.prepare("SELECT 1 AS x FROM sqlite_master WHERE name = 'products'").get() && db.prepare("SELECT 1 AS x FROM stores WHERE id = ?").get(storeId)) return path.join(dir, name);
+        if (db.prepare("SELECT 1 AS x FROM sqlite_master WHERE name = 'products'").get() && db.prepare("SELECT 1 AS x FROM stores WHERE id = ?").get(storeId))
+          return path.join(dir, name);
       } catch {
       } finally {
         db.close();
@@ -77,7 +84,22 @@ function seedCatalog(file, storeId, count) {
   db.exec("PRAGMA foreign_keys = ON");
   const start = Date.parse("2026-01-01T00:00:00.000Z");
   const productCols = ["id", "store_id", "slug", "title", "description", "product_type", "status", "created_at", "updated_at", "published_at"];
-  const variantCols = ["id", "store_id", "product_id", "title", "is_default", "sku", "sku_lower", "price_cents", "stock", "option_values", "option_key", "position", "created_at", "updated_at"];
+  const variantCols = [
+    "id",
+    "store_id",
+    "product_id",
+    "title",
+    "is_default",
+    "sku",
+    "sku_lower",
+    "price_cents",
+    "stock",
+    "option_values",
+    "option_key",
+    "position",
+    "created_at",
+    "updated_at",
+  ];
   db.exec("BEGIN");
   for (let from = 0; from < count; from += 5000) {
     const products = [];
@@ -87,13 +109,38 @@ function seedCatalog(file, storeId, count) {
       const at = new Date(start + n * 1000).toISOString();
       const live = n % 10 !== 0;
       const variantCount = 1 + (n % 3);
-      products.push([id, storeId, `p-${n}`, `Product ${n}`, "Seeded for the custom fields benchmark", variantCount === 1 ? "single" : "variable", live ? "live" : "draft", at, at, live ? at : null]);
+      products.push([
+        id,
+        storeId,
+        `p-${n}`,
+        `Product ${n}`,
+        "Seeded for the custom fields benchmark",
+        variantCount === 1 ? "single" : "variable",
+        live ? "live" : "draft",
+        at,
+        at,
+        live ? at : null,
+      ]);
       for (let v = 0; v < variantCount; v++) {
         const single = variantCount === 1;
         const options = single ? [] : [{ name: "Size", value: ["S", "M", "L"][v] }];
         const sku = `SKU-${String(n).padStart(6, "0")}-${v}`;
-        variants.push([randomUUID(), storeId, id, single ? "Default" : options[0].value, single ? 1 : 0, sku, sku.toLowerCase(), 1000 + (n % 5000) + 500 * v, 0,
-          JSON.stringify(options), JSON.stringify(options.map((o) => [o.name.toLowerCase(), o.value.toLowerCase()])), v, at, at]);
+        variants.push([
+          randomUUID(),
+          storeId,
+          id,
+          single ? "Default" : options[0].value,
+          single ? 1 : 0,
+          sku,
+          sku.toLowerCase(),
+          1000 + (n % 5000) + 500 * v,
+          0,
+          JSON.stringify(options),
+          JSON.stringify(options.map((o) => [o.name.toLowerCase(), o.value.toLowerCase()])),
+          v,
+          at,
+          at,
+        ]);
       }
     }
     insertMany(db, "products", productCols, products);
@@ -112,14 +159,18 @@ function seedFields(file, storeId) {
   const defs = Array.from({ length: FIELDS }, (_, i) => ({ id: randomUUID(), key: `f${i}`, type: typeOf(i) }));
   const t0 = performance.now();
   db.exec("BEGIN");
-  const insert = db.prepare("INSERT INTO field_definitions (id, store_id, owner, key, name, type, filterable, created_at, updated_at) VALUES (?, ?, 'product', ?, ?, ?, 0, ?, ?)");
+  const insert = db.prepare(
+    "INSERT INTO field_definitions (id, store_id, owner, key, name, type, filterable, created_at, updated_at) VALUES (?, ?, 'product', ?, ?, ?, 0, ?, ?)",
+  );
   for (const d of defs) insert.run(d.id, storeId, d.key, d.key, d.type, now, now);
   insert.run(randomUUID(), storeId, "note", "note", "text", now, now);
   db.prepare(`UPDATE products SET fields = (SELECT json_object(${defs.map((d, i) => `'${d.key}', ${valueSql(i)}`).join(", ")})
     FROM (SELECT CAST(substr(products.slug, 3) AS INTEGER) AS n)) WHERE store_id = ?`).run(storeId);
   // A variant field on every variant: its position (0, 1, 2).
   const variantDef = randomUUID();
-  db.prepare("INSERT INTO field_definitions (id, store_id, owner, key, name, type, filterable, created_at, updated_at) VALUES (?, ?, 'variant', 'slot', 'Slot', 'integer', 0, ?, ?)").run(variantDef, storeId, now, now);
+  db.prepare(
+    "INSERT INTO field_definitions (id, store_id, owner, key, name, type, filterable, created_at, updated_at) VALUES (?, ?, 'variant', 'slot', 'Slot', 'integer', 0, ?, ?)",
+  ).run(variantDef, storeId, now, now);
   db.prepare("UPDATE product_variants SET fields = json_object('slot', position) WHERE store_id = ?").run(storeId);
   db.exec("COMMIT");
   console.log(`values written: ${PRODUCTS} products x ${FIELDS} fields in ${fmt((performance.now() - t0) / 1000)} s`);
@@ -141,7 +192,9 @@ function seedFields(file, storeId) {
     db.exec("COMMIT");
     backfills.push(performance.now() - t1);
   }
-  console.log(`backfill (PATCH filterable: true), one definition over ${PRODUCTS} products: median ${fmt(median(backfills.slice(0, FIELDS)))} ms, variant field over its variants: ${fmt(backfills.at(-1))} ms`);
+  console.log(
+    `backfill (PATCH filterable: true), one definition over ${PRODUCTS} products: median ${fmt(median(backfills.slice(0, FIELDS)))} ms, variant field over its variants: ${fmt(backfills.at(-1))} ms`,
+  );
   db.close();
   return { backfillMs: median(backfills.slice(0, FIELDS)) };
 }
@@ -207,13 +260,17 @@ try {
   row.ratio = row.app.p50 / row.reference.p50;
   rows.push(row);
   console.log(JSON.stringify(row));
-  console.log(`\n${PRODUCTS} products, ${FIELDS} filterable product fields (and a filterable variant field); ${ROUNDS} rounds x ${REQUESTS} requests, concurrency ${CONCURRENCY}; medians over rounds; ms`);
+  console.log(
+    `\n${PRODUCTS} products, ${FIELDS} filterable product fields (and a filterable variant field); ${ROUNDS} rounds x ${REQUESTS} requests, concurrency ${CONCURRENCY}; medians over rounds; ms`,
+  );
   console.log(`backfill of one definition (PATCH filterable: true) at ${PRODUCTS} products: ${fmt(backfillMs)} ms (SQLite, the server stopped)\n`);
   console.log("| scenario | p50 / p99 | reference p50 / p99 (same rounds) | reference | p50 ratio | total |");
   console.log("|---|---|---|---|---|---|");
   for (const r of rows) {
     const errors = r.app.errors + r.reference.errors;
-    console.log(`| ${r.label} | ${fmt(r.app.p50)} / ${fmt(r.app.p99)} | ${fmt(r.reference.p50)} / ${fmt(r.reference.p99)} | ${r.against} | ${fmt(r.ratio, 2)}x | ${r.total} |${errors ? ` errors: ${errors}` : ""}`);
+    console.log(
+      `| ${r.label} | ${fmt(r.app.p50)} / ${fmt(r.app.p99)} | ${fmt(r.reference.p50)} / ${fmt(r.reference.p99)} | ${r.against} | ${fmt(r.ratio, 2)}x | ${r.total} |${errors ? ` errors: ${errors}` : ""}`,
+    );
   }
 } finally {
   if (dev) await dev.stop();

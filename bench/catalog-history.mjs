@@ -109,8 +109,12 @@ try {
     console.error(`round ${round + 1} of ${ROUNDS} (load ${fmt(loadavg()[0], 2)})`);
   }
   loads.push(`after ${fmt(loadavg()[0], 2)}`);
-  console.log(`\n${ROUNDS} rounds x ${REQUESTS} requests per scenario and server, concurrency ${CONCURRENCY}, ${PRODUCTS} products; p50 ms (median over rounds);`);
-  console.log(`÷ default: the scenario's p50 over the same server's default list p50 in the same round, median (lowest-highest) of the rounds; 1-minute load ${loads.join(", ")}\n`);
+  console.log(
+    `\n${ROUNDS} rounds x ${REQUESTS} requests per scenario and server, concurrency ${CONCURRENCY}, ${PRODUCTS} products; p50 ms (median over rounds);`,
+  );
+  console.log(
+    `÷ default: the scenario's p50 over the same server's default list p50 in the same round, median (lowest-highest) of the rounds; 1-minute load ${loads.join(", ")}\n`,
+  );
   console.log(`| scenario | ${sides.map((s) => `${s.label} p50 | ÷ default`).join(" | ")} |`);
   console.log(`|---|${sides.map(() => "---|---").join("|")}|`);
   for (const name of names) {

@@ -85,9 +85,12 @@ export async function measureNeighbours({ base, persistDir, server, rounds, requ
     console.log(JSON.stringify(row));
   }
   await server.stop();
-  console.log(`\nA store alone in its database against the same store beside ${neighbours} stores of ${perNeighbour} products (stores on ${alone.shard} and ${crowded.shard});`);
+  console.log(
+    `\nA store alone in its database against the same store beside ${neighbours} stores of ${perNeighbour} products (stores on ${alone.shard} and ${crowded.shard});`,
+  );
   console.log(`${rounds} rounds x ${requests} requests per store, concurrency ${concurrency}; medians over rounds (ratio: median of the rounds' ratios); ms\n`);
   console.log(`| scenario | alone p50 / p99 | with ${neighbours} neighbours p50 / p99 | p50 ratio | total |`);
   console.log("|---|---|---|---|---|");
-  for (const r of rows) console.log(`| ${r.label} | ${fmt(r.alone[0])} / ${fmt(r.alone[1])} | ${fmt(r.crowded[0])} / ${fmt(r.crowded[1])} | ${fmt(r.ratio, 2)}x | ${r.total} |`);
+  for (const r of rows)
+    console.log(`| ${r.label} | ${fmt(r.alone[0])} / ${fmt(r.alone[1])} | ${fmt(r.crowded[0])} / ${fmt(r.crowded[1])} | ${fmt(r.ratio, 2)}x | ${r.total} |`);
 }

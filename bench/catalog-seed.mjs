@@ -11,8 +11,28 @@
 import { DatabaseSync } from "node:sqlite";
 import { randomUUID } from "node:crypto";
 
-const ADJECTIVES = ["Classic", "Vintage", "Modern", "Rustic", "Sleek", "Cozy", "Bold", "Airy", "Sturdy", "Soft",
-  "Bright", "Matte", "Glossy", "Urban", "Coastal", "Alpine", "Desert", "Forest", "Royal", "Simple"];
+const ADJECTIVES = [
+  "Classic",
+  "Vintage",
+  "Modern",
+  "Rustic",
+  "Sleek",
+  "Cozy",
+  "Bold",
+  "Airy",
+  "Sturdy",
+  "Soft",
+  "Bright",
+  "Matte",
+  "Glossy",
+  "Urban",
+  "Coastal",
+  "Alpine",
+  "Desert",
+  "Forest",
+  "Royal",
+  "Simple",
+];
 const MATERIALS = ["Cotton", "Wool", "Linen", "Leather", "Denim", "Silk", "Canvas", "Bamboo", "Oak", "Steel"];
 const NOUNS = ["Shirt", "Sweater", "Jacket", "Bag", "Hat", "Scarf", "Lamp", "Chair", "Mug", "Blanket", "Table", "Belt"];
 const MODES = ["stocked", "on_demand", "stocked_or_on_demand"];
@@ -36,11 +56,39 @@ export function seedStore(dbFile, storeId, count) {
   db.exec("PRAGMA foreign_keys = ON");
   const base = Date.parse("2026-01-01T00:00:00.000Z");
   const rareEvery = Math.floor(count / 25);
-  const productCols = ["id", "store_id", "slug", "title", "description", "product_type", "status", "created_at", "updated_at", "published_at",
-    "brand", "tags", "external_id"];
+  const productCols = [
+    "id",
+    "store_id",
+    "slug",
+    "title",
+    "description",
+    "product_type",
+    "status",
+    "created_at",
+    "updated_at",
+    "published_at",
+    "brand",
+    "tags",
+    "external_id",
+  ];
   const members = [];
-  const variantCols = ["id", "store_id", "product_id", "title", "is_default", "sku", "sku_lower", "price_cents", "stock",
-    "fulfillment_mode", "option_values", "option_key", "position", "created_at", "updated_at"];
+  const variantCols = [
+    "id",
+    "store_id",
+    "product_id",
+    "title",
+    "is_default",
+    "sku",
+    "sku_lower",
+    "price_cents",
+    "stock",
+    "fulfillment_mode",
+    "option_values",
+    "option_key",
+    "position",
+    "created_at",
+    "updated_at",
+  ];
   const sampleIds = [];
   let collections;
   db.exec("BEGIN");
@@ -60,16 +108,43 @@ export function seedStore(dbFile, storeId, count) {
         const title = `${ADJECTIVES[n % 20]} ${MATERIALS[Math.floor(n / 20) % 10]} ${NOUNS[Math.floor(n / 200) % 12]}${rare} ${n}`;
         const variantCount = 1 + (n % 3);
         const tags = [`t${n % 20}`, n % 2 ? "odd" : "even", ...(rare ? ["rare"] : [])];
-        products.push([id, storeId, `p-${n}`, title, "Seeded for the catalog benchmark", variantCount === 1 ? "single" : "variable",
-          live ? "live" : "draft", at, at, live ? at : null, `Brand ${n % 10}`, JSON.stringify(tags), `ext-${n}`]);
+        products.push([
+          id,
+          storeId,
+          `p-${n}`,
+          title,
+          "Seeded for the catalog benchmark",
+          variantCount === 1 ? "single" : "variable",
+          live ? "live" : "draft",
+          at,
+          at,
+          live ? at : null,
+          `Brand ${n % 10}`,
+          JSON.stringify(tags),
+          `ext-${n}`,
+        ]);
         if (n % Math.floor(count / 100) === 5 && members.length < 100) members.push(id);
         for (let v = 0; v < variantCount; v++) {
           const sku = `SKU-${pad(n)}-${v}`;
           const single = variantCount === 1;
           const options = single ? [] : [{ name: "Size", value: SIZES[v] }];
-          variants.push([randomUUID(), storeId, id, single ? "Default" : SIZES[v], single ? 1 : 0, sku, sku.toLowerCase(),
-            1000 + (n % 5000) + 500 * v, n % 7, MODES[(n + v) % 3], JSON.stringify(options),
-            JSON.stringify(options.map((o) => [o.name.toLowerCase(), o.value.toLowerCase()])), v, at, at]);
+          variants.push([
+            randomUUID(),
+            storeId,
+            id,
+            single ? "Default" : SIZES[v],
+            single ? 1 : 0,
+            sku,
+            sku.toLowerCase(),
+            1000 + (n % 5000) + 500 * v,
+            n % 7,
+            MODES[(n + v) % 3],
+            JSON.stringify(options),
+            JSON.stringify(options.map((o) => [o.name.toLowerCase(), o.value.toLowerCase()])),
+            v,
+            at,
+            at,
+          ]);
         }
         if (n % Math.max(1, Math.floor(count / 200)) === 1) sampleIds.push(id);
       }
@@ -80,11 +155,21 @@ export function seedStore(dbFile, storeId, count) {
     const manual = randomUUID();
     const automatic = randomUUID();
     const rules = JSON.stringify({ match: "all", conditions: [{ field: "tag", op: "equals", value: "t7" }] });
-    insertMany(db, "collections", ["id", "store_id", "title", "slug", "kind", "rules", "created_at", "updated_at"], [
-      [manual, storeId, "Picks", "picks", "manual", null, at, at],
-      [automatic, storeId, "Tag t7", "tag-t7", "automatic", rules, at, at],
-    ]);
-    insertMany(db, "collection_products", ["store_id", "collection_id", "product_id", "position"], members.map((id, i) => [storeId, manual, id, i]));
+    insertMany(
+      db,
+      "collections",
+      ["id", "store_id", "title", "slug", "kind", "rules", "created_at", "updated_at"],
+      [
+        [manual, storeId, "Picks", "picks", "manual", null, at, at],
+        [automatic, storeId, "Tag t7", "tag-t7", "automatic", rules, at, at],
+      ],
+    );
+    insertMany(
+      db,
+      "collection_products",
+      ["store_id", "collection_id", "product_id", "position"],
+      members.map((id, i) => [storeId, manual, id, i]),
+    );
     collections = { manual, automatic };
     db.exec("DELETE FROM inventory_context");
     db.exec("COMMIT");

@@ -111,7 +111,9 @@ try {
   console.log("|---|---|---|---|---|---|");
   for (const r of rows) {
     const errors = r.app.errors + r.reference.errors;
-    console.log(`| ${r.size} | ${r.label} | ${fmt(r.app.p50)} / ${fmt(r.app.p99)} | ${fmt(r.reference.p50)} / ${fmt(r.reference.p99)} | ${fmt(r.ratio, 2)}x | ${r.total} |${errors ? ` errors: ${errors}` : ""}`);
+    console.log(
+      `| ${r.size} | ${r.label} | ${fmt(r.app.p50)} / ${fmt(r.app.p99)} | ${fmt(r.reference.p50)} / ${fmt(r.reference.p99)} | ${fmt(r.ratio, 2)}x | ${r.total} |${errors ? ` errors: ${errors}` : ""}`,
+    );
   }
   if (NEIGHBOURS > 0) {
     const neighbourDir = stateDir();
@@ -124,7 +126,16 @@ try {
         dev = undefined;
       },
     };
-    await measureNeighbours({ base, persistDir: neighbourDir, server, rounds: ROUNDS, requests: REQUESTS, concurrency: CONCURRENCY, neighbours: NEIGHBOURS, perNeighbour: NEIGHBOUR_PRODUCTS });
+    await measureNeighbours({
+      base,
+      persistDir: neighbourDir,
+      server,
+      rounds: ROUNDS,
+      requests: REQUESTS,
+      concurrency: CONCURRENCY,
+      neighbours: NEIGHBOURS,
+      perNeighbour: NEIGHBOUR_PRODUCTS,
+    });
   }
 } finally {
   if (dev) await dev.stop();

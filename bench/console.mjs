@@ -25,8 +25,9 @@ function d1File(persistDir, storeId) {
   const holds = (file) => {
     const db = new DatabaseSync(path.join(dir, file), { readOnly: true });
     try {
-      return Boolean(db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'stores'").get()) &&
-        Boolean(db.prepare("SELECT 1 FROM stores WHERE id = ?").get(storeId));
+      return (
+        Boolean(db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'stores'").get()) && Boolean(db.prepare("SELECT 1 FROM stores WHERE id = ?").get(storeId))
+      );
     } finally {
       db.close();
     }
@@ -158,7 +159,9 @@ try {
   for (const [label, r] of Object.entries(results)) {
     const name = label === "before" ? `before (${BASE})` : "after (this tree)";
     console.log(`${name}: first-load JavaScript: ${fmt(r.jsBytes / 1024)} KB, ${fmt(r.jsGzip / 1024)} KB gzipped`);
-    console.log(`${name}: cold load of /admin/products to the first row (${PRODUCTS} products): median ${median(r.firstLoad)} ms over ${ROUNDS} (${r.firstLoad.join(", ")})`);
+    console.log(
+      `${name}: cold load of /admin/products to the first row (${PRODUCTS} products): median ${median(r.firstLoad)} ms over ${ROUNDS} (${r.firstLoad.join(", ")})`,
+    );
     console.log(`${name}: "Next page" to the next rows shown: median ${median(r.nextPage)} ms over ${r.nextPage.length}, max ${Math.max(...r.nextPage)} ms`);
   }
   console.log(`API: last page (offset ${PRODUCTS - 20}) of the list: median ${fmt(median(deep))} ms over 10`);

@@ -19,8 +19,21 @@ const persistDir = mkdtempSync(path.join(tmpdir(), "bench-d1-parallel-"));
 
 const child = spawn(
   "npx",
-  ["wrangler", "dev", "-c", path.join(import.meta.dirname, "d1-parallel.toml"), "--ip", "127.0.0.1", "--port", String(PORT),
-    "--inspector-port", "0", "--persist-to", persistDir, "--show-interactive-dev-session=false"],
+  [
+    "wrangler",
+    "dev",
+    "-c",
+    path.join(import.meta.dirname, "d1-parallel.toml"),
+    "--ip",
+    "127.0.0.1",
+    "--port",
+    String(PORT),
+    "--inspector-port",
+    "0",
+    "--persist-to",
+    persistDir,
+    "--show-interactive-dev-session=false",
+  ],
   { env: { ...wranglerEnv, WRANGLER_LOG: "warn", CI: "true" }, stdio: ["ignore", "ignore", "inherit"], detached: true },
 );
 const stop = () => {
@@ -75,7 +88,11 @@ for (let r = 0; r < ROUNDS; r++) {
 const summary = (rs) => ({ perSecond: median(rs.map((r) => r.perSecond)), p50: median(rs.map((r) => r.p50)) });
 const one = summary(results.one);
 const two = summary(results.two);
-console.log(`two writers x ${REQUESTS} writes (batches of 20 inserts), ${CONCURRENCY} in flight each, ${ROUNDS} rounds, load average ${loadavg().map((l) => l.toFixed(2)).join(" ")}`);
+console.log(
+  `two writers x ${REQUESTS} writes (batches of 20 inserts), ${CONCURRENCY} in flight each, ${ROUNDS} rounds, load average ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(" ")}`,
+);
 console.log(`one database:  ${one.perSecond.toFixed(0)} writes/s, p50 ${one.p50.toFixed(1)} ms`);
 console.log(`two databases: ${two.perSecond.toFixed(0)} writes/s, p50 ${two.p50.toFixed(1)} ms`);
 console.log(`ratio two/one: ${(two.perSecond / one.perSecond).toFixed(2)}x writes/s`);

@@ -54,8 +54,10 @@ async function measure(label, cwd) {
         concurrency: CONCURRENCY,
       });
     }
-    console.log(`${label}: PATCH p50 ${fmt(result.p50)} ms, p99 ${fmt(result.p99)} ms, ${fmt(result.rps)} req/s, ${result.errors} errors` +
-      (log ? `; GET /events?after= p50 ${fmt(log.p50)} ms, p99 ${fmt(log.p99)} ms, ${log.errors} errors` : ""));
+    console.log(
+      `${label}: PATCH p50 ${fmt(result.p50)} ms, p99 ${fmt(result.p99)} ms, ${fmt(result.rps)} req/s, ${result.errors} errors` +
+        (log ? `; GET /events?after= p50 ${fmt(log.p50)} ms, p99 ${fmt(log.p99)} ms, ${log.errors} errors` : ""),
+    );
     return result;
   } finally {
     server.stop();
@@ -76,4 +78,6 @@ for (let round = 1; round <= ROUNDS; round++) {
 }
 const m = (results, key) => median(results.map((r) => r[key]));
 console.log(`medians over ${ROUNDS} rounds: without p50 ${fmt(m(before, "p50"))} ms, with p50 ${fmt(m(after, "p50"))} ms`);
-console.log(`ratio p50 with/without: ${fmt(m(after, "p50") / m(before, "p50"), 2)}x; p99: ${fmt(m(after, "p99") / m(before, "p99"), 2)}x; req/s: ${fmt(m(after, "rps") / m(before, "rps"), 2)}x`);
+console.log(
+  `ratio p50 with/without: ${fmt(m(after, "p50") / m(before, "p50"), 2)}x; p99: ${fmt(m(after, "p99") / m(before, "p99"), 2)}x; req/s: ${fmt(m(after, "rps") / m(before, "rps"), 2)}x`,
+);

@@ -27,7 +27,9 @@ const db = new DatabaseSync(path.join(dir, "store.sqlite"));
 db.exec("PRAGMA foreign_keys = ON");
 db.exec("PRAGMA journal_mode = WAL");
 db.exec("PRAGMA synchronous = OFF");
-for (const file of readdirSync(path.join(root, "migrations/store")).filter((f) => f.endsWith(".sql")).sort()) {
+for (const file of readdirSync(path.join(root, "migrations/store"))
+  .filter((f) => f.endsWith(".sql"))
+  .sort()) {
   db.exec(readFileSync(path.join(root, "migrations/store", file), "utf8").replaceAll("--> statement-breakpoint", ""));
 }
 
@@ -35,9 +37,16 @@ const now = "2026-01-01T00:00:00.000Z";
 const valuesOf = (n) => Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`f${i}`, i % 2 ? `value ${(n + i) % 50}` : (n * (i + 1)) % 1000]));
 
 function seedStore(storeId) {
-  db.prepare("INSERT INTO users (id, email, email_lower, name, password_hash, created_at) VALUES (?, ?, ?, 'Bench', 'x', ?)").run(storeId, `${storeId}@b.test`, `${storeId}@b.test`, now);
+  db.prepare("INSERT INTO users (id, email, email_lower, name, password_hash, created_at) VALUES (?, ?, ?, 'Bench', 'x', ?)").run(
+    storeId,
+    `${storeId}@b.test`,
+    `${storeId}@b.test`,
+    now,
+  );
   db.prepare("INSERT INTO stores (id, name, owner_id, created_at) VALUES (?, 'Bench', ?, ?)").run(storeId, storeId, now);
-  const def = db.prepare("INSERT INTO field_definitions (id, store_id, owner, key, name, type, filterable, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?)");
+  const def = db.prepare(
+    "INSERT INTO field_definitions (id, store_id, owner, key, name, type, filterable, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?)",
+  );
   const defs = { product: randomUUID(), variant: randomUUID() };
   def.run(defs.product, storeId, "product", "f0", "f0", "integer", now, now);
   def.run(defs.variant, storeId, "variant", "size", "size", "integer", now, now);
@@ -46,8 +55,12 @@ function seedStore(storeId) {
 }
 
 function seedRows(stores) {
-  const insertProduct = db.prepare(`INSERT INTO products (id, store_id, slug, title, product_type, status, created_at, updated_at, fields) VALUES (?, ?, ?, ?, 'variable', 'live', ?, ?, ?)`);
-  const insertVariant = db.prepare(`INSERT INTO product_variants (id, store_id, product_id, title, price_cents, option_key, created_at, updated_at, fields) VALUES (?, ?, ?, ?, 100, ?, ?, ?, ?)`);
+  const insertProduct = db.prepare(
+    `INSERT INTO products (id, store_id, slug, title, product_type, status, created_at, updated_at, fields) VALUES (?, ?, ?, ?, 'variable', 'live', ?, ?, ?)`,
+  );
+  const insertVariant = db.prepare(
+    `INSERT INTO product_variants (id, store_id, product_id, title, price_cents, option_key, created_at, updated_at, fields) VALUES (?, ?, ?, ?, 100, ?, ?, ?, ?)`,
+  );
   // Interleaved: product n of every store at about the same time.
   const most = Math.max(...stores.map((s) => s.products));
   db.exec("BEGIN");
@@ -91,13 +104,30 @@ const backfillSql = {
     WHERE p.id IN (${sliceIds(limit)}) AND v.store_id = p.store_id AND json_type(v.fields, '$.size') IS NOT NULL ON CONFLICT DO NOTHING`,
 };
 const removeSql = {
-  product: (limit) => `UPDATE products SET fields = json_remove(fields, '$.f0') WHERE store_id = ? AND id IN (${sliceIds(limit)}) AND json_type(fields, '$.f0') IS NOT NULL`,
-  variant: (limit) => `UPDATE product_variants SET fields = json_remove(fields, '$.size') WHERE store_id = ? AND product_id IN (${sliceIds(limit)}) AND json_type(fields, '$.size') IS NOT NULL`,
+  product: (limit) =>
+    `UPDATE products SET fields = json_remove(fields, '$.f0') WHERE store_id = ? AND id IN (${sliceIds(limit)}) AND json_type(fields, '$.f0') IS NOT NULL`,
+  variant: (limit) =>
+    `UPDATE product_variants SET fields = json_remove(fields, '$.size') WHERE store_id = ? AND product_id IN (${sliceIds(limit)}) AND json_type(fields, '$.size') IS NOT NULL`,
 };
 const keysSql = (limit) => `SELECT created_at, id FROM products WHERE store_id = ? AND (created_at, id) > (?, ?) ORDER BY created_at, id LIMIT ${limit}`;
 
-console.log("plan of a slice's keys:", db.prepare(`EXPLAIN QUERY PLAN ${keysSql(1000)}`).all(store, "", "").map((r) => r.detail).join("; "));
-console.log("plan of a variant backfill slice:", db.prepare(`EXPLAIN QUERY PLAN ${backfillSql.variant(1000)}`).all(defs.variant, store, store, "", "").map((r) => r.detail).join("; "), "\n");
+console.log(
+  "plan of a slice's keys:",
+  db
+    .prepare(`EXPLAIN QUERY PLAN ${keysSql(1000)}`)
+    .all(store, "", "")
+    .map((r) => r.detail)
+    .join("; "),
+);
+console.log(
+  "plan of a variant backfill slice:",
+  db
+    .prepare(`EXPLAIN QUERY PLAN ${backfillSql.variant(1000)}`)
+    .all(defs.variant, store, store, "", "")
+    .map((r) => r.detail)
+    .join("; "),
+  "\n",
+);
 
 const setFilterable = (owner, on) => db.prepare("UPDATE field_definitions SET filterable = ? WHERE id = ?").run(on ? 1 : 0, defs[owner]);
 const clearIndex = (owner) => db.prepare("DELETE FROM field_index WHERE definition_id = ?").run(defs[owner]);
@@ -159,7 +189,9 @@ for (const owner of ["product", "variant"]) {
     db.exec(`UPDATE ${table} SET fields = saved.fields FROM saved WHERE saved.id = ${table}.id`);
   };
   t = performance.now();
-  db.prepare(`UPDATE ${table} SET fields = json_remove(fields, '${path_[owner]}') WHERE store_id = ? AND json_type(fields, '${path_[owner]}') IS NOT NULL`).run(store);
+  db.prepare(`UPDATE ${table} SET fields = json_remove(fields, '${path_[owner]}') WHERE store_id = ? AND json_type(fields, '${path_[owner]}') IS NOT NULL`).run(
+    store,
+  );
   const oneRemove = performance.now() - t;
   push([owner, "removal", "one statement", "1", fmt(oneRemove), fmt(oneRemove), fmt(oneRemove)]);
   for (const limit of SIZES) {

@@ -27,7 +27,9 @@ function openStore(name) {
   // No fsync per commit: the comparison is of the work SQLite does, not of this machine's disk.
   db.exec("PRAGMA journal_mode = WAL");
   db.exec("PRAGMA synchronous = OFF");
-  for (const file of readdirSync(path.join(root, "migrations/store")).filter((f) => f.endsWith(".sql")).sort()) {
+  for (const file of readdirSync(path.join(root, "migrations/store"))
+    .filter((f) => f.endsWith(".sql"))
+    .sort()) {
     db.exec(readFileSync(path.join(root, "migrations/store", file), "utf8").replaceAll("--> statement-breakpoint", ""));
   }
   return db;
@@ -36,17 +38,30 @@ function openStore(name) {
 const keys = [...Array.from({ length: FILTERABLE }, (_, i) => `f${i}`), ...Array.from({ length: PLAIN }, (_, i) => `p${i}`)];
 /** Product n's values: 20 filterable (integers, texts, dates), 10 plain texts. */
 const valuesOf = (n) =>
-  Object.fromEntries(keys.map((k, i) => [k, i % 3 === 0 ? (n * (i + 1)) % 1000 : i % 3 === 1 ? `value ${(n + i) % 50}` : `2026-0${1 + ((n + i) % 9)}-1${(n + i) % 9}`]));
+  Object.fromEntries(
+    keys.map((k, i) => [k, i % 3 === 0 ? (n * (i + 1)) % 1000 : i % 3 === 1 ? `value ${(n + i) % 50}` : `2026-0${1 + ((n + i) % 9)}-1${(n + i) % 9}`]),
+  );
 
 function seed(db, storeId, eav) {
   const now = "2026-01-01T00:00:00.000Z";
-  db.prepare("INSERT INTO users (id, email, email_lower, name, password_hash, created_at) VALUES (?, ?, ?, 'Bench', 'x', ?)").run(storeId, `${storeId}@b.test`, `${storeId}@b.test`, now);
+  db.prepare("INSERT INTO users (id, email, email_lower, name, password_hash, created_at) VALUES (?, ?, ?, 'Bench', 'x', ?)").run(
+    storeId,
+    `${storeId}@b.test`,
+    `${storeId}@b.test`,
+    now,
+  );
   db.prepare("INSERT INTO stores (id, name, owner_id, created_at) VALUES (?, 'Bench', ?, ?)").run(storeId, storeId, now);
   const defs = keys.map((key, i) => ({ id: randomUUID(), key, filterable: i < FILTERABLE }));
-  const insertDef = db.prepare("INSERT INTO field_definitions (id, store_id, owner, key, name, type, filterable, created_at, updated_at) VALUES (?, ?, 'product', ?, ?, 'text', ?, ?, ?)");
+  const insertDef = db.prepare(
+    "INSERT INTO field_definitions (id, store_id, owner, key, name, type, filterable, created_at, updated_at) VALUES (?, ?, 'product', ?, ?, 'text', ?, ?, ?)",
+  );
   for (const d of defs) insertDef.run(d.id, storeId, d.key, d.key, d.filterable ? 1 : 0, now, now);
-  const insertProduct = db.prepare(`INSERT INTO products (id, store_id, slug, title, product_type, status, created_at, updated_at, fields) VALUES (?, ?, ?, ?, 'single', 'live', ?, ?, ?)`);
-  const insertValue = eav ? db.prepare("INSERT INTO eav_values (store_id, definition_id, resource_id, product_id, value, status, updated_at) VALUES (?, ?, ?, ?, ?, 'live', ?)") : null;
+  const insertProduct = db.prepare(
+    `INSERT INTO products (id, store_id, slug, title, product_type, status, created_at, updated_at, fields) VALUES (?, ?, ?, ?, 'single', 'live', ?, ?, ?)`,
+  );
+  const insertValue = eav
+    ? db.prepare("INSERT INTO eav_values (store_id, definition_id, resource_id, product_id, value, status, updated_at) VALUES (?, ?, ?, ?, ?, 'live', ?)")
+    : null;
   db.exec("BEGIN");
   for (let n = 0; n < PRODUCTS; n++) {
     const id = randomUUID();
@@ -95,8 +110,12 @@ for (const design of ["json", "eav"]) {
   const defs = seed(db, storeId, eav);
   const seconds = (performance.now() - t0) / 1000;
   const values = JSON.stringify(valuesOf(7));
-  const insert = db.prepare(`INSERT INTO products (id, store_id, slug, title, product_type, status, created_at, updated_at, fields) VALUES (?, ?, ?, 'New', 'single', 'live', ?, ?, ?)`);
-  const insertValue = eav ? db.prepare("INSERT INTO eav_values (store_id, definition_id, resource_id, product_id, value, status, updated_at) VALUES (?, ?, ?, ?, ?, 'live', ?)") : null;
+  const insert = db.prepare(
+    `INSERT INTO products (id, store_id, slug, title, product_type, status, created_at, updated_at, fields) VALUES (?, ?, ?, 'New', 'single', 'live', ?, ?, ?)`,
+  );
+  const insertValue = eav
+    ? db.prepare("INSERT INTO eav_values (store_id, definition_id, resource_id, product_id, value, status, updated_at) VALUES (?, ?, ?, ?, ?, 'live', ?)")
+    : null;
   const at = "2027-01-01T00:00:00.000Z";
   const write = time((i) => {
     const id = randomUUID();
@@ -111,10 +130,17 @@ for (const design of ["json", "eav"]) {
     insert.run(id, storeId, `n-${design}-${i}-${id}`, at, at, "{}");
     db.exec("COMMIT");
   });
-  const ids = db.prepare("SELECT id FROM products WHERE store_id = ? ORDER BY id LIMIT 1000").all(storeId).map((r) => r.id);
+  const ids = db
+    .prepare("SELECT id FROM products WHERE store_id = ? ORDER BY id LIMIT 1000")
+    .all(storeId)
+    .map((r) => r.id);
   // A change of one filterable value (PATCH fields: {f3: ...}).
   const setJson = db.prepare(`UPDATE products SET fields = json_patch(fields, ?) WHERE id = ?`);
-  const setEav = !eav ? null : db.prepare("INSERT INTO eav_values (store_id, definition_id, resource_id, product_id, value, status, updated_at) VALUES (?, ?, ?, ?, ?, 'live', ?) ON CONFLICT (resource_id, definition_id) DO UPDATE SET value = excluded.value");
+  const setEav = !eav
+    ? null
+    : db.prepare(
+        "INSERT INTO eav_values (store_id, definition_id, resource_id, product_id, value, status, updated_at) VALUES (?, ?, ?, ?, ?, 'live', ?) ON CONFLICT (resource_id, definition_id) DO UPDATE SET value = excluded.value",
+      );
   const update = time((i) => {
     db.exec("BEGIN");
     if (eav) setEav.run(storeId, defs[3].id, ids[i % 1000], ids[i % 1000], `changed ${i}`, at);
@@ -134,7 +160,9 @@ for (const design of ["json", "eav"]) {
   const table = eav ? "eav_values" : "field_index";
   const filter = db.prepare(`SELECT count(*) AS n FROM ${table} WHERE store_id = ? AND definition_id = ? AND value = ?`);
   const matches = filter.get(storeId, defs[1].id, "value 10").n;
-  const plan = db.prepare(`EXPLAIN QUERY PLAN SELECT count(*) AS n FROM ${table} WHERE store_id = ? AND definition_id = ? AND value = ?`).all(storeId, defs[1].id, "value 10");
+  const plan = db
+    .prepare(`EXPLAIN QUERY PLAN SELECT count(*) AS n FROM ${table} WHERE store_id = ? AND definition_id = ? AND value = ?`)
+    .all(storeId, defs[1].id, "value 10");
   console.log(design, "filter plan:", plan.map((r) => r.detail).join("; "));
   const filterMs = time(() => filter.get(storeId, defs[1].id, "value 10"), 200);
   const bytes = bytesOf(db, eav ? ["products", "eav_values"] : ["products", "field_index"]);
@@ -149,8 +177,17 @@ const e = results.eav;
 console.log(`\n${PRODUCTS} products x ${keys.length} values (${FILTERABLE} filterable); SQLite time per operation, median of ${ROUNDS} rounds; ms\n`);
 console.log("| operation | JSON column + filterable index | EAV (all values) | EAV / JSON |");
 console.log("|---|---|---|---|");
-for (const [label, key] of [["create a product with 30 values", "write"], ["create a product with none", "writePlain"], ["change one filterable value", "update"], ["GET one product's values", "get"], ["list page of 20 with values", "list"], [`filter candidates (count of ${j.matches})`, "filterMs"]]) {
+for (const [label, key] of [
+  ["create a product with 30 values", "write"],
+  ["create a product with none", "writePlain"],
+  ["change one filterable value", "update"],
+  ["GET one product's values", "get"],
+  ["list page of 20 with values", "list"],
+  [`filter candidates (count of ${j.matches})`, "filterMs"],
+]) {
   console.log(`| ${label} | ${fmt(j[key])} | ${fmt(e[key])} | ${fmt(e[key] / j[key], 2)}x |`);
 }
-console.log(`| bytes per product (products + values/index) | ${Math.round(j.bytesPerProduct)} | ${Math.round(e.bytesPerProduct)} | ${fmt(e.bytesPerProduct / j.bytesPerProduct, 2)}x |`);
+console.log(
+  `| bytes per product (products + values/index) | ${Math.round(j.bytesPerProduct)} | ${Math.round(e.bytesPerProduct)} | ${fmt(e.bytesPerProduct / j.bytesPerProduct, 2)}x |`,
+);
 rmSync(dir, { recursive: true, force: true });

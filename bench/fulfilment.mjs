@@ -31,17 +31,31 @@ const must = (res, status, what) => {
 async function threeLocationStore(base) {
   const account = await setupAccount(base);
   const s = `/stores/${account.storeId}`;
-  for (const [name, code] of [["Warehouse", "wh"], ["Shop", "shop"]]) must(await api(base, "POST", `${s}/locations`, { token: account.pat, body: { name, code } }), 201, "location");
+  for (const [name, code] of [
+    ["Warehouse", "wh"],
+    ["Shop", "shop"],
+  ])
+    must(await api(base, "POST", `${s}/locations`, { token: account.pat, body: { name, code } }), 201, "location");
   const variants = [];
   for (let i = 0; i < LINES; i++) {
-    const product = must(await api(base, "POST", `${s}/products`, {
-      token: account.pat, body: { title: `Part ${i}`, product_type: "single", status: "live", default_price_cents: 500 },
-    }), 201, "product");
+    const product = must(
+      await api(base, "POST", `${s}/products`, {
+        token: account.pat,
+        body: { title: `Part ${i}`, product_type: "single", status: "live", default_price_cents: 500 },
+      }),
+      201,
+      "product",
+    );
     variants.push(product.variants[0].id);
   }
-  must(await api(base, "POST", `${s}/inventory/adjustments`, {
-    token: account.pat, body: { reason: "received", changes: variants.map((variant_id) => ({ variant_id, location_code: "shop", delta: 1_000_000 })) },
-  }), 201, "stock");
+  must(
+    await api(base, "POST", `${s}/inventory/adjustments`, {
+      token: account.pat,
+      body: { reason: "received", changes: variants.map((variant_id) => ({ variant_id, location_code: "shop", delta: 1_000_000 })) },
+    }),
+    201,
+    "stock",
+  );
   return { ...account, variants };
 }
 
@@ -54,14 +68,30 @@ async function paidOrders(base, store, count) {
   const s = `/stores/${store.storeId}`;
   const ids = [];
   for (let i = 0; i < count; i++) {
-    must(await api(base, "POST", `${s}/inventory/adjustments`, {
-      token: store.pat,
-      body: { reason: "received", changes: store.variants.flatMap((variant_id) => [{ variant_id, location_code: "default", delta: 1 }, { variant_id, location_code: "wh", delta: 1 }]) },
-    }), 201, "restock");
-    const order = must(await api(base, "POST", `${s}/orders`, {
-      token: store.pat, body: { email: "b@example.test", currency: "USD", line_items: store.variants.map((variant_id) => ({ variant_id, quantity: 3 })) },
-    }), 201, "order");
-    if (i === 0 && order.line_items.some((l) => l.allocations.length !== 3)) throw new Error(`a line is not committed at three locations: ${JSON.stringify(order.line_items[0].allocations)}`);
+    must(
+      await api(base, "POST", `${s}/inventory/adjustments`, {
+        token: store.pat,
+        body: {
+          reason: "received",
+          changes: store.variants.flatMap((variant_id) => [
+            { variant_id, location_code: "default", delta: 1 },
+            { variant_id, location_code: "wh", delta: 1 },
+          ]),
+        },
+      }),
+      201,
+      "restock",
+    );
+    const order = must(
+      await api(base, "POST", `${s}/orders`, {
+        token: store.pat,
+        body: { email: "b@example.test", currency: "USD", line_items: store.variants.map((variant_id) => ({ variant_id, quantity: 3 })) },
+      }),
+      201,
+      "order",
+    );
+    if (i === 0 && order.line_items.some((l) => l.allocations.length !== 3))
+      throw new Error(`a line is not committed at three locations: ${JSON.stringify(order.line_items[0].allocations)}`);
     must(await api(base, "POST", `${s}/orders/${order.id}/transitions`, { token: store.pat, body: { status: "paid" } }), 200, "pay");
     ids.push(order);
   }
@@ -84,7 +114,9 @@ try {
     const ship = () => {
       const order = shipQueue.shift();
       return fetch(`${s}/orders/${order.id}/shipments`, {
-        method: "POST", headers, body: JSON.stringify({ items: order.line_items.map((l) => ({ line_item_id: l.id, quantity: l.quantity })), tracking: [{ number: `T-${order.id}` }] }),
+        method: "POST",
+        headers,
+        body: JSON.stringify({ items: order.line_items.map((l) => ({ line_item_id: l.id, quantity: l.quantity })), tracking: [{ number: `T-${order.id}` }] }),
       });
     };
     const fulfil = () => fetch(`${s}/orders/${fulfilQueue.shift().id}/transitions`, { method: "POST", headers, body: JSON.stringify({ status: "fulfilled" }) });
@@ -100,7 +132,14 @@ try {
     const check = must(await api(base, "GET", `/stores/${store.storeId}/shipments?limit=1`, { token: store.pat }), 200, "shipments");
     if (check.data[0].items.length !== LINES) throw new Error("a shipment does not hold every line");
     const p50 = (rs) => median(rs.map((r) => r.p50));
-    report.shipment = { orders_each: ORDERS, lines: LINES, locations: 3, transition_p50_ms: p50(runs.fulfil), shipment_p50_ms: p50(runs.ship), ratio: p50(runs.ship) / p50(runs.fulfil) };
+    report.shipment = {
+      orders_each: ORDERS,
+      lines: LINES,
+      locations: 3,
+      transition_p50_ms: p50(runs.fulfil),
+      shipment_p50_ms: p50(runs.ship),
+      ratio: p50(runs.ship) / p50(runs.fulfil),
+    };
     console.log("shipment of 10 lines from three locations vs the transition to fulfilled", report.shipment);
   }
 
@@ -108,13 +147,39 @@ try {
   const feedStore = async () => {
     const account = await setupAccount(base);
     const s = `/stores/${account.storeId}`;
-    const product = must(await api(base, "POST", `${s}/products`, { token: account.pat, body: { title: "Feed", product_type: "single", status: "live", default_price_cents: 500 } }), 201, "product");
-    must(await api(base, "POST", `${s}/inventory/adjustments`, {
-      token: account.pat, body: { reason: "received", changes: [{ variant_id: product.variants[0].id, location_code: "default", delta: 1 }] },
-    }), 201, "stock");
-    const order = must(await api(base, "POST", `${s}/orders`, { token: account.pat, body: { email: "f@example.test", currency: "USD", line_items: [{ variant_id: product.variants[0].id, quantity: 1 }] } }), 201, "order");
+    const product = must(
+      await api(base, "POST", `${s}/products`, {
+        token: account.pat,
+        body: { title: "Feed", product_type: "single", status: "live", default_price_cents: 500 },
+      }),
+      201,
+      "product",
+    );
+    must(
+      await api(base, "POST", `${s}/inventory/adjustments`, {
+        token: account.pat,
+        body: { reason: "received", changes: [{ variant_id: product.variants[0].id, location_code: "default", delta: 1 }] },
+      }),
+      201,
+      "stock",
+    );
+    const order = must(
+      await api(base, "POST", `${s}/orders`, {
+        token: account.pat,
+        body: { email: "f@example.test", currency: "USD", line_items: [{ variant_id: product.variants[0].id, quantity: 1 }] },
+      }),
+      201,
+      "order",
+    );
     must(await api(base, "POST", `${s}/orders/${order.id}/transitions`, { token: account.pat, body: { status: "paid" } }), 200, "pay");
-    must(await api(base, "POST", `${s}/orders/${order.id}/shipments`, { token: account.pat, body: { items: [{ line_item_id: order.line_items[0].id, quantity: 1 }] } }), 201, "ship");
+    must(
+      await api(base, "POST", `${s}/orders/${order.id}/shipments`, {
+        token: account.pat,
+        body: { items: [{ line_item_id: order.line_items[0].id, quantity: 1 }] },
+      }),
+      201,
+      "ship",
+    );
     return { ...account, orderId: order.id };
   };
   big = await feedStore();
@@ -126,10 +191,14 @@ try {
 server.stop();
 await new Promise((r) => setTimeout(r, 2000));
 // Canceled shipments of the order's one line (so the order's own state stays true), spread over a year of updates.
-for (const [store, count] of [[big, BIG - 1], [small, 99]]) {
+for (const [store, count] of [
+  [big, BIG - 1],
+  [small, 99],
+]) {
   const db = new DatabaseSync(await storeFile(persistDir, store.storeId));
   db.exec("PRAGMA busy_timeout = 60000");
-  const shipment = db.prepare(`INSERT INTO shipments (id, store_id, order_id, status, location_id, tracking, external_id, shipped_at, delivered_at, created_at, updated_at)
+  const shipment =
+    db.prepare(`INSERT INTO shipments (id, store_id, order_id, status, location_id, tracking, external_id, shipped_at, delivered_at, created_at, updated_at)
     VALUES (?, ?, ?, 'canceled', NULL, '[]', NULL, ?, NULL, ?, ?)`);
   const item = db.prepare("INSERT INTO shipment_items (shipment_id, store_id, position, quantity) VALUES (?, ?, 0, 1)");
   const at = (n) => new Date(Date.parse("2026-01-01T00:00:00.000Z") + n * Math.floor((300 * 86_400_000) / count)).toISOString();
@@ -145,7 +214,8 @@ for (const [store, count] of [[big, BIG - 1], [small, 99]]) {
 server = await startServer({ port: PORT, persistDir });
 try {
   const since = "2026-06-01T00:00:00.000Z";
-  const page = (store) => () => fetch(`${base}/stores/${store.storeId}/shipments?updated_since=${since}`, { headers: { Authorization: `Bearer ${store.pat}` } });
+  const page = (store) => () =>
+    fetch(`${base}/stores/${store.storeId}/shipments?updated_since=${since}`, { headers: { Authorization: `Bearer ${store.pat}` } });
   await load(page(big), { requests: 20, concurrency: 4 });
   await load(page(small), { requests: 20, concurrency: 4 });
   const runs = { big: [], small: [] };
@@ -165,6 +235,8 @@ try {
 } finally {
   server.stop();
 }
-console.log(`\nbench:fulfilment: shipment of 10 lines from three locations ${fmt(report.shipment.ratio, 2)}x the transition to fulfilled (target <= 1.5x); ` +
-  `shipment feed's first page at 100,000 shipments ${fmt(report.feed.ratio, 2)}x 100 (target <= 1.5x)`);
+console.log(
+  `\nbench:fulfilment: shipment of 10 lines from three locations ${fmt(report.shipment.ratio, 2)}x the transition to fulfilled (target <= 1.5x); ` +
+    `shipment feed's first page at 100,000 shipments ${fmt(report.feed.ratio, 2)}x 100 (target <= 1.5x)`,
+);
 console.log(JSON.stringify(report));

@@ -31,9 +31,11 @@ const must = (res, status, what) => {
 async function pool(tasks, concurrency = 4) {
   const started = performance.now();
   let next = 0;
-  await Promise.all(Array.from({ length: concurrency }, async () => {
-    while (next < tasks.length) await tasks[next++]();
-  }));
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < tasks.length) await tasks[next++]();
+    }),
+  );
   return performance.now() - started;
 }
 
@@ -41,11 +43,14 @@ async function pool(tasks, concurrency = 4) {
 async function variants(base, account, count, stock = 0) {
   const made = [];
   for (let i = 0; i < count; i += 8) {
-    const batch = await Promise.all(Array.from({ length: Math.min(8, count - i) }, (_, k) =>
-      api(base, "POST", `/stores/${account.storeId}/products`, {
-        token: account.pat,
-        body: { title: `Item ${i + k}`, product_type: "single", status: "live", default_price_cents: 500 },
-      })));
+    const batch = await Promise.all(
+      Array.from({ length: Math.min(8, count - i) }, (_, k) =>
+        api(base, "POST", `/stores/${account.storeId}/products`, {
+          token: account.pat,
+          body: { title: `Item ${i + k}`, product_type: "single", status: "live", default_price_cents: 500 },
+        }),
+      ),
+    );
     for (const res of batch) {
       const product = must(res, 201, "product");
       made.push({ productId: product.id, variantId: product.variants[0].id });
@@ -53,10 +58,14 @@ async function variants(base, account, count, stock = 0) {
   }
   if (stock > 0) {
     for (let i = 0; i < made.length; i += 250) {
-      must(await api(base, "POST", `/stores/${account.storeId}/inventory/adjustments`, {
-        token: account.pat,
-        body: { reason: "received", changes: made.slice(i, i + 250).map((v) => ({ variant_id: v.variantId, location_code: "default", delta: stock })) },
-      }), 201, "stock");
+      must(
+        await api(base, "POST", `/stores/${account.storeId}/inventory/adjustments`, {
+          token: account.pat,
+          body: { reason: "received", changes: made.slice(i, i + 250).map((v) => ({ variant_id: v.variantId, location_code: "default", delta: stock })) },
+        }),
+        201,
+        "stock",
+      );
     }
   }
   return made;
@@ -77,19 +86,36 @@ try {
     const patchMs = [];
     for (let round = 0; round < ROUNDS; round++) {
       const t0 = performance.now();
-      must(await api(base, "POST", `/stores/${account.storeId}/inventory/adjustments`, {
-        token: account.pat,
-        body: { reason: "cycle_count", changes: items.map((v) => ({ variant_id: v.variantId, location_code: "default", delta: 1 })) },
-      }), 201, "adjustment");
+      must(
+        await api(base, "POST", `/stores/${account.storeId}/inventory/adjustments`, {
+          token: account.pat,
+          body: { reason: "cycle_count", changes: items.map((v) => ({ variant_id: v.variantId, location_code: "default", delta: 1 })) },
+        }),
+        201,
+        "adjustment",
+      );
       adjustMs.push(performance.now() - t0);
-      patchMs.push(await pool(items.map((v) => async () => {
-        must(await api(base, "PATCH", `/stores/${account.storeId}/products/${v.productId}/variants/${v.variantId}`, {
-          token: account.pat, body: { stock: 100 + round },
-        }), 200, "patch");
-      })));
+      patchMs.push(
+        await pool(
+          items.map((v) => async () => {
+            must(
+              await api(base, "PATCH", `/stores/${account.storeId}/products/${v.productId}/variants/${v.variantId}`, {
+                token: account.pat,
+                body: { stock: 100 + round },
+              }),
+              200,
+              "patch",
+            );
+          }),
+        ),
+      );
     }
     report.adjustment = {
-      changes: 250, rounds: ROUNDS, adjustment_p50_ms: median(adjustMs), patches_p50_ms: median(patchMs), ratio: median(patchMs) / median(adjustMs),
+      changes: 250,
+      rounds: ROUNDS,
+      adjustment_p50_ms: median(adjustMs),
+      patches_p50_ms: median(patchMs),
+      ratio: median(patchMs) / median(adjustMs),
     };
     console.log("adjustment of 250 vs 250 PATCHes", report.adjustment);
   }
@@ -100,23 +126,34 @@ try {
     const oneItems = await variants(base, one, 20, 100_000);
     const three = await setupAccount(base);
     const threeItems = await variants(base, three, 20);
-    for (const [name, code] of [["Warehouse", "wh"], ["Shop", "shop"]]) {
+    for (const [name, code] of [
+      ["Warehouse", "wh"],
+      ["Shop", "shop"],
+    ]) {
       must(await api(base, "POST", `/stores/${three.storeId}/locations`, { token: three.pat, body: { name, code } }), 201, "location");
     }
-    must(await api(base, "POST", `/stores/${three.storeId}/inventory/adjustments`, {
-      token: three.pat,
-      body: { reason: "received", changes: threeItems.flatMap((v) => [
-        { variant_id: v.variantId, location_code: "wh", delta: 1 },
-        { variant_id: v.variantId, location_code: "shop", delta: 100_000 },
-      ]) },
-    }), 201, "stock");
+    must(
+      await api(base, "POST", `/stores/${three.storeId}/inventory/adjustments`, {
+        token: three.pat,
+        body: {
+          reason: "received",
+          changes: threeItems.flatMap((v) => [
+            { variant_id: v.variantId, location_code: "wh", delta: 1 },
+            { variant_id: v.variantId, location_code: "shop", delta: 100_000 },
+          ]),
+        },
+      }),
+      201,
+      "stock",
+    );
     const orderOf = (account, items) => {
       let n = 0;
-      return () => fetch(`${base}/stores/${account.storeId}/orders`, {
-        method: "POST",
-        headers: { Authorization: `Bearer ${account.pat}`, "Content-Type": "application/json" },
-        body: JSON.stringify({ email: "b@example.test", currency: "USD", line_items: [{ variant_id: items[n++ % items.length].variantId, quantity: 1 }] }),
-      });
+      return () =>
+        fetch(`${base}/stores/${account.storeId}/orders`, {
+          method: "POST",
+          headers: { Authorization: `Bearer ${account.pat}`, "Content-Type": "application/json" },
+          body: JSON.stringify({ email: "b@example.test", currency: "USD", line_items: [{ variant_id: items[n++ % items.length].variantId, quantity: 1 }] }),
+        });
     };
     // Warm both, then measure them interleaved in halves so drift hits both alike.
     await load(orderOf(one, oneItems), { requests: 20, concurrency: 4 });
@@ -129,7 +166,12 @@ try {
     const errors = [...runs.one, ...runs.three].reduce((n, r) => n + r.errors, 0);
     if (errors > 0) throw new Error(`${errors} orders failed`);
     const p50 = (rs) => median(rs.map((r) => r.p50));
-    report.orders = { orders_each: ORDERS, one_location_p50_ms: p50(runs.one), three_locations_p50_ms: p50(runs.three), ratio: p50(runs.three) / p50(runs.one) };
+    report.orders = {
+      orders_each: ORDERS,
+      one_location_p50_ms: p50(runs.one),
+      three_locations_p50_ms: p50(runs.three),
+      ratio: p50(runs.three) / p50(runs.one),
+    };
     console.log("orders, three locations vs one", report.orders);
   }
 
@@ -168,7 +210,10 @@ await new Promise((r) => setTimeout(r, 2000));
 }
 server = await startServer({ port: PORT, persistDir });
 try {
-  const page = (variant) => () => fetch(`${base}/stores/${ledgerAccount.storeId}/inventory/ledger?variant_id=${variant.variantId}&limit=50`, { headers: { Authorization: `Bearer ${ledgerAccount.pat}` } });
+  const page = (variant) => () =>
+    fetch(`${base}/stores/${ledgerAccount.storeId}/inventory/ledger?variant_id=${variant.variantId}&limit=50`, {
+      headers: { Authorization: `Bearer ${ledgerAccount.pat}` },
+    });
   await load(page(big), { requests: 20, concurrency: 4 });
   await load(page(small), { requests: 20, concurrency: 4 });
   const runs = { big: [], small: [] };
@@ -181,11 +226,19 @@ try {
   const first = await api(base, "GET", `/stores/${ledgerAccount.storeId}/inventory/ledger?variant_id=${big.variantId}&limit=50`, { token: ledgerAccount.pat });
   if (first.body.data.length !== 50 || first.body.pagination.next_cursor === null) throw new Error("the big variant's first page is not a full page");
   const p50 = (rs) => median(rs.map((r) => r.p50));
-  report.ledger = { entries_big: BIG_LEDGER, entries_small: 10, small_p50_ms: p50(runs.small), big_p50_ms: p50(runs.big), ratio: p50(runs.big) / p50(runs.small) };
+  report.ledger = {
+    entries_big: BIG_LEDGER,
+    entries_small: 10,
+    small_p50_ms: p50(runs.small),
+    big_p50_ms: p50(runs.big),
+    ratio: p50(runs.big) / p50(runs.small),
+  };
   console.log("ledger first page, 100,000 entries vs 10", report.ledger);
 } finally {
   server.stop();
 }
-console.log(`\nbench:inventory: adjustment ${fmt(report.adjustment.ratio)}x faster than 250 PATCHes (target >= 20x); ` +
-  `orders at three locations ${fmt(report.orders.ratio, 2)}x one (target <= 1.3x); ledger page at 100,000 entries ${fmt(report.ledger.ratio, 2)}x 10 (target <= 1.5x)`);
+console.log(
+  `\nbench:inventory: adjustment ${fmt(report.adjustment.ratio)}x faster than 250 PATCHes (target >= 20x); ` +
+    `orders at three locations ${fmt(report.orders.ratio, 2)}x one (target <= 1.3x); ledger page at 100,000 entries ${fmt(report.ledger.ratio, 2)}x 10 (target <= 1.5x)`,
+);
 console.log(JSON.stringify(report));

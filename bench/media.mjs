@@ -28,7 +28,9 @@ async function makeJpeg() {
       raw[i + 2] = (((x ^ y) & 255) + n) & 255;
     }
   }
-  return sharp(raw, { raw: { width: w, height: h, channels: 3 } }).jpeg({ quality: 85 }).toBuffer();
+  return sharp(raw, { raw: { width: w, height: h, channels: 3 } })
+    .jpeg({ quality: 85 })
+    .toBuffer();
 }
 
 const server = await startServer({ port: PORT });

@@ -111,7 +111,12 @@ function listPrices(k, variants) {
   return out;
 }
 
-const bulkItem = (p, variants) => ({ variant_id: variants[p.v].id, min_quantity: p.min_quantity, price_cents: p.price_cents, compare_at_price_cents: p.compare_at_price_cents });
+const bulkItem = (p, variants) => ({
+  variant_id: variants[p.v].id,
+  min_quantity: p.min_quantity,
+  price_cents: p.price_cents,
+  compare_at_price_cents: p.compare_at_price_cents,
+});
 
 const report = {};
 let server;
@@ -133,8 +138,10 @@ try {
   let variants;
   {
     const db = new DatabaseSync(file, { readOnly: true });
-    variants = db.prepare(`SELECT v.id, v.product_id, v.price_cents, v.fulfillment_mode, p.status FROM product_variants v
-      JOIN products p ON p.id = v.product_id WHERE v.store_id = ? ORDER BY v.created_at, v.position`).all(storeId);
+    variants = db
+      .prepare(`SELECT v.id, v.product_id, v.price_cents, v.fulfillment_mode, p.status FROM product_variants v
+      JOIN products p ON p.id = v.product_id WHERE v.store_id = ? ORDER BY v.created_at, v.position`)
+      .all(storeId);
     db.close();
   }
   console.log(`seeded ${PRODUCTS} products (${variants.length} variants) in ${fmt((performance.now() - t0) / 1000)} s`);
@@ -143,9 +150,15 @@ try {
   server = await startServer({ port: PORT, persistDir });
   const groups = [];
   for (let g = 0; g < 5; g++) {
-    groups.push(must(await api(base, "POST", `/stores/${storeId}/customer-groups`, { token: pat, body: { name: `Group ${g}`, code: `group-${g}` } }), 201, "group").id);
+    groups.push(
+      must(await api(base, "POST", `/stores/${storeId}/customer-groups`, { token: pat, body: { name: `Group ${g}`, code: `group-${g}` } }), 201, "group").id,
+    );
   }
-  const customer = must(await api(base, "POST", `/stores/${storeId}/customers`, { token: pat, body: { email: "buyer@example.test", name: "Buyer" } }), 201, "customer");
+  const customer = must(
+    await api(base, "POST", `/stores/${storeId}/customers`, { token: pat, body: { email: "buyer@example.test", name: "Buyer" } }),
+    201,
+    "customer",
+  );
   for (const g of groups.slice(0, 2)) {
     must(await api(base, "POST", `/stores/${storeId}/customer-groups/${g}/customers`, { token: pat, body: { add: [customer.id] } }), 200, "members");
   }
@@ -154,7 +167,14 @@ try {
     lists.push(must(await api(base, "POST", `/stores/${storeId}/price-lists`, { token: pat, body: listBody(k, groups) }), 201, `list ${k}`));
   }
   const first = listPrices(0, variants).slice(0, CALL);
-  must(await api(base, "POST", `/stores/${storeId}/price-lists/${lists[0].id}/prices/bulk`, { token: pat, body: { upsert: first.map((p) => bulkItem(p, variants)) } }), 200, "first bulk");
+  must(
+    await api(base, "POST", `/stores/${storeId}/price-lists/${lists[0].id}/prices/bulk`, {
+      token: pat,
+      body: { upsert: first.map((p) => bulkItem(p, variants)) },
+    }),
+    200,
+    "first bulk",
+  );
   await stopServer();
 
   // The other 199,750 prices, as the bulk endpoint writes them.
@@ -168,18 +188,58 @@ try {
     // What the API wrote for those 250 is what the seeding would have written.
     for (const p of first) {
       const v = variants[p.v];
-      const stored = row("SELECT store_id, product_id, price_cents, compare_at_price_cents, updated_at FROM prices WHERE variant_id = ? AND price_list_id = ? AND min_quantity = ?", v.id, lists[0].id, p.min_quantity);
-      const history = row(`SELECT count(*) AS n, max(store_id) AS store_id, max(currency) AS currency, max(price_cents) AS price_cents,
+      const stored = row(
+        "SELECT store_id, product_id, price_cents, compare_at_price_cents, updated_at FROM prices WHERE variant_id = ? AND price_list_id = ? AND min_quantity = ?",
+        v.id,
+        lists[0].id,
+        p.min_quantity,
+      );
+      const history = row(
+        `SELECT count(*) AS n, max(store_id) AS store_id, max(currency) AS currency, max(price_cents) AS price_cents,
         max(compare_at_price_cents) AS compare_at_price_cents, max(changed_at) AS changed_at, max(actor) AS actor
-        FROM price_history WHERE variant_id = ? AND price_list_id = ? AND min_quantity = ?`, v.id, lists[0].id, p.min_quantity);
-      const want = JSON.stringify([storeId, v.product_id, p.price_cents, p.compare_at_price_cents, 1, storeId, lists[0].currency, p.price_cents, p.compare_at_price_cents, stored?.updated_at, actor]);
-      const got = JSON.stringify([stored?.store_id, stored?.product_id, stored?.price_cents, stored?.compare_at_price_cents, history.n, history.store_id, history.currency, history.price_cents, history.compare_at_price_cents, history.changed_at, history.actor]);
+        FROM price_history WHERE variant_id = ? AND price_list_id = ? AND min_quantity = ?`,
+        v.id,
+        lists[0].id,
+        p.min_quantity,
+      );
+      const want = JSON.stringify([
+        storeId,
+        v.product_id,
+        p.price_cents,
+        p.compare_at_price_cents,
+        1,
+        storeId,
+        lists[0].currency,
+        p.price_cents,
+        p.compare_at_price_cents,
+        stored?.updated_at,
+        actor,
+      ]);
+      const got = JSON.stringify([
+        stored?.store_id,
+        stored?.product_id,
+        stored?.price_cents,
+        stored?.compare_at_price_cents,
+        history.n,
+        history.store_id,
+        history.currency,
+        history.price_cents,
+        history.compare_at_price_cents,
+        history.changed_at,
+        history.actor,
+      ]);
       if (want !== got) throw new Error(`the API's row differs from the seeding's: ${got} against ${want}`);
     }
-    const insertPrices = (rows) => db.prepare(`INSERT INTO prices (variant_id, price_list_id, min_quantity, store_id, product_id, price_cents, compare_at_price_cents, updated_at)
-      VALUES ${rows.map(() => "(?,?,?,?,?,?,?,?)").join(",")}`).run(...rows.flat());
-    const insertHistory = (rows) => db.prepare(`INSERT INTO price_history (id, store_id, variant_id, price_list_id, currency, min_quantity, price_cents, compare_at_price_cents, changed_at, actor)
-      VALUES ${rows.map(() => "(?,?,?,?,?,?,?,?,?,?)").join(",")}`).run(...rows.flat());
+    const insertPrices = (rows) =>
+      db
+        .prepare(`INSERT INTO prices (variant_id, price_list_id, min_quantity, store_id, product_id, price_cents, compare_at_price_cents, updated_at)
+      VALUES ${rows.map(() => "(?,?,?,?,?,?,?,?)").join(",")}`)
+        .run(...rows.flat());
+    const insertHistory = (rows) =>
+      db
+        .prepare(`INSERT INTO price_history (id, store_id, variant_id, price_list_id, currency, min_quantity, price_cents, compare_at_price_cents, changed_at, actor)
+      VALUES ${rows.map(() => "(?,?,?,?,?,?,?,?,?,?)").join(",")}`)
+        .run(...rows.flat());
     db.exec("BEGIN");
     try {
       for (let k = 0; k < LISTS; k++) {
@@ -188,8 +248,23 @@ try {
           // One call: one moment for its prices' updated_at and its history rows' changed_at.
           const now = new Date().toISOString();
           const call = all.slice(at, at + CALL);
-          insertHistory(call.map((p) => [uuidv7(), storeId, variants[p.v].id, lists[k].id, lists[k].currency, p.min_quantity, p.price_cents, p.compare_at_price_cents, now, actor]));
-          insertPrices(call.map((p) => [variants[p.v].id, lists[k].id, p.min_quantity, storeId, variants[p.v].product_id, p.price_cents, p.compare_at_price_cents, now]));
+          insertHistory(
+            call.map((p) => [
+              uuidv7(),
+              storeId,
+              variants[p.v].id,
+              lists[k].id,
+              lists[k].currency,
+              p.min_quantity,
+              p.price_cents,
+              p.compare_at_price_cents,
+              now,
+              actor,
+            ]),
+          );
+          insertPrices(
+            call.map((p) => [variants[p.v].id, lists[k].id, p.min_quantity, storeId, variants[p.v].product_id, p.price_cents, p.compare_at_price_cents, now]),
+          );
         }
       }
       // The seeded variants' base price rows (written by the variant insert trigger) get the actor an API batch
@@ -200,8 +275,12 @@ try {
       db.exec("ROLLBACK");
       throw error;
     }
-    const counts = row(`SELECT (SELECT count(*) FROM prices WHERE store_id = ?) AS prices,
-      (SELECT count(*) FROM price_history WHERE store_id = ? AND price_list_id IS NOT NULL) AS history`, storeId, storeId);
+    const counts = row(
+      `SELECT (SELECT count(*) FROM prices WHERE store_id = ?) AS prices,
+      (SELECT count(*) FROM price_history WHERE store_id = ? AND price_list_id IS NOT NULL) AS history`,
+      storeId,
+      storeId,
+    );
     db.close();
     if (counts.prices !== LISTS * PER_LIST || counts.history !== LISTS * PER_LIST) throw new Error(`seeded ${JSON.stringify(counts)}`);
     report.seed = { products: PRODUCTS, variants: variants.length, lists: LISTS, prices: counts.prices, list_history_rows: counts.history };
@@ -210,7 +289,12 @@ try {
 
   server = await startServer({ port: PORT, persistDir });
   const get = (p) => () => fetch(`${base}${p}`, { headers: { Authorization: `Bearer ${pat}` } });
-  const post = (p, body) => () => fetch(`${base}${p}`, { method: "POST", headers: { Authorization: `Bearer ${pat}`, "Content-Type": "application/json" }, body: JSON.stringify(typeof body === "function" ? body() : body) });
+  const post = (p, body) => () =>
+    fetch(`${base}${p}`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${pat}`, "Content-Type": "application/json" },
+      body: JSON.stringify(typeof body === "function" ? body() : body),
+    });
   /** Interleaved rounds of `measured` and `baseline`: p50s (median over rounds) and their ratio. */
   async function compare(measured, baseline, { requests = REQUESTS, rounds = ROUNDS } = {}) {
     await load(baseline, { requests: 20, concurrency: CONCURRENCY });
@@ -224,7 +308,13 @@ try {
     if (errors > 0) throw new Error(`${errors} requests failed`);
     const p50 = (rs) => median(rs.map((r) => r.p50));
     const p99 = (rs) => median(rs.map((r) => r.p99));
-    return { baseline_p50_ms: p50(runs.baseline), measured_p50_ms: p50(runs.measured), baseline_p99_ms: p99(runs.baseline), measured_p99_ms: p99(runs.measured), ratio: p50(runs.measured) / p50(runs.baseline) };
+    return {
+      baseline_p50_ms: p50(runs.baseline),
+      measured_p50_ms: p50(runs.measured),
+      baseline_p99_ms: p99(runs.baseline),
+      measured_p99_ms: p99(runs.measured),
+      ratio: p50(runs.measured) / p50(runs.baseline),
+    };
   }
 
   // 1. The product list with a price context against without.
@@ -244,7 +334,9 @@ try {
   if (PARTS.includes("resolve")) {
     const one = `/stores/${storeId}/products/${seeded.sampleIds[Math.floor(seeded.sampleIds.length / 2)]}`;
     const bodyOf = (n) => ({
-      currency: "EUR", country: "DE", customer_id: customer.id,
+      currency: "EUR",
+      country: "DE",
+      customer_id: customer.id,
       items: Array.from({ length: n }, (_, i) => ({ variant_id: variants[(i * 197) % variants.length].id, ...(i % 5 === 4 ? { quantity: 10 } : {}) })),
     });
     const url = `/stores/${storeId}/prices/resolve`;
@@ -259,8 +351,11 @@ try {
       const sources = res.body.data.map((d) => d.source?.type ?? "none");
       report.resolve = {
         ...(await compare(post(url, bodyOf(n)), get(one))),
-        items: n, priced_by_list: sources.filter((s) => s === "price_list").length, tier_10_prices: res.body.data.filter((d) => d.source?.min_quantity === 10).length,
-        unpriced: sources.filter((s) => s === "none").length, refused,
+        items: n,
+        priced_by_list: sources.filter((s) => s === "price_list").length,
+        tier_10_prices: res.body.data.filter((d) => d.source?.min_quantity === 10).length,
+        unpriced: sources.filter((s) => s === "none").length,
+        refused,
       };
       break;
     }
@@ -271,20 +366,35 @@ try {
   // 3. Orders of 10 lines: EUR priced by lists against USD at base prices.
   if (PARTS.includes("orders")) {
     // 40 stocked variants of live products that a EUR list prices for DE without a customer; stock for them all.
-    const candidates = variants.filter((v) => v.status === "live" && v.fulfillment_mode === "stocked").filter((_, i) => i % 37 === 0).slice(0, 100);
+    const candidates = variants
+      .filter((v) => v.status === "live" && v.fulfillment_mode === "stocked")
+      .filter((_, i) => i % 37 === 0)
+      .slice(0, 100);
     // 10 at a time: a resolve naming more than 10 priced items is a 500 today (its lowest-price statement binds 10
     // parameters per item, and D1 takes at most 100 a statement; docs/performance.md "Prices (issue 47)").
     const resolved = [];
     for (let i = 0; i < candidates.length; i += 10) {
-      resolved.push(...must(await api(base, "POST", `/stores/${storeId}/prices/resolve`, {
-        token: pat, body: { currency: "EUR", country: "DE", items: candidates.slice(i, i + 10).map((v) => ({ variant_id: v.id })) },
-      }), 200, "resolve candidates").data);
+      resolved.push(
+        ...must(
+          await api(base, "POST", `/stores/${storeId}/prices/resolve`, {
+            token: pat,
+            body: { currency: "EUR", country: "DE", items: candidates.slice(i, i + 10).map((v) => ({ variant_id: v.id })) },
+          }),
+          200,
+          "resolve candidates",
+        ).data,
+      );
     }
     const pool = candidates.filter((_, i) => resolved[i].source?.type === "price_list").slice(0, 40);
     if (pool.length < 40) throw new Error(`only ${pool.length} candidate variants with a EUR list price`);
-    must(await api(base, "POST", `/stores/${storeId}/inventory/adjustments`, {
-      token: pat, body: { reason: "received", changes: pool.map((v) => ({ variant_id: v.id, location_code: "default", delta: 1_000_000 })) },
-    }), 201, "stock");
+    must(
+      await api(base, "POST", `/stores/${storeId}/inventory/adjustments`, {
+        token: pat,
+        body: { reason: "received", changes: pool.map((v) => ({ variant_id: v.id, location_code: "default", delta: 1_000_000 })) },
+      }),
+      201,
+      "stock",
+    );
     const orderBody = (currency) => {
       let n = 0;
       return () => {
@@ -292,19 +402,29 @@ try {
         return { email: "b@example.test", currency, country: "DE", line_items: pool.slice(start, start + 10).map((v) => ({ variant_id: v.id, quantity: 1 })) };
       };
     };
-    for (const [currency, type] of [["EUR", "price_list"], ["USD", "base"]]) {
+    for (const [currency, type] of [
+      ["EUR", "price_list"],
+      ["USD", "base"],
+    ]) {
       const order = must(await api(base, "POST", `/stores/${storeId}/orders`, { token: pat, body: orderBody(currency)() }), 201, `${currency} order`);
       const lines = order.line_items;
-      if (lines.length !== 10 || lines.some((l) => l.price_source?.type !== type)) throw new Error(`${currency} order lines: ${JSON.stringify(lines.map((l) => l.price_source))}`);
+      if (lines.length !== 10 || lines.some((l) => l.price_source?.type !== type))
+        throw new Error(`${currency} order lines: ${JSON.stringify(lines.map((l) => l.price_source))}`);
     }
     const url = `/stores/${storeId}/orders`;
-    report.orders = { ...(await compare(post(url, orderBody("EUR")), post(url, orderBody("USD")), { requests: ORDERS / 2, rounds: 2 })), lines: 10, orders_each: ORDERS };
+    report.orders = {
+      ...(await compare(post(url, orderBody("EUR")), post(url, orderBody("USD")), { requests: ORDERS / 2, rounds: 2 })),
+      lines: 10,
+      orders_each: ORDERS,
+    };
     console.log("order of 10 lines, EUR (list prices) vs USD (base prices)", report.orders);
   }
 
   // 4. One bulk of 250 prices against 250 single-item bulks, one after the other; every call changes its price.
   if (PARTS.includes("bulk")) {
-    const items = listPrices(0, variants).filter((p) => p.min_quantity === 1).slice(CALL, 2 * CALL);
+    const items = listPrices(0, variants)
+      .filter((p) => p.min_quantity === 1)
+      .slice(CALL, 2 * CALL);
     const url = `/stores/${storeId}/price-lists/${lists[0].id}/prices/bulk`;
     const upsert = (p, bump) => ({ ...bulkItem(p, variants), price_cents: p.price_cents + bump, compare_at_price_cents: null });
     const bulkMs = [];
@@ -321,7 +441,15 @@ try {
       }
       singlesMs.push(performance.now() - t);
     }
-    report.bulk = { items: CALL, rounds: BULK_ROUNDS, bulk_p50_ms: median(bulkMs), singles_p50_ms: median(singlesMs), ratio: median(singlesMs) / median(bulkMs), bulk_ms: bulkMs, singles_ms: singlesMs };
+    report.bulk = {
+      items: CALL,
+      rounds: BULK_ROUNDS,
+      bulk_p50_ms: median(bulkMs),
+      singles_p50_ms: median(singlesMs),
+      ratio: median(singlesMs) / median(bulkMs),
+      bulk_ms: bulkMs,
+      singles_ms: singlesMs,
+    };
     console.log("bulk of 250 vs 250 single-item bulks", report.bulk);
   }
 } finally {
@@ -333,7 +461,8 @@ try {
 }
 const summary = [
   report.list && `list with a price context ${fmt(report.list.ratio, 2)}x without (target <= 1.3x)`,
-  report.resolve && `resolve of ${report.resolve.items} items ${fmt(report.resolve.ratio, 2)}x GET one product (target for 100 items <= 2x${report.resolve.items === 100 ? "" : "; 100 items refused"})`,
+  report.resolve &&
+    `resolve of ${report.resolve.items} items ${fmt(report.resolve.ratio, 2)}x GET one product (target for 100 items <= 2x${report.resolve.items === 100 ? "" : "; 100 items refused"})`,
   report.orders && `10-line order in EUR by lists ${fmt(report.orders.ratio, 2)}x USD at base prices (target <= 1.3x)`,
   report.bulk && `bulk of 250 ${fmt(report.bulk.ratio)}x faster than 250 single calls (target >= 20x)`,
 ].filter(Boolean);

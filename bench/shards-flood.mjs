@@ -45,10 +45,13 @@ const patch = (base, store, n) =>
     method: "PATCH",
     headers: { Authorization: `Bearer ${store.pat}`, "Content-Type": "application/json" },
     body: JSON.stringify({ description: `rev ${n}` }),
-  }).then(async (res) => {
-    await res.arrayBuffer();
-    return res.status;
-  }, () => 0);
+  }).then(
+    async (res) => {
+      await res.arrayBuffer();
+      return res.status;
+    },
+    () => 0,
+  );
 
 const tally = (statuses) =>
   statuses.reduce((t, s) => {

@@ -67,7 +67,9 @@ async function probeDirectory(base, storeId, opsToken, stopped, t0) {
 
 /** The job's own log line for the pause ("store move paused", src/moves/job.ts): how long the source refused writes. */
 function pausedLogged(logFile, moveId) {
-  const lines = readFileSync(logFile, "utf8").split("\n").filter((l) => l.includes('"store move paused"') && l.includes(moveId));
+  const lines = readFileSync(logFile, "utf8")
+    .split("\n")
+    .filter((l) => l.includes('"store move paused"') && l.includes(moveId));
   return lines.map((l) => JSON.parse(l.slice(l.indexOf("{")))).map((entry) => ({ paused_ms: entry.paused_ms, applied: entry.applied }));
 }
 

@@ -36,7 +36,12 @@ const PARTS = new Set((process.env.BENCH_PARTS ?? "abce").split(""));
 const root = path.resolve(import.meta.dirname, "..");
 const loads = [];
 const rssAt = [];
-const noteLoad = (when) => loads.push(`${when} ${loadavg().map((l) => fmt(l, 2)).join(" ")}`);
+const noteLoad = (when) =>
+  loads.push(
+    `${when} ${loadavg()
+      .map((l) => fmt(l, 2))
+      .join(" ")}`,
+  );
 
 /** A detached worktree of `ref` in a temporary directory, with this checkout's node_modules and an empty build/. */
 function baselineCheckout(ref) {
@@ -63,7 +68,11 @@ async function catalogOn(server) {
   const ids = await seedProducts(server.base, storeId, pat, PRODUCTS);
   const one = ids[Math.floor(ids.length / 2)];
   const get = (p, token) => () => fetch(`${server.base}${p}`, { headers: { Authorization: `Bearer ${token}` } });
-  const routes = { list: `/stores/${storeId}/products?limit=20`, search: `/stores/${storeId}/products?search=zephyr`, "get one": `/stores/${storeId}/products/${one}` };
+  const routes = {
+    list: `/stores/${storeId}/products?limit=20`,
+    search: `/stores/${storeId}/products?search=zephyr`,
+    "get one": `/stores/${storeId}/products/${one}`,
+  };
   const scenarios = {};
   for (const [route, p] of Object.entries(routes)) {
     scenarios[`${route}, PAT`] = get(p, pat);
@@ -86,7 +95,16 @@ async function compareReads(newSide, oldSide) {
   for (let round = 0; round < ROUNDS; round++) {
     const order = names.map((_, i) => names[(i + round) % names.length]);
     for (const name of order) {
-      const sides = round % 2 === 0 ? [["new", newSide], ["old", oldSide]] : [["old", oldSide], ["new", newSide]];
+      const sides =
+        round % 2 === 0
+          ? [
+              ["new", newSide],
+              ["old", oldSide],
+            ]
+          : [
+              ["old", oldSide],
+              ["new", newSide],
+            ];
       for (const [label, side] of sides) {
         const r = await load(side.scenarios[name], options);
         if (r.errors > 0) throw new Error(`${label} ${name}: ${r.errors} failed requests`);
@@ -136,7 +154,12 @@ function writer(base, store) {
   let n = 0;
   const headers = { Authorization: `Bearer ${store.pat}`, "Content-Type": "application/json" };
   return load(
-    () => fetch(`${base}/stores/${store.id}/products/${store.ids[n % store.ids.length]}`, { method: "PATCH", headers, body: JSON.stringify({ description: `rev ${n++}` }) }),
+    () =>
+      fetch(`${base}/stores/${store.id}/products/${store.ids[n % store.ids.length]}`, {
+        method: "PATCH",
+        headers,
+        body: JSON.stringify({ description: `rev ${n++}` }),
+      }),
     { requests: WRITES, concurrency: CONCURRENCY, maxSeconds: 120 },
   );
 }
@@ -155,7 +178,16 @@ async function compareWrites(server, jwt) {
   await twoWriters(server.base, a, c);
   const runs = { two: [], one: [] };
   for (let round = 0; round < ROUNDS; round++) {
-    const layouts = round % 2 === 0 ? [["two", b], ["one", c]] : [["one", c], ["two", b]];
+    const layouts =
+      round % 2 === 0
+        ? [
+            ["two", b],
+            ["one", c],
+          ]
+        : [
+            ["one", c],
+            ["two", b],
+          ];
     for (const [layout, other] of layouts) runs[layout].push(await twoWriters(server.base, a, other));
   }
   const summary = (rs) => ({ rps: median(rs.map((r) => r.rps)), p50: median(rs.map((r) => r.p50)) });
@@ -210,7 +242,9 @@ try {
   console.log(`\nbench:shards, ${new Date().toISOString()}: new = this checkout (${head})${baseline ? `, old = ${baseline.commit}` : ""}`);
   console.log(`load average (1/5/15 min) before each part: ${loads.join("; ")}`);
   if (reads) {
-    console.log(`\na. Catalog reads, ${PRODUCTS} products: ${ROUNDS} rounds x ${REQUESTS} requests per scenario and server, concurrency ${CONCURRENCY}; medians over rounds\n`);
+    console.log(
+      `\na. Catalog reads, ${PRODUCTS} products: ${ROUNDS} rounds x ${REQUESTS} requests per scenario and server, concurrency ${CONCURRENCY}; medians over rounds\n`,
+    );
     console.log("| scenario | new p50 ms | old p50 ms | p50 new ÷ old | per-round p50 ratios: median (min-max) | new req/s | old req/s | req/s new ÷ old |");
     console.log("|---|---|---|---|---|---|---|---|");
     for (const r of reads) {
@@ -232,7 +266,9 @@ try {
   if (move.skipped) console.log(`skipped: ${move.skipped}`);
   else console.log(JSON.stringify(move, null, 2));
   if (flood) {
-    console.log(`\ne. ${flood.flooders.length} stores flooding writes beside a steady neighbour on ${flood.database}, ${flood.seconds} s, production write budgets\n`);
+    console.log(
+      `\ne. ${flood.flooders.length} stores flooding writes beside a steady neighbour on ${flood.database}, ${flood.seconds} s, production write budgets\n`,
+    );
     console.log("| store | load | answers by status | admitted writes/s |");
     console.log("|---|---|---|---|");
     for (const [i, f] of flood.flooders.entries()) {

@@ -36,9 +36,7 @@ const workers = [
   { name: "the API (wrangler.toml)", args: ["--assets", noAssets], active: [], gc: [] },
   { name: "bare Hono app (bench/startup-bare.toml)", args: ["--config", "bench/startup-bare.toml"], active: [], gc: [] },
 ];
-for (const [name, file] of process.argv
-  .slice(2)
-  .flatMap((a, i, all) => (all[i - 1] === "--bundle" ? [a.split("=")] : []))) {
+for (const [name, file] of process.argv.slice(2).flatMap((a, i, all) => (all[i - 1] === "--bundle" ? [a.split("=")] : []))) {
   workers.push({ name, bundle: path.resolve(file), active: [], gc: [] });
 }
 
@@ -68,7 +66,9 @@ const median = (xs) => {
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
 const bare = median(workers[1].active);
-console.log(`\nStartup CPU, local ("Active" of wrangler check startup), median of ${rounds} runs; load average ${loadBefore.toFixed(1)} before, ${loadavg()[0].toFixed(1)} after:`);
+console.log(
+  `\nStartup CPU, local ("Active" of wrangler check startup), median of ${rounds} runs; load average ${loadBefore.toFixed(1)} before, ${loadavg()[0].toFixed(1)} after:`,
+);
 for (const w of workers) {
   const m = median(w.active);
   console.log(

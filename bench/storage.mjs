@@ -94,9 +94,11 @@ async function check(res, what) {
 
 async function parallel(count, task) {
   let next = 0;
-  await Promise.all(Array.from({ length: concurrency }, async () => {
-    while (next < count) await task(next++);
-  }));
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < count) await task(next++);
+    }),
+  );
 }
 
 /**
@@ -116,36 +118,54 @@ const sentence = (n, i) => Array.from({ length: n }, (_, k) => words[(i * 7 + k 
 
 async function seedProduct(base, account, i) {
   const { pat, storeId } = account;
-  const product = await check(await api(base, "POST", `/stores/${storeId}/products`, {
-    token: pat,
-    body: {
-      title: `${sentence(3, i)} ${i}`,
-      description: `${sentence(60, i)}.`, // about 400 characters
-      brand: "Bench Goods",
-      product_type: "variable",
-      seo_title: sentence(6, i),
-      seo_description: sentence(20, i),
-    },
-  }), "product");
-  for (const [v, size] of ["S", "M", "L"].entries()) {
-    await check(await api(base, "POST", `/stores/${storeId}/products/${product.id}/variants`, {
+  const product = await check(
+    await api(base, "POST", `/stores/${storeId}/products`, {
       token: pat,
       body: {
-        price_cents: 1999 + v * 500,
-        sku: `SKU-${String(i).padStart(6, "0")}-${size}`,
-        stock: 25,
-        option_values: [{ name: "Size", value: size }, { name: "Colour", value: "Blue" }],
-        shipping_box: { length_mm: 300, width_mm: 200, height_mm: 100, weight_g: 450 + v * 50 },
+        title: `${sentence(3, i)} ${i}`,
+        description: `${sentence(60, i)}.`, // about 400 characters
+        brand: "Bench Goods",
+        product_type: "variable",
+        seo_title: sentence(6, i),
+        seo_description: sentence(20, i),
       },
-    }), "variant");
+    }),
+    "product",
+  );
+  for (const [v, size] of ["S", "M", "L"].entries()) {
+    await check(
+      await api(base, "POST", `/stores/${storeId}/products/${product.id}/variants`, {
+        token: pat,
+        body: {
+          price_cents: 1999 + v * 500,
+          sku: `SKU-${String(i).padStart(6, "0")}-${size}`,
+          stock: 25,
+          option_values: [
+            { name: "Size", value: size },
+            { name: "Colour", value: "Blue" },
+          ],
+          shipping_box: { length_mm: 300, width_mm: 200, height_mm: 100, weight_g: 450 + v * 50 },
+        },
+      }),
+      "variant",
+    );
   }
-  const specs = ["Material", "Care", "Origin", "Weight", "Fit", "Warranty"].map((key, position) => ({ group: "Details", key, value: sentence(4, i + position), position }));
+  const specs = ["Material", "Care", "Origin", "Weight", "Fit", "Warranty"].map((key, position) => ({
+    group: "Details",
+    key,
+    value: sentence(4, i + position),
+    position,
+  }));
   await check(await api(base, "PUT", `/stores/${storeId}/products/${product.id}/specs`, { token: pat, body: { specs } }), "specs");
   for (let k = 0; k < 2; k++) {
     const form = new FormData();
     form.append("file", new File([png(64, [i % 256, k * 100, 50])], `p${i}-${k}.png`, { type: "image/png" }));
     form.append("alt", `${sentence(4, i)} view ${k + 1}`);
-    const res = await fetch(`${base}/stores/${storeId}/products/${product.id}/images`, { method: "POST", headers: { Authorization: `Bearer ${pat}` }, body: form });
+    const res = await fetch(`${base}/stores/${storeId}/products/${product.id}/images`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${pat}` },
+      body: form,
+    });
     if (res.status !== 201) throw new Error(`image: ${res.status} ${await res.text()}`);
     await res.arrayBuffer();
   }
@@ -165,22 +185,37 @@ try {
 
   const subs = [];
   for (let s = 0; s < SUBSCRIPTIONS; s++) {
-    const body = await check(await api(server.base, "POST", `/stores/${account.storeId}/webhooks`, {
-      token: account.pat,
-      body: { url: `http://127.0.0.1:${receiverPort}/hook/${s}`, events: ["products.updated"], secret: SECRET },
-    }), "subscribe");
+    const body = await check(
+      await api(server.base, "POST", `/stores/${account.storeId}/webhooks`, {
+        token: account.pat,
+        body: { url: `http://127.0.0.1:${receiverPort}/hook/${s}`, events: ["products.updated"], secret: SECRET },
+      }),
+      "subscribe",
+    );
     subs.push(body.data[0].id);
   }
   console.log(`changing every product once (${SUBSCRIPTIONS} subscriptions, 1 attempt in 10 failing)...`);
   t0 = performance.now();
   await parallel(ids.length, async (i) =>
-    check(await api(server.base, "PATCH", `/stores/${account.storeId}/products/${ids[i]}`, { token: account.pat, body: { description: `${sentence(60, i + 1)}!` } }), "change"));
+    check(
+      await api(server.base, "PATCH", `/stores/${account.storeId}/products/${ids[i]}`, {
+        token: account.pat,
+        body: { description: `${sentence(60, i + 1)}!` },
+      }),
+      "change",
+    ),
+  );
   // Wait until every delivery has finished (the queue is in memory: stopping earlier would lose its messages).
   for (let quiet = 0; quiet < 2; ) {
     await new Promise((r) => setTimeout(r, 2000));
     let pending = 0;
     for (const sub of subs) {
-      pending += (await check(await api(server.base, "GET", `/stores/${account.storeId}/webhooks/${sub}/deliveries?status=pending&limit=1`, { token: account.pat }), "pending")).data.length;
+      pending += (
+        await check(
+          await api(server.base, "GET", `/stores/${account.storeId}/webhooks/${sub}/deliveries?status=pending&limit=1`, { token: account.pat }),
+          "pending",
+        )
+      ).data.length;
     }
     quiet = pending === 0 ? quiet + 1 : 0;
     if (performance.now() - t0 > 300_000) throw new Error("deliveries did not finish in 5 minutes");
@@ -193,7 +228,9 @@ try {
   // A table the phase must have grown that did not: the wrong file was measured, or a write path changed. Every
   // figure below would be 0 and the model would say "never": stop instead.
   const stale = [
-    ...["products", "product_variants", "product_specs", "media_files", "product_images"].filter((t) => !(seedGrowth[t]?.allocated > 0)).map((t) => `seeding: ${t}`),
+    ...["products", "product_variants", "product_specs", "media_files", "product_images"]
+      .filter((t) => !(seedGrowth[t]?.allocated > 0))
+      .map((t) => `seeding: ${t}`),
     ...["events", "webhook_deliveries", "webhook_attempts", "audit_log"].filter((t) => !(changeGrowth[t]?.allocated > 0)).map((t) => `changes: ${t}`),
   ];
   if (stale.length > 0) throw new Error(`tables that grew by 0 bytes (${stale.join(", ")}): not the store's database, or nothing was written`);
@@ -201,9 +238,13 @@ try {
 
   console.log("\nSeeding: growth per product, by table (allocated = whole pages; used = without free space in pages)");
   let catalogPerProduct = 0;
-  for (const [table, g] of Object.entries(seedGrowth).filter(([t]) => retentionClass(t) === "kept").sort((a, b) => b[1].allocated - a[1].allocated)) {
+  for (const [table, g] of Object.entries(seedGrowth)
+    .filter(([t]) => retentionClass(t) === "kept")
+    .sort((a, b) => b[1].allocated - a[1].allocated)) {
     catalogPerProduct += g.allocated / products;
-    console.log(`  ${table.padEnd(22)} ${fmt(g.allocated / products, 0).padStart(7)} B allocated ${fmt(g.used / products, 0).padStart(7)} B used   (${g.rows} rows)`);
+    console.log(
+      `  ${table.padEnd(22)} ${fmt(g.allocated / products, 0).padStart(7)} B allocated ${fmt(g.used / products, 0).padStart(7)} B used   (${g.rows} rows)`,
+    );
   }
   console.log(`  ${"per product".padEnd(22)} ${fmt(catalogPerProduct, 0).padStart(7)} B`);
 
@@ -220,7 +261,9 @@ try {
   const otherLog = Object.entries(changeGrowth)
     .filter(([t]) => retentionClass(t) === "log" && !["events", "webhook_deliveries", "webhook_attempts"].includes(t))
     .reduce((n, [, g]) => n + g.allocated / ids.length, 0);
-  console.log(`\nPer product ${fmt(catalogPerProduct, 0)} B | per event ${fmt(perEvent + otherLog, 0)} B | per delivery ${fmt(perDelivery, 0)} B | per attempt ${fmt(perAttempt, 0)} B | per audit row ${fmt(perAudit, 0)} B`);
+  console.log(
+    `\nPer product ${fmt(catalogPerProduct, 0)} B | per event ${fmt(perEvent + otherLog, 0)} B | per delivery ${fmt(perDelivery, 0)} B | per attempt ${fmt(perAttempt, 0)} B | per audit row ${fmt(perAudit, 0)} B`,
+  );
   console.log(`(measured: ${changeGrowth.webhook_attempts?.rows ?? 0} attempts for ${changeGrowth.webhook_deliveries?.rows ?? 0} deliveries)`);
 
   const w = workload;
@@ -231,20 +274,28 @@ try {
   const model = { capBytes: CAP, catalogBytes, logBytes, auditBytes, logDays: w.logDays, auditDays: w.auditDays };
   const days = (d) => (d === Infinity ? "never" : `${fmt(d, 1)} days`);
   const gb = (b) => `${fmt(b / 1e9, 2)} GB`;
-  const perStore = (w.storeProducts * catalogPerProduct) + (w.logDays * logBytes + w.auditDays * auditBytes) / w.stores;
-  console.log(`\nWorkload: ${w.stores} stores × ${w.storeProducts} products (catalog ${gb(catalogBytes)}), ${w.changeRate * 100}% of products changing a day (${changesPerDay} events), ${w.subscriptions} subscriptions per event, 1 in ${fmt(1 / w.failRate, 0)} attempts failing`);
+  const perStore = w.storeProducts * catalogPerProduct + (w.logDays * logBytes + w.auditDays * auditBytes) / w.stores;
+  console.log(
+    `\nWorkload: ${w.stores} stores × ${w.storeProducts} products (catalog ${gb(catalogBytes)}), ${w.changeRate * 100}% of products changing a day (${changesPerDay} events), ${w.subscriptions} subscriptions per event, 1 in ${fmt(1 / w.failRate, 0)} attempts failing`,
+  );
   console.log(`  growth a day: events + deliveries + attempts ${gb(logBytes)}, audit ${gb(auditBytes)}`);
-  console.log(`  with retention (${w.logDays} d; audit ${w.auditDays} d) the steady state is ${gb(catalogBytes + w.logDays * logBytes + w.auditDays * auditBytes)}; one 10 GB database holds ${Math.floor(CAP / perStore)} such stores at steady state`);
+  console.log(
+    `  with retention (${w.logDays} d; audit ${w.auditDays} d) the steady state is ${gb(catalogBytes + w.logDays * logBytes + w.auditDays * auditBytes)}; one 10 GB database holds ${Math.floor(CAP / perStore)} such stores at steady state`,
+  );
   console.log("  the same stores, fewer per database:");
   for (const stores of [10, 50, 100, 500].filter((n) => n < w.stores)) {
     const f = stores / w.stores;
     const m = { ...model, catalogBytes: catalogBytes * f, logBytes: logBytes * f, auditBytes: auditBytes * f };
-    console.log(`    ${String(stores).padStart(4)} stores: catalog ${gb(m.catalogBytes)}, lasts ${days(daysUntilFull({ ...m, retention: false }))} without retention, ${days(daysUntilFull({ ...m, retention: true }))} with`);
+    console.log(
+      `    ${String(stores).padStart(4)} stores: catalog ${gb(m.catalogBytes)}, lasts ${days(daysUntilFull({ ...m, retention: false }))} without retention, ${days(daysUntilFull({ ...m, retention: true }))} with`,
+    );
   }
   const without = daysUntilFull({ ...model, retention: false });
   const withRetention = daysUntilFull({ ...model, retention: true });
   const reason = catalogBytes >= CAP ? ` (the catalog alone, ${gb(catalogBytes)}, exceeds 10 GB)` : "";
-  console.log(`One 10 GB D1 database lasts ${days(without)} without retention and ${days(withRetention)} with retention${reason}: ${w.stores} stores × ${w.storeProducts} products, ${w.changeRate * 100}%/day changing, ${w.subscriptions} subscriptions/event, 1 in ${fmt(1 / w.failRate, 0)} attempts failing`);
+  console.log(
+    `One 10 GB D1 database lasts ${days(without)} without retention and ${days(withRetention)} with retention${reason}: ${w.stores} stores × ${w.storeProducts} products, ${w.changeRate * 100}%/day changing, ${w.subscriptions} subscriptions/event, 1 in ${fmt(1 / w.failRate, 0)} attempts failing`,
+  );
 } finally {
   stopAll();
 }

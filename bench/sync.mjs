@@ -54,7 +54,18 @@ function seed(file, storeId) {
     const id = randomUUID();
     const single = n % 2 === 0;
     const live = n % 10 !== 0;
-    product.run(id, storeId, `p-${n}`, `Product ${n}, "seeded"`, "Seeded for bench:sync", single ? "single" : "variable", live ? "live" : "draft", at(n), at(n), live ? at(n) : null);
+    product.run(
+      id,
+      storeId,
+      `p-${n}`,
+      `Product ${n}, "seeded"`,
+      "Seeded for bench:sync",
+      single ? "single" : "variable",
+      live ? "live" : "draft",
+      at(n),
+      at(n),
+      live ? at(n) : null,
+    );
     const sizes = single ? [null] : ["S", "M"];
     sizes.forEach((size, i) => {
       const vid = randomUUID();
@@ -110,17 +121,26 @@ async function catalogParts() {
   // 1. Bulk against one PATCH per variant.
   const batches = [];
   for (let i = 0; i < variants.length; i += 250) batches.push(variants.slice(i, i + 250));
-  const bulkMs = await pool(batches.map((batch) => async () => {
-    must(await api(base, "POST", `${store}/variants/bulk`, { token: pat, body: { updates: batch.map((v) => ({ sku: v.sku, stock: 7 })) } }), 200, "bulk");
-  }));
+  const bulkMs = await pool(
+    batches.map((batch) => async () => {
+      must(await api(base, "POST", `${store}/variants/bulk`, { token: pat, body: { updates: batch.map((v) => ({ sku: v.sku, stock: 7 })) } }), 200, "bulk");
+    }),
+  );
   const sample = variants.slice(0, PATCH_SAMPLE);
-  const patchMs = await pool(sample.map((v) => async () => {
-    must(await api(base, "PATCH", `${store}/products/${v.productId}/variants/${v.id}`, { token: pat, body: { stock: 8 } }), 200, "patch");
-  }));
+  const patchMs = await pool(
+    sample.map((v) => async () => {
+      must(await api(base, "PATCH", `${store}/products/${v.productId}/variants/${v.id}`, { token: pat, body: { stock: 8 } }), 200, "patch");
+    }),
+  );
   const patchAllMs = (patchMs / sample.length) * variants.length;
   report.bulk = {
-    variants: variants.length, requests: batches.length, bulk_s: bulkMs / 1000,
-    patch_sample: sample.length, patch_sample_s: patchMs / 1000, patch_extrapolated_s: patchAllMs / 1000, ratio: patchAllMs / bulkMs,
+    variants: variants.length,
+    requests: batches.length,
+    bulk_s: bulkMs / 1000,
+    patch_sample: sample.length,
+    patch_sample_s: patchMs / 1000,
+    patch_extrapolated_s: patchAllMs / 1000,
+    ratio: patchAllMs / bulkMs,
   };
   console.log("bulk", report.bulk);
 
@@ -129,7 +149,11 @@ async function catalogParts() {
   {
     let cursor = null;
     do {
-      const res = must(await api(base, "GET", `${store}/products?include_drafts=true&limit=100${cursor ? `&cursor=${cursor}` : ""}`, { token: pat }), 200, "list");
+      const res = must(
+        await api(base, "GET", `${store}/products?include_drafts=true&limit=100${cursor ? `&cursor=${cursor}` : ""}`, { token: pat }),
+        200,
+        "list",
+      );
       all.push(...res.body.data.map((p) => p.id));
       cursor = res.body.pagination.next_cursor;
     } while (cursor);
@@ -150,7 +174,11 @@ async function catalogParts() {
   let pages = 0;
   let cursor = null;
   do {
-    const res = must(await api(base, "GET", `${store}/products?include_drafts=true&limit=100${cursor ? `&cursor=${cursor}` : ""}`, { token: pat }), 200, "walk");
+    const res = must(
+      await api(base, "GET", `${store}/products?include_drafts=true&limit=100${cursor ? `&cursor=${cursor}` : ""}`, { token: pat }),
+      200,
+      "walk",
+    );
     seen.push(...res.body.data.map((p) => p.id));
     cursor = res.body.pagination.next_cursor;
     pages++;
@@ -168,17 +196,23 @@ async function catalogParts() {
   const changed2 = new Set(all.filter((_, i) => i % 10 === 7));
   const toChange2 = [...changed2];
   let written2 = 0;
-  const writer2 = pool(toChange2.map((id) => async () => {
-    must(await api(base, "PATCH", `${store}/products/${id}`, { token: pat, body: { title: `Again ${id.slice(0, 8)}` } }), 200, "writer");
-    written2++;
-  }));
+  const writer2 = pool(
+    toChange2.map((id) => async () => {
+      must(await api(base, "PATCH", `${store}/products/${id}`, { token: pat, body: { title: `Again ${id.slice(0, 8)}` } }), 200, "writer");
+      written2++;
+    }),
+  );
   const seen2 = [];
   const pacedStarted = performance.now();
   let page2 = 0;
   cursor = null;
   do {
     while (written2 < Math.min(toChange2.length, page2 * (toChange2.length / 100))) await new Promise((r) => setTimeout(r, 20));
-    const res = must(await api(base, "GET", `${store}/products?include_drafts=true&limit=100${cursor ? `&cursor=${cursor}` : ""}`, { token: pat }), 200, "walk");
+    const res = must(
+      await api(base, "GET", `${store}/products?include_drafts=true&limit=100${cursor ? `&cursor=${cursor}` : ""}`, { token: pat }),
+      200,
+      "walk",
+    );
     seen2.push(...res.body.data.map((p) => p.id));
     cursor = res.body.pagination.next_cursor;
     page2++;
@@ -191,12 +225,23 @@ async function catalogParts() {
   // The walk started after the first writer ended: "unchanged" means not changed by either writer.
   const current = new Set(all);
   report.paced_walk = {
-    walk_s: pacedMs / 1000, read: seen2.length, writer_changes_during_walk: writtenDuringPaced,
+    walk_s: pacedMs / 1000,
+    read: seen2.length,
+    writer_changes_during_walk: writtenDuringPaced,
     repeated: [...counts2.values()].filter((n) => n > 1).length,
     skipped_unchanged: [...current].filter((id) => !changed2.has(id) && !counts2.has(id)).length,
   };
   console.log("paced walk", report.paced_walk);
-  report.walk = { products: all.length, pages, walk_s: walkMs / 1000, read: seen.length, repeated, skipped_unchanged: skipped, writer_changes_planned: changedDuringWalk, writer_changes_during_walk: writtenDuringWalk };
+  report.walk = {
+    products: all.length,
+    pages,
+    walk_s: walkMs / 1000,
+    read: seen.length,
+    repeated,
+    skipped_unchanged: skipped,
+    writer_changes_planned: changedDuringWalk,
+    writer_changes_during_walk: writtenDuringWalk,
+  };
   console.log("walk", report.walk);
 
   // 3. Export, with workerd's memory sampled while it streams.
@@ -209,7 +254,14 @@ async function catalogParts() {
   const exportMs = performance.now() - exportStarted;
   clearInterval(sampler);
   const rows = csv.split("\r\n").filter(Boolean).length - 1;
-  report.export = { status: response.status, rows, bytes: Buffer.byteLength(csv), export_s: exportMs / 1000, workerd_rss_before_mb: rssBefore / 1024, workerd_rss_peak_mb: rssPeak / 1024 };
+  report.export = {
+    status: response.status,
+    rows,
+    bytes: Buffer.byteLength(csv),
+    export_s: exportMs / 1000,
+    workerd_rss_before_mb: rssBefore / 1024,
+    workerd_rss_peak_mb: rssPeak / 1024,
+  };
   console.log("export", report.export);
 
   // 4. Import that file into an empty store.
@@ -226,8 +278,17 @@ async function catalogParts() {
     await new Promise((r) => setTimeout(r, 500));
   }
   const importMs = performance.now() - importStarted;
-  report.import = { accepted_status: started.status, state: state.state, rows_total: state.rows_total, rows_done: state.rows_done, errors: state.errors.length,
-    products_created: state.products_created, variants_created: state.variants_created, import_s: importMs / 1000, rows_per_s: state.rows_done / (importMs / 1000) };
+  report.import = {
+    accepted_status: started.status,
+    state: state.state,
+    rows_total: state.rows_total,
+    rows_done: state.rows_done,
+    errors: state.errors.length,
+    products_created: state.products_created,
+    variants_created: state.variants_created,
+    import_s: importMs / 1000,
+    rows_per_s: state.rows_done / (importMs / 1000),
+  };
   console.log("import", report.import);
   const again = await fetch(`${base}/stores/${target.storeId}/products/export.csv`, { headers: { Authorization: `Bearer ${target.pat}` } });
   const sameCatalog = (await again.text()).split("\r\n").sort().join("\n") === csv.split("\r\n").sort().join("\n");

@@ -118,8 +118,7 @@ try {
   console.log(`${events.size} events accepted (${apiErrors} API errors); waiting for every outcome (at most 120 s)`);
 
   // Outcome per event: acknowledged (some attempt answered 2xx) or failed after three attempts.
-  const requestsOf = (e, customerId) =>
-    e.store.receiver.server.received.filter((r) => JSON.parse(r.body.toString("utf8")).data.id === customerId);
+  const requestsOf = (e, customerId) => e.store.receiver.server.received.filter((r) => JSON.parse(r.body.toString("utf8")).data.id === customerId);
   const outcome = (customerId, e) => {
     const got = requestsOf(e, customerId);
     const acks = got.filter((r) => r.action === 200);
@@ -171,7 +170,9 @@ try {
   const s = (ms) => fmt(ms / 1000, 2);
 
   console.log("");
-  console.log(`Webhooks under chaos, npm run dev on 127.0.0.1 (${events.size} events in bursts of ${burst} to 6 stores, 2 healthy and 4 chaos receivers, one restart half way):`);
+  console.log(
+    `Webhooks under chaos, npm run dev on 127.0.0.1 (${events.size} events in bursts of ${burst} to 6 stores, 2 healthy and 4 chaos receivers, one restart half way):`,
+  );
   console.log(`  events lost (never acknowledged):        ${lost.length}  (target 0)`);
   console.log(`  events acknowledged more than once:      ${ackedTwice.length}`);
   console.log(`  gap before attempt 2: median ${s(median(gaps[2]))} s, p90 ${s(p(gaps[2], 90))} s  (n=${gaps[2].length}; target p90 <= 3 s)`);
@@ -184,7 +185,9 @@ try {
   console.log(
     `  gaps of retries not spanning the restart: before attempt 2 median ${s(median(calmGaps[2]))} s, p90 ${s(p(calmGaps[2], 90))} s (n=${calmGaps[2].length}); before attempt 3 median ${s(median(calmGaps[3]))} s, p90 ${s(p(calmGaps[3], 90))} s (n=${calmGaps[3].length}); restart downtime ${s(restart.readyAt - restart.stoppedAt)} s`,
   );
-  console.log(`  healthy first attempts after the API response: p50 ${fmt(p(healthyFirst, 50), 0)} ms, p99 ${fmt(p(healthyFirst, 99), 0)} ms  (n=${healthyFirst.length}; target p99 <= 2000 ms)`);
+  console.log(
+    `  healthy first attempts after the API response: p50 ${fmt(p(healthyFirst, 50), 0)} ms, p99 ${fmt(p(healthyFirst, 99), 0)} ms  (n=${healthyFirst.length}; target p99 <= 2000 ms)`,
+  );
   console.log(`  queue messages per attempt: ${fmt(queueMessages / attempts, 2)}  (${queueMessages} messages, ${attempts} attempts; target <= 1.5)`);
   console.log(`  last event → last outcome: ${s(lastOutcome - lastEventAt)} s  (target <= 60 s; ${outcomes.filter((o) => !o.done).length} without an outcome)`);
 } finally {

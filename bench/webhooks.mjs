@@ -124,10 +124,14 @@ try {
   console.log("");
   console.log(`Webhooks, wrangler dev on 127.0.0.1 (${rounds} fan-out rounds after a warm-up; medians):`);
   console.log(`  fan-out to ${FAN_OUT} subscriptions: API response → first of the first attempts: ${fmt(median(fanOut.map((r) => r.first)), 0)} ms`);
-  console.log(`  fan-out to ${FAN_OUT} subscriptions: API response → last of the first attempts:  ${fmt(median(lasts), 0)} ms (max ${fmt(Math.max(...lasts), 0)} ms; target <= 2000 ms: ${Math.max(...lasts) <= 2000 ? "met" : "NOT met"})`);
+  console.log(
+    `  fan-out to ${FAN_OUT} subscriptions: API response → last of the first attempts:  ${fmt(median(lasts), 0)} ms (max ${fmt(Math.max(...lasts), 0)} ms; target <= 2000 ms: ${Math.max(...lasts) <= 2000 ? "met" : "NOT met"})`,
+  );
   console.log(`  ${events} events to one receiver: ${delivered} delivered${complete ? "" : " (incomplete)"}, API errors ${apiErrors}`);
   console.log(`    API: ${fmt(events / ((apiDone - started) / 1000))} events/s accepted (${concurrency} concurrent)`);
-  console.log(`    deliveries: ${fmt(delivered / seconds)} per second sustained (first request → last delivery ${fmt(seconds)} s); last delivery ${fmt((lastArrival - apiDone) / 1000)} s after the last API response`);
+  console.log(
+    `    deliveries: ${fmt(delivered / seconds)} per second sustained (first request → last delivery ${fmt(seconds)} s); last delivery ${fmt((lastArrival - apiDone) / 1000)} s after the last API response`,
+  );
 } finally {
   stop();
 }

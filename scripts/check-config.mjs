@@ -48,7 +48,9 @@ const projection = report(`the same with ${number(projected)} store databases (g
 const ceiling = storeDatabaseCeiling(config, secrets);
 const limiting = verdicts(measure(withStoreDatabases(config, ceiling + 1), secrets)).filter((v) => !v.ok);
 
-console.log(`\nOne Worker script can bind at most ${number(ceiling)} store databases: one more is past ${limiting.map((v) => `${v.what} (${v.source})`).join(" and ")}.`);
+console.log(
+  `\nOne Worker script can bind at most ${number(ceiling)} store databases: one more is past ${limiting.map((v) => `${v.what} (${v.source})`).join(" and ")}.`,
+);
 const over = projection.filter((c) => !c.ok);
 /** What lifts each limit once it is what stops the fleet. */
 const room = LIMITS.bindings.limit - measure(withStoreDatabases(config, 0), secrets).bindings;
@@ -70,10 +72,15 @@ if (over.length > 0) {
 
 const failures = [];
 if (current.some((c) => !c.ok)) failures.push("the current configuration is past a limit");
-if (ceiling < minCeiling) failures.push(`the store-database ceiling (${number(ceiling)}) is below ${number(minCeiling)}: something grows with the number of databases`);
+if (ceiling < minCeiling)
+  failures.push(`the store-database ceiling (${number(ceiling)}) is below ${number(minCeiling)}: something grows with the number of databases`);
 if (requireProjection && over.length > 0) failures.push(`${number(projected)} store databases do not fit (--require-projection)`);
 if (failures.length > 0) {
   console.error(`\ncheck:config: FAILED: ${failures.join("; ")}.`);
   process.exit(1);
 }
-console.log(`\ncheck:config: ok (limits: ${Object.values(LIMITS).map((l) => `${number(l.limit)} ${l.what}`).join(", ")}).`);
+console.log(
+  `\ncheck:config: ok (limits: ${Object.values(LIMITS)
+    .map((l) => `${number(l.limit)} ${l.what}`)
+    .join(", ")}).`,
+);

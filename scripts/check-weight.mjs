@@ -80,7 +80,9 @@ function table(title, rows) {
 
 const app = [...groups].filter(([g]) => g.startsWith("src/")).reduce((sum, [, n]) => sum + n, 0);
 console.log(`Worker bundle (index.js of \`wrangler deploy --dry-run\`): ${bytes.toLocaleString("en-US")} bytes = ${kib(bytes)} (gzip ${kib(gzipped)})`);
-console.log(`budget: ${budget.toLocaleString("en-US")} bytes = ${kib(budget)}; ${bytes <= budget ? `${kib(budget - bytes)} left` : `${kib(bytes - budget)} OVER`}`);
+console.log(
+  `budget: ${budget.toLocaleString("en-US")} bytes = ${kib(budget)}; ${bytes <= budget ? `${kib(budget - bytes)} left` : `${kib(bytes - budget)} OVER`}`,
+);
 console.log(`the app's own code (src/): ${kib(app)} (${share(app)}); packages and wrangler's glue: ${kib(bytes - app)}`);
 table(`largest contributors, by package or src/ folder (top ${top}):`, [...groups]);
 table(`largest files (top ${top}):`, files);

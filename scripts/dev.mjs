@@ -138,7 +138,9 @@ async function demoReceiver(marker) {
   try {
     return await startReceiver(marker?.receiver_port ?? 0);
   } catch (error) {
-    console.error(`Demo store: the webhook receiver could not listen on 127.0.0.1:${marker?.receiver_port}: ${error.message}; its deliveries will fail until it can`);
+    console.error(
+      `Demo store: the webhook receiver could not listen on 127.0.0.1:${marker?.receiver_port}: ${error.message}; its deliveries will fail until it can`,
+    );
     return null;
   }
 }
@@ -151,14 +153,17 @@ async function demoStore({ created, jwt, storeId }) {
   let marker = readMarker();
   if (!created || marker) {
     if (marker?.receiver_port) await demoReceiver(marker);
-    if (marker && marker.state !== "done") return `  demo store: the first start's seeding did not finish (${marker.error ?? "it was interrupted"}); delete ${stateDir} for a fresh one`;
+    if (marker && marker.state !== "done")
+      return `  demo store: the first start's seeding did not finish (${marker.error ?? "it was interrupted"}); delete ${stateDir} for a fresh one`;
     return marker ? `  demo store: ${summaryLine(marker.summary)}` : null;
   }
   const receiver = await demoReceiver(null);
   if (!receiver) return null;
   marker = { state: "seeding", store_id: storeId, receiver_port: receiver.port, started_at: new Date().toISOString() };
   writeMarker(marker);
-  console.log(`Demo store: first start of ${stateDir}, filling the demo store through the API (products, images, collections, customers, orders, a webhook)...`);
+  console.log(
+    `Demo store: first start of ${stateDir}, filling the demo store through the API (products, images, collections, customers, orders, a webhook)...`,
+  );
   try {
     const summary = await seedDemoStore({ base, token: jwt, storeId, receiverUrl: receiver.url, log: (line) => console.log(line) });
     writeMarker({ ...marker, state: "done", finished_at: new Date().toISOString(), summary });
@@ -172,7 +177,9 @@ async function demoStore({ created, jwt, storeId }) {
 }
 
 function summaryLine(s) {
-  const orders = Object.entries(s.orders).map(([status, n]) => `${n} ${status}`).join(", ");
+  const orders = Object.entries(s.orders)
+    .map(([status, n]) => `${n} ${status}`)
+    .join(", ");
   return `${s.products} products, ${s.collections} collections, ${s.customers} customers, orders: ${orders}; webhooks to ${s.webhook_url}`;
 }
 

@@ -54,7 +54,10 @@ const recheck = args.includes("--recheck");
 
 const config = unstable_readConfig({ config: configPath });
 /** The migration files of a directory in the order wrangler applies them. */
-const migrationFiles = (dir) => readdirSync(dir).filter((f) => f.endsWith(".sql")).sort();
+const migrationFiles = (dir) =>
+  readdirSync(dir)
+    .filter((f) => f.endsWith(".sql"))
+    .sort();
 const databases = config.d1_databases.map((d) => {
   const dir = path.resolve(path.dirname(configPath), d.migrations_dir ?? "migrations");
   return { binding: d.binding, name: d.database_name, id: d.database_id ?? d.database_name, dir, files: migrationFiles(dir) };
@@ -102,7 +105,9 @@ async function awaitBudget(requests, running) {
     if (wait === Infinity) return false;
     if (wait === null) await Promise.race(running);
     else {
-      console.log(`migrate-all: waiting ${Math.ceil(wait / 1000)} s for the API budget (${budget.used()} of ${budget.limit} requests in the last ${budget.windowMs / 1000} s)`);
+      console.log(
+        `migrate-all: waiting ${Math.ceil(wait / 1000)} s for the API budget (${budget.used()} of ${budget.limit} requests in the last ${budget.windowMs / 1000} s)`,
+      );
       await sleep(wait);
     }
     if (stopped) return false;
@@ -177,7 +182,9 @@ if (remote) {
 }
 if (remote && state.blockedUntil > Date.now()) {
   const wait = state.blockedUntil - Date.now();
-  console.log(`migrate-all: the last run met a 429; the API refuses this account until ${new Date(state.blockedUntil).toISOString()}: waiting ${Math.ceil(wait / 1000)} s`);
+  console.log(
+    `migrate-all: the last run met a 429; the API refuses this account until ${new Date(state.blockedUntil).toISOString()}: waiting ${Math.ceil(wait / 1000)} s`,
+  );
   await sleep(wait);
 }
 // The directory first (docs/scale.md section 3), then the store databases.

@@ -105,7 +105,14 @@ function Root() {
     <Routes>
       <Route path="login" element={<Login />} />
       <Route path="signup" element={<Signup />} />
-      <Route path="join" element={<Suspense fallback={<Loading />}><Join /></Suspense>} />
+      <Route
+        path="join"
+        element={
+          <Suspense fallback={<Loading />}>
+            <Join />
+          </Suspense>
+        }
+      />
       <Route path="*" element={<SignedIn />} />
     </Routes>
   );

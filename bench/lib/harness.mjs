@@ -17,7 +17,15 @@ const repoRoot = path.resolve(import.meta.dirname, "../..");
  * `cwd`: the checkout to serve (default: this one); an older commit's worktree serves that commit's code.
  * The console build of wrangler.toml's [build] is skipped (BOD_CONSOLE_BUILT=1): benchmarks do not load /admin.
  */
-export async function startServer({ port, persistDir = mkdtempSync(path.join(tmpdir(), "bench-")), vars = {}, config, cwd = repoRoot, inspectorPort = 0, logFile } = {}) {
+export async function startServer({
+  port,
+  persistDir = mkdtempSync(path.join(tmpdir(), "bench-")),
+  vars = {},
+  config,
+  cwd = repoRoot,
+  inspectorPort = 0,
+  logFile,
+} = {}) {
   // With a `logFile`, wrangler also prints the Worker's console.log lines (level "log"), which "warn" hides.
   const env = { ...wranglerEnv, WRANGLER_LOG: logFile ? "log" : "warn", CI: "true", BOD_CONSOLE_BUILT: "1" };
   const configArgs = config ? ["-c", config] : [];
@@ -30,7 +38,21 @@ export async function startServer({ port, persistDir = mkdtempSync(path.join(tmp
   const varArgs = Object.entries(vars).flatMap(([k, v]) => ["--var", `${k}:${v}`]);
   const child = spawn(
     "npx",
-    ["wrangler", "dev", ...configArgs, "--ip", "127.0.0.1", "--port", String(port), "--inspector-port", String(inspectorPort), "--persist-to", persistDir, "--show-interactive-dev-session=false", ...varArgs],
+    [
+      "wrangler",
+      "dev",
+      ...configArgs,
+      "--ip",
+      "127.0.0.1",
+      "--port",
+      String(port),
+      "--inspector-port",
+      String(inspectorPort),
+      "--persist-to",
+      persistDir,
+      "--show-interactive-dev-session=false",
+      ...varArgs,
+    ],
     // `logFile`: the Worker's console output (wrangler dev's stdout) is kept there, for a bench that reads its logs.
     { cwd, env, stdio: ["ignore", logFile ? openSync(logFile, "a") : "ignore", "inherit"], detached: true },
   );
@@ -114,7 +136,12 @@ export async function seedProducts(base, storeId, token, count) {
       Array.from({ length: Math.min(8, count - i) }, (_, k) =>
         api(base, "POST", `/stores/${storeId}/products`, {
           token,
-          body: { title: `${(i + k) % 10 === 0 ? "Zephyr" : "Classic"} Cotton Shirt ${i + k}`, product_type: "single", status: "live", default_price_cents: 1000 + i + k },
+          body: {
+            title: `${(i + k) % 10 === 0 ? "Zephyr" : "Classic"} Cotton Shirt ${i + k}`,
+            product_type: "single",
+            status: "live",
+            default_price_cents: 1000 + i + k,
+          },
         }),
       ),
     );

@@ -26,8 +26,28 @@ export async function startImageServer() {
   };
 }
 
-const HEADER = ["Handle", "Title", "Body (HTML)", "Vendor", "Type", "Tags", "Published", "Option1 Name", "Option1 Value", "Option2 Name", "Option2 Value",
-  "Variant SKU", "Variant Grams", "Variant Inventory Qty", "Variant Price", "Variant Compare At Price", "Image Src", "Image Position", "Image Alt Text", "Status"];
+const HEADER = [
+  "Handle",
+  "Title",
+  "Body (HTML)",
+  "Vendor",
+  "Type",
+  "Tags",
+  "Published",
+  "Option1 Name",
+  "Option1 Value",
+  "Option2 Name",
+  "Option2 Value",
+  "Variant SKU",
+  "Variant Grams",
+  "Variant Inventory Qty",
+  "Variant Price",
+  "Variant Compare At Price",
+  "Image Src",
+  "Image Position",
+  "Image Alt Text",
+  "Status",
+];
 const quote = (cell) => (/[",\r\n]/.test(cell) ? `"${cell.replaceAll('"', '""')}"` : cell);
 
 /**
@@ -39,12 +59,32 @@ export function shopifyCatalog(imageBase, { products = 1000, variants = 5, image
   for (let p = 0; p < products; p++) {
     for (let v = 0; v < variants; v++) {
       const first = v === 0;
-      const image = images && v < imagesPerProduct ? [`${imageBase}/img/${p * imagesPerProduct + v}.png`, String(v + 1), `Product ${p}, view ${v + 1}`] : ["", "", ""];
-      lines.push([
-        `bench-${p}`, first ? `Bench product ${p}` : "", first ? `<p>Product ${p}, "benched"</p>` : "", first ? "Acme" : "", first ? "Shirts" : "",
-        first ? "bench, shopify" : "", first ? "TRUE" : "", first ? "Size" : "", ["XS", "S", "M", "L", "XL"][v], first ? "Colour" : "", "Blue",
-        `B-${p}-${v}`, "200", "5", `${10 + (p % 50)}.00`, "", ...image, first ? "active" : "",
-      ].map(quote).join(","));
+      const image =
+        images && v < imagesPerProduct ? [`${imageBase}/img/${p * imagesPerProduct + v}.png`, String(v + 1), `Product ${p}, view ${v + 1}`] : ["", "", ""];
+      lines.push(
+        [
+          `bench-${p}`,
+          first ? `Bench product ${p}` : "",
+          first ? `<p>Product ${p}, "benched"</p>` : "",
+          first ? "Acme" : "",
+          first ? "Shirts" : "",
+          first ? "bench, shopify" : "",
+          first ? "TRUE" : "",
+          first ? "Size" : "",
+          ["XS", "S", "M", "L", "XL"][v],
+          first ? "Colour" : "",
+          "Blue",
+          `B-${p}-${v}`,
+          "200",
+          "5",
+          `${10 + (p % 50)}.00`,
+          "",
+          ...image,
+          first ? "active" : "",
+        ]
+          .map(quote)
+          .join(","),
+      );
     }
   }
   return `${lines.join("\r\n")}\r\n`;
@@ -82,8 +122,12 @@ export async function shopifyPart(base) {
       image_requests: requests,
       rows_only: { state: a.state.state, errors: a.state.errors.length, seconds: a.seconds, rows_per_s: a.state.rows_done / a.seconds },
       with_images: {
-        state: b.state.state, errors: b.state.errors.length, warnings: b.state.warnings.length, seconds: b.seconds,
-        rows_per_s: b.state.rows_done / b.seconds, images_per_s: imageCount / b.seconds,
+        state: b.state.state,
+        errors: b.state.errors.length,
+        warnings: b.state.warnings.length,
+        seconds: b.seconds,
+        rows_per_s: b.state.rows_done / b.seconds,
+        images_per_s: imageCount / b.seconds,
         // The images' own share: the time the same rows took without them subtracted.
         images_per_s_beyond_rows: imageCount / Math.max(0.001, b.seconds - a.seconds),
       },

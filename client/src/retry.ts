@@ -42,16 +42,14 @@ export function backoff(policy: RetryPolicy, attempt: number): number {
 const SAFE_METHODS = new Set(["GET", "HEAD", "PUT", "DELETE", "OPTIONS"]);
 
 /** Whether a request that failed without an answer may be sent again. */
-export const resendableAfterNetworkError = (method: string, hasIdempotencyKey: boolean) =>
-  SAFE_METHODS.has(method) || (method === "POST" && hasIdempotencyKey);
+export const resendableAfterNetworkError = (method: string, hasIdempotencyKey: boolean) => SAFE_METHODS.has(method) || (method === "POST" && hasIdempotencyKey);
 
 /**
  * How long to wait before retrying after `problem`, or undefined when it is not retried: not a retryable answer,
  * or a Retry-After beyond the policy's limit.
  */
 export function delayAfterProblem(policy: RetryPolicy, problem: ApiProblem, attempt: number, hasIdempotencyKey: boolean): number | undefined {
-  const retryable =
-    problem.status === 429 || problem.status === 503 || (problem.status === 409 && problem.code === "request_in_progress" && hasIdempotencyKey);
+  const retryable = problem.status === 429 || problem.status === 503 || (problem.status === 409 && problem.code === "request_in_progress" && hasIdempotencyKey);
   if (!retryable) return undefined;
   if (problem.retryAfter === undefined) return backoff(policy, attempt);
   const wait = problem.retryAfter * 1000;

@@ -13,15 +13,57 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const SIZE = 240;
 
 export const HEADER = [
-  "Handle", "Title", "Body (HTML)", "Vendor", "Product Category", "Type", "Tags", "Published", "Option1 Name", "Option1 Value", "Option2 Name",
-  "Option2 Value", "Option3 Name", "Option3 Value", "Variant SKU", "Variant Grams", "Variant Inventory Tracker", "Variant Inventory Qty",
-  "Variant Inventory Policy", "Variant Fulfillment Service", "Variant Price", "Variant Compare At Price", "Variant Requires Shipping",
-  "Variant Taxable", "Variant Barcode", "Image Src", "Image Position", "Image Alt Text", "Gift Card", "SEO Title", "SEO Description",
-  "Google Shopping / Google Product Category", "Google Shopping / Gender", "Google Shopping / Age Group", "Google Shopping / MPN",
-  "Google Shopping / AdWords Grouping", "Google Shopping / AdWords Labels", "Google Shopping / Condition", "Google Shopping / Custom Product",
-  "Google Shopping / Custom Label 0", "Google Shopping / Custom Label 1", "Google Shopping / Custom Label 2", "Google Shopping / Custom Label 3",
-  "Google Shopping / Custom Label 4", "Variant Image", "Variant Weight Unit", "Variant Tax Code", "Cost per item", "Price / International",
-  "Compare At Price / International", "Status",
+  "Handle",
+  "Title",
+  "Body (HTML)",
+  "Vendor",
+  "Product Category",
+  "Type",
+  "Tags",
+  "Published",
+  "Option1 Name",
+  "Option1 Value",
+  "Option2 Name",
+  "Option2 Value",
+  "Option3 Name",
+  "Option3 Value",
+  "Variant SKU",
+  "Variant Grams",
+  "Variant Inventory Tracker",
+  "Variant Inventory Qty",
+  "Variant Inventory Policy",
+  "Variant Fulfillment Service",
+  "Variant Price",
+  "Variant Compare At Price",
+  "Variant Requires Shipping",
+  "Variant Taxable",
+  "Variant Barcode",
+  "Image Src",
+  "Image Position",
+  "Image Alt Text",
+  "Gift Card",
+  "SEO Title",
+  "SEO Description",
+  "Google Shopping / Google Product Category",
+  "Google Shopping / Gender",
+  "Google Shopping / Age Group",
+  "Google Shopping / MPN",
+  "Google Shopping / AdWords Grouping",
+  "Google Shopping / AdWords Labels",
+  "Google Shopping / Condition",
+  "Google Shopping / Custom Product",
+  "Google Shopping / Custom Label 0",
+  "Google Shopping / Custom Label 1",
+  "Google Shopping / Custom Label 2",
+  "Google Shopping / Custom Label 3",
+  "Google Shopping / Custom Label 4",
+  "Variant Image",
+  "Variant Weight Unit",
+  "Variant Tax Code",
+  "Cost per item",
+  "Price / International",
+  "Compare At Price / International",
+  "Status",
 ];
 
 const GRAMS = { Apparel: 350, Accessories: 120, Footwear: 900, Bags: 1100, Fitness: 1500, Home: 450, Stationery: 200 };
@@ -37,7 +79,12 @@ function picturesOf(p) {
     return c;
   };
   if (p.colours) {
-    return Object.entries(p.colours).map(([name, color]) => ({ file: `${p.handle}-${slug(name)}.png`, alt: `${p.title} in ${name}`, colour: name, canvas: draw(color, p.bg) }));
+    return Object.entries(p.colours).map(([name, color]) => ({
+      file: `${p.handle}-${slug(name)}.png`,
+      alt: `${p.title} in ${name}`,
+      colour: name,
+      canvas: draw(color, p.bg),
+    }));
   }
   const pictures = [{ file: `${p.handle}.png`, alt: p.title, canvas: draw(p.color, p.bg) }];
   if (p.options || p.extra) pictures.push({ file: `${p.handle}-detail.png`, alt: `${p.title}, detail`, canvas: draw(p.color, detailBackground) });
@@ -52,16 +99,37 @@ function rowsOf(p, pictures) {
   const seenColours = new Set();
   const rows = variants.map(([values, sku, price, qty, compare], i) => {
     const row = {
-      Handle: p.handle, "Option1 Value": values[0], "Option2 Value": values[1] ?? "", "Option3 Value": values[2] ?? "",
-      "Variant SKU": sku, "Variant Grams": String(GRAMS[p.type] ?? 300), "Variant Inventory Tracker": "shopify", "Variant Inventory Qty": String(qty),
-      "Variant Inventory Policy": "deny", "Variant Fulfillment Service": "manual", "Variant Price": price, "Variant Compare At Price": compare ?? "",
-      "Variant Requires Shipping": "TRUE", "Variant Taxable": "TRUE", "Variant Weight Unit": "g",
+      Handle: p.handle,
+      "Option1 Value": values[0],
+      "Option2 Value": values[1] ?? "",
+      "Option3 Value": values[2] ?? "",
+      "Variant SKU": sku,
+      "Variant Grams": String(GRAMS[p.type] ?? 300),
+      "Variant Inventory Tracker": "shopify",
+      "Variant Inventory Qty": String(qty),
+      "Variant Inventory Policy": "deny",
+      "Variant Fulfillment Service": "manual",
+      "Variant Price": price,
+      "Variant Compare At Price": compare ?? "",
+      "Variant Requires Shipping": "TRUE",
+      "Variant Taxable": "TRUE",
+      "Variant Weight Unit": "g",
     };
     if (i === 0) {
       Object.assign(row, {
-        Title: p.title, "Body (HTML)": p.body, Vendor: p.vendor, Type: p.type, Tags: p.tags, Published: status === "active" ? "TRUE" : "FALSE",
-        "Option1 Name": optionNames[0], "Option2 Name": optionNames[1] ?? "", "Option3 Name": optionNames[2] ?? "", "Gift Card": "FALSE",
-        "SEO Title": `${p.title} | Demo store`, "SEO Description": p.body.replace(/<[^>]+>/g, ""), Status: status,
+        Title: p.title,
+        "Body (HTML)": p.body,
+        Vendor: p.vendor,
+        Type: p.type,
+        Tags: p.tags,
+        Published: status === "active" ? "TRUE" : "FALSE",
+        "Option1 Name": optionNames[0],
+        "Option2 Name": optionNames[1] ?? "",
+        "Option3 Name": optionNames[2] ?? "",
+        "Gift Card": "FALSE",
+        "SEO Title": `${p.title} | Demo store`,
+        "SEO Description": p.body.replace(/<[^>]+>/g, ""),
+        Status: status,
       });
     }
     const colour = colourAt >= 0 ? values[colourAt] : null;

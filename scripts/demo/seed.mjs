@@ -11,7 +11,16 @@ import { startImageServer } from "./servers.mjs";
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const CSV_PATH = path.join(here, "products.csv");
 
-const EVENTS = ["products.created", "products.updated", "collections.created", "collections.updated", "customers.created", "orders.created", "orders.updated", "orders.refunded"];
+const EVENTS = [
+  "products.created",
+  "products.updated",
+  "collections.created",
+  "collections.updated",
+  "customers.created",
+  "orders.created",
+  "orders.updated",
+  "orders.refunded",
+];
 
 const CUSTOMERS = [
   { email: "ada@example.com", name: "Ada Lovelace", phone: "+44 20 7946 0001" },
@@ -24,14 +33,42 @@ const CUSTOMERS = [
 
 /** Each order: the customer (index into CUSTOMERS, or a guest email), [sku, quantity] lines, and what happens to it. */
 const ORDERS = [
-  { customer: 0, lines: [["TEE-BLA-M", 2], ["MUG-CER", 1]], steps: [] },
+  {
+    customer: 0,
+    lines: [
+      ["TEE-BLA-M", 2],
+      ["MUG-CER", 1],
+    ],
+    steps: [],
+  },
   { customer: 1, lines: [["HOOD-NAV-M", 1]], steps: ["paid"] },
-  { customer: 2, lines: [["CAP-NAVY", 1], ["STICK-PACK", 3]], steps: ["paid", "fulfilled"] },
+  {
+    customer: 2,
+    lines: [
+      ["CAP-NAVY", 1],
+      ["STICK-PACK", 3],
+    ],
+    steps: ["paid", "fulfilled"],
+  },
   { customer: 3, lines: [["TRAIL-42", 1]], steps: ["paid", "fulfilled"] },
   { customer: 4, lines: [["CANDLE-SOY", 2]], steps: ["canceled"] },
   { customer: 5, lines: [["PACK-SND", 1]], steps: ["paid", "refund"] },
-  { customer: 0, lines: [["NOTE-DOT", 2], ["KEY-BRASS", 1]], steps: ["paid", "fulfilled", "refund:1250"] },
-  { customer: "guest@example.org", lines: [["BOTTLE-750", 1], ["SCARF-RUST", 1]], steps: ["paid"] },
+  {
+    customer: 0,
+    lines: [
+      ["NOTE-DOT", 2],
+      ["KEY-BRASS", 1],
+    ],
+    steps: ["paid", "fulfilled", "refund:1250"],
+  },
+  {
+    customer: "guest@example.org",
+    lines: [
+      ["BOTTLE-750", 1],
+      ["SCARF-RUST", 1],
+    ],
+    steps: ["paid"],
+  },
   { customer: 2, lines: [["RAIN-YEL-M", 1]], steps: [] },
 ];
 
@@ -76,7 +113,10 @@ async function importCatalog(call, storeId, log) {
         log(
           `Demo store: imported ${state.products_created} products (${state.variants_created} variants, ${images.served()} images) from ` +
             `scripts/demo/products.csv in ${seconds} s: ${state.state}, ${state.errors.length} errors, ${state.warnings.length} warnings` +
-            [...state.errors, ...state.warnings].slice(0, 3).map((e) => `; line ${e.line}: ${e.message}`).join(""),
+            [...state.errors, ...state.warnings]
+              .slice(0, 3)
+              .map((e) => `; line ${e.line}: ${e.message}`)
+              .join(""),
         );
         if (state.state === "failed") throw new Error(`import: the import ${id} failed`);
         return state;
@@ -94,7 +134,11 @@ async function catalogIds(call, storeId) {
   const bySku = new Map();
   let cursor = "";
   do {
-    const page = await call("catalog", "GET", `/stores/${storeId}/products?include_drafts=true&limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`);
+    const page = await call(
+      "catalog",
+      "GET",
+      `/stores/${storeId}/products?include_drafts=true&limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`,
+    );
     for (const p of page.data) {
       bySlug.set(p.slug, p.id);
       for (const v of p.variants) if (v.sku) bySku.set(v.sku, v.id);
@@ -127,11 +171,19 @@ async function seedOrders(call, storeId, bySku) {
 
 async function seedCollections(call, storeId, bySlug) {
   const picks = await call("collections", "POST", `/stores/${storeId}/collections`, {
-    title: "Staff picks", slug: "staff-picks", kind: "manual", description: "What we use every day, chosen by hand.",
+    title: "Staff picks",
+    slug: "staff-picks",
+    kind: "manual",
+    description: "What we use every day, chosen by hand.",
   });
-  await call("collections", "PUT", `/stores/${storeId}/collections/${picks.id}/products`, { product_ids: STAFF_PICKS.map((s) => bySlug.get(s)).filter(Boolean) });
+  await call("collections", "PUT", `/stores/${storeId}/collections/${picks.id}/products`, {
+    product_ids: STAFF_PICKS.map((s) => bySlug.get(s)).filter(Boolean),
+  });
   await call("collections", "POST", `/stores/${storeId}/collections`, {
-    title: "Winter warmers", slug: "winter-warmers", kind: "automatic", description: "Everything tagged winter.",
+    title: "Winter warmers",
+    slug: "winter-warmers",
+    kind: "automatic",
+    description: "Everything tagged winter.",
     rules: { match: "all", conditions: [{ field: "tag", op: "equals", value: "winter" }] },
   });
   return 2;

@@ -72,7 +72,13 @@ export function measure(config, secrets = []) {
     keep_names: config.keep_names,
     observability: config.observability,
     migrations: config.migrations,
-    assets: config.assets && { config: { html_handling: config.assets.html_handling, not_found_handling: config.assets.not_found_handling, run_worker_first: config.assets.run_worker_first } },
+    assets: config.assets && {
+      config: {
+        html_handling: config.assets.html_handling,
+        not_found_handling: config.assets.not_found_handling,
+        run_worker_first: config.assets.run_worker_first,
+      },
+    },
   };
   const asJson = bytes(JSON.stringify({ ...settings, bindings }));
   return {

@@ -37,6 +37,7 @@ export function encodePng(width, height, scanlines, level = 6) {
 /** A gradient PNG whose pixels depend on `seed`: images told apart by size or seed. */
 export function gradientPng(width, height, seed = 0) {
   const raw = Buffer.alloc(height * (1 + width * 3));
-  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) raw.set([(x * 7 + seed) & 0xff, (y * 13 + seed * 3) & 0xff, (x ^ y ^ seed) & 0xff], y * (1 + width * 3) + 1 + x * 3);
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) raw.set([(x * 7 + seed) & 0xff, (y * 13 + seed * 3) & 0xff, (x ^ y ^ seed) & 0xff], y * (1 + width * 3) + 1 + x * 3);
   return encodePng(width, height, raw);
 }

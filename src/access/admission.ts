@@ -115,42 +115,44 @@ export function keyAccess(c: C, storeId: string): StoreAccess | null {
  * The caller must be a member of the path's store (403 otherwise; a PAT only works on its own store) and, when
  * a permission is given, hold it in their effective permission (403 naming the missing bit).
  */
-export const storeAccess = (permission?: Needed): MiddlewareHandler<AppEnv> => async (c, next) => {
-  const storeId = c.req.param("store_id") ?? "";
-  // Null when an earlier middleware authenticated the request (and spent the credential's budget).
-  let credential: Spending = null;
-  let session: Promise<SessionRow | null> | null = null;
-  if (!c.var.principal) {
-    const raw = bearerToken(c);
-    if (!isUuid(storeId)) credential = await identify(c, raw);
-    else if (isStoreKey(raw)) credential = await admitKey(c, raw, storeId);
-    else {
-      // A session JWT on a well-formed store path: its session check (its session object) runs beside the membership lookup.
-      const principal = await verifyJwt(c.env, raw);
-      credential = userBudget(c, principal);
-      session = sessionCheck(c, principal);
-      c.set("principal", principal);
+export const storeAccess =
+  (permission?: Needed): MiddlewareHandler<AppEnv> =>
+  async (c, next) => {
+    const storeId = c.req.param("store_id") ?? "";
+    // Null when an earlier middleware authenticated the request (and spent the credential's budget).
+    let credential: Spending = null;
+    let session: Promise<SessionRow | null> | null = null;
+    if (!c.var.principal) {
+      const raw = bearerToken(c);
+      if (!isUuid(storeId)) credential = await identify(c, raw);
+      else if (isStoreKey(raw)) credential = await admitKey(c, raw, storeId);
+      else {
+        // A session JWT on a well-formed store path: its session check (its session object) runs beside the membership lookup.
+        const principal = await verifyJwt(c.env, raw);
+        credential = userBudget(c, principal);
+        session = sessionCheck(c, principal);
+        c.set("principal", principal);
+      }
     }
-  }
-  if (!isUuid(storeId)) {
-    await within(credential, "credential");
-    throw notFound("Store");
-  }
-  const principal = c.var.principal;
-  let access: StoreAccess | null;
-  if (principal.kind !== "jwt") access = keyAccess(c, storeId);
-  else {
-    const standing = jwtStanding(c, storeId, principal);
-    standing.catch(() => {}); // awaited below, after the session's verdict (401 comes first)
-    if (session) admitSession(principal, await session);
-    access = await standing;
-  }
-  // The handler may change data: the store's verdict comes before it runs, then a change's write budgets (every
-  // principal's: a session's, a PAT's, an integration's key's).
-  await within(await admitToStore(c, credential, access, permission), "store");
-  if (!isReadOnly(c)) await spendWrite(c.env, access!.storeId, shardNameOf(c.env, c.var.storeBinding!));
-  await next();
-};
+    if (!isUuid(storeId)) {
+      await within(credential, "credential");
+      throw notFound("Store");
+    }
+    const principal = c.var.principal;
+    let access: StoreAccess | null;
+    if (principal.kind !== "jwt") access = keyAccess(c, storeId);
+    else {
+      const standing = jwtStanding(c, storeId, principal);
+      standing.catch(() => {}); // awaited below, after the session's verdict (401 comes first)
+      if (session) admitSession(principal, await session);
+      access = await standing;
+    }
+    // The handler may change data: the store's verdict comes before it runs, then a change's write budgets (every
+    // principal's: a session's, a PAT's, an integration's key's).
+    await within(await admitToStore(c, credential, access, permission), "store");
+    if (!isReadOnly(c)) await spendWrite(c.env, access!.storeId, shardNameOf(c.env, c.var.storeBinding!));
+    await next();
+  };
 
 /** For endpoints that belong to a person's session (creating stores, accepting invites): no PATs, no integrations. */
 export const sessionOnly = (): MiddlewareHandler<AppEnv> => async (c, next) => {

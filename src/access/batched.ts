@@ -78,53 +78,55 @@ class PendingStoreAccess<Row> implements PendingAccess {
  * have is looked for through the token index (`patElsewhere`), an integration key likewise (`integrationElsewhere`). Read-only routes only: the handler starts before the
  * caller is known.
  */
-export const batchedStoreAccess = (permission: Permission): MiddlewareHandler<AppEnv> => async (c, next) => {
-  const raw = bearerToken(c);
-  const storeId = c.req.param("store_id") ?? "";
-  // A malformed store id is a 404 after the token check: storeAccess answers that.
-  if (!isUuid(storeId)) return storeAccess(permission)(c, next);
-  // What needs no database first: a bad checksum or a bad JWT is a 401 before any query.
-  const isKey = isStoreKey(raw);
-  const isIntegration = raw.startsWith(INTEGRATION_PREFIX);
-  const hash = isIntegration ? await integrationKeyHash(raw) : isKey ? await patHash(raw) : "";
-  const principal = isKey ? null : await verifyJwt(c.env, raw);
-  // A store no database holds is a 403 (or a 401) from storeAccess, which does not need the store's database.
-  const placement = await placementOf(c.env, storeId);
-  if (!placement) return storeAccess(permission)(c, next);
-  let pending: PendingAccess;
-  // The store's budget, started once the batch has shown the caller may read: it runs beside the handler's own
-  // work on the rows, and its 429 replaces the response (nothing was changed: read-only routes).
-  let store: Spending = null;
-  // A key's row from a database its store has left is not the word (./lookups.ts `foundElsewhere`).
-  const here = <Row extends { storeState: HereState }>(row: Row | null, shard: string) =>
-    row && !left(row.storeState) ? { row, binding: shardBinding(c.env, shard) } : null;
-  if (isIntegration) {
-    const credential = integrationBudget(c, hash);
-    pending = new PendingStoreAccess<IntegrationRow>(c, placement, integrationOn(storeId, hash), async (row, shard) => {
-      admitIntegration(c, here(row, shard) ?? (await integrationElsewhere(c, hash, shard)));
-      store = await admitToStore(c, credential, keyAccess(c, storeId), permission);
-    });
-  } else if (isKey) {
-    const credential = patBudget(c, hash);
-    pending = new PendingStoreAccess<PatRow>(c, placement, patOn(storeId, hash), async (row, shard) => {
-      admitPat(c, here(row, shard) ?? (await patElsewhere(c, hash, shard)));
-      store = await admitToStore(c, credential, keyAccess(c, storeId), permission);
-    });
-  } else {
-    const jwt = principal!;
-    const credential = userBudget(c, jwt);
-    const session = sessionCheck(c, jwt);
-    pending = new PendingStoreAccess<MembershipRow>(c, placement, membershipLookup(storeId, jwt), async (row) => {
-      admitSession(jwt, await session);
-      c.set("principal", jwt);
-      store = await admitToStore(c, credential, membershipAccess(storeId, row), permission);
-    });
-  }
-  c.set("pendingAccess", pending);
-  await next();
-  if (!pending.sent) await pending.resolve();
-  await within(store, "store");
-};
+export const batchedStoreAccess =
+  (permission: Permission): MiddlewareHandler<AppEnv> =>
+  async (c, next) => {
+    const raw = bearerToken(c);
+    const storeId = c.req.param("store_id") ?? "";
+    // A malformed store id is a 404 after the token check: storeAccess answers that.
+    if (!isUuid(storeId)) return storeAccess(permission)(c, next);
+    // What needs no database first: a bad checksum or a bad JWT is a 401 before any query.
+    const isKey = isStoreKey(raw);
+    const isIntegration = raw.startsWith(INTEGRATION_PREFIX);
+    const hash = isIntegration ? await integrationKeyHash(raw) : isKey ? await patHash(raw) : "";
+    const principal = isKey ? null : await verifyJwt(c.env, raw);
+    // A store no database holds is a 403 (or a 401) from storeAccess, which does not need the store's database.
+    const placement = await placementOf(c.env, storeId);
+    if (!placement) return storeAccess(permission)(c, next);
+    let pending: PendingAccess;
+    // The store's budget, started once the batch has shown the caller may read: it runs beside the handler's own
+    // work on the rows, and its 429 replaces the response (nothing was changed: read-only routes).
+    let store: Spending = null;
+    // A key's row from a database its store has left is not the word (./lookups.ts `foundElsewhere`).
+    const here = <Row extends { storeState: HereState }>(row: Row | null, shard: string) =>
+      row && !left(row.storeState) ? { row, binding: shardBinding(c.env, shard) } : null;
+    if (isIntegration) {
+      const credential = integrationBudget(c, hash);
+      pending = new PendingStoreAccess<IntegrationRow>(c, placement, integrationOn(storeId, hash), async (row, shard) => {
+        admitIntegration(c, here(row, shard) ?? (await integrationElsewhere(c, hash, shard)));
+        store = await admitToStore(c, credential, keyAccess(c, storeId), permission);
+      });
+    } else if (isKey) {
+      const credential = patBudget(c, hash);
+      pending = new PendingStoreAccess<PatRow>(c, placement, patOn(storeId, hash), async (row, shard) => {
+        admitPat(c, here(row, shard) ?? (await patElsewhere(c, hash, shard)));
+        store = await admitToStore(c, credential, keyAccess(c, storeId), permission);
+      });
+    } else {
+      const jwt = principal!;
+      const credential = userBudget(c, jwt);
+      const session = sessionCheck(c, jwt);
+      pending = new PendingStoreAccess<MembershipRow>(c, placement, membershipLookup(storeId, jwt), async (row) => {
+        admitSession(jwt, await session);
+        c.set("principal", jwt);
+        store = await admitToStore(c, credential, membershipAccess(storeId, row), permission);
+      });
+    }
+    c.set("pendingAccess", pending);
+    await next();
+    if (!pending.sent) await pending.resolve();
+    await within(store, "store");
+  };
 
 /** Runs a read-only route's one read: with its pending access check when there is one (`batchedStoreAccess`). */
 export function withAuthBatch<T>(ctx: StoreReadCtx, query: SQL): Promise<D1Result<T>> {

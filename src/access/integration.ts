@@ -62,7 +62,12 @@ export const integrationElsewhere = (c: C, hash: string, tried: string | null) =
 
 /** The key's row wherever it is: in the path store's database first (one query when it is that store's). */
 export const findIntegration = (c: C, hash: string, storeId: string | null) =>
-  findKey(c, storeId, (id) => integrationOn(id, hash), (tried) => integrationElsewhere(c, hash, tried));
+  findKey(
+    c,
+    storeId,
+    (id) => integrationOn(id, hash),
+    (tried) => integrationElsewhere(c, hash, tried),
+  );
 
 /** 401 unless the key exists, is not revoked and, for a previous value, its time is not up; sets the principal. */
 export function admitIntegration(c: C, found: Found<IntegrationRow> | null): void {

@@ -46,5 +46,4 @@ export async function reserveLoginAttempt<T>(db: Db, emailLower: string, { limit
 }
 
 /** A successful login does not count as a failure: its reservation goes, earlier failures stay. */
-export const releaseLoginAttempt = (db: Db, attemptId: string) =>
-  db.$client.prepare("DELETE FROM login_attempts WHERE id = ?").bind(attemptId).run();
+export const releaseLoginAttempt = (db: Db, attemptId: string) => db.$client.prepare("DELETE FROM login_attempts WHERE id = ?").bind(attemptId).run();

@@ -20,7 +20,10 @@ export async function patHash(raw: string): Promise<string> {
   return hashTokenValue(raw);
 }
 
-export type PatRow = Pick<typeof apiTokens.$inferSelect, "id" | "name" | "storeId" | "userId" | "issuedBy" | "scopes" | "expiresAt" | "lastUsedAt" | "revokedAt" | "apiVersion"> & {
+export type PatRow = Pick<
+  typeof apiTokens.$inferSelect,
+  "id" | "name" | "storeId" | "userId" | "issuedBy" | "scopes" | "expiresAt" | "lastUsedAt" | "revokedAt" | "apiVersion"
+> & {
   memberPermissions: string;
   role: Role;
   storeState: HereState;
@@ -59,7 +62,12 @@ export const patElsewhere = (c: C, hash: string, tried: string | null) =>
 
 /** A PAT's row wherever it is: in the path store's database first (one query when it is that store's). */
 export const findPat = (c: C, hash: string, storeId: string | null): Promise<FoundPat | null> =>
-  findKey(c, storeId, (id) => patOn(id, hash), (tried) => patElsewhere(c, hash, tried));
+  findKey(
+    c,
+    storeId,
+    (id) => patOn(id, hash),
+    (tried) => patElsewhere(c, hash, tried),
+  );
 
 /** The token rules on the lookup's row: 401 unless it exists, is not revoked and has not expired; sets the principal and store. */
 export function admitPat(c: C, found: FoundPat | null): void {

@@ -16,12 +16,7 @@ type Requirement = Permission | "member" | "authenticated" | "session" | "public
 export function requires(rule: Requirement) {
   // `security: []` says "no credential" to OpenAPI tools (Redocly's security-defined, client generators).
   if (rule === "public") return { "x-required-permission": "none" as const, security: [] as Array<Record<string, string[]>> };
-  const middleware =
-    rule === "authenticated"
-      ? authenticated()
-      : rule === "session"
-        ? sessionOnly()
-        : storeAccess(rule === "member" ? undefined : rule);
+  const middleware = rule === "authenticated" ? authenticated() : rule === "session" ? sessionOnly() : storeAccess(rule === "member" ? undefined : rule);
   return {
     middleware: [middleware],
     security: [{ bearerAuth: [] }],
@@ -73,8 +68,15 @@ const RULE_SENTENCES: Record<string, string> = {
  */
 export function permissionSentence(declared: string): string {
   if (RULE_SENTENCES[declared]) return RULE_SENTENCES[declared];
-  if (declared.includes("|")) return `Requires ${code(declared.split("|").map((b) => b.trim()), " or ")}.`;
-  return `Requires ${code(declared.split(",").map((b) => b.trim()), " and ")}.`;
+  if (declared.includes("|"))
+    return `Requires ${code(
+      declared.split("|").map((b) => b.trim()),
+      " or ",
+    )}.`;
+  return `Requires ${code(
+    declared.split(",").map((b) => b.trim()),
+    " and ",
+  )}.`;
 }
 
 const METHODS = ["get", "put", "post", "delete", "patch", "head", "options", "trace"] as const;

@@ -47,13 +47,7 @@ export async function verifyJwt(env: Env, raw: string): Promise<Principal> {
   // whatever its exp says.
   const { sub, iat, exp, sv = 0 } = payload;
   const now = Math.floor(Date.now() / 1000);
-  if (
-    typeof sub !== "string" ||
-    typeof iat !== "number" ||
-    typeof exp !== "number" ||
-    !Number.isSafeInteger(sv) ||
-    now - iat >= SESSION_SECONDS
-  ) {
+  if (typeof sub !== "string" || typeof iat !== "number" || typeof exp !== "number" || !Number.isSafeInteger(sv) || now - iat >= SESSION_SECONDS) {
     throw unauthenticated();
   }
   // The signature names this one JWT (logins carry a random jti, so no two sessions share it).

@@ -19,58 +19,94 @@ const one = `${base}/{id}`;
 const members = `${one}/products`;
 
 const listRoute = createRoute({
-  method: "get", path: base, tags, operationId: "listCollections", summary: "Collections, newest change first",
+  method: "get",
+  path: base,
+  tags,
+  operationId: "listCollections",
+  summary: "Collections, newest change first",
   ...requires("products.read"),
   request: { params: storeParams, query: z.object(paginationQuery) },
   responses: { 200: jsonResponse(pageSchema(collectionSchema), "A page of collections"), ...errorResponses(404) },
 });
-const createCollectionRoute = createRoute(idempotent({
-  method: "post", path: base, tags, operationId: "createCollection", summary: "Create a manual or automatic collection",
-  ...requires("products.edit"),
-  request: { params: storeParams, ...jsonBody(createCollectionBody) },
-  responses: { 201: jsonResponse(collectionSchema, "The new collection"), ...errorResponses(400, 404, 409) },
-}));
+const createCollectionRoute = createRoute(
+  idempotent({
+    method: "post",
+    path: base,
+    tags,
+    operationId: "createCollection",
+    summary: "Create a manual or automatic collection",
+    ...requires("products.edit"),
+    request: { params: storeParams, ...jsonBody(createCollectionBody) },
+    responses: { 201: jsonResponse(collectionSchema, "The new collection"), ...errorResponses(400, 404, 409) },
+  }),
+);
 const getRoute = createRoute({
-  method: "get", path: one, tags, operationId: "getCollection", summary: "One collection",
+  method: "get",
+  path: one,
+  tags,
+  operationId: "getCollection",
+  summary: "One collection",
   ...requires("products.read"),
   request: { params: collectionParams },
   responses: { 200: jsonResponse(collectionSchema, "The collection"), ...errorResponses(404) },
 });
 const patchRoute = createRoute({
-  method: "patch", path: one, tags, operationId: "updateCollection", summary: "Change title, slug, description or (automatic) rules",
+  method: "patch",
+  path: one,
+  tags,
+  operationId: "updateCollection",
+  summary: "Change title, slug, description or (automatic) rules",
   ...requires("products.edit"),
   request: { params: collectionParams, ...jsonBody(updateCollectionBody) },
   responses: { 200: jsonResponse(collectionSchema, "The updated collection"), ...errorResponses(400, 404, 409) },
 });
 const deleteRoute = createRoute({
-  method: "delete", path: one, tags, operationId: "deleteCollection", summary: "Delete the collection (its products stay)",
+  method: "delete",
+  path: one,
+  tags,
+  operationId: "deleteCollection",
+  summary: "Delete the collection (its products stay)",
   ...requires("products.edit"),
   request: { params: collectionParams },
   responses: { 204: { description: "Deleted" }, ...errorResponses(404) },
 });
 const setMembersRoute = createRoute({
-  method: "put", path: members, tags, operationId: "setCollectionProducts",
+  method: "put",
+  path: members,
+  tags,
+  operationId: "setCollectionProducts",
   summary: "A manual collection's products, in order (at most 5,000)",
   ...requires("products.edit"),
   request: { params: collectionParams, ...jsonBody(setMembersBody) },
   responses: { 200: jsonResponse(collectionSchema, "The collection"), ...errorResponses(400, 404, 409) },
 });
-const addMemberRoute = createRoute(idempotent({
-  method: "post", path: members, tags, operationId: "addCollectionProduct",
-  summary: "Add a product to a manual collection, at a position (from 0; default last)",
-  ...requires("products.edit"),
-  request: { params: collectionParams, ...jsonBody(addMemberBody) },
-  responses: { 200: jsonResponse(collectionSchema, "The collection"), ...errorResponses(400, 404, 409) },
-}));
+const addMemberRoute = createRoute(
+  idempotent({
+    method: "post",
+    path: members,
+    tags,
+    operationId: "addCollectionProduct",
+    summary: "Add a product to a manual collection, at a position (from 0; default last)",
+    ...requires("products.edit"),
+    request: { params: collectionParams, ...jsonBody(addMemberBody) },
+    responses: { 200: jsonResponse(collectionSchema, "The collection"), ...errorResponses(400, 404, 409) },
+  }),
+);
 const removeMemberRoute = createRoute({
-  method: "delete", path: `${members}/{product_id}`, tags, operationId: "removeCollectionProduct",
+  method: "delete",
+  path: `${members}/{product_id}`,
+  tags,
+  operationId: "removeCollectionProduct",
   summary: "Remove a product from a manual collection (the product stays)",
   ...requires("products.edit"),
   request: { params: memberParams },
   responses: { 204: { description: "Removed" }, ...errorResponses(404, 409) },
 });
 const listMembersRoute = createRoute({
-  method: "get", path: members, tags, operationId: "listCollectionProducts",
+  method: "get",
+  path: members,
+  tags,
+  operationId: "listCollectionProducts",
   summary: "The collection's products as the product list returns them: position order (manual) or by sort (automatic)",
   ...requiresWithBatchedRead("products.read"),
   request: {
@@ -99,9 +135,7 @@ export function registerCollectionRoutes(app: App) {
     await deleteCollection(storeCtxOf(c), c.req.valid("param").id);
     return c.body(null, 204);
   });
-  app.openapi(setMembersRoute, async (c) =>
-    c.json(await setMembers(storeCtxOf(c), c.req.valid("param").id, c.req.valid("json").product_ids), 200),
-  );
+  app.openapi(setMembersRoute, async (c) => c.json(await setMembers(storeCtxOf(c), c.req.valid("param").id, c.req.valid("json").product_ids), 200));
   app.openapi(addMemberRoute, async (c) => c.json(await addMember(storeCtxOf(c), c.req.valid("param").id, c.req.valid("json")), 200));
   app.openapi(removeMemberRoute, async (c) => {
     const { id, product_id } = c.req.valid("param");

@@ -45,7 +45,11 @@ export async function getCollectionRow(ctx: StoreCtx, id: string): Promise<Colle
   return row;
 }
 
-const selectJson = (ctx: StoreCtx, c: Shape) => ctx.db.select({ json: sql<string>`${collectionJsonSql(ctx.store.storeId, c)}` }).from(collections).where(inStore(ctx, c.id));
+const selectJson = (ctx: StoreCtx, c: Shape) =>
+  ctx.db
+    .select({ json: sql<string>`${collectionJsonSql(ctx.store.storeId, c)}` })
+    .from(collections)
+    .where(inStore(ctx, c.id));
 
 /** In a change's batch: the collection still exists (a concurrent delete makes this change a 404). */
 export const collectionStillThere = (ctx: StoreCtx, id: string) => stillExists(ctx.db, exists(sql`${collections}`, inStore(ctx, id)));
@@ -61,7 +65,10 @@ export const collectionChanged = (ctx: StoreCtx, c: Shape, action: AuditAction, 
 /** Commits a batch whose last statement is `selectJson`; a guard failure is a 404 (the collection went). */
 export async function commitReturningCollection(ctx: StoreCtx, statements: Statement[], slug?: string) {
   try {
-    const results = await guarded(commit(ctx, statements), { not_found: () => notFound("Collection"), conflict: () => conflict("The collection changed meanwhile; nothing was applied") });
+    const results = await guarded(commit(ctx, statements), {
+      not_found: () => notFound("Collection"),
+      conflict: () => conflict("The collection changed meanwhile; nothing was applied"),
+    });
     const [last] = results[results.length - 1] as Array<{ json: string }>;
     if (!last) throw notFound("Collection");
     return JSON.parse(last.json);
@@ -76,7 +83,9 @@ async function freeSlug(ctx: StoreCtx, base: string): Promise<string> {
   const rows = await ctx.db
     .select({ slug: collections.slug })
     .from(collections)
-    .where(and(eq(collections.storeId, ctx.store.storeId), or(eq(collections.slug, base), and(gte(collections.slug, `${base}-`), lt(collections.slug, `${base}.`)))));
+    .where(
+      and(eq(collections.storeId, ctx.store.storeId), or(eq(collections.slug, base), and(gte(collections.slug, `${base}-`), lt(collections.slug, `${base}.`)))),
+    );
   const taken = new Set(rows.map((r) => r.slug));
   if (!taken.has(base)) return base;
   for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
@@ -94,8 +103,16 @@ export async function createCollection(ctx: StoreCtx, input: CreateCollectionInp
     [
       ...(fields?.guards ?? []),
       ctx.db.insert(collections).values({
-        id, storeId: ctx.store.storeId, title: input.title, slug, description: input.description ?? null, kind: input.kind, rules,
-        fields: fields?.json ?? "{}", createdAt: now, updatedAt: now,
+        id,
+        storeId: ctx.store.storeId,
+        title: input.title,
+        slug,
+        description: input.description ?? null,
+        kind: input.kind,
+        rules,
+        fields: fields?.json ?? "{}",
+        createdAt: now,
+        updatedAt: now,
       }),
       auditEntry(ctx, "collection.create", "collection", id),
       ...recordEvent(ctx.db, ctx.store.storeId, "collections.created", collectionJsonSql(ctx.store.storeId, shape)),
@@ -115,8 +132,13 @@ export async function getCollection(ctx: StoreCtx, id: string) {
 export async function listCollections(ctx: StoreCtx, page: Page) {
   const where = eq(collections.storeId, ctx.store.storeId);
   const [rows, [{ total }]] = await ctx.db.batch([
-    ctx.db.select({ id: collections.id, kind: collections.kind, rules: collections.rules }).from(collections).where(where)
-      .orderBy(desc(collections.updatedAt), desc(collections.id)).limit(page.limit).offset(page.offset),
+    ctx.db
+      .select({ id: collections.id, kind: collections.kind, rules: collections.rules })
+      .from(collections)
+      .where(where)
+      .orderBy(desc(collections.updatedAt), desc(collections.id))
+      .limit(page.limit)
+      .offset(page.offset),
     ctx.db.select({ total: sql<number>`count(*)` }).from(collections).where(where),
   ]);
   if (rows.length === 0) return { data: [], total };

@@ -58,7 +58,9 @@ export async function addMember(ctx: StoreCtx, id: string, input: { product_id: 
     collectionStillThere(ctx, id),
     withinCap(ctx.db, sql`(SELECT count(*) FROM collection_products WHERE collection_id = ${id}) < ${MAX_MEMBERS}`),
     stillHolds(ctx.db, sql`NOT ${exists(sql`${collectionProducts}`, memberOf(id, input.product_id))}`),
-    ctx.db.update(collectionProducts).set({ position: sql`${collectionProducts.position} + 1` })
+    ctx.db
+      .update(collectionProducts)
+      .set({ position: sql`${collectionProducts.position} + 1` })
       .where(and(eq(collectionProducts.collectionId, id), gte(collectionProducts.position, position))),
     ctx.db.insert(collectionProducts).values({ storeId, collectionId: id, productId: input.product_id, position }),
     ...collectionChanged(ctx, row, "collection.product_add", { product_id: input.product_id, position }),
@@ -76,7 +78,9 @@ export async function removeMember(ctx: StoreCtx, id: string, productId: string)
     collectionStillThere(ctx, id),
     stillHolds(ctx.db, exists(sql`${collectionProducts}`, memberOf(id, productId))),
     ctx.db.delete(collectionProducts).where(memberOf(id, productId)),
-    ctx.db.update(collectionProducts).set({ position: sql`${collectionProducts.position} - 1` })
+    ctx.db
+      .update(collectionProducts)
+      .set({ position: sql`${collectionProducts.position} - 1` })
       .where(and(eq(collectionProducts.collectionId, id), gt(collectionProducts.position, member.position))),
     ...collectionChanged(ctx, row, "collection.product_remove", { product_id: productId }),
   ]);
@@ -102,4 +106,3 @@ export async function listMembers(ctx: StoreReadCtx, id: string, query: Collecti
   const { walk, sort } = sortedWalk(`collection:${id}`, query, rawOffset);
   return runList(ctx, { walk, sort, includeDrafts, filters: automaticFilter(row.rules) });
 }
-

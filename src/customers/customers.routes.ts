@@ -11,16 +11,18 @@ const storeParams = z.object({ store_id: z.string() });
 const customerParams = storeParams.extend({ id: z.string() });
 const tags = ["Customers"];
 
-const createCustomerRoute = createRoute(idempotent({
-  method: "post",
-  path: "/stores/{store_id}/customers",
-  operationId: "createCustomer",
-  tags,
-  summary: "Create a customer (emits customers.created)",
-  ...requires("customers.write"),
-  request: { params: storeParams, ...jsonBody(createCustomerBody) },
-  responses: { 201: jsonResponse(customerSchema, "The customer"), ...errorResponses(400, 404, 409) },
-}));
+const createCustomerRoute = createRoute(
+  idempotent({
+    method: "post",
+    path: "/stores/{store_id}/customers",
+    operationId: "createCustomer",
+    tags,
+    summary: "Create a customer (emits customers.created)",
+    ...requires("customers.write"),
+    request: { params: storeParams, ...jsonBody(createCustomerBody) },
+    responses: { 201: jsonResponse(customerSchema, "The customer"), ...errorResponses(400, 404, 409) },
+  }),
+);
 
 const listCustomersRoute = createRoute({
   method: "get",
@@ -66,7 +68,5 @@ export function registerCustomerRoutes(app: App) {
     return c.json(await listCustomers(storeCtxOf(c), walk, filter), 200);
   });
   app.openapi(getCustomerRoute, async (c) => c.json(await getCustomer(storeCtxOf(c), c.req.valid("param").id), 200));
-  app.openapi(updateCustomerRoute, async (c) =>
-    c.json(await updateCustomer(storeCtxOf(c), c.req.valid("param").id, c.req.valid("json")), 200),
-  );
+  app.openapi(updateCustomerRoute, async (c) => c.json(await updateCustomer(storeCtxOf(c), c.req.valid("param").id, c.req.valid("json")), 200));
 }

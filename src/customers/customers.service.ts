@@ -110,7 +110,10 @@ export async function listCustomers(ctx: StoreCtx, walk: Walk, filter: { email?:
 
 export async function findCustomer(ctx: StoreCtx, id: string): Promise<(CustomerRow & { groupIds: string }) | undefined> {
   if (!isUuid(id)) return undefined;
-  const [row] = await ctx.db.select(withGroups).from(customers).where(and(eq(customers.id, id), eq(customers.storeId, ctx.store.storeId)));
+  const [row] = await ctx.db
+    .select(withGroups)
+    .from(customers)
+    .where(and(eq(customers.id, id), eq(customers.storeId, ctx.store.storeId)));
   return row;
 }
 
@@ -138,10 +141,16 @@ export async function updateCustomer(ctx: StoreCtx, id: string, input: { email?:
   try {
     const results = await commit(ctx, [
       ...(changes.fields !== undefined ? fields!.guards : []),
-      ctx.db.update(customers).set({ ...differs, updatedAt: nowIso() }).where(and(eq(customers.id, row.id), eq(customers.storeId, ctx.store.storeId))),
+      ctx.db
+        .update(customers)
+        .set({ ...differs, updatedAt: nowIso() })
+        .where(and(eq(customers.id, row.id), eq(customers.storeId, ctx.store.storeId))),
       auditEntry(ctx, "customer.update", "customer", row.id),
       ...recordEvent(ctx.db, ctx.store.storeId, "customers.updated", json),
-      ctx.db.select({ json: sql<string>`(${json})` }).from(customers).where(eq(customers.id, row.id)),
+      ctx.db
+        .select({ json: sql<string>`(${json})` })
+        .from(customers)
+        .where(eq(customers.id, row.id)),
     ]);
     const [found] = results[results.length - 1] as Array<{ json: string }>;
     if (!found) throw notFound("Customer");

@@ -42,8 +42,7 @@ export const committedUnitsOf = (ctx: StoreCtx, deleted: Deleted) =>
 const atLocations = (units: CommittedUnits[]) => units.map((u) => `${u.committed} committed at ${u.location_code}`).join(", ");
 
 /** "SKU-A: 2 committed at default, 1 committed at wh; SKU-B: ..." (the rows come grouped by variant). */
-const perVariant = (units: CommittedUnits[]) =>
-  [...Map.groupBy(units, (u) => u.variant)].map(([variant, own]) => `${variant}: ${atLocations(own)}`).join("; ");
+const perVariant = (units: CommittedUnits[]) => [...Map.groupBy(units, (u) => u.variant)].map(([variant, own]) => `${variant}: ${atLocations(own)}`).join("; ");
 
 /**
  * The 409 of a deletion refused because open orders still need units committed at the variants' levels, naming each
@@ -54,7 +53,9 @@ export function unitsStillCommitted(what: "variant" | "product" | "put", units: 
     return conflict(`An open order still needs this variant's units (${atLocations(units)}): cancel or fulfil the order first; nothing was deleted`);
   }
   if (what === "product") {
-    return conflict(`An open order still needs units of this product's variants (${perVariant(units)}): cancel or fulfil the orders first; nothing was deleted`);
+    return conflict(
+      `An open order still needs units of this product's variants (${perVariant(units)}): cancel or fulfil the orders first; nothing was deleted`,
+    );
   }
   return conflict(
     `An open order still needs units of the variants this PUT leaves out (${perVariant(units)}): cancel or fulfil the orders first, ` +

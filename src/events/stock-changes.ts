@@ -81,5 +81,3 @@ export function stockChange(ctx: StoreCtx, why: StockWhy, statements: Statement[
 
 /** The error D1 reports when a stock write met stock held at a location other than the default (trigger text). */
 export const isStockHeldElsewhere = (error: unknown) => errorText(error).includes("stock_held_elsewhere");
-
-

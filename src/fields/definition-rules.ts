@@ -46,7 +46,10 @@ export function checkDefinition(owner: Owner, type: FieldType, input: Validation
         const pattern = compilePattern(v.regex);
         const work = pattern.size * longestValue(type, out) * (isList(type) ? ((out.max as number | undefined) ?? MAX_LIST_ITEMS) : 1);
         if (work > REGEX_WORK_BUDGET) {
-          at("regex", `too costly for values this long: ${pattern.size} steps per character × the longest value allowed exceeds ${REGEX_WORK_BUDGET} (shorten the pattern, or set a lower max)`);
+          at(
+            "regex",
+            `too costly for values this long: ${pattern.size} steps per character × the longest value allowed exceeds ${REGEX_WORK_BUDGET} (shorten the pattern, or set a lower max)`,
+          );
         } else out.regex = v.regex;
       } catch (error) {
         if (!(error instanceof PatternError)) throw error;
@@ -72,7 +75,8 @@ export function checkDefinition(owner: Owner, type: FieldType, input: Validation
     }
   }
 
-  if (filterable && !FILTERABLE_OWNERS.includes(owner)) at("filterable", "only product and variant fields can be filterable (the product list filters by them)");
+  if (filterable && !FILTERABLE_OWNERS.includes(owner))
+    at("filterable", "only product and variant fields can be filterable (the product list filters by them)");
   else if (filterable && !isFilterableType(type)) at("filterable", `a ${type} field cannot be filterable (scalar types only)`);
 
   if (errors.length > 0) throw new ApiError("validation_failed", errors.map((e) => `${e.path}: ${e.message}`).join("; "), { errors });

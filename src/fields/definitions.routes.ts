@@ -16,30 +16,45 @@ const one = `${base}/{id}`;
 const storeParams = z.object({ store_id: z.string() });
 
 const listRoute = createRoute({
-  method: "get", path: base, tags, operationId: "listFieldDefinitions",
+  method: "get",
+  path: base,
+  tags,
+  operationId: "listFieldDefinitions",
   summary: "The store's field definitions, oldest first; `owner` narrows to one owner's",
   ...requires("member"),
   request: { params: storeParams, query: definitionListQuery },
   responses: { 200: jsonResponse(pageSchema(fieldDefinitionSchema), "A page of field definitions"), ...errorResponses(404) },
 });
-const createRouteDef = createRoute(idempotent({
-  method: "post", path: base, tags, operationId: "createFieldDefinition",
-  summary: "Define a field of products, variants, collections, customers or orders",
-  description:
-    "The key is unique per (store, owner) (409). At most 200 definitions per owner, 20 of them filterable " +
-    "(422 `limit_exceeded`). Validations must fit the type (422 at `validations.<name>`).",
-  ...requires("store.manage"),
-  request: { params: storeParams, ...jsonBody(createDefinitionBody) },
-  responses: { 201: jsonResponse(fieldDefinitionSchema, "The new definition"), ...errorResponses(400, 404, 409) },
-}));
+const createRouteDef = createRoute(
+  idempotent({
+    method: "post",
+    path: base,
+    tags,
+    operationId: "createFieldDefinition",
+    summary: "Define a field of products, variants, collections, customers or orders",
+    description:
+      "The key is unique per (store, owner) (409). At most 200 definitions per owner, 20 of them filterable " +
+      "(422 `limit_exceeded`). Validations must fit the type (422 at `validations.<name>`).",
+    ...requires("store.manage"),
+    request: { params: storeParams, ...jsonBody(createDefinitionBody) },
+    responses: { 201: jsonResponse(fieldDefinitionSchema, "The new definition"), ...errorResponses(400, 404, 409) },
+  }),
+);
 const getRoute = createRoute({
-  method: "get", path: one, tags, operationId: "getFieldDefinition", summary: "One field definition",
+  method: "get",
+  path: one,
+  tags,
+  operationId: "getFieldDefinition",
+  summary: "One field definition",
   ...requires("member"),
   request: { params: definitionParams },
   responses: { 200: jsonResponse(fieldDefinitionSchema, "The definition"), ...errorResponses(404) },
 });
 const patchRoute = createRoute({
-  method: "patch", path: one, tags, operationId: "updateFieldDefinition",
+  method: "patch",
+  path: one,
+  tags,
+  operationId: "updateFieldDefinition",
   summary: "Rename, describe, change validations (later writes only) or (un)make filterable",
   description:
     "owner, key and type never change (422). `filterable: true` indexes the values already stored (at most 20 " +
@@ -51,7 +66,10 @@ const patchRoute = createRoute({
   responses: { 200: jsonResponse(fieldDefinitionSchema, "The updated definition"), ...errorResponses(400, 404, 409) },
 });
 const deleteRoute = createRoute({
-  method: "delete", path: one, tags, operationId: "deleteFieldDefinition",
+  method: "delete",
+  path: one,
+  tags,
+  operationId: "deleteFieldDefinition",
   summary: "Delete a field: its values are removed from every resource, without events",
   description:
     "The values go in short steps on a large store; if the request is interrupted, the definition stays " +

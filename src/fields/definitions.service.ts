@@ -81,8 +81,11 @@ async function commitReturning(ctx: StoreCtx, statements: Statement[], owner: Ow
 }
 
 const filterableCap = (ctx: StoreCtx, owner: Owner) =>
-  withinCap(ctx.db, sql`(SELECT count(*) FROM ${fieldDefinitions} WHERE ${fieldDefinitions.storeId} = ${ctx.store.storeId}
-    AND ${fieldDefinitions.owner} = ${owner} AND ${fieldDefinitions.filterable} = 1) < ${FILTERABLE_PER_OWNER}`);
+  withinCap(
+    ctx.db,
+    sql`(SELECT count(*) FROM ${fieldDefinitions} WHERE ${fieldDefinitions.storeId} = ${ctx.store.storeId}
+    AND ${fieldDefinitions.owner} = ${owner} AND ${fieldDefinitions.filterable} = 1) < ${FILTERABLE_PER_OWNER}`,
+  );
 
 export async function createDefinition(ctx: StoreCtx, input: CreateDefinitionInput) {
   const filterable = input.filterable ?? false;
@@ -93,12 +96,24 @@ export async function createDefinition(ctx: StoreCtx, input: CreateDefinitionInp
   return commitReturning(
     ctx,
     [
-      withinCap(ctx.db, sql`(SELECT count(*) FROM ${fieldDefinitions} WHERE ${fieldDefinitions.storeId} = ${storeId}
-        AND ${fieldDefinitions.owner} = ${input.owner}) < ${DEFINITIONS_PER_OWNER}`),
+      withinCap(
+        ctx.db,
+        sql`(SELECT count(*) FROM ${fieldDefinitions} WHERE ${fieldDefinitions.storeId} = ${storeId}
+        AND ${fieldDefinitions.owner} = ${input.owner}) < ${DEFINITIONS_PER_OWNER}`,
+      ),
       ...(filterable ? [filterableCap(ctx, input.owner)] : []),
       ctx.db.insert(fieldDefinitions).values({
-        id, storeId, owner: input.owner, key: input.key, name: input.name, description: input.description ?? null, type: input.type,
-        validations: JSON.stringify(validations), filterable, createdAt: now, updatedAt: now,
+        id,
+        storeId,
+        owner: input.owner,
+        key: input.key,
+        name: input.name,
+        description: input.description ?? null,
+        type: input.type,
+        validations: JSON.stringify(validations),
+        filterable,
+        createdAt: now,
+        updatedAt: now,
       }),
       auditEntry(ctx, "field_definition.create", "field_definition", id, { owner: input.owner, key: input.key }),
       selectRow(ctx, id),
@@ -116,7 +131,13 @@ export async function getDefinition(ctx: StoreCtx, id: string) {
 export async function listDefinitions(ctx: StoreCtx, page: Page, owner?: Owner) {
   const where = and(eq(fieldDefinitions.storeId, ctx.store.storeId), owner ? eq(fieldDefinitions.owner, owner) : undefined);
   const [rows, [{ total }]] = await ctx.db.batch([
-    ctx.db.select().from(fieldDefinitions).where(where).orderBy(asc(fieldDefinitions.createdAt), asc(fieldDefinitions.id)).limit(page.limit).offset(page.offset),
+    ctx.db
+      .select()
+      .from(fieldDefinitions)
+      .where(where)
+      .orderBy(asc(fieldDefinitions.createdAt), asc(fieldDefinitions.id))
+      .limit(page.limit)
+      .offset(page.offset),
     ctx.db.select({ total: count() }).from(fieldDefinitions).where(where),
   ]);
   return { data: rows.map(toDefinition), total };
@@ -126,7 +147,8 @@ export async function updateDefinition(ctx: StoreCtx, id: string, input: UpdateD
   const row = await getRow(ctx, id);
   if (row.deleting) throw conflict("This field definition is being deleted: DELETE it again to finish");
   for (const name of ["owner", "key", "type"] as const) {
-    if (input[name] !== undefined && input[name] !== row[name]) throw invalidField(name, name === "owner" ? "cannot change" : "cannot change: make a new field");
+    if (input[name] !== undefined && input[name] !== row[name])
+      throw invalidField(name, name === "owner" ? "cannot change" : "cannot change: make a new field");
   }
   const filterable = input.filterable ?? row.filterable;
   const validations = input.validations !== undefined ? input.validations : (JSON.parse(row.validations) as Validations);
@@ -151,7 +173,10 @@ export async function updateDefinition(ctx: StoreCtx, id: string, input: UpdateD
       [
         stillExists(ctx.db, exists(sql`${fieldDefinitions}`, and(inStore(ctx, id), eq(fieldDefinitions.deleting, false))!)),
         ...(filterable && !row.filterable ? [filterableCap(ctx, row.owner)] : []),
-        ctx.db.update(fieldDefinitions).set({ ...changes, updatedAt: nowIso() }).where(inStore(ctx, id)),
+        ctx.db
+          .update(fieldDefinitions)
+          .set({ ...changes, updatedAt: nowIso() })
+          .where(inStore(ctx, id)),
         ...(!filterable && row.filterable
           ? [ctx.db.delete(fieldIndex).where(and(eq(fieldIndex.storeId, ctx.store.storeId), eq(fieldIndex.definitionId, row.id)))]
           : []),
@@ -168,7 +193,10 @@ export async function updateDefinition(ctx: StoreCtx, id: string, input: UpdateD
   return commitReturning(
     ctx,
     [
-      ctx.db.update(fieldDefinitions).set({ indexReady: true }).where(and(inStore(ctx, id), eq(fieldDefinitions.filterable, true))),
+      ctx.db
+        .update(fieldDefinitions)
+        .set({ indexReady: true })
+        .where(and(inStore(ctx, id), eq(fieldDefinitions.filterable, true))),
       selectRow(ctx, id),
     ],
     row.owner,

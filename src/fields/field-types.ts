@@ -72,7 +72,11 @@ export const isReference = (type: string): type is ReferenceType => type in REFE
 export const isFilterableType = (type: FieldType) => (SCALAR_TYPES as readonly string[]).includes(type);
 
 /** Which validations a type takes: min/max (and what they bound), regex, choices. */
-export function validationsOf(type: FieldType): { minMax: "number" | "integer" | "date" | "date_time" | "length" | "count" | null; regex: boolean; choices: boolean } {
+export function validationsOf(type: FieldType): {
+  minMax: "number" | "integer" | "date" | "date_time" | "length" | "count" | null;
+  regex: boolean;
+  choices: boolean;
+} {
   const base = itemType(type);
   const texts = TEXT_TYPES.has(base);
   if (isList(type)) return { minMax: "count", regex: texts, choices: texts };

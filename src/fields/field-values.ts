@@ -29,7 +29,14 @@ export async function loadDefinitions(ctx: StoreCtx, owner: Owner, keys: string[
     .select()
     .from(fieldDefinitions)
     // A definition being deleted takes no values (its key is unknown to writes).
-    .where(and(eq(fieldDefinitions.storeId, ctx.store.storeId), eq(fieldDefinitions.owner, owner), eq(fieldDefinitions.deleting, false), sql`${fieldDefinitions.key} IN (SELECT value FROM json_each(${JSON.stringify([...new Set(keys)])}))`));
+    .where(
+      and(
+        eq(fieldDefinitions.storeId, ctx.store.storeId),
+        eq(fieldDefinitions.owner, owner),
+        eq(fieldDefinitions.deleting, false),
+        sql`${fieldDefinitions.key} IN (SELECT value FROM json_each(${JSON.stringify([...new Set(keys)])}))`,
+      ),
+    );
   return new Map(rows.map((r) => [r.key, definitionOf(r)]));
 }
 
@@ -87,8 +94,7 @@ export async function checkReferences(ctx: StoreCtx, references: Reference[]): P
     .map((r) => ({ path: r.path, message: `is not ${REFERENCE_TABLES[r.type].what} of this store` }));
 }
 
-export const invalidFields = (errors: FieldError[]) =>
-  new ApiError("validation_failed", errors.map((e) => `${e.path}: ${e.message}`).join("; "), { errors });
+export const invalidFields = (errors: FieldError[]) => new ApiError("validation_failed", errors.map((e) => `${e.path}: ${e.message}`).join("; "), { errors });
 
 /** The 409 of a write whose definitions changed (one was deleted) between its check and its batch. */
 export const definitionsChanged = () =>

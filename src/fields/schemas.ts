@@ -28,7 +28,8 @@ const bound = z.union([z.number(), line().max(64)]);
 export const validationsSchema = z
   .strictObject({
     min: bound.optional().openapi({
-      description: "Inclusive. integer, decimal, money: the least value; date, date_time: the earliest (as a value of the type); texts: the least length; lists: the least item count",
+      description:
+        "Inclusive. integer, decimal, money: the least value; date, date_time: the earliest (as a value of the type); texts: the least length; lists: the least item count",
     }),
     max: bound.optional().openapi({ description: "Inclusive; as min, the greatest" }),
     regex: line()
@@ -74,10 +75,7 @@ export const createDefinitionBody = z
     type,
     description,
     validations: validationsSchema.optional(),
-    filterable: z
-      .boolean()
-      .optional()
-      .openapi({ description: "Product and variant fields of a scalar type; at most 20 per owner (422 limit_exceeded)" }),
+    filterable: z.boolean().optional().openapi({ description: "Product and variant fields of a scalar type; at most 20 per owner (422 limit_exceeded)" }),
   })
   .openapi("CreateFieldDefinitionRequest");
 
@@ -97,14 +95,12 @@ export const definitionListQuery = z.object({ owner: owner.optional(), ...pagina
 export const definitionParams = z.object({ store_id: z.string(), id: z.string() });
 
 /** `fields` on a resource: the values of its custom fields, keys with a value only. */
-export const fieldsSchema = z
-  .record(z.string(), z.unknown())
-  .openapi("FieldValues", {
-    description:
-      "Custom field values {key: value} (GET /stores/{store_id}/field-definitions says each key's type); only keys with a value. " +
-      "Strings for texts, urls, colors, dates, date-times (UTC) and references; numbers for integer, decimal and money (minor units); " +
-      "booleans; arrays for list.<t>; any JSON for json",
-  });
+export const fieldsSchema = z.record(z.string(), z.unknown()).openapi("FieldValues", {
+  description:
+    "Custom field values {key: value} (GET /stores/{store_id}/field-definitions says each key's type); only keys with a value. " +
+    "Strings for texts, urls, colors, dates, date-times (UTC) and references; numbers for integer, decimal and money (minor units); " +
+    "booleans; arrays for list.<t>; any JSON for json",
+});
 
 /** `fields` in a create body: a value per key to set (null sets nothing). */
 export const fieldsCreateInput = z

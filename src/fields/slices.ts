@@ -62,7 +62,10 @@ async function walk(ctx: StoreCtx, owner: Owner, change: (ids: SQL) => Statement
   const limit = sliceRows(ctx.env as { FIELD_SLICE_ROWS?: string });
   let cursor = START;
   for (;;) {
-    const results = (await ctx.db.batch([change(sliceIds(ctx, owner, cursor, limit)), sliceKeys(ctx, owner, cursor, limit), go] as [Statement, ...Statement[]])) as unknown[];
+    const results = (await ctx.db.batch([change(sliceIds(ctx, owner, cursor, limit)), sliceKeys(ctx, owner, cursor, limit), go] as [
+      Statement,
+      ...Statement[],
+    ])) as unknown[];
     const keys = results[1] as Cursor[];
     const still = results[2] as unknown[];
     if (keys.length < limit || still.length === 0) return;

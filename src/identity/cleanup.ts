@@ -10,9 +10,7 @@ export const CLEANUP_BATCH = 1000;
 
 /** D1's SQLite has no `DELETE ... LIMIT`: delete the first rows of an indexed range instead. */
 const boundedDelete = (db: D1Database, table: string, key: string, where: string, ...params: unknown[]) =>
-  db
-    .prepare(`DELETE FROM ${table} WHERE ${key} IN (SELECT ${key} FROM ${table} WHERE ${where} LIMIT ${CLEANUP_BATCH})`)
-    .bind(...params);
+  db.prepare(`DELETE FROM ${table} WHERE ${key} IN (SELECT ${key} FROM ${table} WHERE ${where} LIMIT ${CLEANUP_BATCH})`).bind(...params);
 
 /** Idempotency keys past their 24 hours (a request still holding one renews nothing: 24 h is far beyond it). */
 const expiredKeys = (db: D1Database, now: number) => boundedDelete(db, "idempotency_keys", "rowid", "expires_at <= ?", now);

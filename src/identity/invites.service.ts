@@ -57,10 +57,9 @@ export async function createInvite(ctx: StoreCtx, input: { email: string; permis
   };
   // The directory's index first: accepting finds the store through it (src/placement/directory.ts).
   await indexInvite(ctx.env, row.tokenHash, row.storeId);
-  await guarded(
-    ctx.db.batch([callerStillHolds(ctx, handedOut), ctx.db.insert(invites).values(row), auditEntry(ctx, "invite.create", "invite", row.id)]),
-    { conflict: () => conflict("Your permissions in this store changed meanwhile; no invite was created") },
-  );
+  await guarded(ctx.db.batch([callerStillHolds(ctx, handedOut), ctx.db.insert(invites).values(row), auditEntry(ctx, "invite.create", "invite", row.id)]), {
+    conflict: () => conflict("Your permissions in this store changed meanwhile; no invite was created"),
+  });
   return { ...toInvite(row), token };
 }
 
@@ -196,25 +195,25 @@ export async function acceptInvite(ctx: Ctx, input: { token: string }) {
   const store = await db.query.stores.findFirst({ where: eq(stores.id, invite.storeId) });
   await addUserStore(ctx.env, user.id, invite.storeId, store?.createdAt ?? now);
   try {
-    await guarded(commit(storeCtx, [
-      // Decided inside the batch: still pending (of two concurrent accepts one wins; a revocation or the inviter's
-      // removal that ran meanwhile voids it), and the inviter can still grant every bit (409 otherwise).
-      stillHolds(db, exists(sql`${invites}`, and(eq(invites.id, invite.id), isNull(invites.acceptedAt), isNull(invites.revokedAt))!)),
-      stillHolds(db, inviterStillGrants(invite)),
-      copyUser(db, user),
-      db
-        .update(invites)
-        .set({ acceptedAt: now, acceptedBy: user.id })
-        .where(eq(invites.id, invite.id)),
-      db.insert(memberships).values(member),
-      auditEntry(storeCtx, "member.create", "member", user.id),
-      ...recordEvent(db, invite.storeId, "user.created", {
-        id: user.id,
-        email: user.email,
-        name: user.name,
-        permissions: invite.permissions,
-      }),
-    ]), { conflict: voidInvite });
+    await guarded(
+      commit(storeCtx, [
+        // Decided inside the batch: still pending (of two concurrent accepts one wins; a revocation or the inviter's
+        // removal that ran meanwhile voids it), and the inviter can still grant every bit (409 otherwise).
+        stillHolds(db, exists(sql`${invites}`, and(eq(invites.id, invite.id), isNull(invites.acceptedAt), isNull(invites.revokedAt))!)),
+        stillHolds(db, inviterStillGrants(invite)),
+        copyUser(db, user),
+        db.update(invites).set({ acceptedAt: now, acceptedBy: user.id }).where(eq(invites.id, invite.id)),
+        db.insert(memberships).values(member),
+        auditEntry(storeCtx, "member.create", "member", user.id),
+        ...recordEvent(db, invite.storeId, "user.created", {
+          id: user.id,
+          email: user.email,
+          name: user.name,
+          permissions: invite.permissions,
+        }),
+      ]),
+      { conflict: voidInvite },
+    );
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict("You are already a member of this store");
     // Not a member after all: take the directory's entry back (best effort; a leftover is never access).

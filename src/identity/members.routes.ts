@@ -46,16 +46,18 @@ const removeMemberRoute = createRoute({
   responses: { 204: { description: "Removed" }, ...errorResponses(404, 409) },
 });
 
-const createInviteRoute = createRoute(refusesIdempotency({
-  method: "post",
-  path: "/stores/{store_id}/invites",
-  operationId: "createInvite",
-  tags: ["Members"],
-  summary: "Invite a teammate; the raw invite token is shown only here",
-  ...requires("members.manage"),
-  request: { params: storeParams, ...jsonBody(inviteBody) },
-  responses: { 201: jsonResponse(createdInviteSchema, "The invite and its one-time token"), ...errorResponses(400, 404) },
-}));
+const createInviteRoute = createRoute(
+  refusesIdempotency({
+    method: "post",
+    path: "/stores/{store_id}/invites",
+    operationId: "createInvite",
+    tags: ["Members"],
+    summary: "Invite a teammate; the raw invite token is shown only here",
+    ...requires("members.manage"),
+    request: { params: storeParams, ...jsonBody(inviteBody) },
+    responses: { 201: jsonResponse(createdInviteSchema, "The invite and its one-time token"), ...errorResponses(400, 404) },
+  }),
+);
 
 const listInvitesRoute = createRoute({
   method: "get",
@@ -90,18 +92,20 @@ const revokeInviteRoute = createRoute({
   responses: { 204: { description: "Revoked" }, ...errorResponses(404, 409) },
 });
 
-const acceptInviteRoute = createRoute(refusesIdempotency({
-  method: "post",
-  path: "/invites/accept",
-  operationId: "acceptInvite",
-  tags: ["Members"],
-  summary:
-    "Accept an invite with the invitee's own session JWT; 409 if it was used, expired or revoked, or its sender is no " +
-    "longer a member holding every bit it grants",
-  ...requires("session"),
-  request: jsonBody(acceptInviteBody),
-  responses: { 200: jsonResponse(memberSchema, "The new membership"), ...errorResponses(400, 404, 409) },
-}));
+const acceptInviteRoute = createRoute(
+  refusesIdempotency({
+    method: "post",
+    path: "/invites/accept",
+    operationId: "acceptInvite",
+    tags: ["Members"],
+    summary:
+      "Accept an invite with the invitee's own session JWT; 409 if it was used, expired or revoked, or its sender is no " +
+      "longer a member holding every bit it grants",
+    ...requires("session"),
+    request: jsonBody(acceptInviteBody),
+    responses: { 200: jsonResponse(memberSchema, "The new membership"), ...errorResponses(400, 404, 409) },
+  }),
+);
 
 const inviteLookupSchema = z
   .object({
@@ -112,21 +116,24 @@ const inviteLookupSchema = z
     permission_names: z.array(z.string()),
     expires_at: z.string().openapi({ format: "date-time" }),
     status: z.literal("pending").openapi({
-      description: "Always `pending`: an invite that cannot be accepted (used, revoked, expired, or its inviter can no longer grant it) is a 409, as accepting it would be",
+      description:
+        "Always `pending`: an invite that cannot be accepted (used, revoked, expired, or its inviter can no longer grant it) is a 409, as accepting it would be",
     }),
   })
   .openapi("InviteLookup");
 
-const lookupInviteRoute = createRoute(idempotent({
-  method: "post",
-  path: "/invites/lookup",
-  operationId: "lookupInvite",
-  tags: ["Members"],
-  summary: "What an invite token offers (store, permissions), read with the invitee's session before accepting; judged as accepting it would be",
-  ...requires("session"),
-  request: jsonBody(acceptInviteBody),
-  responses: { 200: jsonResponse(inviteLookupSchema, "The invite, which can be accepted"), ...errorResponses(400, 404, 409) },
-}));
+const lookupInviteRoute = createRoute(
+  idempotent({
+    method: "post",
+    path: "/invites/lookup",
+    operationId: "lookupInvite",
+    tags: ["Members"],
+    summary: "What an invite token offers (store, permissions), read with the invitee's session before accepting; judged as accepting it would be",
+    ...requires("session"),
+    request: jsonBody(acceptInviteBody),
+    responses: { 200: jsonResponse(inviteLookupSchema, "The invite, which can be accepted"), ...errorResponses(400, 404, 409) },
+  }),
+);
 
 export function registerMemberRoutes(app: App) {
   app.openapi(listMembersRoute, async (c) => {
@@ -134,9 +141,7 @@ export function registerMemberRoutes(app: App) {
     const { data, total } = await listMembers(storeCtxOf(c), page);
     return c.json(paginated(data, page, total), 200);
   });
-  app.openapi(updateMemberRoute, async (c) =>
-    c.json(await updateMember(storeCtxOf(c), c.req.valid("param").user_id, c.req.valid("json")), 200),
-  );
+  app.openapi(updateMemberRoute, async (c) => c.json(await updateMember(storeCtxOf(c), c.req.valid("param").user_id, c.req.valid("json")), 200));
   app.openapi(removeMemberRoute, async (c) => {
     await removeMember(storeCtxOf(c), c.req.valid("param").user_id);
     return c.body(null, 204);

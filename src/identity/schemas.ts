@@ -9,9 +9,7 @@ const timestamp = z.string().openapi({ format: "date-time", example: "2026-11-21
 const mask = z.string().openapi({ description: "64-bit permission mask as a decimal string", example: "3" });
 const roleSchema = z.enum(["owner", "member"]);
 
-export const userSchema = z
-  .object({ id: z.string(), email: z.string(), name: z.string(), created_at: timestamp })
-  .openapi("User");
+export const userSchema = z.object({ id: z.string(), email: z.string(), name: z.string(), created_at: timestamp }).openapi("User");
 
 export const storeSchema = z.object({ id: z.string(), name: z.string(), created_at: timestamp }).openapi("Store");
 
@@ -26,14 +24,12 @@ export const storeMembershipSchema = storeSchema
   .extend({ role: roleSchema, permissions: mask, permission_names: z.array(z.string()) })
   .openapi("StoreWithPermissions");
 
-export const personMeSchema = userSchema.extend({ stores: z.array(
-  z.object({ id: z.string(), name: z.string(), role: roleSchema, permissions: mask, permission_names: z.array(z.string()) }),
-) }).openapi("Me");
+export const personMeSchema = userSchema
+  .extend({ stores: z.array(z.object({ id: z.string(), name: z.string(), role: roleSchema, permissions: mask, permission_names: z.array(z.string()) })) })
+  .openapi("Me");
 
 /** GET /me with an integration's key (docs/api/16-integrations.md): the integration, no person. */
-export const integrationMeSchema = z
-  .object({ kind: z.literal("integration"), integration: integrationSchema })
-  .openapi("IntegrationMe");
+export const integrationMeSchema = z.object({ kind: z.literal("integration"), integration: integrationSchema }).openapi("IntegrationMe");
 
 export const meSchema = z.union([personMeSchema, integrationMeSchema]);
 
@@ -66,7 +62,10 @@ export const inviteSchema = z
   })
   .openapi("Invite");
 
-export const email = line().trim().max(254).pipe(z.email({ message: "must be an email address" }));
+export const email = line()
+  .trim()
+  .max(254)
+  .pipe(z.email({ message: "must be an email address" }));
 
 export const signupBody = z
   .strictObject({
@@ -76,17 +75,11 @@ export const signupBody = z
   })
   .openapi("SignupRequest");
 
-export const loginBody = z
-  .strictObject({ email: line().max(254), password: line().max(1024) })
-  .openapi("LoginRequest");
+export const loginBody = z.strictObject({ email: line().max(254), password: line().max(1024) }).openapi("LoginRequest");
 
-export const loginResponse = z
-  .object({ token: z.string(), token_type: z.literal("Bearer"), expires_at: timestamp, user: userSchema })
-  .openapi("LoginResponse");
+export const loginResponse = z.object({ token: z.string(), token_type: z.literal("Bearer"), expires_at: timestamp, user: userSchema }).openapi("LoginResponse");
 
-export const createStoreBody = z
-  .strictObject({ name: line().trim().min(1, "must not be empty").max(200) })
-  .openapi("CreateStoreRequest");
+export const createStoreBody = z.strictObject({ name: line().trim().min(1, "must not be empty").max(200) }).openapi("CreateStoreRequest");
 
 /** Intl's own list of IANA zone names where the runtime has it. */
 const supported = (key: "timeZone") => {
@@ -119,9 +112,6 @@ export const updateMemberBody = z.strictObject({ permissions: maskInput }).opena
 
 export const logoutBody = z
   .strictObject({
-    everywhere: z
-      .boolean()
-      .optional()
-      .openapi({ description: "true: end every session JWT of the user issued until now, not only this one" }),
+    everywhere: z.boolean().optional().openapi({ description: "true: end every session JWT of the user issued until now, not only this one" }),
   })
   .openapi("LogoutRequest");

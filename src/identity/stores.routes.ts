@@ -7,16 +7,18 @@ import { requires } from "../access/requires";
 import { createStoreBody, storeMembershipSchema, storeSettingsSchema, updateStoreBody } from "./schemas";
 import { createStore, getStore, listStores, updateStore } from "./stores.service";
 
-const createStoreRoute = createRoute(idempotent({
-  method: "post",
-  path: "/stores",
-  operationId: "createStore",
-  tags: ["Stores"],
-  summary: "Create a store; the caller becomes its owner",
-  ...requires("session"),
-  request: jsonBody(createStoreBody),
-  responses: { 201: jsonResponse(storeMembershipSchema, "The new store"), ...errorResponses(400) },
-}));
+const createStoreRoute = createRoute(
+  idempotent({
+    method: "post",
+    path: "/stores",
+    operationId: "createStore",
+    tags: ["Stores"],
+    summary: "Create a store; the caller becomes its owner",
+    ...requires("session"),
+    request: jsonBody(createStoreBody),
+    responses: { 201: jsonResponse(storeMembershipSchema, "The new store"), ...errorResponses(400) },
+  }),
+);
 
 const listStoresRoute = createRoute({
   method: "get",

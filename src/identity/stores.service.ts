@@ -32,16 +32,18 @@ export async function createStore(ctx: Ctx, input: { name: string }, cf?: Incomi
   const earlier = await earlierAttempt(directory, ctx);
   const shard = earlier?.shard ?? (await chooseShard(ctx.env, cf));
   const store = { id: earlier?.storeId ?? uuidv7(), name: input.name, ownerId: owner.id, createdAt: earlier?.createdAt ?? nowIso() };
-  await directory.batch([
-    directory
-      .insert(storeDirectory)
-      .values({ storeId: store.id, shard, state: "creating", createdAt: store.createdAt, updatedAt: store.createdAt })
-      .onConflictDoNothing(),
-    directory.insert(userStores).values({ userId: owner.id, storeId: store.id, storeCreatedAt: store.createdAt }).onConflictDoNothing(),
-    ...(ctx.idempotency ? [intendedLocation(directory, ctx.idempotency, `/stores/${store.id}`)] : []),
-  ]).catch((error: unknown) => {
-    throw (ctx.idempotency && lostKey(error)) || error;
-  });
+  await directory
+    .batch([
+      directory
+        .insert(storeDirectory)
+        .values({ storeId: store.id, shard, state: "creating", createdAt: store.createdAt, updatedAt: store.createdAt })
+        .onConflictDoNothing(),
+      directory.insert(userStores).values({ userId: owner.id, storeId: store.id, storeCreatedAt: store.createdAt }).onConflictDoNothing(),
+      ...(ctx.idempotency ? [intendedLocation(directory, ctx.idempotency, `/stores/${store.id}`)] : []),
+    ])
+    .catch((error: unknown) => {
+      throw (ctx.idempotency && lostKey(error)) || error;
+    });
   const db = dbOf(shardBinding(ctx.env, shard));
   // The store database's batch carries no idempotency key: the key lives in the directory (a user's scope).
   const ownerCtx: StoreCtx = {
@@ -58,8 +60,16 @@ export async function createStore(ctx: Ctx, input: { name: string }, cf?: Incomi
         db.insert(stores).values(store),
         // Every store has exactly one default location (docs/api/20-inventory.md).
         db.insert(locations).values({
-          id: uuidv7(), storeId: store.id, name: "Default", code: "default", codeLower: "default",
-          isDefault: true, active: true, position: 0, createdAt: store.createdAt, updatedAt: store.createdAt,
+          id: uuidv7(),
+          storeId: store.id,
+          name: "Default",
+          code: "default",
+          codeLower: "default",
+          isDefault: true,
+          active: true,
+          position: 0,
+          createdAt: store.createdAt,
+          updatedAt: store.createdAt,
         }),
         db.insert(memberships).values({
           storeId: store.id,
@@ -73,7 +83,10 @@ export async function createStore(ctx: Ctx, input: { name: string }, cf?: Incomi
     } catch (error) {
       // Nothing of the store was made: the directory's rows go, and the key is free for a plain retry.
       await forgetCreatingStore(ctx.env, store.id);
-      if (ctx.idempotency) await intendedLocation(directory, ctx.idempotency, null).run().catch(() => {});
+      if (ctx.idempotency)
+        await intendedLocation(directory, ctx.idempotency, null)
+          .run()
+          .catch(() => {});
       throw error;
     }
   }
@@ -137,7 +150,11 @@ export async function settleCreatingStores(env: Env, now = Date.now()): Promise<
 export async function listStores(ctx: Ctx, page: Page) {
   const userId = personOf(ctx.principal, "list a person's stores");
   const { stores: listed, total } = await storesOfUser(ctx.env, userId, "newest", page);
-  const found = await memberStores(ctx.env, userId, listed.map((s) => s.placement));
+  const found = await memberStores(
+    ctx.env,
+    userId,
+    listed.map((s) => s.placement),
+  );
   const data = listed.flatMap((r) => {
     const s = found.get(r.storeId);
     return s ? [{ ...toStore(s), role: s.role, ...permissionFields(BigInt(s.permissions)) }] : [];

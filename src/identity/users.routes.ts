@@ -9,29 +9,33 @@ import { requires } from "../access/requires";
 import { loginBody, loginResponse, logoutBody, meSchema, signupBody, userSchema } from "./schemas";
 import { getMe, logIn, logOut, signUp } from "./users.service";
 
-const signupRoute = createRoute(refusesIdempotency({
-  method: "post",
-  path: "/users",
-  operationId: "createUser",
-  tags: ["Identity"],
-  summary: "Sign up",
-  ...requires("public"),
-  middleware: [perIpLimit()],
-  request: jsonBody(signupBody),
-  responses: { 201: jsonResponse(userSchema, "The new user"), ...errorResponses(400, 409) },
-}));
+const signupRoute = createRoute(
+  refusesIdempotency({
+    method: "post",
+    path: "/users",
+    operationId: "createUser",
+    tags: ["Identity"],
+    summary: "Sign up",
+    ...requires("public"),
+    middleware: [perIpLimit()],
+    request: jsonBody(signupBody),
+    responses: { 201: jsonResponse(userSchema, "The new user"), ...errorResponses(400, 409) },
+  }),
+);
 
-const loginRoute = createRoute(refusesIdempotency({
-  method: "post",
-  path: "/login",
-  operationId: "login",
-  tags: ["Identity"],
-  summary: "Log in: a session JWT valid for 24 hours",
-  ...requires("public"),
-  middleware: [perIpLimit()],
-  request: jsonBody(loginBody),
-  responses: { 200: jsonResponse(loginResponse, "A session token"), ...errorResponses(400) },
-}));
+const loginRoute = createRoute(
+  refusesIdempotency({
+    method: "post",
+    path: "/login",
+    operationId: "login",
+    tags: ["Identity"],
+    summary: "Log in: a session JWT valid for 24 hours",
+    ...requires("public"),
+    middleware: [perIpLimit()],
+    request: jsonBody(loginBody),
+    responses: { 200: jsonResponse(loginResponse, "A session token"), ...errorResponses(400) },
+  }),
+);
 
 const logoutRoute = createRoute({
   method: "post",
@@ -52,7 +56,7 @@ const meRoute = createRoute({
   summary: "The caller and their stores (with an integration's key: the integration)",
   ...requires("authenticated"),
   responses: {
-    200: jsonResponse(meSchema, "The person and their stores (`Me`), or `{kind: \"integration\", integration}` for an integration's key (`IntegrationMe`)"),
+    200: jsonResponse(meSchema, 'The person and their stores (`Me`), or `{kind: "integration", integration}` for an integration\'s key (`IntegrationMe`)'),
     ...errorResponses(),
   },
 });
@@ -79,7 +83,5 @@ export function registerUserRoutes(app: App) {
     return c.body(null, 204);
   });
   app.openapi(meRoute, async (c) => c.json(await getMe(ctxOf(c)), 200));
-  app.openapi(permissionsRoute, (c) =>
-    c.json({ data: PERMISSION_NAMES.map((name) => ({ name, ...PERMISSIONS[name] })) }, 200),
-  );
+  app.openapi(permissionsRoute, (c) => c.json({ data: PERMISSION_NAMES.map((name) => ({ name, ...PERMISSIONS[name] })) }, 200));
 }

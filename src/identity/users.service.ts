@@ -92,7 +92,11 @@ export async function getMe(ctx: Ctx) {
     ? [{ storeId: token.storeId, placement: await placementOf(ctx.env, token.storeId) }]
     : (await storesOfUser(ctx.env, user.id, "oldest")).stores;
   const ids = stores.map((s) => s.storeId);
-  const found = await memberStores(ctx.env, user.id, stores.map((s) => s.placement));
+  const found = await memberStores(
+    ctx.env,
+    user.id,
+    stores.map((s) => s.placement),
+  );
   return {
     ...toUser(user),
     stores: ids.flatMap((id) => {
@@ -120,9 +124,6 @@ export async function logOut(ctx: Ctx, input: { everywhere?: boolean }) {
     if (raised) await endSessionsBelow(ctx.env, userId, raised.version);
     return;
   }
-  await ctx.db
-    .insert(revokedSessions)
-    .values({ id: session!.id, userId, expiresAt: session!.expiresAt })
-    .onConflictDoNothing();
+  await ctx.db.insert(revokedSessions).values({ id: session!.id, userId, expiresAt: session!.expiresAt }).onConflictDoNothing();
   await endSession(ctx.env, ctx.principal);
 }

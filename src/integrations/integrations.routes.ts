@@ -21,21 +21,23 @@ const tags = ["Integrations"];
 const storeParams = z.object({ store_id: z.string() });
 const integrationParams = storeParams.extend({ integration_id: z.string() });
 
-const createIntegrationRoute = createRoute(refusesIdempotency({
-  method: "post",
-  path: "/stores/{store_id}/integrations",
-  operationId: "createIntegration",
-  tags,
-  summary: "Create an integration: a store-owned key; the raw `boi_` value is shown once",
-  ...requires("integrations.manage"),
-  description:
-    "The scope must be within the caller's effective permission and may never hold " +
-    `${NEVER_IN_SCOPE.map((b) => `\`${b}\``).join(", ")} (422 \`scope_exceeds_permissions\` naming the bit). After creation ` +
-    "the key's effective permission is its scope: it follows no user and survives its creator's removal. " +
-    `At most ${INTEGRATIONS_PER_STORE_CAP} unrevoked integrations per store (422 \`limit_exceeded\`).`,
-  request: { params: storeParams, ...jsonBody(createIntegrationBody) },
-  responses: { 201: jsonResponse(integrationWithValueSchema, "The integration and its raw key"), ...errorResponses(400, 404, 409) },
-}));
+const createIntegrationRoute = createRoute(
+  refusesIdempotency({
+    method: "post",
+    path: "/stores/{store_id}/integrations",
+    operationId: "createIntegration",
+    tags,
+    summary: "Create an integration: a store-owned key; the raw `boi_` value is shown once",
+    ...requires("integrations.manage"),
+    description:
+      "The scope must be within the caller's effective permission and may never hold " +
+      `${NEVER_IN_SCOPE.map((b) => `\`${b}\``).join(", ")} (422 \`scope_exceeds_permissions\` naming the bit). After creation ` +
+      "the key's effective permission is its scope: it follows no user and survives its creator's removal. " +
+      `At most ${INTEGRATIONS_PER_STORE_CAP} unrevoked integrations per store (422 \`limit_exceeded\`).`,
+    request: { params: storeParams, ...jsonBody(createIntegrationBody) },
+    responses: { 201: jsonResponse(integrationWithValueSchema, "The integration and its raw key"), ...errorResponses(400, 404, 409) },
+  }),
+);
 
 const listIntegrationsRoute = createRoute({
   method: "get",
@@ -70,22 +72,24 @@ const updateIntegrationRoute = createRoute({
   responses: { 200: jsonResponse(integrationSchema, "The integration"), ...errorResponses(400, 404) },
 });
 
-const rotateIntegrationRoute = createRoute(refusesIdempotency({
-  method: "post",
-  path: "/stores/{store_id}/integrations/{integration_id}/rotate",
-  operationId: "rotateIntegration",
-  tags,
-  summary: "New key value; the current one keeps working for `previous_expires_in` seconds (default 0)",
-  ...requires("integrations.manage"),
-  description:
-    "The new value works at once; the current one until `previous_expires_at` " +
-    "(now + `previous_expires_in`, 0..604800 seconds; 0: 401 from the next request). Only one previous value is kept: " +
-    "rotating again ends it at once. Clears `rotation_recommended`. 409 when another rotation won meanwhile. " +
-    "The caller must hold every bit of the integration's scope (422 `scope_exceeds_permissions` naming the others; " +
-    "no value is made and the current one keeps working).",
-  request: { params: integrationParams, body: { required: false, content: { "application/json": { schema: rotateIntegrationBody } } } },
-  responses: { 200: jsonResponse(integrationWithValueSchema, "The integration and its new raw key"), ...errorResponses(400, 404, 409) },
-}));
+const rotateIntegrationRoute = createRoute(
+  refusesIdempotency({
+    method: "post",
+    path: "/stores/{store_id}/integrations/{integration_id}/rotate",
+    operationId: "rotateIntegration",
+    tags,
+    summary: "New key value; the current one keeps working for `previous_expires_in` seconds (default 0)",
+    ...requires("integrations.manage"),
+    description:
+      "The new value works at once; the current one until `previous_expires_at` " +
+      "(now + `previous_expires_in`, 0..604800 seconds; 0: 401 from the next request). Only one previous value is kept: " +
+      "rotating again ends it at once. Clears `rotation_recommended`. 409 when another rotation won meanwhile. " +
+      "The caller must hold every bit of the integration's scope (422 `scope_exceeds_permissions` naming the others; " +
+      "no value is made and the current one keeps working).",
+    request: { params: integrationParams, body: { required: false, content: { "application/json": { schema: rotateIntegrationBody } } } },
+    responses: { 200: jsonResponse(integrationWithValueSchema, "The integration and its new raw key"), ...errorResponses(400, 404, 409) },
+  }),
+);
 
 const deleteIntegrationRoute = createRoute({
   method: "delete",

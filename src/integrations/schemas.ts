@@ -40,9 +40,7 @@ export const integrationWithValueSchema = integrationSchema
 const name = line().trim().min(1, "must not be empty").max(100);
 const description = multiline().trim().max(500).nullable();
 
-export const createIntegrationBody = z
-  .strictObject({ name, scopes: maskInput, description: description.optional() })
-  .openapi("CreateIntegrationRequest");
+export const createIntegrationBody = z.strictObject({ name, scopes: maskInput, description: description.optional() }).openapi("CreateIntegrationRequest");
 
 export const updateIntegrationBody = z
   .strictObject({ name: name.optional(), description: description.optional(), api_version: apiVersionInput.optional() })

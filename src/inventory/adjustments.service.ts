@@ -85,8 +85,14 @@ export function checkChanges(changes: Array<[number, ChangeInput]>, found: Found
       at(path(amountField), `would make on_hand ${next}, above the maximum ${MAX_ON_HAND} (on_hand is ${level.on_hand})`);
     }
     targets.push({
-      variantId: variant.id, productId: variant.product_id, locationId: location.id, active: location.active === 1, changes: next !== level.on_hand,
-      delta: c.delta, onHand: c.on_hand, compare: c.compare_on_hand,
+      variantId: variant.id,
+      productId: variant.product_id,
+      locationId: location.id,
+      active: location.active === 1,
+      changes: next !== level.on_hand,
+      delta: c.delta,
+      onHand: c.on_hand,
+      compare: c.compare_on_hand,
     });
   }
   return { targets, errors, mismatches };
@@ -97,14 +103,30 @@ function levelWrite(ctx: StoreCtx, t: Target, now: string): Statement {
   const l = inventoryLevels;
   const samePair = and(eq(l.variantId, t.variantId), eq(l.locationId, t.locationId));
   // Setting 0 where no level exists changes nothing: no level is made for it.
-  if (t.onHand === 0) return ctx.db.update(l).set({ onHand: 0, updatedAt: sql`CASE WHEN ${l.onHand} <> 0 THEN ${now} ELSE ${l.updatedAt} END` }).where(samePair);
+  if (t.onHand === 0)
+    return ctx.db
+      .update(l)
+      .set({ onHand: 0, updatedAt: sql`CASE WHEN ${l.onHand} <> 0 THEN ${now} ELSE ${l.updatedAt} END` })
+      .where(samePair);
   // A fall needs a level (the read saw it hold enough; it goes only with its variant or location, which the batch's
   // guard checks). Not an upsert: SQLite checks the CHECK on the row to insert before it meets the conflict.
-  if (t.delta !== undefined && t.delta < 0) return ctx.db.update(l).set({ onHand: sql`${l.onHand} + ${t.delta}`, updatedAt: now }).where(samePair);
+  if (t.delta !== undefined && t.delta < 0)
+    return ctx.db
+      .update(l)
+      .set({ onHand: sql`${l.onHand} + ${t.delta}`, updatedAt: now })
+      .where(samePair);
   const next = t.delta !== undefined ? sql`${l.onHand} + ${t.delta}` : sql`${t.onHand}`;
   return ctx.db
     .insert(l)
-    .values({ variantId: t.variantId, locationId: t.locationId, storeId: ctx.store.storeId, productId: t.productId, onHand: t.delta ?? t.onHand!, committed: 0, updatedAt: now })
+    .values({
+      variantId: t.variantId,
+      locationId: t.locationId,
+      storeId: ctx.store.storeId,
+      productId: t.productId,
+      onHand: t.delta ?? t.onHand!,
+      committed: 0,
+      updatedAt: now,
+    })
     .onConflictDoUpdate({
       target: [l.variantId, l.locationId],
       set: { onHand: next, updatedAt: sql`CASE WHEN ${next} <> ${l.onHand} THEN ${now} ELSE ${l.updatedAt} END` },
@@ -116,8 +138,13 @@ const comparesHold = (ctx: StoreCtx, targets: Target[]) => {
   const compares = targets.flatMap((t) => (t.compare !== undefined ? [{ v: t.variantId, l: t.locationId, o: t.compare }] : []));
   return compares.length === 0
     ? []
-    : [stillHolds(ctx.db, sql`NOT EXISTS (SELECT 1 FROM json_each(${JSON.stringify(compares)}) c
-        WHERE coalesce((SELECT on_hand FROM inventory_levels WHERE variant_id = c.value ->> 'v' AND location_id = c.value ->> 'l'), 0) <> c.value ->> 'o')`)];
+    : [
+        stillHolds(
+          ctx.db,
+          sql`NOT EXISTS (SELECT 1 FROM json_each(${JSON.stringify(compares)}) c
+        WHERE coalesce((SELECT on_hand FROM inventory_levels WHERE variant_id = c.value ->> 'v' AND location_id = c.value ->> 'l'), 0) <> c.value ->> 'o')`,
+        ),
+      ];
 };
 
 function statements(ctx: StoreCtx, input: AdjustmentInput, targets: Target[], id: string, now: string): Statement[] {
@@ -125,9 +152,17 @@ function statements(ctx: StoreCtx, input: AdjustmentInput, targets: Target[], id
   // for nothing).
   const products = [...new Set(targets.filter((t) => t.active && t.changes).map((t) => t.productId))];
   return [
-    targetsStillThere(ctx, targets.map((t) => t.variantId), targets.map((t) => t.locationId)),
+    targetsStillThere(
+      ctx,
+      targets.map((t) => t.variantId),
+      targets.map((t) => t.locationId),
+    ),
     ...comparesHold(ctx, targets),
-    ...stockChange(ctx, { reason: input.reason, reference: input.reference ?? null, adjustmentId: id }, targets.map((t) => levelWrite(ctx, t, now))),
+    ...stockChange(
+      ctx,
+      { reason: input.reason, reference: input.reference ?? null, adjustmentId: id },
+      targets.map((t) => levelWrite(ctx, t, now)),
+    ),
     ...products.flatMap((productId) => productUpdatedEvent(ctx, productId)),
     auditEntry(ctx, "inventory.adjust", "inventory_adjustment", id, { reason: input.reason, reference: input.reference ?? null, changes: targets.length }),
     selectEntriesOf(ctx, id),
@@ -136,7 +171,9 @@ function statements(ctx: StoreCtx, input: AdjustmentInput, targets: Target[], id
 
 /** 409 naming each change whose compare_on_hand does not hold, with the level's on_hand now. */
 const compareFailed = (mismatches: FieldError[]) =>
-  new ApiError("conflict", `compare_on_hand does not hold; nothing was changed: ${mismatches.map((m) => `${m.path}: ${m.message}`).join("; ")}`, { errors: mismatches });
+  new ApiError("conflict", `compare_on_hand does not hold; nothing was changed: ${mismatches.map((m) => `${m.path}: ${m.message}`).join("; ")}`, {
+    errors: mismatches,
+  });
 
 export async function adjustInventory(ctx: StoreCtx, input: AdjustmentInput) {
   const id = uuidv7();

@@ -20,32 +20,48 @@ const tags = ["Inventory"];
 const base = "/stores/{store_id}/inventory";
 
 const levelsRoute = createRoute({
-  method: "get", path: base, tags, operationId: "listInventoryLevels",
+  method: "get",
+  path: base,
+  tags,
+  operationId: "listInventoryLevels",
   summary: "Levels (a variant's stock at a location) that exist, by variant then location; filters and cursor paging",
   ...requires("inventory.read"),
   request: { params: storeParams, query: levelsQuery },
   responses: { 200: jsonResponse(cursorPageSchema(levelSchema), "A page of levels"), ...errorResponses(404) },
 });
-const adjustRoute = createRoute(idempotent({
-  method: "post", path: `${base}/adjustments`, tags, operationId: "adjustInventory",
-  summary: "Change up to 250 levels, all or nothing, with a reason (ledger entries, inventory.updated events)",
-  description:
-    "Every bad item is named at once (422, `errors[].path` = `changes.<i>.<field>`); a `compare_on_hand` that does not hold is a 409 naming each such item and its current on_hand. Nothing changes unless everything does.",
-  ...requires("inventory.write"),
-  request: { params: storeParams, ...jsonBody(adjustmentBody) },
-  responses: { 201: jsonResponse(adjustmentSchema, "The adjustment and its ledger entries"), ...errorResponses(400, 404, 409) },
-}));
-const transferRoute = createRoute(idempotent({
-  method: "post", path: `${base}/transfers`, tags, operationId: "transferInventory",
-  summary: "Move up to 250 variants' units from one location to another, all or nothing",
-  description:
-    "One pair of ledger entries per item (reason `transfer`, the source's first), each carrying the reference and the transfer's id as `adjustment_id`. A source without that much available: 422 on the item's quantity.",
-  ...requires("inventory.write"),
-  request: { params: storeParams, ...jsonBody(transferBody) },
-  responses: { 201: jsonResponse(transferSchema, "The transfer and its ledger entries"), ...errorResponses(400, 404, 409) },
-}));
+const adjustRoute = createRoute(
+  idempotent({
+    method: "post",
+    path: `${base}/adjustments`,
+    tags,
+    operationId: "adjustInventory",
+    summary: "Change up to 250 levels, all or nothing, with a reason (ledger entries, inventory.updated events)",
+    description:
+      "Every bad item is named at once (422, `errors[].path` = `changes.<i>.<field>`); a `compare_on_hand` that does not hold is a 409 naming each such item and its current on_hand. Nothing changes unless everything does.",
+    ...requires("inventory.write"),
+    request: { params: storeParams, ...jsonBody(adjustmentBody) },
+    responses: { 201: jsonResponse(adjustmentSchema, "The adjustment and its ledger entries"), ...errorResponses(400, 404, 409) },
+  }),
+);
+const transferRoute = createRoute(
+  idempotent({
+    method: "post",
+    path: `${base}/transfers`,
+    tags,
+    operationId: "transferInventory",
+    summary: "Move up to 250 variants' units from one location to another, all or nothing",
+    description:
+      "One pair of ledger entries per item (reason `transfer`, the source's first), each carrying the reference and the transfer's id as `adjustment_id`. A source without that much available: 422 on the item's quantity.",
+    ...requires("inventory.write"),
+    request: { params: storeParams, ...jsonBody(transferBody) },
+    responses: { 201: jsonResponse(transferSchema, "The transfer and its ledger entries"), ...errorResponses(400, 404, 409) },
+  }),
+);
 const ledgerRoute = createRoute({
-  method: "get", path: `${base}/ledger`, tags, operationId: "listInventoryLedger",
+  method: "get",
+  path: `${base}/ledger`,
+  tags,
+  operationId: "listInventoryLedger",
   summary: "Every change of a level, newest first; filters and cursor paging",
   ...requires("inventory.read"),
   request: { params: storeParams, query: ledgerQuery },

@@ -83,11 +83,16 @@ export function ledgerCountQuery(db: Db, storeId: string, f: LedgerFilter) {
   const byVariant = (f.variant_id !== undefined) !== (f.sku !== undefined);
   if (byVariant && !others) {
     return db
-      .select({ total: sql<number>`coalesce((SELECT ${inventoryLedger.variantEntries} FROM ${inventoryLedger}
-        WHERE ${and(...ledgerConditions(storeId, f))} ORDER BY ${inventoryLedger.seq} DESC LIMIT 1), 0)` })
+      .select({
+        total: sql<number>`coalesce((SELECT ${inventoryLedger.variantEntries} FROM ${inventoryLedger}
+        WHERE ${and(...ledgerConditions(storeId, f))} ORDER BY ${inventoryLedger.seq} DESC LIMIT 1), 0)`,
+      })
       .from(sql`(SELECT 1)`);
   }
-  return db.select({ total: count() }).from(inventoryLedger).where(and(...ledgerConditions(storeId, f)));
+  return db
+    .select({ total: count() })
+    .from(inventoryLedger)
+    .where(and(...ledgerConditions(storeId, f)));
 }
 
 export async function listLedger(ctx: StoreCtx, walk: Walk, f: LedgerFilter) {

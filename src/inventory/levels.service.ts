@@ -25,7 +25,8 @@ export function levelConditions(storeId: string, f: LevelsFilter): SQL[] {
   if (f.location_id === undefined && f.product_id === undefined) conditions.push(sql`il.store_id = ${storeId}`);
   if (f.variant_id !== undefined) conditions.push(sql`il.variant_id = ${f.variant_id}`);
   // SKUs are unique per store (case-insensitively): at most one variant.
-  if (f.sku !== undefined) conditions.push(sql`il.variant_id = (SELECT id FROM product_variants WHERE store_id = ${storeId} AND sku_lower = ${f.sku.toLowerCase()})`);
+  if (f.sku !== undefined)
+    conditions.push(sql`il.variant_id = (SELECT id FROM product_variants WHERE store_id = ${storeId} AND sku_lower = ${f.sku.toLowerCase()})`);
   if (f.available_below !== undefined) conditions.push(sql`(il.on_hand - il.committed) < ${f.available_below}`);
   return conditions;
 }
@@ -56,7 +57,10 @@ export function levelsPageQuery(db: Db, storeId: string, walk: Walk, f: LevelsFi
 }
 
 export const levelsCountQuery = (db: Db, storeId: string, f: LevelsFilter) =>
-  db.select({ total: count() }).from(il).where(and(...levelConditions(storeId, f)));
+  db
+    .select({ total: count() })
+    .from(il)
+    .where(and(...levelConditions(storeId, f)));
 
 export async function listLevels(ctx: StoreCtx, walk: Walk, f: LevelsFilter) {
   const storeId = ctx.store.storeId;

@@ -25,7 +25,10 @@ export function productsOfLocationUpdated(ctx: StoreCtx, locationId: string): St
   const prefix = uuidv7(now).slice(0, 24);
   const eventId = sql`${prefix} || printf('%012x', a.n)`;
   const name = "products.updated";
-  const bump = ctx.db.update(products).set({ updatedAt: at }).where(sql`${products.storeId} = ${storeId} AND ${products.id} IN (${affected(locationId)})`);
+  const bump = ctx.db
+    .update(products)
+    .set({ updatedAt: at })
+    .where(sql`${products.storeId} = ${storeId} AND ${products.id} IN (${affected(locationId)})`);
   const record = ctx.db.insert(events).select(
     sql`SELECT ${eventId}, ${storeId}, ${name}, ${at}, ${envelopeSql(eventId, storeId, name, at, productJsonSql(sql`a.product_id`))}, NULL, NULL
       FROM (SELECT product_id, row_number() OVER (ORDER BY product_id) AS n FROM (${affected(locationId)})) a`,

@@ -14,27 +14,42 @@ const base = "/stores/{store_id}/locations";
 const one = `${base}/{id}`;
 
 const listRoute = createRoute({
-  method: "get", path: base, tags, operationId: "listLocations",
+  method: "get",
+  path: base,
+  tags,
+  operationId: "listLocations",
   summary: "Every location, by position (at most 50: limit=100 returns them all)",
   ...requires("inventory.read"),
   request: { params: storeParams, query: z.object(paginationQuery) },
   responses: { 200: jsonResponse(pageSchema(locationSchema), "A page of locations"), ...errorResponses(404) },
 });
-const createLocationRoute = createRoute(idempotent({
-  method: "post", path: base, tags, operationId: "createLocation",
-  summary: "Create a location, last in position order (at most 50 per store: 422 limit_exceeded)",
-  ...requires("store.manage"),
-  request: { params: storeParams, ...jsonBody(createLocationBody) },
-  responses: { 201: jsonResponse(locationSchema, "The new location"), ...errorResponses(400, 404, 409) },
-}));
+const createLocationRoute = createRoute(
+  idempotent({
+    method: "post",
+    path: base,
+    tags,
+    operationId: "createLocation",
+    summary: "Create a location, last in position order (at most 50 per store: 422 limit_exceeded)",
+    ...requires("store.manage"),
+    request: { params: storeParams, ...jsonBody(createLocationBody) },
+    responses: { 201: jsonResponse(locationSchema, "The new location"), ...errorResponses(400, 404, 409) },
+  }),
+);
 const getRoute = createRoute({
-  method: "get", path: one, tags, operationId: "getLocation", summary: "One location",
+  method: "get",
+  path: one,
+  tags,
+  operationId: "getLocation",
+  summary: "One location",
   ...requires("inventory.read"),
   request: { params: locationParams },
   responses: { 200: jsonResponse(locationSchema, "The location"), ...errorResponses(404) },
 });
 const patchRoute = createRoute({
-  method: "patch", path: one, tags, operationId: "updateLocation",
+  method: "patch",
+  path: one,
+  tags,
+  operationId: "updateLocation",
   summary: "Rename, recode, (de)activate, make the default or move a location",
   description: "The default location cannot be made inactive (409); `is_default: true` moves the default flag here; `position` moves it and shifts the others.",
   ...requires("store.manage"),
@@ -42,7 +57,10 @@ const patchRoute = createRoute({
   responses: { 200: jsonResponse(locationSchema, "The updated location"), ...errorResponses(400, 404, 409) },
 });
 const deleteRoute = createRoute({
-  method: "delete", path: one, tags, operationId: "deleteLocation",
+  method: "delete",
+  path: one,
+  tags,
+  operationId: "deleteLocation",
   summary: "Delete a location: 409 for the default, or one holding any on_hand or committed",
   ...requires("store.manage"),
   request: { params: locationParams },

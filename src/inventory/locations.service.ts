@@ -75,9 +75,16 @@ export async function createLocation(ctx: StoreCtx, input: CreateLocationInput) 
     [
       withinCap(ctx.db, sql`(SELECT count(*) FROM ${locations} WHERE ${locations.storeId} = ${storeId}) < ${LOCATIONS_CAP}`),
       ctx.db.insert(locations).values({
-        id, storeId, name: input.name, code: input.code, codeLower: input.code.toLowerCase(), isDefault: false, active: input.active ?? true,
+        id,
+        storeId,
+        name: input.name,
+        code: input.code,
+        codeLower: input.code.toLowerCase(),
+        isDefault: false,
+        active: input.active ?? true,
         position: sql`(SELECT coalesce(max(position) + 1, 0) FROM locations WHERE store_id = ${storeId})`,
-        createdAt: now, updatedAt: now,
+        createdAt: now,
+        updatedAt: now,
       }),
       auditEntry(ctx, "location.create", "location", id, { code: input.code }),
       selectLocation(ctx, id),
@@ -132,12 +139,22 @@ export async function updateLocation(ctx: StoreCtx, id: string, input: UpdateLoc
   if (Object.keys(changes).length === 0 && !becomesDefault && !moves) return toLocation(row);
   const statements: Statement[] = [stillExists(ctx.db, exists(sql`${locations}`, inStore(ctx, id)))];
   // Deactivating: the location must not have become the default meanwhile (the CHECK would refuse it too).
-  if (changes.active === false) statements.push(stillHolds(ctx.db, sql`NOT ${exists(sql`${locations}`, and(inStore(ctx, id), eq(locations.isDefault, true))!)}`));
-  if (Object.keys(changes).length > 0) statements.push(ctx.db.update(locations).set({ ...changes, updatedAt: now }).where(inStore(ctx, id)));
+  if (changes.active === false)
+    statements.push(stillHolds(ctx.db, sql`NOT ${exists(sql`${locations}`, and(inStore(ctx, id), eq(locations.isDefault, true))!)}`));
+  if (Object.keys(changes).length > 0)
+    statements.push(
+      ctx.db
+        .update(locations)
+        .set({ ...changes, updatedAt: now })
+        .where(inStore(ctx, id)),
+    );
   // The flag moves in two statements: the partial unique index allows one default per store at any moment.
   if (becomesDefault) {
     statements.push(
-      ctx.db.update(locations).set({ isDefault: false, updatedAt: now }).where(and(ofStore(ctx), eq(locations.isDefault, true), ne(locations.id, id))),
+      ctx.db
+        .update(locations)
+        .set({ isDefault: false, updatedAt: now })
+        .where(and(ofStore(ctx), eq(locations.isDefault, true), ne(locations.id, id))),
       ctx.db.update(locations).set({ isDefault: true, updatedAt: now }).where(inStore(ctx, id)),
     );
   }
@@ -162,7 +179,7 @@ function refuseDefaultRules(row: LocationRow, input: UpdateLocationInput) {
   const isDefault = row.isDefault || input.is_default === true;
   if (isDefault && input.active === false) throw conflict("The default location cannot be made inactive");
   if (isDefault && !row.active && input.active !== true) {
-    throw conflict("An inactive location cannot be the default: make it active too (\"active\": true)");
+    throw conflict('An inactive location cannot be the default: make it active too ("active": true)');
   }
 }
 

@@ -6,11 +6,9 @@ import { ApiError, type FieldError } from "../lib/errors";
 import { isCheckViolation, isForeignKeyViolation } from "../lib/db";
 import { failedGuard } from "../lib/guards";
 
-export const isRaceLost = (error: unknown) =>
-  failedGuard(error) !== null || isCheckViolation(error) || isForeignKeyViolation(error);
+export const isRaceLost = (error: unknown) => failedGuard(error) !== null || isCheckViolation(error) || isForeignKeyViolation(error);
 
 export const raceLost = () => new ApiError("conflict", "The levels changed while this request ran; nothing was changed, retry it");
 
 /** The 422 of every bad item at once. */
-export const levelsInvalid = (errors: FieldError[]) =>
-  new ApiError("validation_failed", errors.map((e) => `${e.path}: ${e.message}`).join("; "), { errors });
+export const levelsInvalid = (errors: FieldError[]) => new ApiError("validation_failed", errors.map((e) => `${e.path}: ${e.message}`).join("; "), { errors });

@@ -44,9 +44,11 @@ export const updateLocationBody = z
       description:
         "true moves the default flag here (an active location only, 409 otherwise). The store always has exactly one default: false on the default is a 409, on another location it changes nothing",
     }),
-    position: integer(0, LOCATIONS_CAP - 1).optional().openapi({
-      description: "From 0 in list order: the location moves there and the others shift (beyond the last: last)",
-    }),
+    position: integer(0, LOCATIONS_CAP - 1)
+      .optional()
+      .openapi({
+        description: "From 0 in list order: the location moves there and the others shift (beyond the last: last)",
+      }),
   })
   .openapi("UpdateLocationRequest");
 
@@ -110,7 +112,9 @@ export const changeSchema = z
     sku: sku.optional(),
     location_id: id.optional(),
     location_code: code.optional(),
-    delta: integer(-MAX_ON_HAND, MAX_ON_HAND).refine((v) => v !== 0, "must not be 0").optional(),
+    delta: integer(-MAX_ON_HAND, MAX_ON_HAND)
+      .refine((v) => v !== 0, "must not be 0")
+      .optional(),
     on_hand: integer(0, MAX_ON_HAND).optional().openapi({ description: "The new value" }),
     compare_on_hand: integer(0, MAX_ON_HAND).optional().openapi({
       description: "Apply only if the level's on_hand is exactly this now (a missing level is 0); otherwise 409 naming the item",
@@ -162,7 +166,13 @@ const integerQuery = z
   .string()
   .regex(/^-?\d{1,10}$/, "must be an integer")
   .transform(Number)
-  .pipe(z.number().int().min(-MAX_ON_HAND).max(MAX_ON_HAND + 1))
+  .pipe(
+    z
+      .number()
+      .int()
+      .min(-MAX_ON_HAND)
+      .max(MAX_ON_HAND + 1),
+  )
   .optional()
   .openapi({ type: "integer" });
 

@@ -102,10 +102,17 @@ function statements(ctx: StoreCtx, input: TransferInput, from: LocationFound, to
   // Stock (the sum over active locations) changes only when exactly one end is active.
   const products = from.active === to.active ? [] : [...new Set(moves.map((m) => m.productId))];
   return [
-    targetsStillThere(ctx, moves.map((m) => m.variantId), [from.id, to.id]),
+    targetsStillThere(
+      ctx,
+      moves.map((m) => m.variantId),
+      [from.id, to.id],
+    ),
     // Each source still has the quantity available (a missing level has none).
-    stillHolds(ctx.db, sql`NOT EXISTS (SELECT 1 FROM json_each(${wanted}) w
-      WHERE coalesce((SELECT on_hand - committed FROM inventory_levels WHERE variant_id = w.value ->> 'v' AND location_id = ${from.id}), 0) < w.value ->> 'q')`),
+    stillHolds(
+      ctx.db,
+      sql`NOT EXISTS (SELECT 1 FROM json_each(${wanted}) w
+      WHERE coalesce((SELECT on_hand - committed FROM inventory_levels WHERE variant_id = w.value ->> 'v' AND location_id = ${from.id}), 0) < w.value ->> 'q')`,
+    ),
     ...stockChange(ctx, { reason: "transfer", reference: input.reference ?? null, adjustmentId: id }, writes),
     ...products.flatMap((productId) => productUpdatedEvent(ctx, productId)),
     auditEntry(ctx, "inventory.transfer", "inventory_transfer", id, { from: from.id, to: to.id, reference: input.reference ?? null, items: moves.length }),
@@ -139,7 +146,10 @@ export async function errorsOfWellFormedTransfer(ctx: StoreCtx, body: unknown): 
   const raw = (body ?? {}) as Record<string, unknown>;
   if (typeof raw !== "object" || !Array.isArray(raw.items) || raw.items.length > MAX_ITEMS) return [];
   const ends = transferEnds.safeParse({
-    from_location_id: raw.from_location_id, from_location_code: raw.from_location_code, to_location_id: raw.to_location_id, to_location_code: raw.to_location_code,
+    from_location_id: raw.from_location_id,
+    from_location_code: raw.from_location_code,
+    to_location_id: raw.to_location_id,
+    to_location_code: raw.to_location_code,
   });
   const items = raw.items.flatMap((item, i) => {
     const parsed = transferItem.safeParse(item);

@@ -48,8 +48,7 @@ export const isApiVersion = (value: string): value is ApiVersion => order.has(va
 export const entryOf = (version: ApiVersion): ApiVersionEntry => VERSIONS.find((v) => v.version === version)!;
 
 /** Whether a request served by `version` has `change`'s behaviour (it came with that version or an earlier one). */
-export const speaks = (version: ApiVersion, change: BreakingChange): boolean =>
-  order.get(version)! >= order.get(BREAKING_CHANGES[change].since)!;
+export const speaks = (version: ApiVersion, change: BreakingChange): boolean => order.get(version)! >= order.get(BREAKING_CHANGES[change].since)!;
 
 /** The version serving a request: its `Api-Version` header, else its credential's pin, else the current one. */
 export function servedVersion(requested: string | undefined, pinned: string | undefined): ApiVersion {

@@ -26,5 +26,4 @@ export function assertConfigured(env: Env) {
   webhookSecretKey(env);
 }
 
-export const allowPrivateWebhookUrls = (env: Env) =>
-  isDevelopment(env) || env.ALLOW_PRIVATE_WEBHOOK_URLS === "true";
+export const allowPrivateWebhookUrls = (env: Env) => isDevelopment(env) || env.ALLOW_PRIVATE_WEBHOOK_URLS === "true";

@@ -23,11 +23,16 @@ export function storeCtxOf(c: Context<AppEnv>): StoreCtx {
   return { ...ctxOf(c), store: c.get("store") };
 }
 
-
 export function storeReadCtxOf(c: Context<AppEnv>): StoreReadCtx {
   const pending = c.get("pendingAccess") ?? null;
   // `db` is read when used: a pending check that met a stale placement has moved on to the store's database.
   return pending
-    ? { get db() { return pending.db; }, storeId: pending.storeId, access: pending }
+    ? {
+        get db() {
+          return pending.db;
+        },
+        storeId: pending.storeId,
+        access: pending,
+      }
     : { db: requestDb(c), storeId: c.get("store").storeId, access: null };
 }

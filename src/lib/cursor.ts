@@ -28,7 +28,11 @@ const keySchemas = {
 } as const;
 const payloadOf = (key: CursorKey) => z.tuple([z.string().max(120), keySchemas[key], z.string().max(64)]);
 
-const toBase64Url = (text: string) => btoa(String.fromCharCode(...new TextEncoder().encode(text))).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+const toBase64Url = (text: string) =>
+  btoa(String.fromCharCode(...new TextEncoder().encode(text)))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
 
 export function encodeCursor(cursor: Cursor): string {
   return toBase64Url(JSON.stringify([cursor.list, cursor.at, cursor.id]));
@@ -53,10 +57,7 @@ export function decodeCursor(text: string, list: string, key: CursorKey = "times
 /** Query parameters shared by the lists that page with cursors: limit, offset, cursor, updated_since. */
 export const cursorQuery = {
   ...paginationQuery,
-  cursor: line()
-    .max(2048)
-    .optional()
-    .openapi({ description: "Opaque: the previous page's `pagination.next_cursor`. Not combinable with `offset` (422)." }),
+  cursor: line().max(2048).optional().openapi({ description: "Opaque: the previous page's `pagination.next_cursor`. Not combinable with `offset` (422)." }),
   updated_since: z
     .string()
     .regex(ISO_MS, "must be an ISO 8601 UTC timestamp with milliseconds, e.g. 2026-11-21T10:00:00.000Z")
@@ -109,8 +110,7 @@ export function walkConditions(walk: Walk, at: SQLWrapper, id: SQLWrapper): SQL[
   return conditions;
 }
 
-export const walkOrder = (walk: Walk, at: SQLWrapper, id: SQLWrapper): SQL =>
-  walk.ascending ? sql`${at} ASC, ${id} ASC` : sql`${at} DESC, ${id} DESC`;
+export const walkOrder = (walk: Walk, at: SQLWrapper, id: SQLWrapper): SQL => (walk.ascending ? sql`${at} ASC, ${id} ASC` : sql`${at} DESC, ${id} DESC`);
 
 /**
  * The page's `pagination`: the list reads `limit + 1` rows, and a next cursor exists exactly when the extra row

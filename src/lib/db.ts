@@ -43,7 +43,14 @@ export function violatedConstraint(error: unknown): { kind: ConstraintKind; name
   for (const text of [String((error as { cause?: unknown })?.cause ?? ""), String(error)]) {
     const found = VIOLATION.exec(text);
     // "FOREIGN KEY constraint failed: SQLITE_CONSTRAINT" names nothing: the result code is no column.
-    if (found) return { kind: found[1] as ConstraintKind, names: (found[2] ?? "").split(",").map((n) => n.trim()).filter((n) => n && !n.startsWith("SQLITE_")) };
+    if (found)
+      return {
+        kind: found[1] as ConstraintKind,
+        names: (found[2] ?? "")
+          .split(",")
+          .map((n) => n.trim())
+          .filter((n) => n && !n.startsWith("SQLITE_")),
+      };
   }
   return null;
 }

@@ -77,8 +77,7 @@ export const forbidden = (detail: string, missingPermission?: string) =>
   new ApiError("forbidden", detail, missingPermission ? { missing_permission: missingPermission } : {});
 
 /** A 422 for one field, for rules that a schema cannot express (e.g. "must name a variant of this product"). */
-export const invalidField = (path: string, message: string) =>
-  new ApiError("validation_failed", `${path}: ${message}`, { errors: [{ path, message }] });
+export const invalidField = (path: string, message: string) => new ApiError("validation_failed", `${path}: ${message}`, { errors: [{ path, message }] });
 
 type Issue = ZodError["issues"][number];
 
@@ -89,19 +88,19 @@ type Issue = ZodError["issues"][number];
 function flatten(issue: Issue, prefix: PropertyKey[] = []): Array<{ path: PropertyKey[]; message: string }> {
   const path = [...prefix, ...issue.path];
   if (issue.code === "invalid_union" && Array.isArray(issue.errors)) {
-    const typed = issue.errors.filter(
-      (branch) => branch.length > 0 && !branch.every((i) => i.code === "invalid_type" && i.path.length === 0),
-    );
+    const typed = issue.errors.filter((branch) => branch.length > 0 && !branch.every((i) => i.code === "invalid_type" && i.path.length === 0));
     if (typed.length === 1) return typed[0].flatMap((inner) => flatten(inner, path));
   }
   return [{ path, message: issue.message }];
 }
 
 export function validationError(error: ZodError): ApiError {
-  const errors = error.issues.flatMap((issue) => flatten(issue)).map((e) => ({
-    path: e.path.map(String).join("."),
-    message: e.message,
-  }));
+  const errors = error.issues
+    .flatMap((issue) => flatten(issue))
+    .map((e) => ({
+      path: e.path.map(String).join("."),
+      message: e.message,
+    }));
   const detail = errors.map((e) => (e.path ? `${e.path}: ${e.message}` : e.message)).join("; ");
   return new ApiError("validation_failed", detail, { errors });
 }

@@ -22,8 +22,7 @@ const MARKS: Record<Kind, string> = {
   limit: "guard_limit.ok",
 };
 
-const assertion = (db: Db, kind: Kind, condition: SQL) =>
-  db.insert(TABLES[kind]).select(sql`SELECT NULL WHERE NOT (${condition})`);
+const assertion = (db: Db, kind: Kind, condition: SQL) => db.insert(TABLES[kind]).select(sql`SELECT NULL WHERE NOT (${condition})`);
 
 /** The batch fails (404 through `guarded`) unless `condition` holds: the row still exists. */
 export const stillExists = (db: Db, condition: SQL) => assertion(db, "not_found", condition);
@@ -34,7 +33,6 @@ export const withinCap = (db: Db, condition: SQL) => assertion(db, "limit", cond
 
 /** `EXISTS (SELECT 1 FROM <table> WHERE <where>)`, the usual guard condition. */
 export const exists = (from: SQL, where: SQL) => sql`EXISTS (SELECT 1 FROM ${from} WHERE ${where})`;
-
 
 /** Which guard failed, if the error is a guard's. */
 export function failedGuard(error: unknown): Kind | null {

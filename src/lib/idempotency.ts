@@ -39,7 +39,11 @@ export const STALE_MS = 60_000;
  */
 export function scopeOf(store: StoreAccess | undefined, principal: Principal): string {
   const credential =
-    principal.kind === "pat" ? `pat:${principal.token!.id}` : principal.kind === "integration" ? `integration:${principal.integration!.id}` : `user:${principal.userId}`;
+    principal.kind === "pat"
+      ? `pat:${principal.token!.id}`
+      : principal.kind === "integration"
+        ? `integration:${principal.integration!.id}`
+        : `user:${principal.userId}`;
   return store ? `store:${store.storeId}:${credential}` : credential;
 }
 

@@ -70,6 +70,6 @@ export const maskInput = z
     return mask;
   })
   .openapi({
-    description: "A decimal string mask (e.g. \"2305843009213693952\") or a list of permission names",
+    description: 'A decimal string mask (e.g. "2305843009213693952") or a list of permission names',
     example: ["products.read"],
   });

@@ -11,7 +11,7 @@ export const problemSchema = z
     type: z.string(),
     title: z.string(),
     status: z.number().int(),
-    code: z.enum(ERROR_CODES).openapi({ description: "Fixed per failure (the table of docs/decisions.md \"Requests and errors\"); clients branch on it" }),
+    code: z.enum(ERROR_CODES).openapi({ description: 'Fixed per failure (the table of docs/decisions.md "Requests and errors"); clients branch on it' }),
     detail: z.string(),
     request_id: z.string(),
     errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
@@ -33,10 +33,9 @@ export const rateLimitedResponse = problem(
 );
 
 /** 503 `service_unavailable`: D1 answered that it is overloaded or full (docs/decisions.md). */
-const unavailableResponse = problem(
-  "The database is overloaded or full (`service_unavailable`): nothing was changed; retry after Retry-After",
-  { "Retry-After": { description: "Whole seconds to wait before retrying (1 when overloaded, 60 when full)", schema: { type: "integer" } } },
-);
+const unavailableResponse = problem("The database is overloaded or full (`service_unavailable`): nothing was changed; retry after Retry-After", {
+  "Retry-After": { description: "Whole seconds to wait before retrying (1 when overloaded, 60 when full)", schema: { type: "integer" } },
+});
 
 const COMMON_ERRORS = {
   401: problem("Missing, invalid, expired or revoked token"),
@@ -109,7 +108,12 @@ export function idempotent<R extends RouteLike>(route: R): R {
     responses[status] = status.startsWith("2")
       ? {
           ...(response as object),
-          headers: { [REPLAYED]: { description: "`true` when this is the kept response of an earlier request with the same Idempotency-Key", schema: { type: "string", enum: ["true"] } } },
+          headers: {
+            [REPLAYED]: {
+              description: "`true` when this is the kept response of an earlier request with the same Idempotency-Key",
+              schema: { type: "string", enum: ["true"] },
+            },
+          },
         }
       : response;
   }
@@ -127,9 +131,7 @@ export function idempotent<R extends RouteLike>(route: R): R {
     "x-idempotent": true,
     responses: {
       ...responses,
-      409: problem(
-        "Conflict (`conflict`, or `request_in_progress` while a request with the same Idempotency-Key is still running)",
-      ),
+      409: problem("Conflict (`conflict`, or `request_in_progress` while a request with the same Idempotency-Key is still running)"),
       422: problem("Validation failed, or `idempotency_key_reused`: the Idempotency-Key was used for a different request"),
     },
   };

@@ -13,19 +13,21 @@ import { serveMedia } from "./storage";
 
 const storeParams = z.object({ store_id: z.string() });
 
-const uploadRoute = createRoute(idempotent({
-  method: "post",
-  path: "/stores/{store_id}/media",
-  operationId: "uploadMedia",
-  tags: ["Media"],
-  summary: "Upload an image to the store's library (multipart field `file`, optional `alt`)",
-  ...requires("products.edit"),
-  request: {
-    params: storeParams,
-    body: { required: true, content: { "multipart/form-data": { schema: libraryUploadForm } } },
-  },
-  responses: { 201: jsonResponse(mediaFileSchema, "The library file"), ...errorResponses(400, 404, 413, 415) },
-}));
+const uploadRoute = createRoute(
+  idempotent({
+    method: "post",
+    path: "/stores/{store_id}/media",
+    operationId: "uploadMedia",
+    tags: ["Media"],
+    summary: "Upload an image to the store's library (multipart field `file`, optional `alt`)",
+    ...requires("products.edit"),
+    request: {
+      params: storeParams,
+      body: { required: true, content: { "multipart/form-data": { schema: libraryUploadForm } } },
+    },
+    responses: { 201: jsonResponse(mediaFileSchema, "The library file"), ...errorResponses(400, 404, 413, 415) },
+  }),
+);
 
 const listRoute = createRoute({
   method: "get",

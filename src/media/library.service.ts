@@ -33,8 +33,13 @@ export const toMediaFile = (row: MediaFileRow) => ({
 });
 
 // The last 255 UTF-16 units, never starting with the low half of a pair cut in two (D1 would store a lone half as U+FFFD).
-// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what the name must lose
-export const cleanFilename = (name: string) => name.replace(/[\u0000-\u001f\u007f/\\]/g, "_").trim().slice(-255).replace(/^[\uDC00-\uDFFF]/, "") || "upload";
+export const cleanFilename = (name: string) =>
+  name
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what the name must lose
+    .replace(/[\u0000-\u001f\u007f/\\]/g, "_")
+    .trim()
+    .slice(-255)
+    .replace(/^[\uDC00-\uDFFF]/, "") || "upload";
 
 /**
  * Checks an upload and writes its bytes to R2. Returns the row to insert; the caller commits it (with whatever
@@ -84,23 +89,14 @@ export async function commitWithObject(ctx: StoreCtx, key: string, statements: S
 
 export async function uploadToLibrary(ctx: StoreCtx, input: { file: File; alt?: string }) {
   const row = await receiveUpload(ctx, input.file, input.alt ?? null);
-  await commitWithObject(ctx, row.r2Key, [
-    ctx.db.insert(mediaFiles).values(row),
-    auditEntry(ctx, "media_file.create", "media_file", row.id),
-  ]);
+  await commitWithObject(ctx, row.r2Key, [ctx.db.insert(mediaFiles).values(row), auditEntry(ctx, "media_file.create", "media_file", row.id)]);
   return toMediaFile(row);
 }
 
 export async function listLibrary(ctx: StoreCtx, page: Page) {
   const where = eq(mediaFiles.storeId, ctx.store.storeId);
   const [rows, [{ total }]] = await ctx.db.batch([
-    ctx.db
-      .select()
-      .from(mediaFiles)
-      .where(where)
-      .orderBy(desc(mediaFiles.createdAt), desc(mediaFiles.id))
-      .limit(page.limit)
-      .offset(page.offset),
+    ctx.db.select().from(mediaFiles).where(where).orderBy(desc(mediaFiles.createdAt), desc(mediaFiles.id)).limit(page.limit).offset(page.offset),
     ctx.db.select({ total: count() }).from(mediaFiles).where(where),
   ]);
   return { data: rows.map(toMediaFile), total };

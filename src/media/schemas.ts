@@ -70,9 +70,7 @@ const booleanField = z
   .transform((v) => v === "true" || v === "1")
   .openapi({ type: "boolean" });
 
-export const libraryUploadForm = z
-  .strictObject({ file: fileField, alt: altText.optional() })
-  .openapi("MediaUpload");
+export const libraryUploadForm = z.strictObject({ file: fileField, alt: altText.optional() }).openapi("MediaUpload");
 
 export const galleryUploadForm = z
   .strictObject({

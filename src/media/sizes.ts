@@ -9,8 +9,7 @@ export type SizeName = keyof typeof SIZES;
 export const SIZE_NAMES = Object.keys(SIZES) as SizeName[];
 export const isSizeName = (value: string): value is SizeName => Object.hasOwn(SIZES, value);
 
-export const mediaUrl = (storeId: string, fileId: string, size: SizeName | "original") =>
-  `/media/${storeId}/${fileId}/${size}`;
+export const mediaUrl = (storeId: string, fileId: string, size: SizeName | "original") => `/media/${storeId}/${fileId}/${size}`;
 
 /** A constant string as a SQL literal (our own constants only: keeps bound parameters few). */
 const lit = (value: string) => sql.raw(`'${value}'`);

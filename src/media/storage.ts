@@ -6,8 +6,7 @@ import { ApiError, notFound } from "../lib/errors";
 import { SIZES, type SizeName } from "./sizes";
 
 export const originalKey = (storeId: string, fileId: string) => `${storeId}/${fileId}/original`;
-const derivedKey = (storeId: string, fileId: string, size: SizeName, webp: boolean) =>
-  `${storeId}/${fileId}/${size}${webp ? ".webp" : ""}`;
+const derivedKey = (storeId: string, fileId: string, size: SizeName, webp: boolean) => `${storeId}/${fileId}/${size}${webp ? ".webp" : ""}`;
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
 
@@ -52,8 +51,7 @@ function acceptsWebp(accept: string | undefined) {
 }
 
 /** The format a size is encoded in for clients without WebP: JPEG stays JPEG, everything else becomes PNG. */
-const fallbackFormat = (originalType: string | undefined) =>
-  originalType === "image/jpeg" ? "image/jpeg" : "image/png";
+const fallbackFormat = (originalType: string | undefined) => (originalType === "image/jpeg" ? "image/jpeg" : "image/png");
 
 function objectResponse(object: R2Object, body: BodyInit | null, vary: boolean, status = 200) {
   // nosniff: user-supplied bytes on a public URL must only ever be treated as the image type they were checked as.

@@ -130,9 +130,7 @@ export async function changedSince(source: D1Database, storeId: string, table: M
   for (let i = 0; i < keys.length; i += per) {
     const slice = keys.slice(i, i + per).map((k) => JSON.stringify(k));
     const { results } = await source
-      .prepare(
-        `SELECT DISTINCT key FROM move_changes WHERE store_id = ? AND table_name = ? AND seq > ? AND key IN (${slice.map(() => "json(?)").join(", ")})`,
-      )
+      .prepare(`SELECT DISTINCT key FROM move_changes WHERE store_id = ? AND table_name = ? AND seq > ? AND key IN (${slice.map(() => "json(?)").join(", ")})`)
       .bind(storeId, table.name, seq, ...slice)
       .all<{ key: string }>();
     for (const row of results) found.add(JSON.stringify(JSON.parse(row.key)));

@@ -71,9 +71,10 @@ async function writeRows(target: D1Database, table: MovedTable, rows: Row[]): Pr
     await target.batch(statements);
   } catch (error) {
     if (!refused(error)) throw error;
-    for (const row of rows) await target.batch(insertStatements(target, table, [row])).catch((e) => {
-      if (!refused(e)) throw e;
-    });
+    for (const row of rows)
+      await target.batch(insertStatements(target, table, [row])).catch((e) => {
+        if (!refused(e)) throw e;
+      });
   }
 }
 
@@ -103,9 +104,7 @@ export async function deleteChunk(db: D1Database, table: MovedTable, storeId: st
   const guard = table.name === "stores" ? "state = ?" : "(SELECT state FROM stores WHERE id = ?) = ?";
   const guardParams = table.name === "stores" ? [state] : [storeId, state];
   const result = await db
-    .prepare(
-      `DELETE FROM ${quote(table.name)} WHERE rowid IN (SELECT rowid FROM ${quote(table.name)} WHERE ${scope.where} LIMIT ?) AND ${guard}`,
-    )
+    .prepare(`DELETE FROM ${quote(table.name)} WHERE rowid IN (SELECT rowid FROM ${quote(table.name)} WHERE ${scope.where} LIMIT ?) AND ${guard}`)
     .bind(...scope.params, DELETE_ROWS, ...guardParams)
     .run();
   return result.meta.changes ?? 0;

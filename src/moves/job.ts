@@ -251,9 +251,7 @@ async function flip(env: Env, source: D1Database, target: D1Database, move: Move
   await target.prepare("UPDATE stores SET state = 'active' WHERE id = ? AND state = 'incoming'").bind(move.store_id).run();
   const row = await target.prepare("SELECT state FROM stores WHERE id = ?").bind(move.store_id).first<{ state: string }>();
   if (row?.state !== "active") throw new Error(`store move ${move.id}: the target's row is ${row?.state ?? "missing"}`);
-  await env.DIRECTORY.prepare(
-    "UPDATE store_directory SET shard = ?, state = 'active', version = version + 1, updated_at = ? WHERE store_id = ? AND shard = ?",
-  )
+  await env.DIRECTORY.prepare("UPDATE store_directory SET shard = ?, state = 'active', version = version + 1, updated_at = ? WHERE store_id = ? AND shard = ?")
     .bind(move.to_shard, nowIso(now), move.store_id, move.from_shard)
     .run();
   await source.prepare("UPDATE stores SET state = 'moved' WHERE id = ? AND state = 'moving'").bind(move.store_id).run();

@@ -16,7 +16,9 @@ export async function handleMoveBatch(batch: MessageBatch<MoveMessage>, env: Env
       await runMoveStep(env, message.body);
       message.ack();
     } catch (error) {
-      console.error(JSON.stringify({ level: "error", message: "store move step failed", move_id: message.body.move_id, attempt: message.attempts, error: String(error) }));
+      console.error(
+        JSON.stringify({ level: "error", message: "store move step failed", move_id: message.body.move_id, attempt: message.attempts, error: String(error) }),
+      );
       if (message.attempts < MAX_ATTEMPTS) {
         message.retry({ delaySeconds: RETRY_DELAY_SECONDS * message.attempts });
         continue;

@@ -60,13 +60,7 @@ async function readRows(db: D1Database, table: MovedTable, storeId: string, curs
 const digest = (rows: Seen[]) => sha256Hex(JSON.stringify(rows.map((r) => [r.key, r.contents])));
 
 /** Compares the next range of rows of `table` after `cursor`, source against target. */
-export async function verifyRange(
-  source: D1Database,
-  target: D1Database,
-  table: MovedTable,
-  storeId: string,
-  cursor: unknown[] | null,
-): Promise<RangeCheck> {
+export async function verifyRange(source: D1Database, target: D1Database, table: MovedTable, storeId: string, cursor: unknown[] | null): Promise<RangeCheck> {
   const [fromSource, fromTarget] = await Promise.all([readRows(source, table, storeId, cursor), readRows(target, table, storeId, cursor)]);
   // The range ends where the shorter full page ends, so both sides are complete up to it; when neither page is
   // full, both sides are complete to the end of the table.

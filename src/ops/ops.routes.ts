@@ -27,14 +27,22 @@ const responses = {
   401: problem("Missing or wrong operator token (JWTs and personal access tokens included)"),
   503: {
     ...problem("OPS_TOKEN is not configured on this deployment, or a database is overloaded (`service_unavailable`)"),
-    headers: { "Retry-After": { description: "Whole seconds to wait (sent when a database is overloaded; not when OPS_TOKEN is missing)", schema: { type: "integer" as const } } },
+    headers: {
+      "Retry-After": {
+        description: "Whole seconds to wait (sent when a database is overloaded; not when OPS_TOKEN is missing)",
+        schema: { type: "integer" as const },
+      },
+    },
   },
 };
 
 const shardSchema = z
   .object({
     name: z.string().openapi({ example: "STORE_DB_001" }),
-    location: z.enum(LOCATION_HINTS).nullable().openapi({ description: "The D1 location hint the database was created with (`wrangler d1 create --location`); null: none. New stores go to a database of their creator's region first" }),
+    location: z.enum(LOCATION_HINTS).nullable().openapi({
+      description:
+        "The D1 location hint the database was created with (`wrangler d1 create --location`); null: none. New stores go to a database of their creator's region first",
+    }),
     accepting: z.boolean().openapi({ description: "Whether new stores are placed here" }),
     stores: z.number().int(),
     size_bytes: z.number().int().openapi({ description: "As D1 last reported it to the database's maintenance run (every minute)" }),
@@ -44,13 +52,9 @@ const shardSchema = z
 
 const moveStateSchema = z.enum(["copying", "paused", "verifying", "done", "failed"]);
 
-const moveSchema = z
-  .object({ id: z.string(), store_id: z.string(), from: z.string(), to: z.string(), state: moveStateSchema })
-  .openapi("StoreMoveStarted");
+const moveSchema = z.object({ id: z.string(), store_id: z.string(), from: z.string(), to: z.string(), state: moveStateSchema }).openapi("StoreMoveStarted");
 
-const moveStatusSchema = moveSchema
-  .extend({ rows_copied: z.number().int(), error: z.string().nullable() })
-  .openapi("StoreMove");
+const moveStatusSchema = moveSchema.extend({ rows_copied: z.number().int(), error: z.string().nullable() }).openapi("StoreMove");
 
 const storeParams = z.object({ store_id: z.string() });
 
@@ -146,8 +150,6 @@ export function registerOpsRoutes(app: App) {
   app.openapi(listShardsRoute, async (c) => c.json({ data: await listShards({ env: c.env }) }, 200));
   app.openapi(patchShardRoute, async (c) => c.json(await patchShard({ env: c.env }, c.req.valid("param").name, c.req.valid("json")), 200));
   app.openapi(storeRoute, async (c) => c.json(await storeInfo({ env: c.env }, c.req.valid("param").store_id), 200));
-  app.openapi(startMoveRoute, async (c) =>
-    c.json(await startMove({ env: c.env }, c.req.valid("param").store_id, c.req.valid("json")), 202),
-  );
+  app.openapi(startMoveRoute, async (c) => c.json(await startMove({ env: c.env }, c.req.valid("param").store_id, c.req.valid("json")), 202));
   app.openapi(moveRoute, async (c) => c.json(await getMove({ env: c.env }, c.req.valid("param").move_id), 200));
 }

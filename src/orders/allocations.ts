@@ -31,7 +31,9 @@ export function commitLine(ctx: StoreCtx, orderId: string, position: number, var
         AND a.location_id = inventory_levels.location_id)`,
       updatedAt: nowIso(),
     })
-    .where(sql`variant_id = ${variantId} AND location_id IN (SELECT location_id FROM order_allocations WHERE order_id = ${orderId} AND position = ${position})`);
+    .where(
+      sql`variant_id = ${variantId} AND location_id IN (SELECT location_id FROM order_allocations WHERE order_id = ${orderId} AND position = ${position})`,
+    );
   return [allocate, commit];
 }
 
@@ -46,5 +48,7 @@ export function settleAllocations(ctx: StoreCtx, orderId: string, how: "release"
       ...(how === "fulfil" ? { onHand: sql`on_hand - ${allocated}` } : {}),
       updatedAt: nowIso(),
     })
-    .where(sql`store_id = ${ctx.store.storeId} AND (variant_id, location_id) IN (SELECT variant_id, location_id FROM order_allocations WHERE order_id = ${orderId})`);
+    .where(
+      sql`store_id = ${ctx.store.storeId} AND (variant_id, location_id) IN (SELECT variant_id, location_id FROM order_allocations WHERE order_id = ${orderId})`,
+    );
 }

@@ -14,16 +14,18 @@ const storeParams = z.object({ store_id: z.string() });
 const orderParams = storeParams.extend({ id: z.string() });
 const tags = ["Orders"];
 
-const createOrderRoute = createRoute(idempotent({
-  method: "post",
-  path: "/stores/{store_id}/orders",
-  operationId: "createOrder",
-  tags,
-  summary: "Place an order: stock is reserved atomically (409 insufficient_stock changes nothing); emits orders.created",
-  ...requires("orders.write"),
-  request: { params: storeParams, ...jsonBody(createOrderBody) },
-  responses: { 201: jsonResponse(orderSchema, "The order, status pending"), ...errorResponses(400, 404, 409) },
-}));
+const createOrderRoute = createRoute(
+  idempotent({
+    method: "post",
+    path: "/stores/{store_id}/orders",
+    operationId: "createOrder",
+    tags,
+    summary: "Place an order: stock is reserved atomically (409 insufficient_stock changes nothing); emits orders.created",
+    ...requires("orders.write"),
+    request: { params: storeParams, ...jsonBody(createOrderBody) },
+    responses: { 201: jsonResponse(orderSchema, "The order, status pending"), ...errorResponses(400, 404, 409) },
+  }),
+);
 
 const listOrdersRoute = createRoute({
   method: "get",
@@ -47,27 +49,31 @@ const getOrderRoute = createRoute({
   responses: { 200: jsonResponse(orderSchema, "The order"), ...errorResponses(404) },
 });
 
-const transitionRoute = createRoute(idempotent({
-  method: "post",
-  path: "/stores/{store_id}/orders/{id}/transitions",
-  operationId: "transitionOrder",
-  tags,
-  summary: "pending → paid → fulfilled; pending or paid → canceled (stock returned); emits orders.updated",
-  ...requires("orders.write"),
-  request: { params: orderParams, ...jsonBody(transitionBody) },
-  responses: { 200: jsonResponse(orderSchema, "The order"), ...errorResponses(400, 404, 409) },
-}));
+const transitionRoute = createRoute(
+  idempotent({
+    method: "post",
+    path: "/stores/{store_id}/orders/{id}/transitions",
+    operationId: "transitionOrder",
+    tags,
+    summary: "pending → paid → fulfilled; pending or paid → canceled (stock returned); emits orders.updated",
+    ...requires("orders.write"),
+    request: { params: orderParams, ...jsonBody(transitionBody) },
+    responses: { 200: jsonResponse(orderSchema, "The order"), ...errorResponses(400, 404, 409) },
+  }),
+);
 
-const refundRoute = createRoute(idempotent({
-  method: "post",
-  path: "/stores/{store_id}/orders/{id}/refunds",
-  operationId: "refundOrder",
-  tags,
-  summary: "Refund a paid or fulfilled order (default: the total); emits orders.updated and orders.refunded",
-  ...requires("orders.write"),
-  request: { params: orderParams, ...jsonBody(refundBody) },
-  responses: { 200: jsonResponse(orderSchema, "The refunded order"), ...errorResponses(400, 404, 409) },
-}));
+const refundRoute = createRoute(
+  idempotent({
+    method: "post",
+    path: "/stores/{store_id}/orders/{id}/refunds",
+    operationId: "refundOrder",
+    tags,
+    summary: "Refund a paid or fulfilled order (default: the total); emits orders.updated and orders.refunded",
+    ...requires("orders.write"),
+    request: { params: orderParams, ...jsonBody(refundBody) },
+    responses: { 200: jsonResponse(orderSchema, "The refunded order"), ...errorResponses(400, 404, 409) },
+  }),
+);
 
 export function registerOrderRoutes(app: App) {
   app.openapi(createOrderRoute, async (c) => {
@@ -80,12 +86,8 @@ export function registerOrderRoutes(app: App) {
     return c.json(await listOrders(storeCtxOf(c), walk, filter), 200);
   });
   app.openapi(getOrderRoute, async (c) => c.json(await getOrder(storeCtxOf(c), c.req.valid("param").id), 200));
-  app.openapi(transitionRoute, async (c) =>
-    c.json(await transitionOrder(storeCtxOf(c), c.req.valid("param").id, c.req.valid("json").status), 200),
-  );
-  app.openapi(refundRoute, async (c) =>
-    c.json(await refundOrder(storeCtxOf(c), c.req.valid("param").id, c.req.valid("json")), 200),
-  );
+  app.openapi(transitionRoute, async (c) => c.json(await transitionOrder(storeCtxOf(c), c.req.valid("param").id, c.req.valid("json").status), 200));
+  app.openapi(refundRoute, async (c) => c.json(await refundOrder(storeCtxOf(c), c.req.valid("param").id, c.req.valid("json")), 200));
   registerShipmentRoutes(app);
   registerReturnRoutes(app);
 }

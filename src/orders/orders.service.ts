@@ -101,9 +101,7 @@ export async function createOrder(ctx: StoreCtx, input: CreateOrderInput) {
       auditEntry(ctx, "order.create", "order", id),
       ...recordEvent(ctx.db, storeId, "orders.created", orderEventData(id)),
       // Reserving stock changes the products' variants: subscribers to products.updated see the new stock.
-      ...[...new Set(input.line_items.map((line) => productOf.get(line.variant_id)!))].flatMap((productId) =>
-        productUpdatedEvent(ctx, productId),
-      ),
+      ...[...new Set(input.line_items.map((line) => productOf.get(line.variant_id)!))].flatMap((productId) => productUpdatedEvent(ctx, productId)),
       selectOrder(ctx, id),
     ]);
   } catch (error) {
@@ -129,7 +127,11 @@ async function priceLines(ctx: StoreCtx, input: CreateOrderInput) {
     at: nowIso(),
     baseInAnyCurrency: !speaks(servedBy(ctx), "order_no_price"),
   };
-  const resolved = await resolveVariants(ctx.db, context, input.line_items.map((line) => ({ variantId: line.variant_id, quantity: line.quantity })));
+  const resolved = await resolveVariants(
+    ctx.db,
+    context,
+    input.line_items.map((line) => ({ variantId: line.variant_id, quantity: line.quantity })),
+  );
   const missing = resolved.flatMap((price, i) => (price ? [] : [i]));
   if (missing.length > 0) {
     throw new ApiError("no_price", `No price applies in ${input.currency} to ${missing.map((i) => `line_items.${i}`).join(", ")}; nothing was created`, {
@@ -140,7 +142,10 @@ async function priceLines(ctx: StoreCtx, input: CreateOrderInput) {
 }
 
 const selectOrder = (ctx: StoreCtx, id: string) =>
-  ctx.db.select({ json: orderJson }).from(orders).where(and(eq(orders.id, id), eq(orders.storeId, ctx.store.storeId)));
+  ctx.db
+    .select({ json: orderJson })
+    .from(orders)
+    .where(and(eq(orders.id, id), eq(orders.storeId, ctx.store.storeId)));
 
 export async function getOrder(ctx: StoreCtx, id: string) {
   if (!isUuid(id)) throw notFound("Order");
@@ -150,9 +155,7 @@ export async function getOrder(ctx: StoreCtx, id: string) {
 }
 
 export async function findOrderRow(ctx: StoreCtx, id: string): Promise<OrderRow> {
-  const row = isUuid(id)
-    ? await ctx.db.query.orders.findFirst({ where: and(eq(orders.id, id), eq(orders.storeId, ctx.store.storeId)) })
-    : undefined;
+  const row = isUuid(id) ? await ctx.db.query.orders.findFirst({ where: and(eq(orders.id, id), eq(orders.storeId, ctx.store.storeId)) }) : undefined;
   if (!row) throw notFound("Order");
   return row;
 }

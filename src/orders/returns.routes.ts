@@ -10,18 +10,20 @@ import { createReturn, listReturns } from "./returns.service";
 const orderParams = z.object({ store_id: z.string(), id: z.string() });
 const tags = ["Shipments"];
 
-const createReturnRoute = createRoute(idempotent({
-  method: "post",
-  path: "/stores/{store_id}/orders/{id}/returns",
-  operationId: "createReturn",
-  tags,
-  summary:
-    "Record a return of shipped units (422 at items.<i>.quantity for more than a line shipped and has not had returned); " +
-    "restock true raises on_hand at location_id (default: the default location), restock false moves no stock; moves no money; emits returns.created",
-  ...requires("fulfillments.write"),
-  request: { params: orderParams, ...jsonBody(createReturnBody) },
-  responses: { 201: jsonResponse(returnSchema, "The return"), ...errorResponses(400, 404, 409) },
-}));
+const createReturnRoute = createRoute(
+  idempotent({
+    method: "post",
+    path: "/stores/{store_id}/orders/{id}/returns",
+    operationId: "createReturn",
+    tags,
+    summary:
+      "Record a return of shipped units (422 at items.<i>.quantity for more than a line shipped and has not had returned); " +
+      "restock true raises on_hand at location_id (default: the default location), restock false moves no stock; moves no money; emits returns.created",
+    ...requires("fulfillments.write"),
+    request: { params: orderParams, ...jsonBody(createReturnBody) },
+    responses: { 201: jsonResponse(returnSchema, "The return"), ...errorResponses(400, 404, 409) },
+  }),
+);
 
 const listReturnsRoute = createRoute({
   method: "get",

@@ -91,7 +91,15 @@ function plan(orderId: string, lines: LineState[], locations: Location[], input:
     }
     if (!item.restock) {
       if (item.location_id !== undefined) errors.push({ path: `items.${i}.location_id`, message: "is given only with restock true" });
-      planned.push({ position: line.position, quantity: item.quantity, restock: false, locationId: null, variantId: line.variant_id, productId: line.product_id, activeLocation: false });
+      planned.push({
+        position: line.position,
+        quantity: item.quantity,
+        restock: false,
+        locationId: null,
+        variantId: line.variant_id,
+        productId: line.product_id,
+        activeLocation: false,
+      });
       continue;
     }
     const location = item.location_id === undefined ? fallback : byId.get(item.location_id);
@@ -100,12 +108,21 @@ function plan(orderId: string, lines: LineState[], locations: Location[], input:
       continue;
     }
     if (line.product_id === null) {
-      throw new ApiError("conflict", `The variant of line item ${item.line_item_id} was deleted: its units cannot be restocked (record them with restock false); nothing was recorded`, {
-        errors: [{ path: `items.${i}.restock`, message: "the line's variant no longer exists" }],
-      });
+      throw new ApiError(
+        "conflict",
+        `The variant of line item ${item.line_item_id} was deleted: its units cannot be restocked (record them with restock false); nothing was recorded`,
+        {
+          errors: [{ path: `items.${i}.restock`, message: "the line's variant no longer exists" }],
+        },
+      );
     }
     planned.push({
-      position: line.position, quantity: item.quantity, restock: true, locationId: location.id, variantId: line.variant_id, productId: line.product_id,
+      position: line.position,
+      quantity: item.quantity,
+      restock: true,
+      locationId: location.id,
+      variantId: line.variant_id,
+      productId: line.product_id,
       activeLocation: location.active === 1,
     });
   }
@@ -128,26 +145,42 @@ export async function createReturn(ctx: StoreCtx, orderId: string, input: Create
   const statements: Statement[] = [
     // Every line still has the units to return as the batch sees it: a shipment canceled or a return recorded
     // meanwhile leaves this one unwritten.
-    stillHolds(ctx.db, sql`NOT EXISTS (SELECT 1 FROM json_each(${units}) u JOIN order_lines l ON l.order_id = ${orderId} AND l.position = u.value ->> 'p'
-      WHERE ${fulfilledOfLine} - ${returnedOfLine} < u.value ->> 'q')`),
+    stillHolds(
+      ctx.db,
+      sql`NOT EXISTS (SELECT 1 FROM json_each(${units}) u JOIN order_lines l ON l.order_id = ${orderId} AND l.position = u.value ->> 'p'
+      WHERE ${fulfilledOfLine} - ${returnedOfLine} < u.value ->> 'q')`,
+    ),
     ctx.db.insert(returns).values({ id, storeId: ctx.store.storeId, orderId, reason: input.reason ?? null, note: input.note ?? null, createdAt: now }),
     ...planned.map((p) =>
-      ctx.db.insert(returnItems).values({ returnId: id, storeId: ctx.store.storeId, position: p.position, quantity: p.quantity, restock: p.restock, locationId: p.locationId }),
+      ctx.db
+        .insert(returnItems)
+        .values({ returnId: id, storeId: ctx.store.storeId, position: p.position, quantity: p.quantity, restock: p.restock, locationId: p.locationId }),
     ),
     ...(restocked.length === 0
       ? []
       : [
           // The restocked variants and locations still exist (deleted meanwhile: nothing is recorded).
-          stillHolds(ctx.db, sql`NOT EXISTS (SELECT 1 FROM json_each(${JSON.stringify(restocked.map((p) => ({ v: p.variantId, l: p.locationId })))}) r
+          stillHolds(
+            ctx.db,
+            sql`NOT EXISTS (SELECT 1 FROM json_each(${JSON.stringify(restocked.map((p) => ({ v: p.variantId, l: p.locationId })))}) r
             WHERE NOT EXISTS (SELECT 1 FROM product_variants WHERE id = r.value ->> 'v')
-              OR NOT EXISTS (SELECT 1 FROM locations WHERE id = r.value ->> 'l'))`),
+              OR NOT EXISTS (SELECT 1 FROM locations WHERE id = r.value ->> 'l'))`,
+          ),
           ...stockChange(
             ctx,
             { reason: "returned", reference: id, orderId },
             restocked.map((p) =>
               ctx.db
                 .insert(l)
-                .values({ variantId: p.variantId, locationId: p.locationId!, storeId: ctx.store.storeId, productId: p.productId!, onHand: p.quantity, committed: 0, updatedAt: now })
+                .values({
+                  variantId: p.variantId,
+                  locationId: p.locationId!,
+                  storeId: ctx.store.storeId,
+                  productId: p.productId!,
+                  onHand: p.quantity,
+                  committed: 0,
+                  updatedAt: now,
+                })
                 .onConflictDoUpdate({ target: [l.variantId, l.locationId], set: { onHand: sql`${l.onHand} + ${p.quantity}`, updatedAt: now } }),
             ),
           ),
@@ -161,7 +194,10 @@ export async function createReturn(ctx: StoreCtx, orderId: string, input: Create
     ctx.db.select({ json: returnJson }).from(returns).where(eq(returns.id, id)),
   ];
   const results = await guarded(commit(ctx, statements), {
-    conflict: () => conflict("The order's shipments or returns changed meanwhile (a shipment canceled, units returned, or a variant or location deleted); nothing was recorded"),
+    conflict: () =>
+      conflict(
+        "The order's shipments or returns changed meanwhile (a shipment canceled, units returned, or a variant or location deleted); nothing was recorded",
+      ),
   });
   return parseOrder(results.at(-1));
 }

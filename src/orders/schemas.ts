@@ -22,7 +22,9 @@ export const lineItemSchema = z
     sku: z.string().nullable(),
     unit_price_cents: z.number().int().openapi({ description: "Minor units of the order's currency; never changes after creation" }),
     quantity: z.number().int(),
-    price_source: priceSourceSchema.nullable().openapi({ description: "Where the unit price came from (docs/api/24-prices.md); null for orders placed before price lists existed" }),
+    price_source: priceSourceSchema
+      .nullable()
+      .openapi({ description: "Where the unit price came from (docs/api/24-prices.md); null for orders placed before price lists existed" }),
     allocations: z
       .array(z.object({ location_id: z.string(), quantity: z.number().int() }))
       .openapi({ description: "Where the line's committed units came from (docs/api/20-inventory.md); empty for on-demand units" }),
@@ -55,12 +57,16 @@ export const createOrderBody = z
     customer_id: line().optional(),
     email: email.optional(),
     currency: currencyInput,
-    country: countryInput.optional().openapi({ description: "The buyer's country: price lists limited to countries apply only to orders naming one of theirs" }),
+    country: countryInput
+      .optional()
+      .openapi({ description: "The buyer's country: price lists limited to countries apply only to orders naming one of theirs" }),
     line_items: z
       .array(z.strictObject({ variant_id: line(), quantity: z.number().int().min(1).max(1_000_000) }))
       .min(1, "must contain at least one item")
       .max(100),
-    fields: fieldsCreateInput.openapi({ description: "Values by key, each checked against its definition (422 at fields.<key>); set at creation only, as orders have no PATCH" }),
+    fields: fieldsCreateInput.openapi({
+      description: "Values by key, each checked against its definition (422 at fields.<key>); set at creation only, as orders have no PATCH",
+    }),
   })
   .refine((b) => b.customer_id !== undefined || b.email !== undefined, {
     message: "customer_id or email is required",
@@ -70,9 +76,7 @@ export const createOrderBody = z
 
 export const transitionBody = z.strictObject({ status: z.enum(ORDER_STATUSES) }).openapi("OrderTransitionRequest");
 
-export const refundBody = z
-  .strictObject({ amount_cents: z.number().int().min(1).optional() })
-  .openapi("OrderRefundRequest");
+export const refundBody = z.strictObject({ amount_cents: z.number().int().min(1).optional() }).openapi("OrderRefundRequest");
 
 export const orderListQuery = z.object({
   status: z.enum(ORDER_STATUSES).optional(),

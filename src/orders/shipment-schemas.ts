@@ -35,10 +35,7 @@ const httpUrl = line()
     }
   }, "must be an http(s) URL");
 
-const at = z
-  .string()
-  .datetime({ offset: true, message: "must be an ISO 8601 date and time" })
-  .openapi({ format: "date-time" });
+const at = z.string().datetime({ offset: true, message: "must be an ISO 8601 date and time" }).openapi({ format: "date-time" });
 
 export const createShipmentBody = z
   .strictObject({

@@ -11,18 +11,20 @@ const storeParams = z.object({ store_id: z.string() });
 const orderParams = storeParams.extend({ id: z.string() });
 const tags = ["Shipments"];
 
-const createShipmentRoute = createRoute(idempotent({
-  method: "post",
-  path: "/stores/{store_id}/orders/{id}/shipments",
-  operationId: "createShipment",
-  tags,
-  summary:
-    "Ship some or all of a paid order's remaining units (409 unless paid; 422 at items.<i> for more than is left or another order's line; " +
-    "409 for units not committed at location_id or a taken external_id); their stock leaves the locations that committed it; emits shipments.created",
-  ...requires("fulfillments.write"),
-  request: { params: orderParams, ...jsonBody(createShipmentBody) },
-  responses: { 201: jsonResponse(shipmentSchema, "The shipment"), ...errorResponses(400, 404, 409) },
-}));
+const createShipmentRoute = createRoute(
+  idempotent({
+    method: "post",
+    path: "/stores/{store_id}/orders/{id}/shipments",
+    operationId: "createShipment",
+    tags,
+    summary:
+      "Ship some or all of a paid order's remaining units (409 unless paid; 422 at items.<i> for more than is left or another order's line; " +
+      "409 for units not committed at location_id or a taken external_id); their stock leaves the locations that committed it; emits shipments.created",
+    ...requires("fulfillments.write"),
+    request: { params: orderParams, ...jsonBody(createShipmentBody) },
+    responses: { 201: jsonResponse(shipmentSchema, "The shipment"), ...errorResponses(400, 404, 409) },
+  }),
+);
 
 const listShipmentsRoute = createRoute({
   method: "get",
@@ -51,24 +53,27 @@ const updateShipmentRoute = createRoute({
   path: "/stores/{store_id}/shipments/{id}",
   operationId: "updateShipment",
   tags,
-  summary: "Replace the tracking, or mark delivered (from shipped only; 409 for a canceled shipment); a PATCH changing nothing changes nothing; emits shipments.updated",
+  summary:
+    "Replace the tracking, or mark delivered (from shipped only; 409 for a canceled shipment); a PATCH changing nothing changes nothing; emits shipments.updated",
   ...requires("fulfillments.write"),
   request: { params: orderParams, ...jsonBody(updateShipmentBody) },
   responses: { 200: jsonResponse(shipmentSchema, "The shipment"), ...errorResponses(400, 404, 409) },
 });
 
-const cancelShipmentRoute = createRoute(idempotent({
-  method: "post",
-  path: "/stores/{store_id}/shipments/{id}/cancel",
-  operationId: "cancelShipment",
-  tags,
-  summary:
-    "Cancel a shipped shipment (409 for delivered or canceled, and once the order has any return): its units are to ship again, on_hand and committed rise back where they left, " +
-    "a fulfilled order goes back to paid; emits shipments.canceled",
-  ...requires("fulfillments.write"),
-  request: { params: orderParams },
-  responses: { 200: jsonResponse(shipmentSchema, "The canceled shipment"), ...errorResponses(404, 409) },
-}));
+const cancelShipmentRoute = createRoute(
+  idempotent({
+    method: "post",
+    path: "/stores/{store_id}/shipments/{id}/cancel",
+    operationId: "cancelShipment",
+    tags,
+    summary:
+      "Cancel a shipped shipment (409 for delivered or canceled, and once the order has any return): its units are to ship again, on_hand and committed rise back where they left, " +
+      "a fulfilled order goes back to paid; emits shipments.canceled",
+    ...requires("fulfillments.write"),
+    request: { params: orderParams },
+    responses: { 200: jsonResponse(shipmentSchema, "The canceled shipment"), ...errorResponses(404, 409) },
+  }),
+);
 
 export function registerShipmentRoutes(app: App) {
   app.openapi(createShipmentRoute, async (c) => {

@@ -114,9 +114,13 @@ function plan(orderId: string, lines: LineState[], input: CreateShipmentInput): 
     const stock = Math.min(item.quantity, stockLeft);
     planned.push({ position: line.position, quantity: item.quantity, stock });
     if (item.quantity - stock > onDemandLeft) {
-      throw new ApiError("conflict", `Line item ${item.line_item_id} does not have ${item.quantity} units committed at location ${input.location_id}; nothing was shipped`, {
-        errors: [{ path: `items.${i}.quantity`, message: `at most ${stockLeft + onDemandLeft} of the line's units can ship from that location` }],
-      });
+      throw new ApiError(
+        "conflict",
+        `Line item ${item.line_item_id} does not have ${item.quantity} units committed at location ${input.location_id}; nothing was shipped`,
+        {
+          errors: [{ path: `items.${i}.quantity`, message: `at most ${stockLeft + onDemandLeft} of the line's units can ship from that location` }],
+        },
+      );
     }
   }
   if (errors.length > 0) throw new ApiError("validation_failed", errors.map((e) => `${e.path}: ${e.message}`).join("; "), { errors });
@@ -139,7 +143,9 @@ async function ship(ctx: StoreCtx, orderId: string, input: CreateShipmentInput, 
   ]);
   if (input.location_id !== undefined && !location) throw invalidField("location_id", "is not a location of this store");
   if (options.viaTransition) {
-    input = { items: lines.filter((l) => l.quantity > l.fulfilled).map((l) => ({ line_item_id: `${orderId}:${l.position}`, quantity: l.quantity - l.fulfilled })) };
+    input = {
+      items: lines.filter((l) => l.quantity > l.fulfilled).map((l) => ({ line_item_id: `${orderId}:${l.position}`, quantity: l.quantity - l.fulfilled })),
+    };
     if (input.items.length === 0) throw conflict("The order has no units left to ship");
   }
   const planned = plan(orderId, lines, input);
@@ -178,18 +184,32 @@ async function ship(ctx: StoreCtx, orderId: string, input: CreateShipmentInput, 
       ctx.db
         .update(inventoryLevels)
         .set({ onHand: sql`on_hand - ${taken}`, committed: sql`committed - ${taken}`, updatedAt: now })
-        .where(sql`store_id = ${ctx.store.storeId} AND (variant_id, location_id) IN (SELECT variant_id, location_id FROM shipment_stock WHERE shipment_id = ${id})`),
+        .where(
+          sql`store_id = ${ctx.store.storeId} AND (variant_id, location_id) IN (SELECT variant_id, location_id FROM shipment_stock WHERE shipment_id = ${id})`,
+        ),
     ]),
     // Every planned stock unit was found where the plan found it.
-    stillHolds(ctx.db, sql`(SELECT coalesce(sum(quantity), 0) FROM shipment_stock WHERE shipment_id = ${id}) = ${planned.reduce((sum, p) => sum + p.stock, 0)}`),
+    stillHolds(
+      ctx.db,
+      sql`(SELECT coalesce(sum(quantity), 0) FROM shipment_stock WHERE shipment_id = ${id}) = ${planned.reduce((sum, p) => sum + p.stock, 0)}`,
+    ),
     ...(input.location_id === undefined
-      ? [ctx.db.update(shipments).set({ locationId: sql`(SELECT CASE WHEN count(DISTINCT location_id) = 1 THEN max(location_id) END FROM shipment_stock WHERE shipment_id = ${id})` }).where(eq(shipments.id, id))]
+      ? [
+          ctx.db
+            .update(shipments)
+            .set({
+              locationId: sql`(SELECT CASE WHEN count(DISTINCT location_id) = 1 THEN max(location_id) END FROM shipment_stock WHERE shipment_id = ${id})`,
+            })
+            .where(eq(shipments.id, id)),
+        ]
       : []),
     ctx.db
       .update(orders)
       .set({ ...(completes ? { status: "fulfilled" as const } : {}), updatedAt: now })
       .where(eq(orders.id, orderId)),
-    options.viaTransition ? auditEntry(ctx, "order.fulfill", "order", orderId, { shipment_id: id }) : auditEntry(ctx, "shipment.create", "shipment", id, { order_id: orderId }),
+    options.viaTransition
+      ? auditEntry(ctx, "order.fulfill", "order", orderId, { shipment_id: id })
+      : auditEntry(ctx, "shipment.create", "shipment", id, { order_id: orderId }),
     ...recordEvent(ctx.db, ctx.store.storeId, "shipments.created", shipmentData(id)),
     ...(orderChanges ? recordEvent(ctx.db, ctx.store.storeId, "orders.updated", orderEventData(orderId)) : []),
     options.viaTransition ? selectOrder(ctx, orderId) : ctx.db.select({ json: shipmentJson }).from(shipments).where(eq(shipments.id, id)),
@@ -222,7 +242,10 @@ export async function hasLiveShipment(ctx: StoreCtx, orderId: string) {
 
 export async function getShipment(ctx: StoreCtx, id: string) {
   if (!isUuid(id)) throw notFound("Shipment");
-  const rows = await ctx.db.select({ json: shipmentJson }).from(shipments).where(and(eq(shipments.id, id), eq(shipments.storeId, ctx.store.storeId)));
+  const rows = await ctx.db
+    .select({ json: shipmentJson })
+    .from(shipments)
+    .where(and(eq(shipments.id, id), eq(shipments.storeId, ctx.store.storeId)));
   if (rows.length === 0) throw notFound("Shipment");
   return parseOrder(rows);
 }
@@ -233,11 +256,13 @@ export async function getShipment(ctx: StoreCtx, id: string) {
  * entry after `since`: docs/shipments.md "The change feed's total").
  */
 const feedTotal = (ctx: StoreCtx, since: string) =>
-  ctx.db.select({
-    total: sql<number>`coalesce((SELECT sum(d.shipments) FROM ${shipmentDays} d WHERE d.store_id = ${ctx.store.storeId} AND d.day > substr(${since}, 1, 10)), 0)
+  ctx.db
+    .select({
+      total: sql<number>`coalesce((SELECT sum(d.shipments) FROM ${shipmentDays} d WHERE d.store_id = ${ctx.store.storeId} AND d.day > substr(${since}, 1, 10)), 0)
       + (SELECT count(*) FROM ${shipments} WHERE ${shipments.storeId} = ${ctx.store.storeId} AND ${shipments.updatedAt} >= ${since}
         AND ${shipments.updatedAt} < date(substr(${since}, 1, 10), '+1 day'))`,
-  }).from(sql`(SELECT 1)`);
+    })
+    .from(sql`(SELECT 1)`);
 
 /** Newest first (created_at desc); with updated_since, a change feed (updated_at, then id, ascending). */
 export async function listShipments(ctx: StoreCtx, walk: Walk, filter: { order_id?: string; status?: string }) {
@@ -264,9 +289,7 @@ export async function listShipments(ctx: StoreCtx, walk: Walk, filter: { order_i
 type ShipmentRow = typeof shipments.$inferSelect;
 
 async function findShipmentRow(ctx: StoreCtx, id: string): Promise<ShipmentRow> {
-  const row = isUuid(id)
-    ? await ctx.db.query.shipments.findFirst({ where: and(eq(shipments.id, id), eq(shipments.storeId, ctx.store.storeId)) })
-    : undefined;
+  const row = isUuid(id) ? await ctx.db.query.shipments.findFirst({ where: and(eq(shipments.id, id), eq(shipments.storeId, ctx.store.storeId)) }) : undefined;
   if (!row) throw notFound("Shipment");
   return row;
 }
@@ -280,9 +303,13 @@ export async function updateShipment(ctx: StoreCtx, id: string, input: UpdateShi
   const delivering = input.status === "delivered" || row.status === "delivered";
   if (input.delivered_at !== undefined && !delivering) throw invalidField("delivered_at", "is set only with status delivered, or on a delivered shipment");
   const now = nowIso();
-  const tracking = input.tracking === undefined ? row.tracking : JSON.stringify(input.tracking.map((t) => ({ number: t.number, carrier: t.carrier ?? null, url: t.url ?? null })));
+  const tracking =
+    input.tracking === undefined
+      ? row.tracking
+      : JSON.stringify(input.tracking.map((t) => ({ number: t.number, carrier: t.carrier ?? null, url: t.url ?? null })));
   const status = delivering ? "delivered" : row.status;
-  const deliveredAt = input.delivered_at !== undefined ? new Date(input.delivered_at).toISOString() : row.status === "delivered" ? row.deliveredAt : delivering ? now : null;
+  const deliveredAt =
+    input.delivered_at !== undefined ? new Date(input.delivered_at).toISOString() : row.status === "delivered" ? row.deliveredAt : delivering ? now : null;
   if (tracking === row.tracking && status === row.status && deliveredAt === row.deliveredAt) return getShipment(ctx, id);
   const results = await guarded(
     commit(ctx, [
@@ -323,18 +350,26 @@ export async function cancelShipment(ctx: StoreCtx, id: string) {
     AND ss.variant_id = inventory_levels.variant_id AND ss.location_id = inventory_levels.location_id)`;
   const results = await guarded(
     commit(ctx, [
-      stillHolds(ctx.db, sql`EXISTS (SELECT 1 FROM shipments WHERE id = ${id} AND status = 'shipped')
-        AND (SELECT status FROM orders WHERE id = ${row.orderId}) IN ('paid', 'fulfilled') AND ${shippedOf(row.orderId)} = ${shippedBefore}`),
+      stillHolds(
+        ctx.db,
+        sql`EXISTS (SELECT 1 FROM shipments WHERE id = ${id} AND status = 'shipped')
+        AND (SELECT status FROM orders WHERE id = ${row.orderId}) IN ('paid', 'fulfilled') AND ${shippedOf(row.orderId)} = ${shippedBefore}`,
+      ),
       noReturn(ctx, row.orderId),
       // The stock goes back to levels that still exist (a variant deleted since has none: 409, nothing changes).
-      stillHolds(ctx.db, sql`NOT EXISTS (SELECT 1 FROM shipment_stock ss WHERE ss.shipment_id = ${id} AND NOT EXISTS (SELECT 1 FROM inventory_levels il
-        WHERE il.variant_id = ss.variant_id AND il.location_id = ss.location_id))`),
+      stillHolds(
+        ctx.db,
+        sql`NOT EXISTS (SELECT 1 FROM shipment_stock ss WHERE ss.shipment_id = ${id} AND NOT EXISTS (SELECT 1 FROM inventory_levels il
+        WHERE il.variant_id = ss.variant_id AND il.location_id = ss.location_id))`,
+      ),
       ctx.db.update(shipments).set({ status: "canceled", updatedAt: now }).where(eq(shipments.id, id)),
       ...stockChange(ctx, { reason: "order_committed", reference: id, orderId: row.orderId }, [
         ctx.db
           .update(inventoryLevels)
           .set({ onHand: sql`on_hand + ${back}`, committed: sql`committed + ${back}`, updatedAt: now })
-          .where(sql`store_id = ${ctx.store.storeId} AND (variant_id, location_id) IN (SELECT variant_id, location_id FROM shipment_stock WHERE shipment_id = ${id})`),
+          .where(
+            sql`store_id = ${ctx.store.storeId} AND (variant_id, location_id) IN (SELECT variant_id, location_id FROM shipment_stock WHERE shipment_id = ${id})`,
+          ),
       ]),
       ctx.db.update(orders).set({ status: "paid", updatedAt: now }).where(eq(orders.id, row.orderId)),
       auditEntry(ctx, "shipment.cancel", "shipment", id, { order_id: row.orderId }),
@@ -343,7 +378,8 @@ export async function cancelShipment(ctx: StoreCtx, id: string) {
       selectShipment(ctx, id),
     ]),
     {
-      conflict: () => conflict("The shipment or its order changed meanwhile (canceled, delivered, a return recorded, or a variant deleted); nothing was applied"),
+      conflict: () =>
+        conflict("The shipment or its order changed meanwhile (canceled, delivered, a return recorded, or a variant deleted); nothing was applied"),
     },
   );
   return parseOrder(results.at(-1));

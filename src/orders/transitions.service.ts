@@ -25,7 +25,10 @@ const TRANSITIONS: Partial<Record<OrderStatus, OrderStatus[]>> = {
 const REFUNDABLE: OrderStatus[] = ["paid", "fulfilled"];
 
 const inStatus = (id: string, statuses: OrderStatus[]) =>
-  sql`EXISTS (SELECT 1 FROM orders WHERE id = ${id} AND status IN (${sql.join(statuses.map((s) => sql`${s}`), sql`, `)}))`;
+  sql`EXISTS (SELECT 1 FROM orders WHERE id = ${id} AND status IN (${sql.join(
+    statuses.map((s) => sql`${s}`),
+    sql`, `,
+  )}))`;
 
 async function run(ctx: StoreCtx, id: string, statements: Statement[]) {
   const results = await guarded(commit(ctx, [...statements, selectOrder(ctx, id)]), {

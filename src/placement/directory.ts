@@ -29,9 +29,7 @@ export async function invitedStore(env: Env, tokenHash: string): Promise<string 
 }
 
 export const addUserStore = (env: Env, userId: string, storeId: string, storeCreatedAt: string) =>
-  env.DIRECTORY.prepare("INSERT OR IGNORE INTO user_stores (user_id, store_id, store_created_at) VALUES (?, ?, ?)")
-    .bind(userId, storeId, storeCreatedAt)
-    .run();
+  env.DIRECTORY.prepare("INSERT OR IGNORE INTO user_stores (user_id, store_id, store_created_at) VALUES (?, ?, ?)").bind(userId, storeId, storeCreatedAt).run();
 
 export const removeUserStore = (env: Env, userId: string, storeId: string) =>
   env.DIRECTORY.prepare("DELETE FROM user_stores WHERE user_id = ? AND store_id = ?").bind(userId, storeId).run();

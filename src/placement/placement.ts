@@ -84,11 +84,7 @@ export async function shardLoads(env: Env): Promise<ShardLoad[]> {
  * out stays as it is. Null for a name that is not a store database of this deployment. The change counts for the
  * next `POST /stores` on any isolate: placement reads `shards` every time.
  */
-export async function updateShard(
-  env: Env,
-  name: string,
-  input: { location?: LocationHint | null; accepting?: boolean },
-): Promise<ShardLoad | null> {
+export async function updateShard(env: Env, name: string, input: { location?: LocationHint | null; accepting?: boolean }): Promise<ShardLoad | null> {
   if (!isShard(env, name)) return null;
   await registerShards(env);
   const changes: Array<[string, unknown]> = [];

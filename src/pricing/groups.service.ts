@@ -40,7 +40,15 @@ export const namedByPriceList = (storeId: string, groupId: string) =>
 
 export async function createGroup(ctx: StoreCtx, input: { name: string; code: string }) {
   const now = nowIso();
-  const row: GroupRow = { id: uuidv7(), storeId: ctx.store.storeId, name: input.name, code: input.code, codeLower: input.code.toLowerCase(), createdAt: now, updatedAt: now };
+  const row: GroupRow = {
+    id: uuidv7(),
+    storeId: ctx.store.storeId,
+    name: input.name,
+    code: input.code,
+    codeLower: input.code.toLowerCase(),
+    createdAt: now,
+    updatedAt: now,
+  };
   const stored = sql`(SELECT count(*) FROM customer_groups WHERE store_id = ${ctx.store.storeId})`;
   try {
     await guarded(
@@ -87,7 +95,10 @@ export async function listGroups(ctx: StoreCtx, walk: Walk) {
       .orderBy(walkOrder(walk, at, t.id))
       .limit(walk.limit + 1)
       .offset(walk.offset),
-    ctx.db.select({ total: count() }).from(t).where(and(base, ...(walk.since ? [sql`${t.updatedAt} >= ${walk.since}`] : []))),
+    ctx.db
+      .select({ total: count() })
+      .from(t)
+      .where(and(base, ...(walk.since ? [sql`${t.updatedAt} >= ${walk.since}`] : []))),
   ]);
   const page = pageOf(walk, rows, (r) => ({ at: walk.ascending ? r.group.updatedAt : r.group.createdAt, id: r.group.id }), total);
   return { data: page.data.map((r) => toGroup(r.group, r.customerCount)), pagination: page.pagination };
@@ -123,7 +134,8 @@ export async function updateGroup(ctx: StoreCtx, id: string, input: { name?: str
 
 export async function deleteGroup(ctx: StoreCtx, id: string) {
   const { group, customerCount } = await findGroup(ctx, id);
-  const refused = () => conflict("A price list names this customer group: remove it from the price list first (deleting it would widen that list's prices to every buyer)");
+  const refused = () =>
+    conflict("A price list names this customer group: remove it from the price list first (deleting it would widen that list's prices to every buyer)");
   await guarded(
     commit(ctx, [
       stillThere(ctx, id),
@@ -157,7 +169,10 @@ export async function changeMembers(ctx: StoreCtx, id: string, input: { add?: st
     });
   }
   const both = add.find((c) => remove.includes(c));
-  if (both) throw new ApiError("validation_failed", "remove: names a customer add also names", { errors: [{ path: "remove", message: `names ${both}, which add also names` }] });
+  if (both)
+    throw new ApiError("validation_failed", "remove: names a customer add also names", {
+      errors: [{ path: "remove", message: `names ${both}, which add also names` }],
+    });
   const members = new Set(JSON.parse(found.members) as string[]);
   const adding = add.filter((c) => !members.has(c));
   const removing = remove.filter((c) => members.has(c));
@@ -168,12 +183,29 @@ export async function changeMembers(ctx: StoreCtx, id: string, input: { add?: st
       commit(ctx, [
         stillThere(ctx, id),
         ...(adding.length > 0
-          ? [ctx.db.insert(customerGroupMembers).values(adding.map((customerId) => ({ groupId: id, customerId, storeId: ctx.store.storeId, createdAt: now }))).onConflictDoNothing()]
+          ? [
+              ctx.db
+                .insert(customerGroupMembers)
+                .values(adding.map((customerId) => ({ groupId: id, customerId, storeId: ctx.store.storeId, createdAt: now })))
+                .onConflictDoNothing(),
+            ]
           : []),
         ...(removing.length > 0
-          ? [ctx.db.delete(customerGroupMembers).where(and(eq(customerGroupMembers.groupId, id), sql`${customerGroupMembers.customerId} IN (SELECT value FROM json_each(${JSON.stringify(removing)}))`))]
+          ? [
+              ctx.db
+                .delete(customerGroupMembers)
+                .where(
+                  and(
+                    eq(customerGroupMembers.groupId, id),
+                    sql`${customerGroupMembers.customerId} IN (SELECT value FROM json_each(${JSON.stringify(removing)}))`,
+                  ),
+                ),
+            ]
           : []),
-        ctx.db.update(customers).set({ updatedAt: now }).where(and(eq(customers.storeId, ctx.store.storeId), sql`${customers.id} IN (SELECT value FROM json_each(${JSON.stringify(changed)}))`)),
+        ctx.db
+          .update(customers)
+          .set({ updatedAt: now })
+          .where(and(eq(customers.storeId, ctx.store.storeId), sql`${customers.id} IN (SELECT value FROM json_each(${JSON.stringify(changed)}))`)),
         auditEntry(ctx, "customer_group.members", "customer_group", id, { added: adding, removed: removing }),
         ...changed.flatMap((customerId) => recordEvent(ctx.db, ctx.store.storeId, "customers.updated", customerJsonSql(customerId))),
       ]),

@@ -79,8 +79,11 @@ async function assertGroups(ctx: StoreCtx, ids: string[]) {
 
 /** Inside the batch: the groups still exist (a group deleted after the check above fails the change). */
 const groupsStillThere = (ctx: StoreCtx, ids: string[]) =>
-  stillHolds(ctx.db, sql`(SELECT count(*) FROM customer_groups WHERE store_id = ${ctx.store.storeId}
-    AND id IN (SELECT value FROM json_each(${JSON.stringify(ids)}))) = ${ids.length}`);
+  stillHolds(
+    ctx.db,
+    sql`(SELECT count(*) FROM customer_groups WHERE store_id = ${ctx.store.storeId}
+    AND id IN (SELECT value FROM json_each(${JSON.stringify(ids)}))) = ${ids.length}`,
+  );
 
 const groupsGone = () => conflict("A customer group of this price list was deleted meanwhile; nothing was changed");
 
@@ -144,7 +147,11 @@ export async function getPriceList(ctx: StoreCtx, id: string) {
 /** Newest first (filters status, currency); with updated_since, oldest change first. */
 export async function listPriceLists(ctx: StoreCtx, walk: Walk, filter: { status?: "draft" | "active"; currency?: string }) {
   const t = priceLists;
-  const conditions = [eq(t.storeId, ctx.store.storeId), ...(filter.status ? [eq(t.status, filter.status)] : []), ...(filter.currency ? [eq(t.currency, filter.currency)] : [])];
+  const conditions = [
+    eq(t.storeId, ctx.store.storeId),
+    ...(filter.status ? [eq(t.status, filter.status)] : []),
+    ...(filter.currency ? [eq(t.currency, filter.currency)] : []),
+  ];
   const at = walk.ascending ? t.updatedAt : t.createdAt;
   const [rows, [{ total }]] = await ctx.db.batch([
     ctx.db
@@ -154,7 +161,10 @@ export async function listPriceLists(ctx: StoreCtx, walk: Walk, filter: { status
       .orderBy(walkOrder(walk, at, t.id))
       .limit(walk.limit + 1)
       .offset(walk.offset),
-    ctx.db.select({ total: count() }).from(t).where(and(...conditions, ...(walk.since ? [sql`${t.updatedAt} >= ${walk.since}`] : []))),
+    ctx.db
+      .select({ total: count() })
+      .from(t)
+      .where(and(...conditions, ...(walk.since ? [sql`${t.updatedAt} >= ${walk.since}`] : []))),
   ]);
   const page = pageOf(walk, rows, (r) => ({ at: walk.ascending ? r.list.updatedAt : r.list.createdAt, id: r.list.id }), total);
   return { data: page.data.map((r) => toPriceList(r.list, r.priceCount)), pagination: page.pagination };

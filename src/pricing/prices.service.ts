@@ -29,8 +29,7 @@ interface Stored {
   compare_at_price_cents: number | null;
 }
 
-const invalid = (errors: FieldError[]) =>
-  new ApiError("validation_failed", errors.map((e) => `${e.path}: ${e.message}`).join("; "), { errors });
+const invalid = (errors: FieldError[]) => new ApiError("validation_failed", errors.map((e) => `${e.path}: ${e.message}`).join("; "), { errors });
 
 /** One round trip: the named variants (by id and by SKU) and the list's stored prices for them. */
 async function lookUp(ctx: StoreCtx, listId: string, refs: Ref[]) {
@@ -78,7 +77,8 @@ export async function bulkPrices(ctx: StoreCtx, listId: string, input: { upsert?
     const path = `upsert.${i}`;
     const variant = resolve(item, path);
     const compareAt = item.compare_at_price_cents ?? null;
-    if (compareAt !== null && compareAt <= item.price_cents) errors.push({ path: `${path}.compare_at_price_cents`, message: "must be above price_cents (or null)" });
+    if (compareAt !== null && compareAt <= item.price_cents)
+      errors.push({ path: `${path}.compare_at_price_cents`, message: "must be above price_cents (or null)" });
     if (!variant) return [];
     const minQuantity = item.min_quantity ?? 1;
     claim(variant.id, minQuantity, path);
@@ -117,9 +117,7 @@ export async function bulkPrices(ctx: StoreCtx, listId: string, input: { upsert?
   const history = (variantId: string, minQuantity: number, priceCents: number | null, compareAt: number | null, unless: SQL) =>
     ctx.db.insert(priceHistory).select(sql`SELECT ${uuidv7()}, ${ctx.store.storeId}, ${variantId}, ${listId}, ${list.currency},
       ${minQuantity}, ${priceCents}, ${compareAt}, ${now}, ${actor} WHERE ${unless}`);
-  const statements: Statement[] = [
-    stillExists(ctx.db, sql`EXISTS (SELECT 1 FROM price_lists WHERE id = ${listId} AND store_id = ${ctx.store.storeId})`),
-  ];
+  const statements: Statement[] = [stillExists(ctx.db, sql`EXISTS (SELECT 1 FROM price_lists WHERE id = ${listId} AND store_id = ${ctx.store.storeId})`)];
   for (const u of changedUpserts) {
     const same = sql`EXISTS (SELECT 1 FROM prices p WHERE ${keyOf(u.variantId, u.minQuantity)} AND p.price_cents = ${u.priceCents}
       AND p.compare_at_price_cents IS ${u.compareAt})`;
@@ -127,7 +125,16 @@ export async function bulkPrices(ctx: StoreCtx, listId: string, input: { upsert?
       history(u.variantId, u.minQuantity, u.priceCents, u.compareAt, sql`NOT ${same}`),
       ctx.db
         .insert(prices)
-        .values({ variantId: u.variantId, priceListId: listId, minQuantity: u.minQuantity, storeId: ctx.store.storeId, productId: u.productId, priceCents: u.priceCents, compareAtPriceCents: u.compareAt, updatedAt: now })
+        .values({
+          variantId: u.variantId,
+          priceListId: listId,
+          minQuantity: u.minQuantity,
+          storeId: ctx.store.storeId,
+          productId: u.productId,
+          priceCents: u.priceCents,
+          compareAtPriceCents: u.compareAt,
+          updatedAt: now,
+        })
         .onConflictDoUpdate({
           target: [prices.variantId, prices.priceListId, prices.minQuantity],
           set: { priceCents: u.priceCents, compareAtPriceCents: u.compareAt, updatedAt: now },
@@ -142,8 +149,11 @@ export async function bulkPrices(ctx: StoreCtx, listId: string, input: { upsert?
   }
   const variantIds = [...new Set([...changedUpserts.map((u) => u.variantId), ...changedDeletes.map((d) => d.variantId)])];
   statements.push(
-    withinCap(ctx.db, sql`NOT EXISTS (SELECT 1 FROM prices WHERE price_list_id = ${listId}
-      AND variant_id IN (SELECT value FROM json_each(${JSON.stringify(variantIds)})) GROUP BY variant_id HAVING count(*) > ${TIERS_PER_VARIANT_CAP})`),
+    withinCap(
+      ctx.db,
+      sql`NOT EXISTS (SELECT 1 FROM prices WHERE price_list_id = ${listId}
+      AND variant_id IN (SELECT value FROM json_each(${JSON.stringify(variantIds)})) GROUP BY variant_id HAVING count(*) > ${TIERS_PER_VARIANT_CAP})`,
+    ),
     auditEntry(ctx, "price_list.prices", "price_list", listId, { upserted: changedUpserts.length, deleted: changedDeletes.length, variant_ids: variantIds }),
     ...recordEvent(ctx.db, ctx.store.storeId, "prices.updated", { id: listId, variant_ids: variantIds }),
   );

@@ -10,9 +10,23 @@ import { bulkPrices, listPrices } from "./prices.service";
 import { resolvePrices } from "./resolve.service";
 import { listPriceHistory } from "./history.service";
 import {
-  bulkPricesBody, bulkPricesResult, createCustomerGroupBody, createPriceListBody, customerGroupSchema, groupListQuery, groupMembersBody,
-  historyQuery, priceHistorySchema, priceListQuery, priceListSchema, priceQuery, priceSchema, resolveBody, resolvedPriceSchema,
-  updateCustomerGroupBody, updatePriceListBody,
+  bulkPricesBody,
+  bulkPricesResult,
+  createCustomerGroupBody,
+  createPriceListBody,
+  customerGroupSchema,
+  groupListQuery,
+  groupMembersBody,
+  historyQuery,
+  priceHistorySchema,
+  priceListQuery,
+  priceListSchema,
+  priceQuery,
+  priceSchema,
+  resolveBody,
+  resolvedPriceSchema,
+  updateCustomerGroupBody,
+  updatePriceListBody,
 } from "./schemas";
 
 const storeParams = z.object({ store_id: z.string() });
@@ -20,37 +34,54 @@ const idParams = storeParams.extend({ id: z.string() });
 const groupTags = ["Customer groups"];
 const priceTags = ["Prices"];
 
-const createGroupRoute = createRoute(idempotent({
-  method: "post", path: "/stores/{store_id}/customer-groups", operationId: "createCustomerGroup", tags: groupTags,
-  summary: "Create a customer group (emits customer_groups.created)",
-  description: "`code` is unique in the store case-insensitively (409). A store has at most 100 groups (422 `limit_exceeded`).",
-  ...requires("customers.write"),
-  request: { params: storeParams, ...jsonBody(createCustomerGroupBody) },
-  responses: { 201: jsonResponse(customerGroupSchema, "The group"), ...errorResponses(404, 409) },
-}));
+const createGroupRoute = createRoute(
+  idempotent({
+    method: "post",
+    path: "/stores/{store_id}/customer-groups",
+    operationId: "createCustomerGroup",
+    tags: groupTags,
+    summary: "Create a customer group (emits customer_groups.created)",
+    description: "`code` is unique in the store case-insensitively (409). A store has at most 100 groups (422 `limit_exceeded`).",
+    ...requires("customers.write"),
+    request: { params: storeParams, ...jsonBody(createCustomerGroupBody) },
+    responses: { 201: jsonResponse(customerGroupSchema, "The group"), ...errorResponses(404, 409) },
+  }),
+);
 const listGroupsRoute = createRoute({
-  method: "get", path: "/stores/{store_id}/customer-groups", operationId: "listCustomerGroups", tags: groupTags,
+  method: "get",
+  path: "/stores/{store_id}/customer-groups",
+  operationId: "listCustomerGroups",
+  tags: groupTags,
   summary: "Customer groups, newest first",
   ...requires("customers.read"),
   request: { params: storeParams, query: groupListQuery },
   responses: { 200: jsonResponse(cursorPageSchema(customerGroupSchema), "Groups"), ...errorResponses(404) },
 });
 const getGroupRoute = createRoute({
-  method: "get", path: "/stores/{store_id}/customer-groups/{id}", operationId: "getCustomerGroup", tags: groupTags,
+  method: "get",
+  path: "/stores/{store_id}/customer-groups/{id}",
+  operationId: "getCustomerGroup",
+  tags: groupTags,
   summary: "One customer group",
   ...requires("customers.read"),
   request: { params: idParams },
   responses: { 200: jsonResponse(customerGroupSchema, "The group"), ...errorResponses(404) },
 });
 const updateGroupRoute = createRoute({
-  method: "patch", path: "/stores/{store_id}/customer-groups/{id}", operationId: "updateCustomerGroup", tags: groupTags,
+  method: "patch",
+  path: "/stores/{store_id}/customer-groups/{id}",
+  operationId: "updateCustomerGroup",
+  tags: groupTags,
   summary: "Rename a customer group or change its code (emits customer_groups.updated)",
   ...requires("customers.write"),
   request: { params: idParams, ...jsonBody(updateCustomerGroupBody) },
   responses: { 200: jsonResponse(customerGroupSchema, "The group"), ...errorResponses(404, 409) },
 });
 const deleteGroupRoute = createRoute({
-  method: "delete", path: "/stores/{store_id}/customer-groups/{id}", operationId: "deleteCustomerGroup", tags: groupTags,
+  method: "delete",
+  path: "/stores/{store_id}/customer-groups/{id}",
+  operationId: "deleteCustomerGroup",
+  tags: groupTags,
   summary: "Delete a customer group (emits customer_groups.deleted)",
   description: "409 `conflict` while a price list names the group: deleting it would widen that list's prices to every buyer.",
   ...requires("customers.write"),
@@ -58,40 +89,58 @@ const deleteGroupRoute = createRoute({
   responses: { 204: { description: "Deleted" }, ...errorResponses(404, 409) },
 });
 const membersRoute = createRoute({
-  method: "post", path: "/stores/{store_id}/customer-groups/{id}/customers", operationId: "changeCustomerGroupMembers", tags: groupTags,
+  method: "post",
+  path: "/stores/{store_id}/customer-groups/{id}/customers",
+  operationId: "changeCustomerGroupMembers",
+  tags: groupTags,
   summary: "Add customers to the group and remove others (each changed customer emits customers.updated)",
-  description: "1..1,000 ids in `add` and `remove` together. An id that is not a customer of this store: 422 naming it (`add.<i>` / `remove.<i>`), and nothing changes.",
+  description:
+    "1..1,000 ids in `add` and `remove` together. An id that is not a customer of this store: 422 naming it (`add.<i>` / `remove.<i>`), and nothing changes.",
   ...requires("customers.write"),
   request: { params: idParams, ...jsonBody(groupMembersBody) },
   responses: { 200: jsonResponse(customerGroupSchema, "The group"), ...errorResponses(404) },
 });
 
-const createListRoute = createRoute(idempotent({
-  method: "post", path: "/stores/{store_id}/price-lists", operationId: "createPriceList", tags: priceTags,
-  summary: "Create a price list (emits price_lists.created)",
-  description:
-    "`currency` is an active ISO 4217 code, fixed at creation; `countries` ISO 3166-1 alpha-2 codes (empty: every country); `customer_group_ids` this store's groups (empty: every buyer); " +
-    "`starts_at` < `ends_at`, half-open. Defaults: `draft`, priority 0, `[]`, `[]`. `code` unique per store (409); at most 100 lists (422 `limit_exceeded`).",
-  ...requires("pricing.write"),
-  request: { params: storeParams, ...jsonBody(createPriceListBody) },
-  responses: { 201: jsonResponse(priceListSchema, "The price list"), ...errorResponses(404, 409) },
-}));
+const createListRoute = createRoute(
+  idempotent({
+    method: "post",
+    path: "/stores/{store_id}/price-lists",
+    operationId: "createPriceList",
+    tags: priceTags,
+    summary: "Create a price list (emits price_lists.created)",
+    description:
+      "`currency` is an active ISO 4217 code, fixed at creation; `countries` ISO 3166-1 alpha-2 codes (empty: every country); `customer_group_ids` this store's groups (empty: every buyer); " +
+      "`starts_at` < `ends_at`, half-open. Defaults: `draft`, priority 0, `[]`, `[]`. `code` unique per store (409); at most 100 lists (422 `limit_exceeded`).",
+    ...requires("pricing.write"),
+    request: { params: storeParams, ...jsonBody(createPriceListBody) },
+    responses: { 201: jsonResponse(priceListSchema, "The price list"), ...errorResponses(404, 409) },
+  }),
+);
 const listListsRoute = createRoute({
-  method: "get", path: "/stores/{store_id}/price-lists", operationId: "listPriceLists", tags: priceTags,
+  method: "get",
+  path: "/stores/{store_id}/price-lists",
+  operationId: "listPriceLists",
+  tags: priceTags,
   summary: "Price lists, newest first (filters `status`, `currency`)",
   ...requires("pricing.read"),
   request: { params: storeParams, query: priceListQuery },
   responses: { 200: jsonResponse(cursorPageSchema(priceListSchema), "Price lists"), ...errorResponses(404) },
 });
 const getListRoute = createRoute({
-  method: "get", path: "/stores/{store_id}/price-lists/{id}", operationId: "getPriceList", tags: priceTags,
+  method: "get",
+  path: "/stores/{store_id}/price-lists/{id}",
+  operationId: "getPriceList",
+  tags: priceTags,
   summary: "One price list",
   ...requires("pricing.read"),
   request: { params: idParams },
   responses: { 200: jsonResponse(priceListSchema, "The price list"), ...errorResponses(404) },
 });
 const updateListRoute = createRoute({
-  method: "patch", path: "/stores/{store_id}/price-lists/{id}", operationId: "updatePriceList", tags: priceTags,
+  method: "patch",
+  path: "/stores/{store_id}/price-lists/{id}",
+  operationId: "updatePriceList",
+  tags: priceTags,
   summary: "Change a price list (emits price_lists.updated)",
   description: "Any field but `currency` (422: fixed at creation). A PATCH that changes nothing changes nothing (no event).",
   ...requires("pricing.write"),
@@ -99,31 +148,45 @@ const updateListRoute = createRoute({
   responses: { 200: jsonResponse(priceListSchema, "The price list"), ...errorResponses(404, 409) },
 });
 const deleteListRoute = createRoute({
-  method: "delete", path: "/stores/{store_id}/price-lists/{id}", operationId: "deletePriceList", tags: priceTags,
+  method: "delete",
+  path: "/stores/{store_id}/price-lists/{id}",
+  operationId: "deletePriceList",
+  tags: priceTags,
   summary: "Delete a price list and its prices (emits price_lists.deleted; the price history stays)",
   ...requires("pricing.write"),
   request: { params: idParams },
   responses: { 204: { description: "Deleted" }, ...errorResponses(404) },
 });
 const listPricesRoute = createRoute({
-  method: "get", path: "/stores/{store_id}/price-lists/{id}/prices", operationId: "listPriceListPrices", tags: priceTags,
+  method: "get",
+  path: "/stores/{store_id}/price-lists/{id}/prices",
+  operationId: "listPriceListPrices",
+  tags: priceTags,
   summary: "A price list's prices, by variant then min_quantity (filters `variant_id`, `product_id`, `sku`)",
   ...requires("pricing.read"),
   request: { params: idParams, query: priceQuery },
   responses: { 200: jsonResponse(cursorPageSchema(priceSchema), "Prices"), ...errorResponses(404) },
 });
-const bulkPricesRoute = createRoute(idempotent({
-  method: "post", path: "/stores/{store_id}/price-lists/{id}/prices/bulk", operationId: "bulkPriceListPrices", tags: priceTags,
-  summary: "Upsert and delete prices, all or nothing (emits prices.updated once when something changed)",
-  description:
-    "1..250 items in `upsert` and `delete` together. Upsert items are keyed by (variant, `min_quantity`, default 1). An unknown variant or SKU, a key named twice (the later item), a compare-at not above the price: 422 at `upsert.<i>.<field>` / `delete.<i>.<field>` for every bad item, and nothing changes. " +
-    "At most 10 quantity tiers per variant in a list (422 `limit_exceeded`). Values already stored change nothing (no event, no history row); the answer counts what changed.",
-  ...requires("pricing.write"),
-  request: { params: idParams, ...jsonBody(bulkPricesBody) },
-  responses: { 200: jsonResponse(bulkPricesResult, "What changed"), ...errorResponses(404) },
-}));
+const bulkPricesRoute = createRoute(
+  idempotent({
+    method: "post",
+    path: "/stores/{store_id}/price-lists/{id}/prices/bulk",
+    operationId: "bulkPriceListPrices",
+    tags: priceTags,
+    summary: "Upsert and delete prices, all or nothing (emits prices.updated once when something changed)",
+    description:
+      "1..250 items in `upsert` and `delete` together. Upsert items are keyed by (variant, `min_quantity`, default 1). An unknown variant or SKU, a key named twice (the later item), a compare-at not above the price: 422 at `upsert.<i>.<field>` / `delete.<i>.<field>` for every bad item, and nothing changes. " +
+      "At most 10 quantity tiers per variant in a list (422 `limit_exceeded`). Values already stored change nothing (no event, no history row); the answer counts what changed.",
+    ...requires("pricing.write"),
+    request: { params: idParams, ...jsonBody(bulkPricesBody) },
+    responses: { 200: jsonResponse(bulkPricesResult, "What changed"), ...errorResponses(404) },
+  }),
+);
 const resolveRoute = createRoute({
-  method: "post", path: "/stores/{store_id}/prices/resolve", operationId: "resolvePrices", tags: priceTags,
+  method: "post",
+  path: "/stores/{store_id}/prices/resolve",
+  operationId: "resolvePrices",
+  tags: priceTags,
   summary: "The price that applies in a context, and where it comes from",
   description:
     "Candidates: active lists in `currency` whose schedule holds `at` (default now), whose countries are empty or hold `country`, and whose groups are empty or share one with the customer. " +
@@ -131,10 +194,16 @@ const resolveRoute = createRoute({
     "Naming `customer_id` also needs `customers.read` (403 naming it). An unknown variant: 422 at `items.<i>`.",
   ...requiresWithBatchedRead("pricing.read"),
   request: { params: storeParams, ...jsonBody(resolveBody) },
-  responses: { 200: jsonResponse(z.object({ data: z.array(resolvedPriceSchema) }).openapi("ResolvedPrices"), "One entry per item, in the order asked"), ...errorResponses(404) },
+  responses: {
+    200: jsonResponse(z.object({ data: z.array(resolvedPriceSchema) }).openapi("ResolvedPrices"), "One entry per item, in the order asked"),
+    ...errorResponses(404),
+  },
 });
 const historyRoute = createRoute({
-  method: "get", path: "/stores/{store_id}/prices/history", operationId: "listPriceHistory", tags: priceTags,
+  method: "get",
+  path: "/stores/{store_id}/prices/history",
+  operationId: "listPriceHistory",
+  tags: priceTags,
   summary: "Every price change (list and base prices), newest first (filters `variant_id`, `price_list_id`, `since`, `until`)",
   ...requires("pricing.read"),
   request: { params: storeParams, query: historyQuery },

@@ -53,7 +53,16 @@ export async function resolvePrices(ctx: StoreReadCtx, permissions: () => bigint
   };
   const asked = input.items.map((item) => [item.variant_id ?? null, item.sku?.toLowerCase() ?? null, item.quantity ?? 1]);
   const resolved = sql.raw("r.resolved");
-  const result = await withAuthBatch<{ i: number; variant_id: string | null; quantity: number; resolved: string | null; lowest: number | null; customer_ok: number }>(ctx, sql`
+  const result = await withAuthBatch<{
+    i: number;
+    variant_id: string | null;
+    quantity: number;
+    resolved: string | null;
+    lowest: number | null;
+    customer_ok: number;
+  }>(
+    ctx,
+    sql`
     WITH asked AS MATERIALIZED (
       SELECT CAST(it.key AS INTEGER) AS i, json_extract(it.value, '$[2]') AS quantity,
         coalesce((SELECT v.id FROM product_variants v WHERE v.id = json_extract(it.value, '$[0]') AND v.store_id = ${c.storeId}),
@@ -61,10 +70,16 @@ export async function resolvePrices(ctx: StoreReadCtx, permissions: () => bigint
       FROM json_each(${JSON.stringify(asked)}) it),
     r AS MATERIALIZED (SELECT a.i, a.variant_id, a.quantity, ${resolvedPriceSql(c, sql`a.variant_id`, sql`a.quantity`)} AS resolved FROM asked a)
     SELECT r.i, r.variant_id, r.quantity, r.resolved,
-      CASE WHEN r.resolved IS NULL THEN NULL ELSE ${lowestPriceOfSql(c, sql`r.variant_id`, sql`json_extract(${resolved}, '$.source.price_list_id')`,
-        sql`coalesce(json_extract(${resolved}, '$.source.min_quantity'), 1)`, sql`json_extract(${resolved}, '$.price_cents')`)} END AS lowest,
+      CASE WHEN r.resolved IS NULL THEN NULL ELSE ${lowestPriceOfSql(
+        c,
+        sql`r.variant_id`,
+        sql`json_extract(${resolved}, '$.source.price_list_id')`,
+        sql`coalesce(json_extract(${resolved}, '$.source.min_quantity'), 1)`,
+        sql`json_extract(${resolved}, '$.price_cents')`,
+      )} END AS lowest,
       EXISTS (SELECT 1 FROM customers WHERE id = ${c.customerId ?? ""} AND store_id = ${c.storeId}) AS customer_ok
-    FROM r ORDER BY r.i`);
+    FROM r ORDER BY r.i`,
+  );
   const rows = result.results;
   if (input.customer_id !== undefined) {
     if (!has(permissions(), "customers.read")) throw forbidden("Pricing for a customer needs the customers.read permission", "customers.read");
@@ -72,7 +87,8 @@ export async function resolvePrices(ctx: StoreReadCtx, permissions: () => bigint
   }
   const errors: FieldError[] = [];
   input.items.forEach((item, i) => {
-    if ((item.variant_id === undefined) === (item.sku === undefined)) errors.push({ path: `items.${i}`, message: "name the variant by variant_id or by sku (exactly one)" });
+    if ((item.variant_id === undefined) === (item.sku === undefined))
+      errors.push({ path: `items.${i}`, message: "name the variant by variant_id or by sku (exactly one)" });
   });
   if (errors.length > 0) throw new ApiError("validation_failed", errors.map((e) => `${e.path}: ${e.message}`).join("; "), { errors });
   const unknown = rows.filter((r) => r.variant_id === null);
@@ -110,7 +126,12 @@ export async function withCalculatedPrices<T extends { variants?: Array<{ id: st
   for (const product of products) {
     for (const variant of product.variants ?? []) {
       const price = byId.get(variant.id) ?? null;
-      variant.calculated_price = price && { currency: c.currency, price_cents: price.price_cents, compare_at_price_cents: price.compare_at_price_cents, source: price.source };
+      variant.calculated_price = price && {
+        currency: c.currency,
+        price_cents: price.price_cents,
+        compare_at_price_cents: price.compare_at_price_cents,
+        source: price.source,
+      };
     }
   }
   return products;

@@ -5,9 +5,7 @@ import { countryInput, currencyInput } from "../lib/money";
 import { line } from "../lib/text";
 
 const timestamp = z.string().openapi({ format: "date-time" });
-const instant = z.iso
-  .datetime({ offset: true, message: "must be an ISO 8601 timestamp" })
-  .openapi({ format: "date-time", example: "2026-12-24T00:00:00Z" });
+const instant = z.iso.datetime({ offset: true, message: "must be an ISO 8601 timestamp" }).openapi({ format: "date-time", example: "2026-12-24T00:00:00Z" });
 const code = line()
   .regex(/^[A-Za-z0-9_-]{1,64}$/, "must be 1..64 letters, digits, _ or -")
   .openapi({ description: "Unique in the store, case-insensitively", example: "wholesale" });
@@ -37,10 +35,16 @@ export const groupMembersBody = z
     add: z.array(line()).max(1000).optional(),
     remove: z.array(line()).max(1000).optional(),
   })
-  .refine((b) => { const n = (b.add?.length ?? 0) + (b.remove?.length ?? 0); return n >= 1 && n <= 1000; }, {
-    message: "add and remove must name 1..1,000 customer ids in all",
-    path: ["add"],
-  })
+  .refine(
+    (b) => {
+      const n = (b.add?.length ?? 0) + (b.remove?.length ?? 0);
+      return n >= 1 && n <= 1000;
+    },
+    {
+      message: "add and remove must name 1..1,000 customer ids in all",
+      path: ["add"],
+    },
+  )
   .openapi("CustomerGroupMembersRequest");
 
 export const groupListQuery = z.object({ ...cursorQuery });
@@ -138,7 +142,10 @@ export const bulkPricesBody = z
       )
       .max(250)
       .optional(),
-    delete: z.array(z.strictObject({ ...variantRef, min_quantity: minQuantity.optional() })).max(250).optional(),
+    delete: z
+      .array(z.strictObject({ ...variantRef, min_quantity: minQuantity.optional() }))
+      .max(250)
+      .optional(),
   })
   .openapi("BulkPricesRequest");
 
@@ -219,9 +226,7 @@ export const priceHistorySchema = z
     price_cents: z.number().int().nullable().openapi({ description: "Null: the price was deleted from its list" }),
     compare_at_price_cents: z.number().int().nullable(),
     changed_at: timestamp,
-    actor: z
-      .object({ user_id: z.string().nullable(), token_id: z.string().nullable(), integration_id: z.string().nullable() })
-      .nullable(),
+    actor: z.object({ user_id: z.string().nullable(), token_id: z.string().nullable(), integration_id: z.string().nullable() }).nullable(),
   })
   .openapi("PriceHistoryEntry");
 

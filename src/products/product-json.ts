@@ -77,8 +77,7 @@ export function productEntriesSql(p: string, keys: readonly Exclude<ProductKey, 
  * Product row `p` as a JSON object. `full` adds the gallery (`images`) and `specs` (GET product, events);
  * list items carry `variants` and `primary_image`.
  */
-export const productObjectSql = (p: string, full: boolean): SQL =>
-  renderedOnce(`product:${p}:${full}`, () => buildProductObjectSql(p, full));
+export const productObjectSql = (p: string, full: boolean): SQL => renderedOnce(`product:${p}:${full}`, () => buildProductObjectSql(p, full));
 
 function buildProductObjectSql(p: string, full: boolean): SQL {
   const children = full

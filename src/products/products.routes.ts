@@ -28,7 +28,11 @@ const etagHeader = { ETag: { schema: { type: "string" as const }, description: "
 const productResponse = (description: string) => ({ ...jsonResponse(productSchema, description), headers: etagHeader });
 
 const listRoute = createRoute({
-  method: "get", path: "/stores/{store_id}/products", operationId: "listProducts", tags, summary: "List products, newest change first; with updated_since, a change feed (oldest change first, drafts included)",
+  method: "get",
+  path: "/stores/{store_id}/products",
+  operationId: "listProducts",
+  tags,
+  summary: "List products, newest change first; with updated_since, a change feed (oldest change first, drafts included)",
   description:
     "Filters (status, product_type, brand, tag, collection_id, price range, in_stock, sku, external_id) and sort combine with search and cursors; every one is served by an index (docs/catalog.md). " +
     "Custom fields (docs/api/21-custom-fields.md): `field.<key>=<value>` filters by a filterable product field, or by a filterable variant field (products with a matching variant); " +
@@ -39,29 +43,43 @@ const listRoute = createRoute({
   request: { params: storeParams, query: productListQuery },
   responses: { 200: jsonResponse(cursorPageSchema(productListItemSchema), "A page of products"), ...errorResponses(404) },
 });
-const createProductRoute = createRoute(idempotent({
-  method: "post", path: "/stores/{store_id}/products", operationId: "createProduct", tags,
-  summary: "Create a product (a single product gets its hidden default variant); status live also needs products.publish",
-  ...requires("products.write"),
-  request: { params: storeParams, ...jsonBody(createProductBody) },
-  responses: { 201: productResponse("The new product"), ...errorResponses(400, 404, 409) },
-}));
+const createProductRoute = createRoute(
+  idempotent({
+    method: "post",
+    path: "/stores/{store_id}/products",
+    operationId: "createProduct",
+    tags,
+    summary: "Create a product (a single product gets its hidden default variant); status live also needs products.publish",
+    ...requires("products.write"),
+    request: { params: storeParams, ...jsonBody(createProductBody) },
+    responses: { 201: productResponse("The new product"), ...errorResponses(400, 404, 409) },
+  }),
+);
 const getRoute = createRoute({
-  method: "get", path: "/stores/{store_id}/products/{id}", operationId: "getProduct", tags,
+  method: "get",
+  path: "/stores/{store_id}/products/{id}",
+  operationId: "getProduct",
+  tags,
   summary: "One product with variants (stock, availability), gallery and specs",
   ...requiresWithBatchedRead("products.read"),
   request: { params: productParams, query: productReadQuery },
   responses: { 200: productResponse("The product"), 304: { description: "Not modified (If-None-Match)" }, ...errorResponses(404) },
 });
 const patchRoute = createRoute({
-  method: "patch", path: "/stores/{store_id}/products/{id}", operationId: "updateProduct", tags,
+  method: "patch",
+  path: "/stores/{store_id}/products/{id}",
+  operationId: "updateProduct",
+  tags,
   summary: "Partial update; honours If-Match; a status change also needs products.publish",
   ...requires("products.edit"),
   request: { params: productParams, ...jsonBody(updateProductBody) },
   responses: { 200: productResponse("The updated product"), ...errorResponses(400, 404, 409, 412) },
 });
 const deleteRoute = createRoute({
-  method: "delete", path: "/stores/{store_id}/products/{id}", operationId: "deleteProduct", tags,
+  method: "delete",
+  path: "/stores/{store_id}/products/{id}",
+  operationId: "deleteProduct",
+  tags,
   summary: "Hard delete, with its variants, specs, reviews and gallery rows",
   ...requires("products.delete"),
   description:
@@ -73,23 +91,31 @@ const deleteRoute = createRoute({
   responses: { 204: { description: "Deleted" }, ...errorResponses(404, 409) },
 });
 const statusRoute = (action: "publish" | "unpublish") =>
-  createRoute(idempotent({
-    method: "post", path: `/stores/{store_id}/products/{id}/${action}`, operationId: `${action}Product`, tags,
-    summary: action === "publish" ? "draft → live (sets published_at)" : "live → draft (clears published_at)",
-    ...requires("products.publish"),
-    request: { params: productParams },
-    responses: { 200: productResponse("The product"), ...errorResponses(404, 409) },
-  }));
+  createRoute(
+    idempotent({
+      method: "post",
+      path: `/stores/{store_id}/products/{id}/${action}`,
+      operationId: `${action}Product`,
+      tags,
+      summary: action === "publish" ? "draft → live (sets published_at)" : "live → draft (clears published_at)",
+      ...requires("products.publish"),
+      request: { params: productParams },
+      responses: { 200: productResponse("The product"), ...errorResponses(404, 409) },
+    }),
+  );
 const specsRoute = createRoute({
-  method: "put", path: "/stores/{store_id}/products/{id}/specs", operationId: "replaceProductSpecs", tags, summary: "Replace the product's specs",
+  method: "put",
+  path: "/stores/{store_id}/products/{id}/specs",
+  operationId: "replaceProductSpecs",
+  tags,
+  summary: "Replace the product's specs",
   ...requires("products.edit"),
   request: { params: productParams, ...jsonBody(putSpecsBody) },
   responses: { 200: productResponse("The product with its new specs"), ...errorResponses(400, 404) },
 });
 
 /** Development only: D1's rows-read count of the catalog query, for the benchmark. */
-const rowsReadHeader = (c: Context<AppEnv>, rowsRead: number): Record<string, string> =>
-  isDevelopment(c.env) ? { "X-D1-Rows-Read": String(rowsRead) } : {};
+const rowsReadHeader = (c: Context<AppEnv>, rowsRead: number): Record<string, string> => (isDevelopment(c.env) ? { "X-D1-Rows-Read": String(rowsRead) } : {});
 
 /**
  * Sends JSON text that SQL already serialized, rather than parsing it only to serialize it again. The route
@@ -109,7 +135,9 @@ export function registerProductRoutes(app: App) {
     const ctx = storeReadCtxOf(c);
     const result = await listProducts(ctx, query, c.req.query("offset"), c.req.queries());
     // A price context (docs/api/24-prices.md): the access check has run with the read, so the caller's bits are known.
-    const json = query.currency ? await withPriceContext(ctx.db, ctx.storeId, c.get("store").permissions, { ...query, currency: query.currency }, result.json, "page") : result.json;
+    const json = query.currency
+      ? await withPriceContext(ctx.db, ctx.storeId, c.get("store").permissions, { ...query, currency: query.currency }, result.json, "page")
+      : result.json;
     return sendJsonText(c, json, 200, rowsReadHeader(c, result.rowsRead));
   });
   app.openapi(createProductRoute, async (c) => {
@@ -141,10 +169,6 @@ export function registerProductRoutes(app: App) {
     return c.body(null, 204);
   });
   app.openapi(statusRoute("publish"), async (c) => send(c, await setStatus(storeCtxOf(c), c.req.valid("param").id, "live"), 200));
-  app.openapi(statusRoute("unpublish"), async (c) =>
-    send(c, await setStatus(storeCtxOf(c), c.req.valid("param").id, "draft"), 200),
-  );
-  app.openapi(specsRoute, async (c) =>
-    send(c, await putSpecs(storeCtxOf(c), c.req.valid("param").id, c.req.valid("json")), 200),
-  );
+  app.openapi(statusRoute("unpublish"), async (c) => send(c, await setStatus(storeCtxOf(c), c.req.valid("param").id, "draft"), 200));
+  app.openapi(specsRoute, async (c) => send(c, await putSpecs(storeCtxOf(c), c.req.valid("param").id, c.req.valid("json")), 200));
 }

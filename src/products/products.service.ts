@@ -61,12 +61,15 @@ export async function loadProduct(ctx: StoreCtx, id: string) {
  * In a change's own batch: the product still exists. A concurrent delete that committed first makes the batch fail
  * (404 through `guarded`/`commitGuarded`), so the loser writes no audit row and no event.
  */
-export const productStillThere = (ctx: StoreCtx, id: string) =>
-  stillExists(ctx.db, exists(sql`${products}`, inStore(ctx, id)!));
+export const productStillThere = (ctx: StoreCtx, id: string) => stillExists(ctx.db, exists(sql`${products}`, inStore(ctx, id)!));
 
 /** `commit` for a batch holding guards: a failed guard is the 404/409/422 it stands for. */
-export const commitGuarded = (ctx: StoreCtx, statements: Statement[], what = "Product", conflictDetail = "The product changed meanwhile; nothing was applied") =>
-  guarded(commit(ctx, statements), { not_found: () => notFound(what), conflict: () => conflict(conflictDetail) });
+export const commitGuarded = (
+  ctx: StoreCtx,
+  statements: Statement[],
+  what = "Product",
+  conflictDetail = "The product changed meanwhile; nothing was applied",
+) => guarded(commit(ctx, statements), { not_found: () => notFound(what), conflict: () => conflict(conflictDetail) });
 
 /**
  * The statements that announce a change of product `productId` made by other statements of the same batch:
@@ -83,7 +86,10 @@ export function productUpdatedEvent(ctx: StoreCtx, productId: string): Statement
 
 /** The batch's final statement: the product as GET returns it. */
 export const selectProductJson = (ctx: StoreCtx, id: string) =>
-  ctx.db.select({ json: sql<string>`${productObjectSql("products", true)}` }).from(products).where(inStore(ctx, id));
+  ctx.db
+    .select({ json: sql<string>`${productObjectSql("products", true)}` })
+    .from(products)
+    .where(inStore(ctx, id));
 
 /** Commits `statements` (whose last one is selectProductJson) and returns the product it read. */
 export async function commitReturningProduct(ctx: StoreCtx, statements: Statement[]): Promise<ProductJson> {

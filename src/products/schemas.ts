@@ -27,10 +27,7 @@ const isHttpUrl = (value: string) => {
 export const httpUrl = line().max(2048).refine(isHttpUrl, "must be an absolute http(s) URL");
 
 export const SLUG_RE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-const slug = z
-  .string()
-  .max(200)
-  .regex(SLUG_RE, "must be lowercase ASCII letters and digits in words joined by '-'");
+const slug = z.string().max(200).regex(SLUG_RE, "must be lowercase ASCII letters and digits in words joined by '-'");
 
 const title = line().trim().min(1, "must not be empty").max(255);
 const text = (max: number) => multiline().max(max).nullable().optional();
@@ -44,7 +41,11 @@ const videoFields = {
 
 /** Tags (docs/catalog.md): 0..50, each 1..64 characters after trimming, no commas (the CSV cell separates them). */
 export const MAX_TAGS = 50;
-const tag = line().trim().min(1, "must not be empty").max(64).regex(/^[^,]*$/, "must not contain a comma");
+const tag = line()
+  .trim()
+  .min(1, "must not be empty")
+  .max(64)
+  .regex(/^[^,]*$/, "must not contain a comma");
 export const tagsField = z
   .array(tag)
   .max(MAX_TAGS)
@@ -117,9 +118,7 @@ export const updateProductBody = z
   })
   .openapi("UpdateProductRequest");
 
-export const specSchema = z
-  .object({ group: z.string().nullable(), key: z.string(), value: z.string(), position: z.number().int() })
-  .openapi("ProductSpec");
+export const specSchema = z.object({ group: z.string().nullable(), key: z.string(), value: z.string(), position: z.number().int() }).openapi("ProductSpec");
 
 export const putSpecsBody = z
   .strictObject({
@@ -214,7 +213,11 @@ export const productFilterQuery = {
     .union([tagParam, z.array(tagParam).max(10)])
     .optional()
     .transform((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]))
-    .openapi({ description: "Repeatable (up to 10): products carrying every one of these tags (case-insensitive)", type: "array", items: { type: "string", minLength: 1, maxLength: 64, pattern: LINE_RE.source } }),
+    .openapi({
+      description: "Repeatable (up to 10): products carrying every one of these tags (case-insensitive)",
+      type: "array",
+      items: { type: "string", minLength: 1, maxLength: 64, pattern: LINE_RE.source },
+    }),
   collection_id: line().max(64).optional().openapi({ description: "Members of this collection (422 if it is not a collection of the store)" }),
   price_min_cents: centsParam.openapi({ description: "Some variant costs at least this" }),
   price_max_cents: centsParam.openapi({ description: "Some variant within [price_min_cents, price_max_cents] costs at most this" }),
@@ -228,16 +231,15 @@ export const productFilterQuery = {
   sort: z
     .enum(SORTS as [string, ...string[]])
     .optional()
-    .openapi({ description: "updated_at, created_at, title, price (lowest variant price) or stock (sum of variants); `-` for descending. Default -updated_at" }),
+    .openapi({
+      description: "updated_at, created_at, title, price (lowest variant price) or stock (sum of variants); `-` for descending. Default -updated_at",
+    }),
 };
 
 export const productListQuery = z.object({
   ...cursorQuery,
   ...productFilterQuery,
-  search: line()
-    .max(200)
-    .optional()
-    .openapi({ description: "Case-insensitive substring of the title, or prefix of a variant SKU" }),
+  search: line().max(200).optional().openapi({ description: "Case-insensitive substring of the title, or prefix of a variant SKU" }),
   include_drafts: booleanParam,
   ...priceContextQuery,
 });

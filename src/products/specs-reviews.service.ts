@@ -24,8 +24,7 @@ import type { CreateReviewInput } from "./variant-schemas";
 /** D1 binds at most 100 parameters per statement; a spec row binds 7. */
 const SPEC_ROWS_PER_INSERT = 14;
 
-const chunk = <T>(items: T[], size: number): T[][] =>
-  Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
+const chunk = <T>(items: T[], size: number): T[][] => Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
 
 export async function putSpecs(ctx: StoreCtx, productId: string, input: PutSpecsInput): Promise<ProductJson> {
   const product = await getProductRow(ctx, productId);
@@ -75,13 +74,7 @@ export async function listReviews(ctx: StoreCtx, productId: string, page: Page) 
   const product = await getProductRow(ctx, productId);
   const where = eq(productReviews.productId, product.id);
   const [rows, [{ total }]] = await ctx.db.batch([
-    ctx.db
-      .select()
-      .from(productReviews)
-      .where(where)
-      .orderBy(desc(productReviews.createdAt), desc(productReviews.id))
-      .limit(page.limit)
-      .offset(page.offset),
+    ctx.db.select().from(productReviews).where(where).orderBy(desc(productReviews.createdAt), desc(productReviews.id)).limit(page.limit).offset(page.offset),
     ctx.db.select({ total: count() }).from(productReviews).where(where),
   ]);
   return { data: rows.map(toReview), total };
@@ -116,12 +109,16 @@ export async function deleteReview(ctx: StoreCtx, productId: string, reviewId: s
     where: and(eq(productReviews.id, reviewId), eq(productReviews.productId, product.id)),
   });
   if (!found) throw notFound("Review");
-  await commitGuarded(ctx, [
-    // Of concurrent deletes one wins; the others are 404 and write no audit row and no event.
-    stillExists(ctx.db, exists(sql`${productReviews}`, eq(productReviews.id, found.id))),
-    ctx.db.delete(productReviews).where(eq(productReviews.id, found.id)),
-    refreshReviewStats(ctx, product.id),
-    ...productUpdatedEvent(ctx, product.id),
-    auditEntry(ctx, "review.delete", "review", found.id),
-  ], "Review");
+  await commitGuarded(
+    ctx,
+    [
+      // Of concurrent deletes one wins; the others are 404 and write no audit row and no event.
+      stillExists(ctx.db, exists(sql`${productReviews}`, eq(productReviews.id, found.id))),
+      ctx.db.delete(productReviews).where(eq(productReviews.id, found.id)),
+      refreshReviewStats(ctx, product.id),
+      ...productUpdatedEvent(ctx, product.id),
+      auditEntry(ctx, "review.delete", "review", found.id),
+    ],
+    "Review",
+  );
 }

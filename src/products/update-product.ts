@@ -66,9 +66,7 @@ export async function updateProduct(
   // With If-Match, the write checks again, inside its batch, that the product is still the version the header
   // was compared with: if another change committed in between, updated_at gets NULL, the NOT NULL constraint
   // aborts the whole batch, and the answer is the same 412.
-  const updatedAt = ifMatchNamesVersions(options.ifMatch)
-    ? sql`CASE WHEN ${productJsonSql(row.id)} = ${current.json} THEN ${now} END`
-    : now;
+  const updatedAt = ifMatchNamesVersions(options.ifMatch) ? sql`CASE WHEN ${productJsonSql(row.id)} = ${current.json} THEN ${now} END` : now;
   const statements: Statement[] = [
     // Deleted meanwhile: 404. A status change decided on the status read above: of concurrent ones, one wins (409).
     productStillThere(ctx, row.id),
@@ -83,10 +81,7 @@ export async function updateProduct(
   if (statusChange) {
     statements.push(auditEntry(ctx, input.status === "live" ? "product.publish" : "product.unpublish", "product", row.id));
   }
-  statements.push(
-    ...recordEvent(ctx.db, ctx.store.storeId, "products.updated", productJsonSql(row.id)),
-    selectProductJson(ctx, row.id),
-  );
+  statements.push(...recordEvent(ctx.db, ctx.store.storeId, "products.updated", productJsonSql(row.id)), selectProductJson(ctx, row.id));
   try {
     return await commitReturningProduct(ctx, statements);
   } catch (error) {

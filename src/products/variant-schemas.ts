@@ -66,16 +66,16 @@ const externalId = line()
 
 /** A variant's writable fields (the create and PATCH bodies, and the whole-product PUT's items). */
 export const variantFields = {
-    price_cents: price,
-    sku: sku.nullable().optional(),
-    stock: stock.optional(),
-    fulfillment_mode: z.enum(FULFILLMENT_MODES).optional(),
-    option_values: optionValues.optional(),
-    shipping_box: shippingBox.nullable().optional(),
-    title: variantTitle.optional(),
-    position: position.optional(),
-    compare_at_price_cents: price.nullable().optional().openapi({ description: "The price before a sale: null, or at least price_cents (422)" }),
-    external_id: externalId,
+  price_cents: price,
+  sku: sku.nullable().optional(),
+  stock: stock.optional(),
+  fulfillment_mode: z.enum(FULFILLMENT_MODES).optional(),
+  option_values: optionValues.optional(),
+  shipping_box: shippingBox.nullable().optional(),
+  title: variantTitle.optional(),
+  position: position.optional(),
+  compare_at_price_cents: price.nullable().optional().openapi({ description: "The price before a sale: null, or at least price_cents (422)" }),
+  external_id: externalId,
 };
 
 export const compareAtAbovePrice = (body: { price_cents?: number; compare_at_price_cents?: number | null }, ctx: z.RefinementCtx) => {

@@ -22,14 +22,28 @@ type Insert = typeof productVariants.$inferInsert;
 type Columns = Partial<Insert>;
 /** A new variant's columns that `newVariantColumns` always sets (title, price, stock, position: the caller's). */
 type NewColumns = Columns &
-  Required<Pick<Insert, "sku" | "skuLower" | "fulfillmentMode" | "optionValues" | "optionKey" | "boxLengthMm" | "boxWidthMm" | "boxHeightMm" | "boxWeightG" | "compareAtPriceCents" | "externalId">>;
+  Required<
+    Pick<
+      Insert,
+      | "sku"
+      | "skuLower"
+      | "fulfillmentMode"
+      | "optionValues"
+      | "optionKey"
+      | "boxLengthMm"
+      | "boxWidthMm"
+      | "boxHeightMm"
+      | "boxWeightG"
+      | "compareAtPriceCents"
+      | "externalId"
+    >
+  >;
 
 /** Order- and case-insensitive form of a set of option values. */
 export const optionKey = (values: OptionValue[]) =>
   JSON.stringify(values.map((o) => [o.name.toLowerCase(), o.value.toLowerCase()]).sort((a, b) => (a[0] < b[0] ? -1 : 1)));
 
-export const derivedTitle = (values: OptionValue[], sku?: string | null) =>
-  values.map((o) => o.value).join(" / ") || sku || "Variant";
+export const derivedTitle = (values: OptionValue[], sku?: string | null) => values.map((o) => o.value).join(" / ") || sku || "Variant";
 
 /** Per input field, the columns it writes. */
 const INPUT_COLUMNS: { [K in keyof Required<VariantInput>]: (value: NonNullable<VariantInput[K]> | null) => Columns } = {

@@ -66,8 +66,7 @@ async function commitReturningVariant(ctx: StoreCtx, statements: Statement[]) {
 }
 
 /** A stock write met stock at a location other than the default (docs/api/20-inventory.md). */
-export const stockHeldElsewhere = () =>
-  conflict("The stock is held at several locations: change it there with POST /stores/{store_id}/inventory/adjustments");
+export const stockHeldElsewhere = () => conflict("The stock is held at several locations: change it there with POST /stores/{store_id}/inventory/adjustments");
 
 /** The variant of this store's product, with the product's state; 404 when either is unknown here. */
 async function getVariantRow(ctx: StoreCtx, productId: string, variantId: string) {
@@ -120,22 +119,22 @@ export async function createVariant(ctx: StoreCtx, productId: string, input: Cre
     productStillThere(ctx, product.id),
     withinCap(ctx.db, sql`(SELECT count(*) FROM ${productVariants} WHERE ${productVariants.productId} = ${product.id}) < ${VARIANTS_PER_PRODUCT_CAP}`),
     // Its stock is the default location's on_hand (a level and its ledger entry, by trigger).
-    ...stockChange(ctx, { reason: "stock_write", reference: "variant.create" }, [ctx.db.insert(productVariants).values({
-      id,
-      storeId: ctx.store.storeId,
-      productId: product.id,
-      ...newVariantColumns({ ...input, option_values: options }),
-      title: input.title ?? derivedTitle(options, input.sku),
-      isDefault: false,
-      priceCents: input.price_cents,
-      stock: input.stock ?? 0,
-      fields: fields?.json ?? "{}",
-      position:
-        input.position ??
-        sql`(SELECT coalesce(max(position) + 1, 0) FROM product_variants WHERE product_id = ${product.id})`,
-      createdAt: now,
-      updatedAt: now,
-    })]),
+    ...stockChange(ctx, { reason: "stock_write", reference: "variant.create" }, [
+      ctx.db.insert(productVariants).values({
+        id,
+        storeId: ctx.store.storeId,
+        productId: product.id,
+        ...newVariantColumns({ ...input, option_values: options }),
+        title: input.title ?? derivedTitle(options, input.sku),
+        isDefault: false,
+        priceCents: input.price_cents,
+        stock: input.stock ?? 0,
+        fields: fields?.json ?? "{}",
+        position: input.position ?? sql`(SELECT coalesce(max(position) + 1, 0) FROM product_variants WHERE product_id = ${product.id})`,
+        createdAt: now,
+        updatedAt: now,
+      }),
+    ]),
     ...productUpdatedEvent(ctx, product.id),
     auditEntry(ctx, "variant.create", "variant", id),
     variantJson(ctx, id),
@@ -150,7 +149,10 @@ export async function updateVariant(ctx: StoreCtx, productId: string, variantId:
   if (fields?.changes(row.fields)) changes.fields = fields.merge(sql`${productVariants.fields}`);
   const compareAt = input.compare_at_price_cents === undefined ? row.compareAtPriceCents : input.compare_at_price_cents;
   if (compareAt !== null && compareAt < (input.price_cents ?? row.priceCents)) {
-    throw invalidField(input.compare_at_price_cents === undefined ? "price_cents" : "compare_at_price_cents", `must keep compare_at_price_cents (${compareAt}) at least price_cents`);
+    throw invalidField(
+      input.compare_at_price_cents === undefined ? "price_cents" : "compare_at_price_cents",
+      `must keep compare_at_price_cents (${compareAt}) at least price_cents`,
+    );
   }
   if (input.option_values !== undefined) {
     // A title that was derived from the old option values follows the new ones.

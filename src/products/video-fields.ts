@@ -37,5 +37,4 @@ export function resolveVideo(input: VideoInput, current: VideoFields, selfHost: 
   };
 }
 
-export const videoFieldsOnCreate = (input: VideoInput, selfHost: string): VideoFields =>
-  resolveVideo(input, NONE, selfHost) ?? NONE;
+export const videoFieldsOnCreate = (input: VideoInput, selfHost: string): VideoFields => resolveVideo(input, NONE, selfHost) ?? NONE;

@@ -15,7 +15,9 @@ const bulkItem = z
     price_cents: z.number().int("must be an integer").min(0, "must not be negative").max(1_000_000_000_000).optional(),
     stock: z.number().int("must be an integer").min(0, "must not be negative").max(MAX_STOCK).optional(),
     stock_delta: z.number().int("must be an integer").min(-MAX_STOCK).max(MAX_STOCK).optional(),
-    fields: fieldsUpdateInput.openapi({ description: "The variant's custom fields, merged as PATCH merges them (null removes a key); errors at updates.<index>.fields.<key>" }),
+    fields: fieldsUpdateInput.openapi({
+      description: "The variant's custom fields, merged as PATCH merges them (null removes a key); errors at updates.<index>.fields.<key>",
+    }),
   })
   .openapi("BulkVariantUpdate", {
     description:

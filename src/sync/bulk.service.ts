@@ -84,8 +84,7 @@ function resolve(updates: BulkItem[], found: Found[]): { targets: Found[]; error
 /** Errors in item order (an item's target and stock problems, then its fields). */
 const byItem = (a: FieldError, b: FieldError) => Number(a.path.split(".")[1]) - Number(b.path.split(".")[1]);
 
-const invalid = (errors: FieldError[]) =>
-  new ApiError("validation_failed", errors.map((e) => `${e.path}: ${e.message}`).join("; "), { errors });
+const invalid = (errors: FieldError[]) => new ApiError("validation_failed", errors.map((e) => `${e.path}: ${e.message}`).join("; "), { errors });
 
 /**
  * The items' custom field values, checked against the store's variant definitions (one read for all items, one for
@@ -97,7 +96,13 @@ async function checkItemFields(ctx: StoreCtx, updates: BulkItem[]): Promise<{ ch
   const definitions = await loadDefinitions(ctx, "variant", keys);
   const checked = updates.map((u, i) => (u.fields === undefined ? null : checkFields("variant", definitions, u.fields, `updates.${i}.fields`)));
   const present = checked.filter((c): c is CheckedFields => c !== null);
-  const errors = [...present.flatMap((c) => c.errors), ...(await checkReferences(ctx, present.flatMap((c) => c.references)))];
+  const errors = [
+    ...present.flatMap((c) => c.errors),
+    ...(await checkReferences(
+      ctx,
+      present.flatMap((c) => c.references),
+    )),
+  ];
   return { checked, errors };
 }
 
@@ -115,7 +120,9 @@ function changes(u: BulkItem, v: Found, checked: CheckedFields | null): boolean 
   if (u.stock_delta !== undefined && u.stock_delta !== 0) return true;
   if (checked === null) return false;
   const stored = v.fields as Record<string, unknown>;
-  return checked.remove.some((key) => key in stored) || Object.entries(checked.set).some(([key, value]) => JSON.stringify(stored[key]) !== JSON.stringify(value));
+  return (
+    checked.remove.some((key) => key in stored) || Object.entries(checked.set).some(([key, value]) => JSON.stringify(stored[key]) !== JSON.stringify(value))
+  );
 }
 
 /** The variants as JSON, by id (the request's answer). */
@@ -131,7 +138,9 @@ function statements(ctx: StoreCtx, updates: BulkItem[], targets: Found[], fields
   const now = nowIso();
   // {variant id: {p, s, d}}: the change of each variant, read by the one UPDATE.
   const changes = JSON.stringify(
-    Object.fromEntries(targets.map((t, i) => [t.id, { p: updates[i].price_cents, s: updates[i].stock, d: updates[i].stock_delta, ...fieldChanges(fields[i]) }])),
+    Object.fromEntries(
+      targets.map((t, i) => [t.id, { p: updates[i].price_cents, s: updates[i].stock, d: updates[i].stock_delta, ...fieldChanges(fields[i]) }]),
+    ),
   );
   const change = (key: string) => sql`((${changes} -> ${productVariants.id}) ->> ${key})`;
   const productIds = [...new Set(targets.map((t) => t.product_id))];
@@ -139,7 +148,10 @@ function statements(ctx: StoreCtx, updates: BulkItem[], targets: Found[], fields
   const variantIn = sql`${productVariants.id} IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`;
   const productIn = sql`${products.id} IN (SELECT value FROM json_each(${JSON.stringify(productIds)}))`;
   return [
-    ...definitionsStillThere(ctx, fields.flatMap((c) => c?.used ?? [])),
+    ...definitionsStillThere(
+      ctx,
+      fields.flatMap((c) => c?.used ?? []),
+    ),
     stillExists(
       ctx.db,
       sql`(SELECT count(*) FROM product_variants WHERE store_id = ${storeId} AND id IN (SELECT value FROM json_each(${JSON.stringify(ids)}))) = ${ids.length}`,
@@ -164,7 +176,10 @@ function statements(ctx: StoreCtx, updates: BulkItem[], targets: Found[], fields
         })
         .where(and(eq(productVariants.storeId, storeId), variantIn)),
     ]),
-    ctx.db.update(products).set({ updatedAt: now }).where(and(eq(products.storeId, storeId), productIn)),
+    ctx.db
+      .update(products)
+      .set({ updatedAt: now })
+      .where(and(eq(products.storeId, storeId), productIn)),
     ...productIds.flatMap((productId) => [
       auditEntry(ctx, "variant.bulk_update", "product", productId, {
         variant_ids: targets.filter((t) => t.product_id === productId).map((t) => t.id),

@@ -11,7 +11,18 @@ import { type VariantJson, variantsArraySql } from "../products/variant-shape";
 
 /** What the export reads of a product: keys of the API's product and of its variants (product-json.ts, variant-shape.ts). */
 const PRODUCT_KEYS = ["id", "slug", "title", "description", "brand", "product_type", "status", "seo_title", "seo_description", "tags", "fields"] as const;
-const VARIANT_KEYS = ["sku", "title", "option_values", "price_cents", "stock", "fulfillment_mode", "shipping_box", "compare_at_price_cents", "external_id", "fields"] as const;
+const VARIANT_KEYS = [
+  "sku",
+  "title",
+  "option_values",
+  "price_cents",
+  "stock",
+  "fulfillment_mode",
+  "shipping_box",
+  "compare_at_price_cents",
+  "external_id",
+  "fields",
+] as const;
 
 type ExportProduct = Pick<ProductJson, (typeof PRODUCT_KEYS)[number]> & { variants: Array<Pick<VariantJson, (typeof VARIANT_KEYS)[number]>> };
 
@@ -90,5 +101,9 @@ export async function exportCatalog(ctx: StoreCtx): Promise<ReadableStream<Uint8
   const [slots, definitions] = await Promise.all([optionSlots(ctx), fieldDefinitions(ctx)]);
   // Section 21's columns after section 18's: the product fields, then the variant fields, each oldest first.
   const columns: CsvColumn[] = [...csvColumns(slots), ...definitions.map((d) => fieldColumnOf(d.owner, d.key))];
-  return csvStream(columns, (after) => page(ctx, after), (p) => rowsOf(p, columns, definitions));
+  return csvStream(
+    columns,
+    (after) => page(ctx, after),
+    (p) => rowsOf(p, columns, definitions),
+  );
 }

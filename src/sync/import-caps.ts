@@ -31,9 +31,11 @@ export function insertVariantWithinCap(db: Db, row: Required<VariantRow>) {
     const value = row[key as keyof VariantRow];
     return value === null || value === undefined ? sql`NULL` : sql.param(value, column);
   });
-  return db.insert(productVariants).select(
-    sql`SELECT ${sql.join(values, sql`, `)} WHERE (SELECT count(*) FROM product_variants WHERE product_id = ${row.productId}) < ${VARIANTS_PER_PRODUCT_CAP}`,
-  );
+  return db
+    .insert(productVariants)
+    .select(
+      sql`SELECT ${sql.join(values, sql`, `)} WHERE (SELECT count(*) FROM product_variants WHERE product_id = ${row.productId}) < ${VARIANTS_PER_PRODUCT_CAP}`,
+    );
 }
 
 const plannedJson = (inserts: PlannedInsert[]) => JSON.stringify(inserts);

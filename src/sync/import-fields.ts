@@ -30,8 +30,16 @@ export async function sliceFields(ctx: StoreCtx, rows: SliceRow[]): Promise<Map<
   });
   if (columns.length === 0) return out;
   const definitions = {
-    product: await loadDefinitions(ctx, "product", columns.filter((c) => c.owner === "product").map((c) => c.key)),
-    variant: await loadDefinitions(ctx, "variant", columns.filter((c) => c.owner === "variant").map((c) => c.key)),
+    product: await loadDefinitions(
+      ctx,
+      "product",
+      columns.filter((c) => c.owner === "product").map((c) => c.key),
+    ),
+    variant: await loadDefinitions(
+      ctx,
+      "variant",
+      columns.filter((c) => c.owner === "variant").map((c) => c.key),
+    ),
   };
   const references: Array<{ line: number; owner: "product" | "variant"; check: CheckedFields }> = [];
   for (const { line, record } of rows) {

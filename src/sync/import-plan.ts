@@ -60,7 +60,13 @@ async function loadState(ctx: StoreCtx, rows: SliceRow[]) {
     (SELECT json_group_array(json_array(v.sku_lower, v.id, v.product_id)) FROM product_variants v
       WHERE v.store_id = ${storeId} AND v.sku_lower IN (SELECT value FROM json_each(${skus}))) AS skus`);
   const known = new Map<string, KnownProduct>();
-  for (const p of JSON.parse(row.products) as Array<{ id: string; slug: string; type: "single" | "variable"; status: "draft" | "live"; variants: Array<[string, string, number]> }>) {
+  for (const p of JSON.parse(row.products) as Array<{
+    id: string;
+    slug: string;
+    type: "single" | "variable";
+    status: "draft" | "live";
+    variants: Array<[string, string, number]>;
+  }>) {
     known.set(p.slug, {
       id: p.id,
       type: p.type,
@@ -95,7 +101,9 @@ function weightOnlyBox(weight: number) {
 function rowNeeds(held: bigint, creates: boolean, statusChange: "live" | "draft" | null): bigint {
   const need = creates ? "products.write" : "products.edit";
   if (!has(held, need)) {
-    throw new RowError(`${creates ? "creating a product" : "changing a product"} needs the ${need} permission, which whoever started this import no longer holds`);
+    throw new RowError(
+      `${creates ? "creating a product" : "changing a product"} needs the ${need} permission, which whoever started this import no longer holds`,
+    );
   }
   if (statusChange && !has(held, "products.publish")) {
     throw new RowError(`status: ${statusChange === "live" ? "live" : "a status change"} needs the products.publish permission`);
@@ -168,10 +176,21 @@ export async function planSlice(ctx: StoreCtx, importId: string, rows: SliceRow[
         created = true;
         statements.push(
           ctx.db.insert(products).values({
-            id, storeId, slug: handle, title: fields!.title, description: fields!.description, brand: fields!.brand,
-            productType: type, status: product.status, seoTitle: fields!.seo_title, seoDescription: fields!.seo_description, tags: JSON.stringify(fields!.tags ?? []),
+            id,
+            storeId,
+            slug: handle,
+            title: fields!.title,
+            description: fields!.description,
+            brand: fields!.brand,
+            productType: type,
+            status: product.status,
+            seoTitle: fields!.seo_title,
+            seoDescription: fields!.seo_description,
+            tags: JSON.stringify(fields!.tags ?? []),
             fields: productValues ? JSON.stringify(productValues.set) : "{}",
-            createdAt: now, updatedAt: now, publishedAt: product.status === "live" ? now : null,
+            createdAt: now,
+            updatedAt: now,
+            publishedAt: product.status === "live" ? now : null,
           }),
         );
       } else if (fields) {
@@ -180,8 +199,13 @@ export async function planSlice(ctx: StoreCtx, importId: string, rows: SliceRow[
           ctx.db
             .update(products)
             .set({
-              title: fields.title, description: fields.description, brand: fields.brand, seoTitle: fields.seo_title,
-              seoDescription: fields.seo_description, status, updatedAt: now,
+              title: fields.title,
+              description: fields.description,
+              brand: fields.brand,
+              seoTitle: fields.seo_title,
+              seoDescription: fields.seo_description,
+              status,
+              updatedAt: now,
               ...(fields.tags ? { tags: JSON.stringify(fields.tags) } : {}),
               ...(productValues ? { fields: writeOf(ctx, productValues).merge(sql`${products.fields}`) } : {}),
               ...(status !== product.status ? { publishedAt: status === "live" ? now : null } : {}),
@@ -200,11 +224,17 @@ export async function planSlice(ctx: StoreCtx, importId: string, rows: SliceRow[
         const options = variant.option_values ?? [];
         statements.push(
           insertVariantWithinCap(ctx.db, {
-            id: variantId, storeId, productId: product.id,
+            id: variantId,
+            storeId,
+            productId: product.id,
             ...newVariantColumns({ ...variant, option_values: type === "single" ? [] : options }),
             title: type === "single" ? "Default" : (variant.title ?? derivedTitle(options, variant.sku)),
-            isDefault: type === "single", priceCents: variant.price_cents!, stock: variant.stock ?? 0,
-            position: product.variantCount, createdAt: now, updatedAt: now,
+            isDefault: type === "single",
+            priceCents: variant.price_cents!,
+            stock: variant.stock ?? 0,
+            position: product.variantCount,
+            createdAt: now,
+            updatedAt: now,
             fields: variantValues ? JSON.stringify(variantValues.set) : "{}",
           }),
         );
@@ -229,7 +259,12 @@ export async function planSlice(ctx: StoreCtx, importId: string, rows: SliceRow[
         );
         if (weightOnly) Object.assign(changes, weightOnlyBox(variant.shipping_box!.weight_g));
         if (type === "variable" && variant.option_values !== undefined) product.byOptions.set(key, variantId);
-        statements.push(ctx.db.update(productVariants).set(changes).where(and(eq(productVariants.id, variantId), eq(productVariants.storeId, storeId))));
+        statements.push(
+          ctx.db
+            .update(productVariants)
+            .set(changes)
+            .where(and(eq(productVariants.id, variantId), eq(productVariants.storeId, storeId))),
+        );
         group.counts.variants_updated++;
       }
       if (variant.sku && variantId) skuOwner.set(variant.sku.toLowerCase(), { id: variantId, productId: product.id });
@@ -256,7 +291,13 @@ export async function planSlice(ctx: StoreCtx, importId: string, rows: SliceRow[
 function groupOf(groups: Map<string, Group>, productId: string): Group {
   let group = groups.get(productId);
   if (!group) {
-    group = { productId, statements: [], lines: [], inserts: [], counts: { products_created: 0, products_updated: 0, variants_created: 0, variants_updated: 0 } };
+    group = {
+      productId,
+      statements: [],
+      lines: [],
+      inserts: [],
+      counts: { products_created: 0, products_updated: 0, variants_created: 0, variants_updated: 0 },
+    };
     groups.set(productId, group);
   }
   return group;

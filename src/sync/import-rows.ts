@@ -54,7 +54,13 @@ export function productFieldsOf(record: CsvRecord, exists: boolean): ProductFiel
     status: opt(record.status),
     slug: record.handle,
     // Comma-separated in the cell (a tag has no comma); an empty cell is no tags.
-    tags: record.tags === undefined ? undefined : record.tags.split(",").map((t) => t.trim()).filter(Boolean),
+    tags:
+      record.tags === undefined
+        ? undefined
+        : record.tags
+            .split(",")
+            .map((t) => t.trim())
+            .filter(Boolean),
   };
   const parsed = exists ? updateProductBody.safeParse(body) : createProductBody.safeParse(body);
   if (!parsed.success) throw new RowError(firstIssue(parsed.error));

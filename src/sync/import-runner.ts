@@ -31,7 +31,6 @@ import { type Issue, fromShopify } from "./shopify/rows";
 const MAX_ERRORS = 100;
 const MAX_ATTEMPTS = 5;
 
-
 /** Shopify files: slices of at least this many rows, ending between two handles (one product's rows together). */
 export const SHOPIFY_SLICE_ROWS = 100;
 /** ... and at most this many (a product has at most 100 variants and 250 images; a longer run is cut). */
@@ -48,7 +47,12 @@ async function split(env: Env, db: Db, row: ImportRow) {
   const { header, slices, rows } = sliceFile(bytes, slicing);
   await db
     .update(productImports)
-    .set({ state: "running", rowsTotal: rows, chunks: JSON.stringify({ header: shopify ? shopify.roles : header, slices } satisfies Slices), updatedAt: nowIso() })
+    .set({
+      state: "running",
+      rowsTotal: rows,
+      chunks: JSON.stringify({ header: shopify ? shopify.roles : header, slices } satisfies Slices),
+      updatedAt: nowIso(),
+    })
     .where(eq(productImports.id, row.id));
   if (slices.length === 0) await finish(env, db, row, "done");
   else await sendStep(env, row, { step: "slice", index: 0 });
@@ -85,7 +89,15 @@ async function runSlice(env: Env, db: Db, row: ImportRow, index: number, access:
     // The bits the planned rows use are asserted again inside the batch: a removal or a demotion after the step's
     // check applies nothing of the slice.
     const starter = stillHolds(ctx.db, access.holds(bits));
-    await commit(ctx, [starter, ...stockWrites(ctx, row, groups.flatMap((g) => g.statements)), progress(ctx, row, done, groups, errors)]);
+    await commit(ctx, [
+      starter,
+      ...stockWrites(
+        ctx,
+        row,
+        groups.flatMap((g) => g.statements),
+      ),
+      progress(ctx, row, done, groups, errors),
+    ]);
   } catch (error) {
     if (isNotNullViolation(error, "product_imports.rows_done")) return; // a duplicate delivery got there first
     if (failedGuard(error) === "conflict") {
@@ -125,7 +137,9 @@ async function applyOneByOne(ctx: StoreCtx, row: ImportRow, done: SliceDone, gro
     } catch (error) {
       const reason = isStockHeldElsewhere(error)
         ? "stock: cannot be written: the stock is held at several locations (use inventory adjustments)"
-        : isUniqueViolation(error) ? "a variant SKU, external id or option values are already used" : "could not be applied";
+        : isUniqueViolation(error)
+          ? "a variant SKU, external id or option values are already used"
+          : "could not be applied";
       errors.push(...group.lines.map((line) => ({ line, message: reason })));
     }
   }

@@ -44,7 +44,10 @@ async function layoutOf(ctx: StoreCtx, bytes: Uint8Array): Promise<{ format: "na
     undefinedColumns.push(...keys.filter((k) => !defined.has(k)).map((k) => `${owner === "product" ? "field" : "variant_field"}:${k}`));
   }
   if (undefinedColumns.length > 0) {
-    throw invalidField("file", `columns of fields this store does not define (POST /stores/{store_id}/field-definitions first): ${undefinedColumns.join(", ")}`);
+    throw invalidField(
+      "file",
+      `columns of fields this store does not define (POST /stores/{store_id}/field-definitions first): ${undefinedColumns.join(", ")}`,
+    );
   }
   return { format: "native", ignored: [] };
 }
@@ -63,22 +66,24 @@ export async function startImport(ctx: StoreCtx, file: File) {
   await ctx.env.MEDIA.put(key, bytes, { httpMetadata: { contentType: "text/csv" } });
   const now = nowIso();
   // Through `commit`: a request with an Idempotency-Key writes its key in the same batch (a replay starts nothing).
-  await commit(ctx, [ctx.db.insert(productImports).values({
-    id,
-    storeId,
-    userId: ctx.principal.userId,
-    tokenId: ctx.principal.token?.id ?? null,
-    tokenName: ctx.principal.token?.name ?? null,
-    integrationId: ctx.principal.integration?.id ?? null,
-    integrationName: ctx.principal.integration?.name ?? null,
-    canPublish: has(ctx.store.permissions, "products.publish"),
-    state: "queued",
-    format: layout.format,
-    ignoredColumns: JSON.stringify(layout.ignored),
-    objectKey: key,
-    createdAt: now,
-    updatedAt: now,
-  })]);
+  await commit(ctx, [
+    ctx.db.insert(productImports).values({
+      id,
+      storeId,
+      userId: ctx.principal.userId,
+      tokenId: ctx.principal.token?.id ?? null,
+      tokenName: ctx.principal.token?.name ?? null,
+      integrationId: ctx.principal.integration?.id ?? null,
+      integrationName: ctx.principal.integration?.name ?? null,
+      canPublish: has(ctx.store.permissions, "products.publish"),
+      state: "queued",
+      format: layout.format,
+      ignoredColumns: JSON.stringify(layout.ignored),
+      objectKey: key,
+      createdAt: now,
+      updatedAt: now,
+    }),
+  ]);
   await ctx.env.IMPORTS.send({ import_id: id, store_id: ctx.store.storeId, step: "split" } satisfies ImportMessage, { contentType: "json" });
   return { id, state: "queued" as const };
 }

@@ -28,7 +28,10 @@ type ItemColumns = Omit<typeof productVariants.$inferInsert, "id" | "storeId" | 
 export const sameObject = (stored: string, wanted: Record<string, unknown>) => canonical(JSON.parse(stored)) === canonical(wanted);
 const canonical = (value: unknown): string =>
   value !== null && typeof value === "object" && !Array.isArray(value)
-    ? `{${Object.keys(value as object).sort().map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`).join(",")}}`
+    ? `{${Object.keys(value as object)
+        .sort()
+        .map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`)
+        .join(",")}}`
     : JSON.stringify(value);
 
 /** The product's columns as the body says they should be (status and slug handled by the caller). */
@@ -91,7 +94,8 @@ export function planVariants(input: PutProductInput, stored: VariantRow[], field
     const item = input.variants[i];
     const wanted: VariantColumns = variantColumns(item, i, row.isDefault);
     if (item.stock !== undefined && item.stock !== row.stock) {
-      if (row.heldElsewhere) errors.push({ path: `variants.${i}.stock`, message: "cannot be written: the stock is held at several locations (use inventory adjustments)" });
+      if (row.heldElsewhere)
+        errors.push({ path: `variants.${i}.stock`, message: "cannot be written: the stock is held at several locations (use inventory adjustments)" });
       wanted.stock = item.stock;
     }
     const changes: VariantColumns = differing(wanted, row);

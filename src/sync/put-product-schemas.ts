@@ -15,7 +15,9 @@ const putVariant = z
   .strictObject({
     ...itemFields,
     fields: fieldsCreateInput,
-    stock: itemFields.stock.openapi({ description: "Left out: the stock stays as it is. Given: a stock write (the default location's on_hand), as a variant PATCH with stock" }),
+    stock: itemFields.stock.openapi({
+      description: "Left out: the stock stays as it is. Given: a stock write (the default location's on_hand), as a variant PATCH with stock",
+    }),
   })
   .superRefine(compareAtAbovePrice)
   .openapi("PutProductVariant", {
@@ -36,7 +38,8 @@ export const putProductBody = z
     }
     const seen = { external_id: new Map<string, number>(), sku: new Map<string, number>(), options: new Map<string, number>() };
     body.variants.forEach((v, i) => {
-      if (body.product_type === "single" && (v.option_values?.length ?? 0) > 0) at(["variants", i, "option_values"], "a single product's item has no option values");
+      if (body.product_type === "single" && (v.option_values?.length ?? 0) > 0)
+        at(["variants", i, "option_values"], "a single product's item has no option values");
       const keys: Array<[keyof typeof seen, string | null | undefined, string]> = [
         ["external_id", v.external_id, "external_id"],
         ["sku", v.sku?.toLowerCase(), "sku"],

@@ -11,12 +11,16 @@ import { putProductBody, putProductParams } from "./put-product-schemas";
 
 const etagHeader = { ETag: { schema: { type: "string" as const }, description: "The product's ETag, as GET returns it" } };
 
-const putRoute = createRoute(idempotent({
-  method: "put", path: "/stores/{store_id}/products/by-external-id/{external_id}", operationId: "putProductByExternalId", tags: ["Products"],
-  summary: "Set a whole product by its external_id: created (201) or replaced (200), all or nothing; a PUT of the stored state changes nothing",
-  ...requiresOneOf(["products.write", "products.edit"]),
-  description:
-    "`products.write` when no product of the store has this external_id (created), `products.edit` when one has (changed); `status: live`, " +
+const putRoute = createRoute(
+  idempotent({
+    method: "put",
+    path: "/stores/{store_id}/products/by-external-id/{external_id}",
+    operationId: "putProductByExternalId",
+    tags: ["Products"],
+    summary: "Set a whole product by its external_id: created (201) or replaced (200), all or nothing; a PUT of the stored state changes nothing",
+    ...requiresOneOf(["products.write", "products.edit"]),
+    description:
+      "`products.write` when no product of the store has this external_id (created), `products.edit` when one has (changed); `status: live`, " +
       "or a change of status, also needs `products.publish`. A 403 names the bit missing for what the request would do.\n\n" +
       "Variants: a single product takes exactly one item (its hidden default variant), a variable one 1..100. Each item updates the stored " +
       "variant with its `external_id`, else the one with its `sku` (case-insensitive); stored variants no item names are deleted, and items " +
@@ -30,13 +34,14 @@ const putRoute = createRoute(idempotent({
       "Otherwise one `products.created` (201) or `products.updated` (200) event, one `inventory.updated` per stock level written, and one " +
       "audit row `product.put` (plus `product.publish`/`product.unpublish` on a status change). `If-Match` (412 on mismatch; on a product " +
       "that does not exist, any If-Match is 412). `product_type` cannot change (422).",
-  request: { params: putProductParams, ...jsonBody(putProductBody) },
-  responses: {
-    200: { ...jsonResponse(productSchema, "The product, changed or already as given"), headers: etagHeader },
-    201: { ...jsonResponse(productSchema, "The new product"), headers: etagHeader },
-    ...errorResponses(400, 404, 409, 412),
-  },
-}));
+    request: { params: putProductParams, ...jsonBody(putProductBody) },
+    responses: {
+      200: { ...jsonResponse(productSchema, "The product, changed or already as given"), headers: etagHeader },
+      201: { ...jsonResponse(productSchema, "The new product"), headers: etagHeader },
+      ...errorResponses(400, 404, 409, 412),
+    },
+  }),
+);
 
 export function registerPutProductRoute(app: App) {
   app.openapi(putRoute, async (c) => {

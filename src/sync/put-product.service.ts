@@ -45,10 +45,23 @@ async function checkAllFields(ctx: StoreCtx, input: PutProductInput) {
   const product = checkFields("product", productDefinitions, input.fields ?? {}, "fields");
   const variants = input.variants.map((v, i) => checkFields("variant", variantDefinitions, v.fields ?? {}, `variants.${i}.fields`));
   const all: CheckedFields[] = [product, ...variants];
-  const errors = [...all.flatMap((c) => c.errors), ...(await checkReferences(ctx, all.flatMap((c) => c.references)))];
+  const errors = [
+    ...all.flatMap((c) => c.errors),
+    ...(await checkReferences(
+      ctx,
+      all.flatMap((c) => c.references),
+    )),
+  ];
   if (errors.length > 0) throw invalidFields(errors);
   // Full replacement: the values given are the values; a key given null, or left out, has none.
-  return { product: product.set, variants: variants.map((c) => c.set), guards: definitionsStillThere(ctx, all.flatMap((c) => c.used)) };
+  return {
+    product: product.set,
+    variants: variants.map((c) => c.set),
+    guards: definitionsStillThere(
+      ctx,
+      all.flatMap((c) => c.used),
+    ),
+  };
 }
 type Fields = Awaited<ReturnType<typeof checkAllFields>>;
 
@@ -204,7 +217,10 @@ async function change(ctx: StoreCtx, stored: Stored, input: PutProductInput, fie
   const rekeyed = variants.updates.filter((u) => u.rekeys).map((u) => u.id);
   const variantWrites: Statement[] = [
     ...variants.updates.map((u) =>
-      ctx.db.update(productVariants).set({ ...u.changes, updatedAt: now }).where(and(eq(productVariants.storeId, storeId), eq(productVariants.id, u.id))),
+      ctx.db
+        .update(productVariants)
+        .set({ ...u.changes, updatedAt: now })
+        .where(and(eq(productVariants.storeId, storeId), eq(productVariants.id, u.id))),
     ),
     ...inserts.map((i) =>
       ctx.db.insert(productVariants).values({
@@ -235,11 +251,19 @@ async function change(ctx: StoreCtx, stored: Stored, input: PutProductInput, fie
       : []),
     // Unique keys that change are cleared first, so that two variants may swap SKUs, external ids or options.
     ...(rekeyed.length > 0
-      ? [ctx.db.update(productVariants).set({ skuLower: null, externalId: null, optionKey: sql`${productVariants.id}` }).where(and(eq(productVariants.storeId, storeId), ids(rekeyed)))]
+      ? [
+          ctx.db
+            .update(productVariants)
+            .set({ skuLower: null, externalId: null, optionKey: sql`${productVariants.id}` })
+            .where(and(eq(productVariants.storeId, storeId), ids(rekeyed))),
+        ]
       : []),
     ...(stockWritten ? stockChange(ctx, { reason: "stock_write", reference: "product.put" }, variantWrites) : variantWrites),
     // Any change of the product or its variants is a change of the product: a new updated_at, one products.updated.
-    ctx.db.update(products).set({ ...product.changes, updatedAt: now }).where(and(eq(products.storeId, storeId), eq(products.id, row.id))),
+    ctx.db
+      .update(products)
+      .set({ ...product.changes, updatedAt: now })
+      .where(and(eq(products.storeId, storeId), eq(products.id, row.id))),
     auditEntry(ctx, "product.put", "product", row.id, {
       created: false,
       product_changed: Object.keys(product.changes),

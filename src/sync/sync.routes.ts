@@ -15,7 +15,10 @@ import { getImport, startImport } from "./import.service";
 import { registerPutProductRoute } from "./put-product.routes";
 
 const deletedRoute = createRoute({
-  method: "get", path: "/stores/{store_id}/products/deleted", operationId: "listDeletedProducts", tags: ["Products"],
+  method: "get",
+  path: "/stores/{store_id}/products/deleted",
+  operationId: "listDeletedProducts",
+  tags: ["Products"],
   summary: "Deleted products at or after `since`, oldest first (kept as long as events)",
   ...requires("products.read"),
   request: {
@@ -28,24 +31,35 @@ const deletedRoute = createRoute({
     }),
   },
   responses: {
-    200: jsonResponse(cursorPageSchema(z.object({ id: z.string(), deleted_at: z.string().openapi({ format: "date-time" }) }).openapi("ProductDeletion")), "Deletions"),
+    200: jsonResponse(
+      cursorPageSchema(z.object({ id: z.string(), deleted_at: z.string().openapi({ format: "date-time" }) }).openapi("ProductDeletion")),
+      "Deletions",
+    ),
     ...errorResponses(404),
   },
 });
 
-const bulkRoute = createRoute(idempotent({
-  method: "post", path: "/stores/{store_id}/variants/bulk", operationId: "bulkUpdateVariants", tags: ["Variants"],
-  summary: "Change price and stock of up to 250 variants by id or SKU, all or nothing",
-  ...requires("products.edit"),
-  request: { params: storeParams, ...jsonBody(bulkBody) },
-  responses: {
-    200: jsonResponse(z.object({ data: z.array(variantSchema) }), "The changed variants, in request order"),
-    ...errorResponses(400, 404, 409),
-  },
-}));
+const bulkRoute = createRoute(
+  idempotent({
+    method: "post",
+    path: "/stores/{store_id}/variants/bulk",
+    operationId: "bulkUpdateVariants",
+    tags: ["Variants"],
+    summary: "Change price and stock of up to 250 variants by id or SKU, all or nothing",
+    ...requires("products.edit"),
+    request: { params: storeParams, ...jsonBody(bulkBody) },
+    responses: {
+      200: jsonResponse(z.object({ data: z.array(variantSchema) }), "The changed variants, in request order"),
+      ...errorResponses(400, 404, 409),
+    },
+  }),
+);
 
 const exportRoute = createRoute({
-  method: "get", path: "/stores/{store_id}/products/export.csv", operationId: "exportProductsCsv", tags: ["Products"],
+  method: "get",
+  path: "/stores/{store_id}/products/export.csv",
+  operationId: "exportProductsCsv",
+  tags: ["Products"],
   summary: "The catalog as CSV (one row per variant), streamed",
   description:
     "Section 15's header; when a variant of the store has more than three options, `option4_name`, `option4_value` ... follow `option3_value`, up to the highest option count in the store. A cell starting with `=`, `+`, `-`, `@`, tab or CR (after any leading `'`) is written with one more leading `'`, so no cell runs as a formula in a spreadsheet; the import removes exactly that `'`. With `format=shopify`: Shopify's product CSV (the header of Shopify's template `Handle,Title,Body (HTML),Vendor,...`), one row per variant, the gallery's images as `Image Src` (the image's public URL), `Image Position` and `Image Alt Text`, a variant's image as `Variant Image`; importing that file into an empty store gives the same catalog.",
@@ -69,7 +83,11 @@ const importForm = z
     file: z
       .custom<File>((value) => value instanceof File, "must be a file")
       .refine((file) => file.size > 0, "must not be empty")
-      .openapi({ type: "string", format: "binary", description: "The product CSV, at most 20 MiB: export.csv's layout, or Shopify's product CSV (recognised by its header)" }),
+      .openapi({
+        type: "string",
+        format: "binary",
+        description: "The product CSV, at most 20 MiB: export.csv's layout, or Shopify's product CSV (recognised by its header)",
+      }),
   })
   .openapi("ProductImportUpload");
 
@@ -77,7 +95,9 @@ const importSchema = z
   .object({
     id: z.string(),
     state: z.enum(["queued", "running", "done", "failed"]),
-    format: z.enum(["native", "shopify"]).openapi({ description: "The file's layout, recognised by its header row: this service's (`native`) or Shopify's product CSV" }),
+    format: z
+      .enum(["native", "shopify"])
+      .openapi({ description: "The file's layout, recognised by its header row: this service's (`native`) or Shopify's product CSV" }),
     rows_total: z.number().int(),
     rows_done: z.number().int(),
     products_created: z.number().int(),
@@ -90,7 +110,8 @@ const importSchema = z
           line: z.number().int().openapi({ description: "The physical line the row starts on (the header is line 1; line breaks inside quoted cells count)" }),
           message: z.string(),
           code: z.enum(["starter_lost_access"]).optional().openapi({
-            description: "Only on the entry that ended the import: its starter was removed or lost products.write or products.edit; `line` is the first line not applied",
+            description:
+              "Only on the entry that ended the import: its starter was removed or lost products.write or products.edit; `line` is the first line not applied",
           }),
         }),
       )
@@ -103,11 +124,13 @@ const importSchema = z
         }),
       )
       .openapi({
-        description: "The first 100 things imported otherwise than the file says, each on its line; the row itself was applied. Shopify files: an image that could not be fetched (the product is imported without it), a negative inventory imported as 0, a compare-at price below the price left out, ...",
+        description:
+          "The first 100 things imported otherwise than the file says, each on its line; the row itself was applied. Shopify files: an image that could not be fetched (the product is imported without it), a negative inventory imported as 0, a compare-at price below the price left out, ...",
       }),
-    ignored_columns: z
-      .array(z.string())
-      .openapi({ description: "Shopify files: the columns with no counterpart here (gift card, Google Shopping, tax codes, cost per item, ...), once each, as the header names them; empty for this service's layout" }),
+    ignored_columns: z.array(z.string()).openapi({
+      description:
+        "Shopify files: the columns with no counterpart here (gift card, Google Shopping, tax codes, cost per item, ...), once each, as the header names them; empty for this service's layout",
+    }),
     created_at: z.string().openapi({ format: "date-time" }),
     updated_at: z.string().openapi({ format: "date-time" }),
   })
@@ -119,19 +142,27 @@ const importAccess = {
     "Rows with status `live` also need `products.publish`. The file is this service's layout or Shopify's product CSV (recognised by its header, either generation of Shopify's column names: `Handle` or `URL handle`, ...): Shopify's rows are mapped as docs/sync.md says, each `Image Src` is fetched (http(s), the webhook URL rules apply, at most 20 MiB, JPEG, PNG, WebP, AVIF or GIF by its bytes) into the media library and the product's gallery, and a URL that fails is a warning, not an error. The file must be UTF-8 (a BOM is allowed): any invalid byte sequence is a 422 `validation_failed` naming its line and byte offset, and nothing is queued. Columns `option1_*` to `option10_*` are read; one leading `'` before `=`, `+`, `-`, `@`, tab or CR is removed (the export's formula guard). Row errors name the physical line a row starts on (header = line 1); blank lines are not rows. Every slice and image fetch acts only with what the starter holds then: a row needing a bit the starter has lost (`products.write` to create, `products.edit` to change or add images, `products.publish` for a status change) fails on its line, and an import whose starter is removed, whose PAT is revoked or expired, or whose integration is deleted ends `failed` with a `starter_lost_access` entry before anything more is fetched or written (docs/sync.md, \"Who an import acts for\").",
 };
 
-const startImportRoute = createRoute(idempotent({
-  method: "post", path: "/stores/{store_id}/imports", operationId: "createImport", tags: ["Products"],
-  summary: "Import a product CSV in the background (needs products.write and products.edit)",
-  ...importAccess,
-  request: { params: storeParams, body: { required: true, content: { "multipart/form-data": { schema: importForm } } } },
-  responses: {
-    202: jsonResponse(z.object({ id: z.string(), state: z.literal("queued") }), "Queued"),
-    ...errorResponses(400, 404, 413),
-  },
-}));
+const startImportRoute = createRoute(
+  idempotent({
+    method: "post",
+    path: "/stores/{store_id}/imports",
+    operationId: "createImport",
+    tags: ["Products"],
+    summary: "Import a product CSV in the background (needs products.write and products.edit)",
+    ...importAccess,
+    request: { params: storeParams, body: { required: true, content: { "multipart/form-data": { schema: importForm } } } },
+    responses: {
+      202: jsonResponse(z.object({ id: z.string(), state: z.literal("queued") }), "Queued"),
+      ...errorResponses(400, 404, 413),
+    },
+  }),
+);
 
 const getImportRoute = createRoute({
-  method: "get", path: "/stores/{store_id}/imports/{id}", operationId: "getImport", tags: ["Products"],
+  method: "get",
+  path: "/stores/{store_id}/imports/{id}",
+  operationId: "getImport",
+  tags: ["Products"],
   summary: "An import's state, progress and first 100 row errors",
   ...requires("products.read"),
   request: { params: storeParams.extend({ id: z.string() }) },

@@ -47,6 +47,4 @@ export const createTokenBody = z
 
 export const tokenListQuery = z.object({ user_id: line().optional() });
 
-export const updateTokenBody = z
-  .strictObject({ api_version: apiVersionInput })
-  .openapi("UpdateAccessTokenRequest");
+export const updateTokenBody = z.strictObject({ api_version: apiVersionInput }).openapi("UpdateAccessTokenRequest");

@@ -10,19 +10,21 @@ import { getToken, issueToken, listTokens, revokeToken, rotateToken, updateToken
 const storeParams = z.object({ store_id: z.string() });
 const tokenParams = storeParams.extend({ token_id: z.string() });
 
-const createTokenRoute = createRoute(refusesIdempotency({
-  method: "post",
-  path: "/stores/{store_id}/api-tokens",
-  operationId: "createApiToken",
-  tags: ["Access tokens"],
-  summary: "Issue a personal access token (for a teammate: tokens.manage); the raw value is shown once",
-  ...requires("member"),
-  description:
-    "`issued_by` on the record is the caller (through a PAT: whoever holds that PAT). A user holds at most 50 " +
-    "unrevoked tokens per store: beyond, 422 `limit_exceeded`. 409 when the caller was removed from the store meanwhile.",
-  request: { params: storeParams, ...jsonBody(createTokenBody) },
-  responses: { 201: jsonResponse(tokenWithValueSchema, "The token record and its raw value"), ...errorResponses(400, 404, 409) },
-}));
+const createTokenRoute = createRoute(
+  refusesIdempotency({
+    method: "post",
+    path: "/stores/{store_id}/api-tokens",
+    operationId: "createApiToken",
+    tags: ["Access tokens"],
+    summary: "Issue a personal access token (for a teammate: tokens.manage); the raw value is shown once",
+    ...requires("member"),
+    description:
+      "`issued_by` on the record is the caller (through a PAT: whoever holds that PAT). A user holds at most 50 " +
+      "unrevoked tokens per store: beyond, 422 `limit_exceeded`. 409 when the caller was removed from the store meanwhile.",
+    request: { params: storeParams, ...jsonBody(createTokenBody) },
+    responses: { 201: jsonResponse(tokenWithValueSchema, "The token record and its raw value"), ...errorResponses(400, 404, 409) },
+  }),
+);
 
 const listTokensRoute = createRoute({
   method: "get",
@@ -47,21 +49,23 @@ const getTokenRoute = createRoute({
   responses: { 200: jsonResponse(tokenSchema, "The token record"), ...errorResponses(404) },
 });
 
-const rotateTokenRoute = createRoute(refusesIdempotency({
-  method: "post",
-  path: "/stores/{store_id}/api-tokens/{token_id}/rotate",
-  operationId: "rotateApiToken",
-  tags: ["Access tokens"],
-  summary: "New raw value for the same record; the old value is rejected from the next request on",
-  ...requires("member"),
-  description:
-    "A member's own tokens need no bit (a PAT: only itself); a teammate's token needs `tokens.manage` (403 " +
-    "naming it), and the new value's effective permission (its scope AND its user's bits) must be within the caller's " +
-    "(422 `scope_exceeds_permissions`). `issued_by` becomes the caller (the new value's holder). 409 when another " +
-    "rotation changed the token meanwhile.",
-  request: { params: tokenParams },
-  responses: { 200: jsonResponse(tokenWithValueSchema, "The record and its new raw value"), ...errorResponses(404, 409) },
-}));
+const rotateTokenRoute = createRoute(
+  refusesIdempotency({
+    method: "post",
+    path: "/stores/{store_id}/api-tokens/{token_id}/rotate",
+    operationId: "rotateApiToken",
+    tags: ["Access tokens"],
+    summary: "New raw value for the same record; the old value is rejected from the next request on",
+    ...requires("member"),
+    description:
+      "A member's own tokens need no bit (a PAT: only itself); a teammate's token needs `tokens.manage` (403 " +
+      "naming it), and the new value's effective permission (its scope AND its user's bits) must be within the caller's " +
+      "(422 `scope_exceeds_permissions`). `issued_by` becomes the caller (the new value's holder). 409 when another " +
+      "rotation changed the token meanwhile.",
+    request: { params: tokenParams },
+    responses: { 200: jsonResponse(tokenWithValueSchema, "The record and its new raw value"), ...errorResponses(404, 409) },
+  }),
+);
 
 const updateTokenRoute = createRoute({
   method: "patch",
@@ -101,12 +105,8 @@ export function registerTokenRoutes(app: App) {
     return c.json(paginated(data, { limit, offset }, total), 200);
   });
   app.openapi(getTokenRoute, async (c) => c.json(await getToken(storeCtxOf(c), c.req.valid("param").token_id), 200));
-  app.openapi(rotateTokenRoute, async (c) =>
-    c.json(await rotateToken(storeCtxOf(c), c.req.valid("param").token_id), 200),
-  );
-  app.openapi(updateTokenRoute, async (c) =>
-    c.json(await updateToken(storeCtxOf(c), c.req.valid("param").token_id, c.req.valid("json")), 200),
-  );
+  app.openapi(rotateTokenRoute, async (c) => c.json(await rotateToken(storeCtxOf(c), c.req.valid("param").token_id), 200));
+  app.openapi(updateTokenRoute, async (c) => c.json(await updateToken(storeCtxOf(c), c.req.valid("param").token_id, c.req.valid("json")), 200));
   app.openapi(revokeTokenRoute, async (c) => {
     await revokeToken(storeCtxOf(c), c.req.valid("param").token_id);
     return c.body(null, 204);

@@ -57,10 +57,7 @@ const isMember = (storeId: string, userId: string) =>
 const holderStillMember = (ctx: StoreCtx) => stillHolds(ctx.db, isMember(ctx.store.storeId, holderOf(ctx)));
 const holderGone = () => conflict("Your membership of this store changed meanwhile; nothing was issued");
 
-export async function issueToken(
-  ctx: StoreCtx,
-  input: { name: string; scopes: bigint; user_id?: string; expires_at?: string | null },
-) {
+export async function issueToken(ctx: StoreCtx, input: { name: string; scopes: bigint; user_id?: string; expires_at?: string | null }) {
   const caller = callerOf(ctx);
   const userId = input.user_id ?? caller;
   let holderMask = ctx.store.memberPermissions;

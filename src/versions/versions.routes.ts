@@ -8,7 +8,10 @@ const versionSchema = z
   .object({
     version: z.string().openapi({ example: "2026-12-07" }),
     status: z.enum(["current", "supported", "deprecated"]),
-    sunset_at: z.string().nullable().openapi({ format: "date-time", description: "When a deprecated version stops being served (its `Sunset` header says the same); null for the others" }),
+    sunset_at: z
+      .string()
+      .nullable()
+      .openapi({ format: "date-time", description: "When a deprecated version stops being served (its `Sunset` header says the same); null for the others" }),
   })
   .openapi("ApiVersion");
 
@@ -23,12 +26,13 @@ const listVersionsRoute = createRoute({
   ...requires("public"),
   responses: {
     200: jsonResponse(z.object({ data: z.array(versionSchema) }).openapi("ApiVersionList"), "Every version this API serves"),
-    400: { description: "`unsupported_api_version`: the request's Api-Version names no version this API serves", content: { "application/problem+json": { schema: problemSchema } } },
+    400: {
+      description: "`unsupported_api_version`: the request's Api-Version names no version this API serves",
+      content: { "application/problem+json": { schema: problemSchema } },
+    },
   },
 });
 
 export function registerVersionRoutes(app: App) {
-  app.openapi(listVersionsRoute, (c) =>
-    c.json({ data: VERSIONS.map((v) => ({ version: v.version, status: v.status, sunset_at: v.sunsetAt })) }, 200),
-  );
+  app.openapi(listVersionsRoute, (c) => c.json({ data: VERSIONS.map((v) => ({ version: v.version, status: v.status, sunset_at: v.sunsetAt })) }, 200));
 }

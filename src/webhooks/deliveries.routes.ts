@@ -43,25 +43,24 @@ const getDeliveryRoute = createRoute({
   summary: "One delivery with the exact body sent and every attempt",
   ...requires("webhooks.read"),
   description:
-    "The payload and the receiver's answers are the event's data: this also needs the event's read permission " +
-    `(${readBitsInWords()}), else 403 naming it.`,
+    "The payload and the receiver's answers are the event's data: this also needs the event's read permission " + `(${readBitsInWords()}), else 403 naming it.`,
   request: { params: deliveryParams },
   responses: { 200: jsonResponse(deliveryDetailSchema, "The delivery"), ...errorResponses(404) },
 });
 
-const replayDeliveryRoute = createRoute(idempotent({
-  method: "post",
-  path: "/stores/{store_id}/webhooks/{id}/deliveries/{delivery_id}/replay",
-  operationId: "replayWebhookDelivery",
-  tags,
-  summary: "Send the identical body again as a new delivery with its own three attempts",
-  ...requires("webhooks.edit"),
-  description:
-    "The event's read permission is needed too (as reading the delivery does), else 403 naming it. An inactive " +
-    "subscription: 409 `conflict`.",
-  request: { params: deliveryParams },
-  responses: { 202: jsonResponse(deliverySchema, "The new delivery, queued"), ...errorResponses(404, 409) },
-}));
+const replayDeliveryRoute = createRoute(
+  idempotent({
+    method: "post",
+    path: "/stores/{store_id}/webhooks/{id}/deliveries/{delivery_id}/replay",
+    operationId: "replayWebhookDelivery",
+    tags,
+    summary: "Send the identical body again as a new delivery with its own three attempts",
+    ...requires("webhooks.edit"),
+    description: "The event's read permission is needed too (as reading the delivery does), else 403 naming it. An inactive " + "subscription: 409 `conflict`.",
+    request: { params: deliveryParams },
+    responses: { 202: jsonResponse(deliverySchema, "The new delivery, queued"), ...errorResponses(404, 409) },
+  }),
+);
 
 export function registerDeliveryRoutes(app: App) {
   app.openapi(listStoreDeliveriesRoute, async (c) => {

@@ -93,11 +93,7 @@ export async function listStoreDeliveries(ctx: StoreCtx, page: Page, filter: Sto
 
 async function findDelivery(ctx: StoreCtx, webhookId: string, deliveryId: string) {
   if (!isUuid(webhookId) || !isUuid(deliveryId)) throw notFound("Delivery");
-  const inStore = and(
-    eq(webhookDeliveries.id, deliveryId),
-    eq(webhookDeliveries.webhookId, webhookId),
-    eq(webhookDeliveries.storeId, ctx.store.storeId),
-  );
+  const inStore = and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.webhookId, webhookId), eq(webhookDeliveries.storeId, ctx.store.storeId));
   const [[delivery], attempts] = await ctx.db.batch([
     ctx.db
       .select({
@@ -131,7 +127,13 @@ export async function replayDelivery(ctx: StoreCtx, webhookId: string, deliveryI
   assertMayDirect(ctx, [delivery.event], "Replaying a delivery of");
   const active = exists(sql`${webhooks}`, and(eq(webhooks.id, delivery.webhookId), eq(webhooks.active, true))!);
   const inactive = () => conflict("The subscription is inactive: activate it (PATCH active: true) before replaying");
-  if (!(await ctx.db.select({ id: webhooks.id }).from(webhooks).where(and(eq(webhooks.id, delivery.webhookId), eq(webhooks.active, true))).get())) {
+  if (
+    !(await ctx.db
+      .select({ id: webhooks.id })
+      .from(webhooks)
+      .where(and(eq(webhooks.id, delivery.webhookId), eq(webhooks.active, true)))
+      .get())
+  ) {
     throw inactive();
   }
   const now = nowIso();

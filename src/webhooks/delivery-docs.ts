@@ -6,8 +6,12 @@ import { EVENT_NAMES } from "../events/names";
 import { EVENT_LIST, envelopeSchemaOf } from "./event-schemas";
 
 const deliveryHeaders = z.object({
-  "webhook-id": z.string().openapi({ description: "The event id (as X-Webhook-Id and the envelope's `id`): the same on every retry, replay and recovery; deduplicate on it" }),
-  "webhook-timestamp": z.string().openapi({ description: "This attempt's Unix time in seconds (fresh on every attempt); refuse one far from now (the standardwebhooks library allows 5 minutes)" }),
+  "webhook-id": z
+    .string()
+    .openapi({ description: "The event id (as X-Webhook-Id and the envelope's `id`): the same on every retry, replay and recovery; deduplicate on it" }),
+  "webhook-timestamp": z.string().openapi({
+    description: "This attempt's Unix time in seconds (fresh on every attempt); refuse one far from now (the standardwebhooks library allows 5 minutes)",
+  }),
   "webhook-signature": z.string().openapi({
     description:
       "`v1,<base64 HMAC-SHA256(key, \"<webhook-id>.<webhook-timestamp>.<raw body>\")>`; the key is the decoded base64 of a `whsec_<base64>` secret, else the secret's UTF-8 bytes. During a secret rotation's overlap: `v1,<new> v1,<previous>` (either may match)",
@@ -50,7 +54,8 @@ export function registerDeliveryDocs(app: App) {
       operationId: `webhook_${name.replace(/\./g, "_")}`,
       tags: ["Webhooks"],
       summary: `${name}: ${meaning}`,
-      description: "A delivery to a subscription's URL: the stored envelope, signed (Standard Webhooks and X-Webhook-Signature). Every retry and replay sends the same bytes.",
+      description:
+        "A delivery to a subscription's URL: the stored envelope, signed (Standard Webhooks and X-Webhook-Signature). Every retry and replay sends the same bytes.",
       security: [],
       request: { headers: deliveryHeaders, body: { content: { "application/json": { schema } } } },
       responses,

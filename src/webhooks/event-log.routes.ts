@@ -24,27 +24,25 @@ const typeParam = line().trim().min(1, "must not be empty").max(64);
 
 const eventsQuery = z.object({
   limit: cursorQuery.limit,
-  order: z
-    .enum(["asc", "desc"])
-    .default("asc")
-    .openapi({
-      description:
-        "`asc` (the default): oldest first, as section 22 defines the log. `desc`: newest first, `next_cursor` paging toward older events; every filter works, but not `after` (422: `after` resumes an oldest-first walk, which is what sees every later event once). A cursor belongs to its order: give the same `order` with it.",
-    }),
-  cursor: cursorQuery.cursor.openapi({ description: "Opaque: the previous page's `pagination.next_cursor` (with the same `order`). Not combinable with `after` (422)." }),
-  after: z
-    .string()
-    .regex(/^\d+$/, "must be a whole number")
-    .transform(Number)
-    .pipe(z.number().int().min(0).max(Number.MAX_SAFE_INTEGER))
-    .optional()
-    .openapi({ type: "integer", minimum: 0, description: "Only events whose `sequence` is greater: pass the last sequence you saw. Not combinable with `cursor` nor with `order=desc` (422)." }),
+  order: z.enum(["asc", "desc"]).default("asc").openapi({
+    description:
+      "`asc` (the default): oldest first, as section 22 defines the log. `desc`: newest first, `next_cursor` paging toward older events; every filter works, but not `after` (422: `after` resumes an oldest-first walk, which is what sees every later event once). A cursor belongs to its order: give the same `order` with it.",
+  }),
+  cursor: cursorQuery.cursor.openapi({
+    description: "Opaque: the previous page's `pagination.next_cursor` (with the same `order`). Not combinable with `after` (422).",
+  }),
+  after: z.string().regex(/^\d+$/, "must be a whole number").transform(Number).pipe(z.number().int().min(0).max(Number.MAX_SAFE_INTEGER)).optional().openapi({
+    type: "integer",
+    minimum: 0,
+    description: "Only events whose `sequence` is greater: pass the last sequence you saw. Not combinable with `cursor` nor with `order=desc` (422).",
+  }),
   type: z
     .union([typeParam, z.array(typeParam).max(20)])
     .optional()
     .transform((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]))
     .openapi({
-      description: "Repeatable (up to 20): an event name (`orders.created`) or a prefix (`products.*`). Unknown names: 422; a name or prefix whose read bit you lack: 403 naming it",
+      description:
+        "Repeatable (up to 20): an event name (`orders.created`) or a prefix (`products.*`). Unknown names: 422; a name or prefix whose read bit you lack: 403 naming it",
       type: "array",
       items: { type: "string", minLength: 1, maxLength: 64, pattern: LINE_RE.source },
     }),
@@ -64,7 +62,10 @@ const eventsPageSchema = z
   .openapi("EventPage");
 
 const listEventsRoute = createRoute({
-  method: "get", path: "/stores/{store_id}/events", operationId: "listEvents", tags: ["Events"],
+  method: "get",
+  path: "/stores/{store_id}/events",
+  operationId: "listEvents",
+  tags: ["Events"],
   summary: "The store's events you may read, oldest first by `sequence` (commit order), or newest first with `order=desc`",
   ...requires("member"),
   description:
@@ -75,7 +76,10 @@ const listEventsRoute = createRoute({
 });
 
 const getEventRoute = createRoute({
-  method: "get", path: "/stores/{store_id}/events/{event_id}", operationId: "getEvent", tags: ["Events"],
+  method: "get",
+  path: "/stores/{store_id}/events/{event_id}",
+  operationId: "getEvent",
+  tags: ["Events"],
   summary: "One event (403 without its read bit)",
   ...requires("member"),
   description: "The event's read bit is needed (403 naming it otherwise).",

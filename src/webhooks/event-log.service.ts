@@ -32,8 +32,7 @@ export interface EventLogQuery {
 /** The filters the page's query applies beside the read bits and the position: limit, resource_id, since, until. */
 export type EventFilters = Omit<EventLogQuery, "type" | "cursor" | "after" | "order">;
 
-const typeError = (message: string) =>
-  new ApiError("validation_failed", `type: ${message}`, { errors: [{ path: "type", message }] });
+const typeError = (message: string) => new ApiError("validation_failed", `type: ${message}`, { errors: [{ path: "type", message }] });
 
 /** The event names one `type` value stands for: itself, or for `prefix.*` every event name starting with `prefix.`. */
 export function namesOfType(type: string): EventName[] {
@@ -104,7 +103,9 @@ export function eventsPageQuery(db: Db, storeId: string, names: EventName[], sta
     eq(events.storeId, storeId),
     // One bound on sequence only: with both, SQLite's planner (no statistics) prefers the (store_id, sequence) range
     // over the name and resource_id indexes and walks every older event to find a resource's.
-    start.order === "desc" && start.before !== null ? sql`${events.sequence} < ${start.before}` : sql`${events.sequence} > ${start.order === "asc" ? start.after : 0}`,
+    start.order === "desc" && start.before !== null
+      ? sql`${events.sequence} < ${start.before}`
+      : sql`${events.sequence} > ${start.order === "asc" ? start.after : 0}`,
     names.length < ALL_EVENTS.length ? inArray(events.name, names) : undefined,
     query.resource_id !== undefined ? eq(events.resourceId, query.resource_id) : undefined,
     query.since !== undefined ? sql`${events.createdAt} >= ${query.since}` : undefined,

@@ -49,10 +49,7 @@ export async function rotateWebhookSecret(ctx: StoreCtx, id: string, input: { se
 function activeGuards(ctx: StoreCtx, id: string, what: string) {
   const mine = and(eq(webhooks.id, id), eq(webhooks.storeId, ctx.store.storeId))!;
   return {
-    statements: [
-      stillExists(ctx.db, exists(sql`${webhooks}`, mine)),
-      stillHolds(ctx.db, exists(sql`${webhooks}`, and(mine, eq(webhooks.active, true))!)),
-    ],
+    statements: [stillExists(ctx.db, exists(sql`${webhooks}`, mine)), stillHolds(ctx.db, exists(sql`${webhooks}`, and(mine, eq(webhooks.active, true))!))],
     errors: {
       not_found: () => notFound("Webhook"),
       conflict: () => conflict(`The subscription is inactive: enable it (PATCH active: true) before ${what}`),

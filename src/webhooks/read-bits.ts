@@ -56,7 +56,10 @@ const listed = (items: string[]) => (items.length > 1 ? `${items.slice(0, -1).jo
  * Every event's read bit in words, for the OpenAPI descriptions: "products.*, product.image.* and collections.*:
  * products.read; orders.*: orders.read; ...".
  */
-export const readBitsInWords = () => readBitGroups().map(({ bit, events }) => `${listed(events)}: ${bit}`).join("; ");
+export const readBitsInWords = () =>
+  readBitGroups()
+    .map(({ bit, events }) => `${listed(events)}: ${bit}`)
+    .join("; ");
 
 /** 403 naming the first read bit the caller lacks among `events`' (in their order). */
 export function assertMayReadEvents(ctx: StoreCtx, events: readonly string[], doing: string) {

@@ -38,17 +38,16 @@ export const webhookSchema = z
     updated_at: timestamp,
     last_delivery_at: timestamp.nullable().openapi({ description: "When the last finished delivery ended" }),
     last_delivery_status: z.enum(["delivered", "failed"]).nullable().openapi({ description: "How it ended; null before any" }),
-    consecutive_failures: z
-      .number()
-      .int()
-      .openapi({ description: "Deliveries in a row that ended failed; 0 after a delivered one" }),
+    consecutive_failures: z.number().int().openapi({ description: "Deliveries in a row that ended failed; 0 after a delivered one" }),
     disabled_reason: z.enum(["gone", "failing"]).nullable().openapi({
-      description: "Why the service disabled it: `gone` (its receiver answered 410 Gone) or `failing` (all deliveries failed for WEBHOOK_DISABLE_AFTER_DAYS days); null otherwise. `PATCH {active: true}` clears it",
+      description:
+        "Why the service disabled it: `gone` (its receiver answered 410 Gone) or `failing` (all deliveries failed for WEBHOOK_DISABLE_AFTER_DAYS days); null otherwise. `PATCH {active: true}` clears it",
     }),
     disabled_at: timestamp.nullable().openapi({ description: "When the service disabled it; null otherwise" }),
     api_version: apiVersionField,
     previous_secret_expires_at: timestamp.nullable().openapi({
-      description: "While a rotation's overlap lasts: when the previous secret stops signing (every attempt carries both signatures until then); null otherwise",
+      description:
+        "While a rotation's overlap lasts: when the previous secret stops signing (every attempt carries both signatures until then); null otherwise",
     }),
   })
   .openapi("Webhook");
@@ -56,9 +55,14 @@ export const webhookSchema = z
 export const createWebhookBody = z
   .strictObject({
     url,
-    events: z.array(eventName).min(1, "must name at least one event").max(Object.keys(EVENT_NAMES).length * 2),
+    events: z
+      .array(eventName)
+      .min(1, "must name at least one event")
+      .max(Object.keys(EVENT_NAMES).length * 2),
     secret,
-    api_version: apiVersionInput.optional().openapi({ description: "The version deliveries are sent in (their `Api-Version` header and body shape); default: the current one" }),
+    api_version: apiVersionInput
+      .optional()
+      .openapi({ description: "The version deliveries are sent in (their `Api-Version` header and body shape); default: the current one" }),
   })
   .openapi("CreateWebhookRequest");
 

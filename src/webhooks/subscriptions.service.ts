@@ -39,8 +39,7 @@ export const toWebhook = (w: WebhookRow) => ({
 
 const DUPLICATE_PAIR = "A subscription for this event and URL already exists";
 
-const chunk = <T>(items: T[], size: number): T[][] =>
-  Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
+const chunk = <T>(items: T[], size: number): T[][] => Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
 
 /** docs/api/13-security.md. */
 export const WEBHOOKS_PER_STORE_CAP = 100;
@@ -114,9 +113,7 @@ export async function listWebhooks(ctx: StoreCtx, page: Page, filter: { event?: 
 }
 
 export async function findWebhook(ctx: StoreCtx, id: string): Promise<WebhookRow> {
-  const row = isUuid(id)
-    ? await ctx.db.query.webhooks.findFirst({ where: and(eq(webhooks.id, id), eq(webhooks.storeId, ctx.store.storeId)) })
-    : undefined;
+  const row = isUuid(id) ? await ctx.db.query.webhooks.findFirst({ where: and(eq(webhooks.id, id), eq(webhooks.storeId, ctx.store.storeId)) }) : undefined;
   if (!row) throw notFound("Webhook");
   return row;
 }
@@ -147,7 +144,10 @@ export async function saveWebhook(ctx: StoreCtx, row: WebhookRow, changes: Parti
     await guarded(
       ctx.db.batch([
         webhookStillThere(ctx, row.id),
-        ctx.db.update(webhooks).set(changes).where(and(eq(webhooks.id, row.id), eq(webhooks.storeId, ctx.store.storeId))),
+        ctx.db
+          .update(webhooks)
+          .set(changes)
+          .where(and(eq(webhooks.id, row.id), eq(webhooks.storeId, ctx.store.storeId))),
         auditEntry(ctx, action, "webhook", row.id),
       ]),
       { not_found: () => notFound("Webhook") },

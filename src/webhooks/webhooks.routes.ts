@@ -7,33 +7,28 @@ import { pageSchema, paginated } from "../lib/pagination";
 import { type App, errorResponses, idempotent, jsonBody, jsonResponse, publicReadErrors } from "../lib/route";
 import { requires } from "../access/requires";
 import { readBitsInWords } from "./read-bits";
-import {
-  createWebhookBody,
-  createdWebhooksSchema,
-  updateWebhookBody,
-  webhookEventsSchema,
-  webhookListQuery,
-  webhookSchema,
-} from "./schemas";
+import { createWebhookBody, createdWebhooksSchema, updateWebhookBody, webhookEventsSchema, webhookListQuery, webhookSchema } from "./schemas";
 import { createWebhooks, deleteWebhook, getWebhook, listWebhooks, updateWebhook } from "./subscriptions.service";
 
 const storeParams = z.object({ store_id: z.string() });
 const webhookParams = storeParams.extend({ id: z.string() });
 const tags = ["Webhooks"];
 
-const createWebhookRoute = createRoute(idempotent({
-  method: "post",
-  path: "/stores/{store_id}/webhooks",
-  operationId: "createWebhook",
-  tags,
-  summary: "Register a URL for one or more events: one subscription per event, all or nothing",
-  ...requires("webhooks.write"),
-  description:
-    `The read permission of every event's data is needed too (${readBitsInWords()}): 403 naming the first ` +
-    "missing one, nothing created. At most 100 subscriptions per store (422 `limit_exceeded`).",
-  request: { params: storeParams, ...jsonBody(createWebhookBody) },
-  responses: { 201: jsonResponse(createdWebhooksSchema, "One subscription per event"), ...errorResponses(400, 404, 409) },
-}));
+const createWebhookRoute = createRoute(
+  idempotent({
+    method: "post",
+    path: "/stores/{store_id}/webhooks",
+    operationId: "createWebhook",
+    tags,
+    summary: "Register a URL for one or more events: one subscription per event, all or nothing",
+    ...requires("webhooks.write"),
+    description:
+      `The read permission of every event's data is needed too (${readBitsInWords()}): 403 naming the first ` +
+      "missing one, nothing created. At most 100 subscriptions per store (422 `limit_exceeded`).",
+    request: { params: storeParams, ...jsonBody(createWebhookBody) },
+    responses: { 201: jsonResponse(createdWebhooksSchema, "One subscription per event"), ...errorResponses(400, 404, 409) },
+  }),
+);
 
 const listWebhooksRoute = createRoute({
   method: "get",
@@ -104,9 +99,7 @@ export function registerSubscriptionRoutes(app: App) {
     return c.json(paginated(data, { limit, offset }, total), 200);
   });
   app.openapi(getWebhookRoute, async (c) => c.json(await getWebhook(storeCtxOf(c), c.req.valid("param").id), 200));
-  app.openapi(updateWebhookRoute, async (c) =>
-    c.json(await updateWebhook(storeCtxOf(c), c.req.valid("param").id, c.req.valid("json")), 200),
-  );
+  app.openapi(updateWebhookRoute, async (c) => c.json(await updateWebhook(storeCtxOf(c), c.req.valid("param").id, c.req.valid("json")), 200));
   app.openapi(deleteWebhookRoute, async (c) => {
     await deleteWebhook(storeCtxOf(c), c.req.valid("param").id);
     return c.body(null, 204);

@@ -15,12 +15,7 @@ const freshIpv4 = () => `203.0.113.${(seq++ % 250) + 1}-${Date.now()}`;
 /** A /64 nobody else in the suite uses: 2001:db8:<random>:<seq>, to be followed by the 64 bits of a host. */
 const freshPrefix = () => `2001:db8:${Math.floor(Math.random() * 0xffff).toString(16)}:${(seq++ % 0xffff).toString(16)}`;
 
-async function send(
-  method: string,
-  path: string,
-  overrides: Partial<Env>,
-  { token, ip, body }: { token?: string; ip?: string; body?: unknown } = {},
-) {
+async function send(method: string, path: string, overrides: Partial<Env>, { token, ip, body }: { token?: string; ip?: string; body?: unknown } = {}) {
   const counted = countingEverywhere();
   const headers: Record<string, string> = {};
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -32,7 +27,14 @@ async function send(
   await waitOnExecutionContext(ctx);
   const text = await res.text();
   const directory = counted.counters.DIRECTORY.queries;
-  return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : null, queries: counted.total(), directory, stores: counted.total() - directory };
+  return {
+    status: res.status,
+    headers: res.headers,
+    body: text ? JSON.parse(text) : null,
+    queries: counted.total(),
+    directory,
+    stores: counted.total() - directory,
+  };
 }
 
 /** Runs `scenario` until one run starts and ends in the same window of `period` seconds (at most 4 tries). */
@@ -57,7 +59,10 @@ function forgedPat(): string {
   const bytes = new Uint8Array(32);
   crypto.getRandomValues(bytes.subarray(0, 28));
   new DataView(bytes.buffer).setUint32(28, crc32(bytes.subarray(0, 28)));
-  return `bod_${btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "")}`;
+  return `bod_${btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "")}`;
 }
 
 const failedAuthLimit = { FAILED_AUTH_RATE_LIMITER: env.TEST_LIMIT_3_PER_60S, RATE_LIMIT_FAILED_AUTH_PER_IP: "3" } as Partial<Env>;
@@ -151,7 +156,8 @@ describe("IPv6 clients are counted by their /64 prefix in every per-IP budget", 
     const outcome = await inOneWindow(60, async () => {
       const prefix = freshPrefix();
       const statuses = [];
-      for (const host of ["::1", "::2", ":abcd:ef01:2345:6789"]) statuses.push((await send("POST", "/users", limited, { ip: `${prefix}${host}`, body: {} })).status);
+      for (const host of ["::1", "::2", ":abcd:ef01:2345:6789"])
+        statuses.push((await send("POST", "/users", limited, { ip: `${prefix}${host}`, body: {} })).status);
       const fourth = await send("POST", "/login", limited, { ip: `${prefix}:ffff:ffff:ffff:fffe`, body: {} });
       const nextPrefix = await send("POST", "/users", limited, { ip: `${freshPrefix()}::1`, body: {} });
       return { statuses, fourth, nextPrefix };
@@ -199,7 +205,10 @@ describe("a request refused with 403 does not spend the store's budget", () => {
       for (let i = 0; i < 3; i++) admitted.push(await send("GET", `/stores/${store.id}/products`, storeLimit, { token: reader.jwt }));
       const fourth = await send("GET", `/stores/${store.id}/products`, storeLimit, { token: store.owner.jwt });
       // Over the store's budget, a request without the bit is still 403: it would not have spent the budget.
-      const stillForbidden = await send("POST", `/stores/${store.id}/products`, storeLimit, { token: reader.jwt, body: { title: "x", product_type: "single" } });
+      const stillForbidden = await send("POST", `/stores/${store.id}/products`, storeLimit, {
+        token: reader.jwt,
+        body: { title: "x", product_type: "single" },
+      });
       return { refused, admitted, fourth, stillForbidden };
     });
     expect(outcome.refused.map((r) => r.status)).toEqual([403, 403, 403, 403, 403, 403, 401]);

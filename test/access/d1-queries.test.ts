@@ -86,7 +86,10 @@ describe("a PAT is verified with one indexed D1 query on the store's database, o
     const res = await countQueries(`/stores/${store.id}`, pat.token);
     const query = res.statements[0];
     const params = [await sha256Hex(pat.token), 1];
-    const plan = await (await storeD1(store.id)).prepare(`EXPLAIN QUERY PLAN ${query}`).bind(...params.slice(0, (query.match(/\?/g) ?? []).length)).all<{ detail: string }>();
+    const plan = await (await storeD1(store.id))
+      .prepare(`EXPLAIN QUERY PLAN ${query}`)
+      .bind(...params.slice(0, (query.match(/\?/g) ?? []).length))
+      .all<{ detail: string }>();
     const details = plan.results.map((r) => r.detail).join(" | ");
     expect(details).toMatch(/api_tokens USING INDEX api_tokens_hash_idx/);
     expect(details).toMatch(/memberships USING (INDEX sqlite_autoindex_memberships_1|PRIMARY KEY)/);
@@ -102,7 +105,10 @@ describe("a PAT is verified with one indexed D1 query on the store's database, o
     // Sent together: each was in flight before the other came back.
     expect(overlapped(res.log, "store", "SESSIONS"), JSON.stringify(res.log)).toBe(true);
     const explain = async (db: D1Database, query: string) => {
-      const plan = await db.prepare(`EXPLAIN QUERY PLAN ${query}`).bind(...Array((query.match(/\?/g) ?? []).length).fill("x")).all<{ detail: string }>();
+      const plan = await db
+        .prepare(`EXPLAIN QUERY PLAN ${query}`)
+        .bind(...Array((query.match(/\?/g) ?? []).length).fill("x"))
+        .all<{ detail: string }>();
       return plan.results.map((r) => r.detail).join(" | ");
     };
     const membership = await explain(await storeD1(store.id), res.statements[0]);

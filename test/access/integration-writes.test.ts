@@ -17,7 +17,6 @@ import { fresh, ownLimits, refusing, steadyLaneClosed } from "../helpers/write-l
 
 afterEach(() => vi.restoreAllMocks());
 
-
 /** Runs `scenario` again (with fresh keys) if it straddled a 60 s window boundary. */
 async function inOneWindow<T>(scenario: (run: string) => Promise<T>): Promise<T> {
   for (let attempt = 0; ; attempt++) {
@@ -96,7 +95,10 @@ describe("a slice of an import started by an integration spends the write budget
     const result = await getQueueResult(batch, ctx);
     expect(result.retryMessages.map((m) => m.msgId)).toEqual(["refused"]);
     expect(result.explicitAcks).toEqual([]);
-    expect(await storeFirst(store.id, "SELECT state, rows_done FROM product_imports WHERE id = ?", started.body.id)).toEqual({ state: "running", rows_done: 0 });
+    expect(await storeFirst(store.id, "SELECT state, rows_done FROM product_imports WHERE id = ?", started.body.id)).toEqual({
+      state: "running",
+      rows_done: 0,
+    });
     await handleImportBatch(createMessageBatch("product-imports", [{ id: "admitted", timestamp: new Date(), attempts: 6, body: slice }]) as never, env);
     const state = await call("GET", `/stores/${store.id}/imports/${started.body.id}`, { token: store.token });
     expect(state.body).toMatchObject({ state: "done", rows_done: 1, products_created: 1, errors: [] });

@@ -98,10 +98,7 @@ describe("the JWT check on a store's paths stays one round trip with logout in p
   it("GET /stores/{id} with a JWT: one membership query on the store's database and one session object call, sent together, then the route's own", async () => {
     const store = await newStore();
     const { overrides, store: onStore, directory, sessions, log } = await countingStoreAndDirectory(store.id);
-    const res = await fetchWithEnv(
-      new Request(`http://api.test/stores/${store.id}`, { headers: { Authorization: `Bearer ${store.owner.jwt}` } }),
-      overrides,
-    );
+    const res = await fetchWithEnv(new Request(`http://api.test/stores/${store.id}`, { headers: { Authorization: `Bearer ${store.owner.jwt}` } }), overrides);
     expect(res.status).toBe(200);
     expect(onStore.queries).toBe(2);
     expect(onStore.statements[0]).toMatch(/from "stores" left join "memberships"/i);

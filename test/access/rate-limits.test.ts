@@ -118,7 +118,9 @@ describe("failed logins per email: 10 per 15 minutes, exact, then every login fo
     expect(Number(res.headers.get("Retry-After"))).toBeLessThanOrEqual(10);
     await sqlRun("UPDATE login_attempts SET attempted_at = attempted_at - 11000 WHERE email_lower = ?", emailLower);
     expect((await login(user.email, user.password)).status).toBe(200);
-    expect(await sqlFirst("SELECT count(*) AS n FROM login_attempts WHERE email_lower = ? AND attempted_at > ?", emailLower, Date.now() - 900_000)).toEqual({ n: 0 });
+    expect(await sqlFirst("SELECT count(*) AS n FROM login_attempts WHERE email_lower = ? AND attempted_at > ?", emailLower, Date.now() - 900_000)).toEqual({
+      n: 0,
+    });
   });
 });
 
@@ -129,7 +131,10 @@ describe("POST /login and POST /users per IP (CF-Connecting-IP): the binding's l
     const { fourth, other } = await inOneWindow(60, async () => {
       const ip = freshIp();
       const user = await newUser();
-      expect((await send("POST", "/users", overrides(), { ip, body: { email: `ip-${seq++}-${Date.now()}@example.test`, password: "long enough pass", name: "A" } })).status).toBe(201);
+      expect(
+        (await send("POST", "/users", overrides(), { ip, body: { email: `ip-${seq++}-${Date.now()}@example.test`, password: "long enough pass", name: "A" } }))
+          .status,
+      ).toBe(201);
       expect((await send("POST", "/login", overrides(), { ip, body: { email: user.email, password: user.password } })).status).toBe(200);
       expect((await send("POST", "/login", overrides(), { ip, body: { email: user.email, password: "wrong password!" } })).status).toBe(401);
       // Over the limit: 429 before the body is even validated, and before the password is checked.

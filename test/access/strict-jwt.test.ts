@@ -33,7 +33,8 @@ function otherSpellings(jwt: string): Record<string, string> {
   if (swapped !== signature) spellings["standard base64 alphabet in the signature"] = `${header}.${payload}.${swapped}`;
   const payloadRest = payload.length % 4;
   if (payloadRest === 2 || payloadRest === 3) {
-    spellings["non-canonical last character of the payload"] = `${header}.${payload.slice(0, -1)}${sibling(payload.at(-1)!, payloadRest === 2 ? 4 : 2)}.${signature}`;
+    spellings["non-canonical last character of the payload"] =
+      `${header}.${payload.slice(0, -1)}${sibling(payload.at(-1)!, payloadRest === 2 ? 4 : 2)}.${signature}`;
   }
   return spellings;
 }

@@ -10,7 +10,22 @@ import { addMember, call, newStore, newToken, newUser } from "../helpers/api";
 import { storeD1, storeD1s } from "../helpers/databases";
 import { sqlAll } from "../helpers/support";
 
-const ENTRY_KEYS = ["action", "actor_email", "actor_name", "created_at", "details", "id", "integration_id", "integration_name", "resource_id", "resource_type", "store_id", "token_id", "token_name", "user_id"];
+const ENTRY_KEYS = [
+  "action",
+  "actor_email",
+  "actor_name",
+  "created_at",
+  "details",
+  "id",
+  "integration_id",
+  "integration_name",
+  "resource_id",
+  "resource_type",
+  "store_id",
+  "token_id",
+  "token_name",
+  "user_id",
+];
 
 describe("audit log: who changed what, newest first, paginated, audit.read", () => {
   it("entries for session and token changes", async () => {
@@ -32,7 +47,14 @@ describe("audit log: who changed what, newest first, paginated, audit.read", () 
       resource_type: "invite",
       resource_id: inv.body.id,
     });
-    expect(token).toMatchObject({ token_id: null, token_name: null, integration_id: null, integration_name: null, resource_type: "token", resource_id: pat.id });
+    expect(token).toMatchObject({
+      token_id: null,
+      token_name: null,
+      integration_id: null,
+      integration_name: null,
+      resource_type: "token",
+      resource_id: pat.id,
+    });
     expect(created).toMatchObject({ resource_type: "store", resource_id: store.id, user_id: store.owner.id });
     expect(Date.parse(invite.created_at)).toBeGreaterThanOrEqual(Date.parse(created.created_at));
   });
@@ -87,7 +109,16 @@ describe("events outbox: (id, store_id, name, created_at, payload: the envelope 
   });
 
   /** A customers.* payload as its schema types it (recordEvent takes nothing less). */
-  const customer = (id: string) => ({ id, email: `${id}@example.test`, name: null, phone: null, group_ids: [], fields: {}, created_at: "2026-11-28T00:00:00.000Z", updated_at: "2026-11-28T00:00:00.000Z" });
+  const customer = (id: string) => ({
+    id,
+    email: `${id}@example.test`,
+    name: null,
+    phone: null,
+    group_ids: [],
+    fields: {},
+    created_at: "2026-11-28T00:00:00.000Z",
+    updated_at: "2026-11-28T00:00:00.000Z",
+  });
 
   it("recordEvent + commit write the change and its event atomically, with value or SQL data", async () => {
     const store = await newStore();
@@ -108,12 +139,9 @@ describe("events outbox: (id, store_id, name, created_at, payload: the envelope 
 
     // A failing statement in the batch takes the event with it.
     await expect(
-      commit(ctx, [
-        ...recordEvent(db, store.id, "customers.created", customer("c2")),
-        db.run(sql`INSERT INTO no_such_table VALUES (1)`),
-      ]),
+      commit(ctx, [...recordEvent(db, store.id, "customers.created", customer("c2")), db.run(sql`INSERT INTO no_such_table VALUES (1)`)]),
     ).rejects.toThrow();
     // Matched as the JSON id: a bare 'c2' also occurs by chance in the store's UUID or name (the other event's data).
-    expect(await sqlAll("SELECT id FROM events WHERE store_id = ? AND payload LIKE '%\"id\":\"c2\"%'", store.id)).toHaveLength(0);
+    expect(await sqlAll('SELECT id FROM events WHERE store_id = ? AND payload LIKE \'%"id":"c2"%\'', store.id)).toHaveLength(0);
   });
 });

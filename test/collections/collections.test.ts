@@ -15,7 +15,18 @@ describe("a collection is {id, title, slug, description, kind, rules, product_co
     expect(res.status).toBe(201);
     expect(res.headers.get("Location")).toBe(cpath(store, `/${res.body.id}`));
     expect(res.body).toMatchObject({ title: "Summer Sale", slug: "summer-sale", description: "Hot", kind: "manual", rules: null, product_count: 0 });
-    expect(Object.keys(res.body).sort()).toEqual(["created_at", "description", "fields", "id", "kind", "product_count", "rules", "slug", "title", "updated_at"]);
+    expect(Object.keys(res.body).sort()).toEqual([
+      "created_at",
+      "description",
+      "fields",
+      "id",
+      "kind",
+      "product_count",
+      "rules",
+      "slug",
+      "title",
+      "updated_at",
+    ]);
     // A derived slug that is taken gets a suffix; an explicit one is a 409.
     expect((await create(store, { title: "Summer sale", kind: "manual" })).body.slug).toBe("summer-sale-2");
     const dup = await create(store, { title: "X", slug: "summer-sale", kind: "manual" });
@@ -51,7 +62,10 @@ describe("a collection is {id, title, slug, description, kind, rules, product_co
     [{ title: "A", kind: "automatic", rules: { match: "all", conditions: [] } }, "rules.conditions"],
     [{ title: "A", kind: "automatic", rules: { match: "all", conditions: [{ field: "color", op: "equals", value: "x" }] } }, "rules.conditions.0.field"],
     [{ title: "A", kind: "automatic", rules: { match: "all", conditions: [{ field: "stock", op: "contains", value: 1 }] } }, "rules.conditions.0.op"],
-    [{ title: "A", kind: "automatic", rules: { match: "all", conditions: [{ field: "price_cents", op: "less_than", value: "cheap" }] } }, "rules.conditions.0.value"],
+    [
+      { title: "A", kind: "automatic", rules: { match: "all", conditions: [{ field: "price_cents", op: "less_than", value: "cheap" }] } },
+      "rules.conditions.0.value",
+    ],
     [{ title: "A", kind: "smart" }, "kind"],
   ])("%j → 422 at %s", async (body, path) => {
     const store = await catalogStore();
@@ -106,7 +120,10 @@ describe("a manual collection's members and their order", () => {
     const dup = await call("PUT", cpath(store, `/${col.id}/products`), { token: store.token, body: { product_ids: [p.id, p.id] } });
     expect(dup.status).toBe(422);
     expect(dup.body.errors[0].path).toBe("product_ids.1");
-    const tooMany = await call("PUT", cpath(store, `/${col.id}/products`), { token: store.token, body: { product_ids: Array.from({ length: 5001 }, () => p.id) } });
+    const tooMany = await call("PUT", cpath(store, `/${col.id}/products`), {
+      token: store.token,
+      body: { product_ids: Array.from({ length: 5001 }, () => p.id) },
+    });
     expect(tooMany.status).toBe(422);
   });
 
@@ -132,7 +149,8 @@ describe("a manual collection's members and their order", () => {
 
   it("an automatic collection's members cannot be set (409), and sort does not apply to a manual one (422)", async () => {
     const store = await catalogStore();
-    const auto = (await create(store, { title: "Auto", kind: "automatic", rules: { match: "all", conditions: [{ field: "tag", op: "equals", value: "x" }] } })).body;
+    const auto = (await create(store, { title: "Auto", kind: "automatic", rules: { match: "all", conditions: [{ field: "tag", op: "equals", value: "x" }] } }))
+      .body;
     expect((await call("PUT", cpath(store, `/${auto.id}/products`), { token: store.token, body: { product_ids: [] } })).status).toBe(409);
     const manual = (await create(store, { title: "Manual", kind: "manual" })).body;
     expect((await members(store, manual.id, "?sort=title")).status).toBe(422);
@@ -150,14 +168,44 @@ describe("an automatic collection's members are the products matching its rules,
       const col = (await create(store, { title: `C ${crypto.randomUUID()}`, kind: "automatic", rules: { match, conditions } })).body;
       return { titles: titles(await members(store, col.id, query)), count: col.product_count };
     };
-    expect(await auto("all", [{ field: "tag", op: "equals", value: "shoes" }, { field: "tag", op: "equals", value: "SALE" }])).toEqual({ titles: ["Red shoe"], count: 1 });
-    expect(await auto("any", [{ field: "brand", op: "equals", value: "acme" }, { field: "price_cents", op: "less_than", value: 2000 }])).toEqual({ titles: ["Hat", "Red shoe"], count: 3 });
-    expect((await auto("all", [{ field: "title", op: "contains", value: "SHOE" }], "?sort=-price&include_drafts=true")).titles).toEqual(["Blue shoe", "Red shoe", "Draft shoe"]);
+    expect(
+      await auto("all", [
+        { field: "tag", op: "equals", value: "shoes" },
+        { field: "tag", op: "equals", value: "SALE" },
+      ]),
+    ).toEqual({ titles: ["Red shoe"], count: 1 });
+    expect(
+      await auto("any", [
+        { field: "brand", op: "equals", value: "acme" },
+        { field: "price_cents", op: "less_than", value: 2000 },
+      ]),
+    ).toEqual({ titles: ["Hat", "Red shoe"], count: 3 });
+    expect((await auto("all", [{ field: "title", op: "contains", value: "SHOE" }], "?sort=-price&include_drafts=true")).titles).toEqual([
+      "Blue shoe",
+      "Red shoe",
+      "Draft shoe",
+    ]);
     expect((await auto("all", [{ field: "brand", op: "not_equals", value: "acme" }])).titles).toEqual(["Blue shoe", "Hat"]);
-    expect((await auto("all", [{ field: "price_cents", op: "greater_than", value: 2999 }, { field: "stock", op: "equals", value: 0 }])).titles).toEqual(["Blue shoe", "Red shoe"]);
-    expect((await auto("all", [{ field: "tag", op: "not_equals", value: "sale" }, { field: "product_type", op: "equals", value: "single" }])).titles).toEqual(["Blue shoe"]);
+    expect(
+      (
+        await auto("all", [
+          { field: "price_cents", op: "greater_than", value: 2999 },
+          { field: "stock", op: "equals", value: 0 },
+        ])
+      ).titles,
+    ).toEqual(["Blue shoe", "Red shoe"]);
+    expect(
+      (
+        await auto("all", [
+          { field: "tag", op: "not_equals", value: "sale" },
+          { field: "product_type", op: "equals", value: "single" },
+        ])
+      ).titles,
+    ).toEqual(["Blue shoe"]);
     // Rules are read live: a product that starts matching is a member at once.
-    const col = (await create(store, { title: "Hats", kind: "automatic", rules: { match: "all", conditions: [{ field: "title", op: "contains", value: "cap" }] } })).body;
+    const col = (
+      await create(store, { title: "Hats", kind: "automatic", rules: { match: "all", conditions: [{ field: "title", op: "contains", value: "cap" }] } })
+    ).body;
     expect(titles(await members(store, col.id))).toEqual([]);
     await makeProduct(store, { title: "Cap", status: "live" });
     expect(titles(await members(store, col.id))).toEqual(["Cap"]);

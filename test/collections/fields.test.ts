@@ -10,7 +10,10 @@ describe("collections carry `fields`", () => {
     const store = await fieldStore();
     await define(store, { owner: "collection", key: "banner", type: "url" });
     await define(store, { owner: "collection", key: "season", type: "text", validations: { choices: ["summer", "winter"] } });
-    const made = await call("POST", store.at("/collections"), { token: store.token, body: { title: "Summer", kind: "manual", fields: { banner: "https://cdn.example/s.png", season: "summer" } } });
+    const made = await call("POST", store.at("/collections"), {
+      token: store.token,
+      body: { title: "Summer", kind: "manual", fields: { banner: "https://cdn.example/s.png", season: "summer" } },
+    });
     expect(made.status, made.text).toBe(201);
     expect(made.body.fields).toEqual({ banner: "https://cdn.example/s.png", season: "summer" });
     expect((await call("GET", store.at(`/collections/${made.body.id}`), { token: store.token })).body.fields).toEqual(made.body.fields);

@@ -62,7 +62,10 @@ describe("security headers on the console and /docs: CSP without inline scripts,
       const res = await call("GET", path, { headers: html });
       expect(res.status).toBe(200);
       const csp = res.headers.get("Content-Security-Policy") ?? "";
-      const scriptSrc = csp.split(";").map((d) => d.trim()).find((d) => d.startsWith("script-src"));
+      const scriptSrc = csp
+        .split(";")
+        .map((d) => d.trim())
+        .find((d) => d.startsWith("script-src"));
       expect(scriptSrc).toBe("script-src 'self'");
       expect(csp).toContain("frame-ancestors 'none'");
       expect(csp).toContain("connect-src 'self'");

@@ -21,7 +21,14 @@ const ACCEPTING = [
   "/stores/{store_id}/webhooks",
   "/stores/{store_id}/webhooks/{id}/deliveries/{delivery_id}/replay",
 ];
-const REFUSING = ["/users", "/login", "/invites/accept", "/stores/{store_id}/api-tokens", "/stores/{store_id}/api-tokens/{token_id}/rotate", "/stores/{store_id}/invites"];
+const REFUSING = [
+  "/users",
+  "/login",
+  "/invites/accept",
+  "/stores/{store_id}/api-tokens",
+  "/stores/{store_id}/api-tokens/{token_id}/rotate",
+  "/stores/{store_id}/invites",
+];
 
 describe("OpenAPI documents the abuse limits, idempotency keys and logout", () => {
   it("every change-making POST documents Idempotency-Key, Idempotent-Replayed, 409 and 422; the six others refuse it", async () => {
@@ -29,7 +36,10 @@ describe("OpenAPI documents the abuse limits, idempotency keys and logout", () =
     for (const path of ACCEPTING) {
       const op = paths[path]?.post;
       expect(op, path).toBeDefined();
-      expect(op.parameters.map((p: any) => p.name), path).toContain("Idempotency-Key");
+      expect(
+        op.parameters.map((p: any) => p.name),
+        path,
+      ).toContain("Idempotency-Key");
       const success = Object.entries(op.responses).find(([status]) => status.startsWith("2"))![1] as any;
       expect(success.headers?.["Idempotent-Replayed"], path).toBeDefined();
       expect(op.responses["409"].description, path).toMatch(/request_in_progress/);
@@ -43,7 +53,12 @@ describe("OpenAPI documents the abuse limits, idempotency keys and logout", () =
 
   it("429 with Retry-After on the limited routes; POST /logout with its optional body and 204", async () => {
     const { paths } = (await call("GET", "/openapi.json")).body;
-    for (const [path, method] of [["/login", "post"], ["/users", "post"], ["/me", "get"], ["/stores/{store_id}/products", "get"]]) {
+    for (const [path, method] of [
+      ["/login", "post"],
+      ["/users", "post"],
+      ["/me", "get"],
+      ["/stores/{store_id}/products", "get"],
+    ]) {
       expect(paths[path][method].responses["429"].headers["Retry-After"], path).toBeDefined();
     }
     const logout = paths["/logout"].post;

@@ -4,8 +4,9 @@ import { type MatrixStore, type MatrixRows, matrixRow } from "../helpers/auth-ma
 import { call } from "../helpers/api";
 
 const customer = async (store: MatrixStore) =>
-  (await call("POST", `/stores/${store.id}/customers`, { token: store.adminToken, body: { email: `f-${crypto.randomUUID()}@example.test` } }))
-    .body as { id: string };
+  (await call("POST", `/stores/${store.id}/customers`, { token: store.adminToken, body: { email: `f-${crypto.randomUUID()}@example.test` } })).body as {
+    id: string;
+  };
 
 export const customerRows: MatrixRows = {
   createCustomer: matrixRow({ path: "/stores/{store_id}/customers", body: () => ({ email: `m-${crypto.randomUUID()}@example.test` }), expectAllowed: 201 }),

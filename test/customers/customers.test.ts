@@ -5,9 +5,14 @@ import { call, newStore, type TestStore } from "../helpers/api";
 import { onSameDatabase, storeAll } from "../products/store-databases";
 
 const eventsOf = async (storeId: string, name: string) =>
-  (await storeAll<{ data: string }>(storeId, "SELECT json_extract(payload, '$.data') AS data FROM events WHERE store_id = ? AND name = ? ORDER BY id", storeId, name)).map(
-    (r) => JSON.parse(r.data),
-  );
+  (
+    await storeAll<{ data: string }>(
+      storeId,
+      "SELECT json_extract(payload, '$.data') AS data FROM events WHERE store_id = ? AND name = ? ORDER BY id",
+      storeId,
+      name,
+    )
+  ).map((r) => JSON.parse(r.data));
 
 const create = (store: TestStore, body: unknown) => call("POST", `/stores/${store.id}/customers`, { token: store.owner.jwt, body });
 
@@ -103,13 +108,19 @@ describe("Customers: update emits customers.updated", () => {
     const c = await create(store, { email: "Same@example.test", name: "Same", phone: "1" });
     const audit = async () => (await storeAll(store.id, "SELECT id FROM audit_log WHERE store_id = ? AND action = 'customer.update'", store.id)).length;
     await new Promise((r) => setTimeout(r, 5));
-    const res = await call("PATCH", `/stores/${store.id}/customers/${c.body.id}`, { token: store.owner.jwt, body: { email: "Same@example.test", name: "Same", phone: "1" } });
+    const res = await call("PATCH", `/stores/${store.id}/customers/${c.body.id}`, {
+      token: store.owner.jwt,
+      body: { email: "Same@example.test", name: "Same", phone: "1" },
+    });
     expect(res.status).toBe(200);
     expect(res.body).toEqual(c.body);
     expect(await eventsOf(store.id, "customers.updated")).toEqual([]);
     expect(await audit()).toBe(0);
     // One thing changed among restated ones: written, with its event and a new updated_at.
-    const changed = await call("PATCH", `/stores/${store.id}/customers/${c.body.id}`, { token: store.owner.jwt, body: { email: "Same@example.test", name: "Other" } });
+    const changed = await call("PATCH", `/stores/${store.id}/customers/${c.body.id}`, {
+      token: store.owner.jwt,
+      body: { email: "Same@example.test", name: "Other" },
+    });
     expect(changed.body).toMatchObject({ name: "Other", phone: "1" });
     expect(changed.body.updated_at).not.toBe(c.body.updated_at);
     expect(await eventsOf(store.id, "customers.updated")).toEqual([changed.body]);

@@ -25,7 +25,10 @@ describe("customers carry `fields`", () => {
     expect((await call("GET", store.at(`/customers/${made.body.id}`), { token: store.token })).body).toEqual(patched.body);
     const events = (await storeEvents(store.id)).filter((e) => e.name.startsWith("customers."));
     expect(events.map((e) => e.data)).toEqual([made.body, patched.body]);
-    const bad = await call("POST", store.at("/customers"), { token: store.token, body: { email: `g-${crypto.randomUUID()}@example.test`, fields: { tier: "bronze", birthday: "1990-02-30" } } });
+    const bad = await call("POST", store.at("/customers"), {
+      token: store.token,
+      body: { email: `g-${crypto.randomUUID()}@example.test`, fields: { tier: "bronze", birthday: "1990-02-30" } },
+    });
     expect(bad.status).toBe(422);
     expect(Object.keys(errorsOf(bad)).sort()).toEqual(["fields.birthday", "fields.tier"]);
   });

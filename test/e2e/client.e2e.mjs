@@ -57,7 +57,10 @@ afterAll(async () => {
 /** A client with a token of its own (its own per-credential budget), and every status it was answered. */
 async function clientWithOwnToken(name, fetchWrapper = (f) => f) {
   const session = sdk.createClient({ baseUrl: server.base, token: owner.token });
-  const { token } = await session.createApiToken({ path: { store_id: owner.storeId }, body: { name, scopes: ["products.read", "products.write", "products.edit", "webhooks.read", "webhooks.write"] } });
+  const { token } = await session.createApiToken({
+    path: { store_id: owner.storeId },
+    body: { name, scopes: ["products.read", "products.write", "products.edit", "webhooks.read", "webhooks.write"] },
+  });
   const statuses = [];
   const recording = async (input, init) => {
     const response = await fetchWrapper(globalThis.fetch)(input, init);
@@ -75,7 +78,10 @@ describe("a cursor walk over 250 products", () => {
     await Promise.all(
       writers.map(async ({ client }, w) => {
         for (let i = w; i < 250; i += 3) {
-          const product = await client.createProduct({ path: { store_id: owner.storeId }, body: { title: `Walk ${i}`, product_type: "single", default_price_cents: 100 + i } });
+          const product = await client.createProduct({
+            path: { store_id: owner.storeId },
+            body: { title: `Walk ${i}`, product_type: "single", default_price_cents: 100 + i },
+          });
           created.push(product.id);
         }
       }),
@@ -145,12 +151,14 @@ describe("a webhook delivery verifies with the Standard Webhooks headers", () =>
     await client.createWebhook({ path: { store_id }, body: { url: receiver.url("/plain"), events: ["products.created"], secret: PLAIN_SECRET } });
     await client.createWebhook({ path: { store_id }, body: { url: receiver.url("/whsec"), events: ["products.created"], secret: WHSEC_SECRET } });
     const product = await client.createProduct({ path: { store_id }, body: { title: "Signed hat", product_type: "single", default_price_cents: 900 } });
-    const delivery = (p) =>
-      until(() => receiver.on(p).find((r) => JSON.parse(r.body.toString()).data.id === product.id), 30_000, `the delivery to ${p}`);
+    const delivery = (p) => until(() => receiver.on(p).find((r) => JSON.parse(r.body.toString()).data.id === product.id), 30_000, `the delivery to ${p}`);
     const [plain, whsec] = [await delivery("/plain"), await delivery("/whsec")];
     // Every delivery carries the Standard Webhooks headers (docs/api/17-webhook-operations.md): a missing one fails here.
     for (const received of [plain, whsec]) expect(received.headers["webhook-signature"]).toMatch(/^v1,/);
-    for (const [received, secret] of [[plain, PLAIN_SECRET], [whsec, WHSEC_SECRET]]) {
+    for (const [received, secret] of [
+      [plain, PLAIN_SECRET],
+      [whsec, WHSEC_SECRET],
+    ]) {
       const event = await sdk.verifyWebhook(received.body, received.headers, { secret });
       expect(event).toMatchObject({ event: "products.created", store_id, data: { id: product.id, title: "Signed hat" } });
       expect(event.id).toBe(received.headers["webhook-id"]);

@@ -40,7 +40,9 @@ async function all(owner, pathname) {
   let cursor = "";
   do {
     const sep = pathname.includes("?") ? "&" : "?";
-    const page = await api(server.base, "GET", `/stores/${owner.storeId}${pathname}${sep}limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`, { token: owner.token });
+    const page = await api(server.base, "GET", `/stores/${owner.storeId}${pathname}${sep}limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`, {
+      token: owner.token,
+    });
     expect(page.status).toBe(200);
     out.push(...page.body.data);
     cursor = page.body.pagination?.next_cursor ?? "";
@@ -114,12 +116,20 @@ describe("npm run dev fills the demo store on the first start of a state directo
 
     // The receiver is back on its port: a change made now is delivered to it.
     const hoodie = after.products.find((p) => p.slug === "pullover-hoodie");
-    expect((await api(server.base, "PATCH", `/stores/${again.storeId}/products/${hoodie.id}`, { token: again.token, body: { title: "Pullover Hoodie, brushed" } })).status).toBe(200);
+    expect(
+      (await api(server.base, "PATCH", `/stores/${again.storeId}/products/${hoodie.id}`, { token: again.token, body: { title: "Pullover Hoodie, brushed" } }))
+        .status,
+    ).toBe(200);
     const updates = after.webhooks.find((w) => w.event === "products.updated");
-    await until(async () => {
-      const newest = (await api(server.base, "GET", `/stores/${again.storeId}/webhooks/${updates.id}/deliveries?limit=1`, { token: again.token })).body.data[0];
-      const event = (await api(server.base, "GET", `/stores/${again.storeId}/events?after=${before.lastSequence}`, { token: again.token })).body.data[0];
-      return newest && event && newest.event_id === event.id && newest.status === "delivered";
-    }, 60_000, "the hoodie's update to be delivered to the demo receiver");
+    await until(
+      async () => {
+        const newest = (await api(server.base, "GET", `/stores/${again.storeId}/webhooks/${updates.id}/deliveries?limit=1`, { token: again.token })).body
+          .data[0];
+        const event = (await api(server.base, "GET", `/stores/${again.storeId}/events?after=${before.lastSequence}`, { token: again.token })).body.data[0];
+        return newest && event && newest.event_id === event.id && newest.status === "delivered";
+      },
+      60_000,
+      "the hoodie's update to be delivered to the demo receiver",
+    );
   }, 600_000);
 });

@@ -84,7 +84,15 @@ export async function startReceiver({ port, secret, script, decide }) {
       const actions = script(path);
       // `decide(request, attempt)` (optional) chooses by the request itself, e.g. per event id and attempt header.
       const action = decide ? decide(req, Number(req.headers["x-webhook-attempt"])) : actions[Math.min(mine, actions.length - 1)];
-      const record = { path, at: Date.now(), endedAt: null, action, headers: req.headers, body, verified: verify(secret, body, req.headers["x-webhook-signature"]) };
+      const record = {
+        path,
+        at: Date.now(),
+        endedAt: null,
+        action,
+        headers: req.headers,
+        body,
+        verified: verify(secret, body, req.headers["x-webhook-signature"]),
+      };
       received.push(record);
       if (action === "hang") {
         res.on("close", () => (record.endedAt = Date.now()));

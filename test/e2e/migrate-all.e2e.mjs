@@ -22,7 +22,20 @@ function migrateAll() {
 function applied(binding) {
   const run = spawnSync(
     "npx",
-    ["wrangler", "d1", "execute", binding, "--local", "--config", config, "--persist-to", state, "--json", "--command", "SELECT name FROM d1_migrations ORDER BY id"],
+    [
+      "wrangler",
+      "d1",
+      "execute",
+      binding,
+      "--local",
+      "--config",
+      config,
+      "--persist-to",
+      state,
+      "--json",
+      "--command",
+      "SELECT name FROM d1_migrations ORDER BY id",
+    ],
     { env, encoding: "utf8" },
   );
   return JSON.parse(run.stdout)[0].results.map((r) => r.name);
@@ -34,7 +47,10 @@ describe("npm run migrate applies every database and resumes after a failure", (
     writeFileSync(path.join(root, "w.js"), "export default {};\n");
     const db = (binding, dir, n) =>
       `[[d1_databases]]\nbinding = "${binding}"\ndatabase_name = "${binding.toLowerCase()}"\ndatabase_id = "00000000-0000-0000-0000-00000000000${n}"\nmigrations_dir = "${dir}"\n`;
-    writeFileSync(config, `name = "t"\nmain = "w.js"\ncompatibility_date = "2026-11-09"\n${db("DIRECTORY", "directory", 1)}${db("STORE_A", "store", 2)}${db("STORE_B", "store", 3)}`);
+    writeFileSync(
+      config,
+      `name = "t"\nmain = "w.js"\ncompatibility_date = "2026-11-09"\n${db("DIRECTORY", "directory", 1)}${db("STORE_A", "store", 2)}${db("STORE_B", "store", 3)}`,
+    );
     writeFileSync(path.join(root, "directory", "0000_users.sql"), "CREATE TABLE users (id TEXT PRIMARY KEY);\n");
     writeFileSync(path.join(root, "store", "0000_products.sql"), "CREATE TABLE products (id TEXT PRIMARY KEY);\n");
     writeFileSync(path.join(root, "store", "0001_broken.sql"), "INSERT INTO no_such_table VALUES (1);\n");

@@ -75,10 +75,14 @@ const newCustomer = (call, owner) => call("POST", `/stores/${owner.storeId}/cust
 
 /** Every delivery of the subscription with its attempts, once `count` of them have ended `status`. */
 async function finished(call, owner, hook, count, status = "failed") {
-  const list = await until(async () => {
-    const res = await call("GET", `/stores/${owner.storeId}/webhooks/${hook.id}/deliveries?status=${status}&limit=100`);
-    return res.body.data.length >= count && res.body.data;
-  }, 40_000, `${count} ${status} deliveries of ${hook.url}`);
+  const list = await until(
+    async () => {
+      const res = await call("GET", `/stores/${owner.storeId}/webhooks/${hook.id}/deliveries?status=${status}&limit=100`);
+      return res.body.data.length >= count && res.body.data;
+    },
+    40_000,
+    `${count} ${status} deliveries of ${hook.url}`,
+  );
   return Promise.all(list.map(async (d) => (await call("GET", `/stores/${owner.storeId}/webhooks/${hook.id}/deliveries/${d.id}`)).body));
 }
 
@@ -86,7 +90,11 @@ describe("An attempt is a real try: a reused connection the receiver had closed 
   it("a receiver with a 1 s keep-alive timeout answering 500 gets all three attempts of six deliveries at once", async () => {
     const owner = await account(server.base);
     const call = as(owner);
-    const r = await receiver(RECEIVER_BASE, (_req, res) => res.writeHead(500).end("boom"), (http) => (http.keepAliveTimeout = 1000));
+    const r = await receiver(
+      RECEIVER_BASE,
+      (_req, res) => res.writeHead(500).end("boom"),
+      (http) => (http.keepAliveTimeout = 1000),
+    );
     const hook = await subscribe(call, owner, r.url("/keep-alive"));
     await Promise.all(Array.from({ length: 6 }, () => newCustomer(call, owner)));
     const deliveries = await finished(call, owner, hook, 6);
@@ -111,7 +119,12 @@ describe("An attempt is a real try: a reused connection the receiver had closed 
     const hook = await subscribe(call, owner, r.url("/drop-reused"));
     await Promise.all(Array.from({ length: 3 }, () => newCustomer(call, owner)));
     const deliveries = await finished(call, owner, hook, 3);
-    for (const d of deliveries) expect(d.attempts.map((a) => [a.attempt, a.response_status])).toEqual([[1, 500], [2, 500], [3, 500]]);
+    for (const d of deliveries)
+      expect(d.attempts.map((a) => [a.attempt, a.response_status])).toEqual([
+        [1, 500],
+        [2, 500],
+        [3, 500],
+      ]);
     const answered = r.received.filter((x) => !x.reused);
     expect(answered).toHaveLength(9);
   });
@@ -173,7 +186,10 @@ describe("docs/examples/verify-webhook.mjs, run as written, verifies a real deli
     const port = RECEIVER_BASE + 6;
     // A plain secret this time: the example takes both forms.
     const secret = "a-plain-example-secret-0123";
-    const child = spawn(process.execPath, ["docs/examples/verify-webhook.mjs"], { env: { ...process.env, WEBHOOK_SECRET: secret, PORT: String(port) }, stdio: ["ignore", "pipe", "inherit"] });
+    const child = spawn(process.execPath, ["docs/examples/verify-webhook.mjs"], {
+      env: { ...process.env, WEBHOOK_SECRET: secret, PORT: String(port) },
+      stdio: ["ignore", "pipe", "inherit"],
+    });
     const lines = [];
     createInterface({ input: child.stdout }).on("line", (line) => lines.push(JSON.parse(line)));
     try {

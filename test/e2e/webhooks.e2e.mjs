@@ -49,12 +49,16 @@ async function subscribe(p, events) {
 const newCustomer = () => call("POST", `/stores/${owner.storeId}/customers`, { email: `c-${Math.random().toString(36).slice(2)}@example.test` });
 
 async function deliveryOf(hook, finalStatus) {
-  return until(async () => {
-    const list = await call("GET", `/stores/${owner.storeId}/webhooks/${hook.id}/deliveries`);
-    const [latest] = list.body.data;
-    if (!latest || (finalStatus && latest.status !== finalStatus)) return null;
-    return (await call("GET", `/stores/${owner.storeId}/webhooks/${hook.id}/deliveries/${latest.id}`)).body;
-  }, 30_000, `a ${finalStatus ?? ""} delivery of ${hook.url}`);
+  return until(
+    async () => {
+      const list = await call("GET", `/stores/${owner.storeId}/webhooks/${hook.id}/deliveries`);
+      const [latest] = list.body.data;
+      if (!latest || (finalStatus && latest.status !== finalStatus)) return null;
+      return (await call("GET", `/stores/${owner.storeId}/webhooks/${hook.id}/deliveries/${latest.id}`)).body;
+    },
+    30_000,
+    `a ${finalStatus ?? ""} delivery of ${hook.url}`,
+  );
 }
 
 describe("A product creation delivers a signed POST", () => {
@@ -121,10 +125,14 @@ describe("Replay delivers the same body again", () => {
     expect(replayed.body.equals(original.body)).toBe(true);
     expect(replayed.headers["x-webhook-id"]).toBe(original.headers["x-webhook-id"]);
     expect(replayed.verified).toBe(true);
-    const again = await until(async () => {
-      const one = await call("GET", `/stores/${owner.storeId}/webhooks/${hook.id}/deliveries/${res.body.id}`);
-      return one.body.status === "delivered" && one.body;
-    }, 10_000, "the replay to be logged");
+    const again = await until(
+      async () => {
+        const one = await call("GET", `/stores/${owner.storeId}/webhooks/${hook.id}/deliveries/${res.body.id}`);
+        return one.body.status === "delivered" && one.body;
+      },
+      10_000,
+      "the replay to be logged",
+    );
     expect(again.attempt_count).toBe(1);
   });
 });
@@ -156,11 +164,15 @@ describe("Isolation: a hanging receiver delays only its own deliveries", () => {
     expect(gaps[1]).toBeLessThan(9_000);
 
     // The hanging receiver's attempts end at the sender's 10 s timeout and are recorded as such.
-    const timedOut = await until(async () => {
-      const list = await call("GET", `/stores/${owner.storeId}/webhooks/${hang.id}/deliveries`);
-      const first = list.body.data.find((d) => d.attempt_count >= 1);
-      return first && (await call("GET", `/stores/${owner.storeId}/webhooks/${hang.id}/deliveries/${first.id}`)).body;
-    }, 30_000, "a timed-out attempt");
+    const timedOut = await until(
+      async () => {
+        const list = await call("GET", `/stores/${owner.storeId}/webhooks/${hang.id}/deliveries`);
+        const first = list.body.data.find((d) => d.attempt_count >= 1);
+        return first && (await call("GET", `/stores/${owner.storeId}/webhooks/${hang.id}/deliveries/${first.id}`)).body;
+      },
+      30_000,
+      "a timed-out attempt",
+    );
     expect(timedOut.attempts[0]).toMatchObject({ response_status: null, error: "timed out after 10 s" });
     expect(timedOut.attempts[0].duration_ms).toBeGreaterThanOrEqual(9_500);
   });

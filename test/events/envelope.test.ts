@@ -32,7 +32,9 @@ describe("Envelope stored once per event; every delivery, retry and replay sends
     const event = await eventRow(envelope.id);
     expect(event!.payload).toBe(first.body);
     expect(second.body).toBe(first.body);
-    const columns = (await (await storeD1(store.id)).prepare("SELECT name FROM pragma_table_info('webhook_deliveries')").all<{ name: string }>()).results.map((c) => c.name);
+    const columns = (await (await storeD1(store.id)).prepare("SELECT name FROM pragma_table_info('webhook_deliveries')").all<{ name: string }>()).results.map(
+      (c) => c.name,
+    );
     expect(columns).not.toContain("payload");
 
     // GET shows it as the delivery's payload; a replay sends it again, byte for byte.
@@ -75,7 +77,9 @@ describe("Envelope stored once per event; every delivery, retry and replay sends
       data: created.body,
       sequence: 1,
     });
-    const columns = (await (await storeD1(store.id)).prepare("SELECT name FROM pragma_table_info('events')").all<{ name: string }>()).results.map((c) => c.name);
+    const columns = (await (await storeD1(store.id)).prepare("SELECT name FROM pragma_table_info('events')").all<{ name: string }>()).results.map(
+      (c) => c.name,
+    );
     expect(columns, "no second copy of the data beside the envelope").not.toContain("data");
     expect((await call("GET", `/stores/${store.id}/webhooks/${hook.id}/deliveries`, { token: store.owner.jwt })).body.data).toEqual([]);
   });

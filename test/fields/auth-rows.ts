@@ -23,6 +23,11 @@ export const fieldRows: MatrixRows = {
     expectAllowed: 201,
   }),
   getFieldDefinition: matrixRow({ setup: definition, path: (s, d) => `/stores/${s}/field-definitions/${d.id}`, expectAllowed: 200 }),
-  updateFieldDefinition: matrixRow({ setup: definition, path: (s, d) => `/stores/${s}/field-definitions/${d.id}`, body: { name: "Renamed" }, expectAllowed: 200 }),
+  updateFieldDefinition: matrixRow({
+    setup: definition,
+    path: (s, d) => `/stores/${s}/field-definitions/${d.id}`,
+    body: { name: "Renamed" },
+    expectAllowed: 200,
+  }),
   deleteFieldDefinition: matrixRow({ setup: definition, path: (s, d) => `/stores/${s}/field-definitions/${d.id}`, expectAllowed: 204 }),
 };

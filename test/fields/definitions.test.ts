@@ -11,12 +11,38 @@ describe("a definition is {id, store_id, owner, key, name, description, type, va
     const store = await fieldStore();
     const res = await call("POST", defs(store), {
       token: store.token,
-      body: { owner: "product", key: "material", name: "Material", type: "text", description: "What it is made of", validations: { choices: ["cotton", "wool"] } },
+      body: {
+        owner: "product",
+        key: "material",
+        name: "Material",
+        type: "text",
+        description: "What it is made of",
+        validations: { choices: ["cotton", "wool"] },
+      },
     });
     expect(res.status, res.text).toBe(201);
     expect(res.headers.get("Location")).toBe(`/stores/${store.id}/field-definitions/${res.body.id}`);
-    expect(Object.keys(res.body).sort()).toEqual(["created_at", "description", "filterable", "id", "key", "name", "owner", "store_id", "type", "updated_at", "validations"]);
-    expect(res.body).toMatchObject({ store_id: store.id, owner: "product", key: "material", type: "text", filterable: false, validations: { choices: ["cotton", "wool"] } });
+    expect(Object.keys(res.body).sort()).toEqual([
+      "created_at",
+      "description",
+      "filterable",
+      "id",
+      "key",
+      "name",
+      "owner",
+      "store_id",
+      "type",
+      "updated_at",
+      "validations",
+    ]);
+    expect(res.body).toMatchObject({
+      store_id: store.id,
+      owner: "product",
+      key: "material",
+      type: "text",
+      filterable: false,
+      validations: { choices: ["cotton", "wool"] },
+    });
     expect((await call("GET", defs(store, `/${res.body.id}`), { token: store.token })).body).toEqual(res.body);
     const list = await call("GET", defs(store), { token: store.token });
     expect(list.body).toEqual({ data: [res.body], pagination: { limit: 20, offset: 0, total: 1 } });
@@ -41,8 +67,22 @@ describe("a definition is {id, store_id, owner, key, name, description, type, va
 
   it("every type of the section is accepted, list.<t> of each scalar one but not list.json", async () => {
     const store = await fieldStore();
-    const scalar = ["text", "multiline_text", "integer", "decimal", "boolean", "date", "date_time", "url", "money", "color",
-      "product_reference", "variant_reference", "collection_reference", "customer_reference"];
+    const scalar = [
+      "text",
+      "multiline_text",
+      "integer",
+      "decimal",
+      "boolean",
+      "date",
+      "date_time",
+      "url",
+      "money",
+      "color",
+      "product_reference",
+      "variant_reference",
+      "collection_reference",
+      "customer_reference",
+    ];
     for (const type of [...scalar, "json", ...scalar.map((t) => `list.${t}`)]) {
       const res = await call("POST", defs(store), { token: store.token, body: { owner: "order", key: `k_${type.replace(".", "_")}`, name: type, type } });
       expect(res.status, `${type}: ${res.text}`).toBe(201);
@@ -142,7 +182,10 @@ describe("validations fit the type: min/max for numbers, money, dates (values), 
 
   it("every problem at once", async () => {
     const store = await fieldStore();
-    const res = await call("POST", defs(store), { token: store.token, body: { owner: "collection", key: "f", name: "F", type: "text", filterable: true, validations: { min: 5, max: 2, regex: "(" } } });
+    const res = await call("POST", defs(store), {
+      token: store.token,
+      body: { owner: "collection", key: "f", name: "F", type: "text", filterable: true, validations: { min: 5, max: 2, regex: "(" } },
+    });
     expect(res.status).toBe(422);
     expect(Object.keys(errorsOf(res)).sort()).toEqual(["filterable", "validations.max", "validations.regex"]);
   });
@@ -163,7 +206,14 @@ describe("a regex runs in linear time: a pattern too costly for the longest valu
 describe("filterable: scalar product and variant fields only, at most 20 per owner", () => {
   it("json, lists and other owners' fields cannot be filterable (422)", async () => {
     const store = await fieldStore();
-    for (const [owner, type] of [["product", "json"], ["product", "list.text"], ["variant", "list.integer"], ["customer", "text"], ["order", "integer"], ["collection", "date"]]) {
+    for (const [owner, type] of [
+      ["product", "json"],
+      ["product", "list.text"],
+      ["variant", "list.integer"],
+      ["customer", "text"],
+      ["order", "integer"],
+      ["collection", "date"],
+    ]) {
       const res = await call("POST", defs(store), { token: store.token, body: { owner, key: "f", name: "F", type, filterable: true } });
       expect(res.status, `${owner} ${type}`).toBe(422);
       expect(errorsOf(res)).toHaveProperty("filterable");
@@ -191,7 +241,16 @@ describe("at most 200 definitions per owner per store: 422 limit_exceeded", () =
     const statements = Array.from({ length: 200 }, (_, i) => [crypto.randomUUID(), `k${i}`]);
     const { storeRun } = await import("../products/store-databases");
     for (const [id, key] of statements) {
-      await storeRun(store.id, "INSERT INTO field_definitions (id, store_id, owner, key, name, type, created_at, updated_at) VALUES (?, ?, 'product', ?, ?, 'text', ?, ?)", id, store.id, key, key, new Date().toISOString(), new Date().toISOString());
+      await storeRun(
+        store.id,
+        "INSERT INTO field_definitions (id, store_id, owner, key, name, type, created_at, updated_at) VALUES (?, ?, 'product', ?, ?, 'text', ?, ?)",
+        id,
+        store.id,
+        key,
+        key,
+        new Date().toISOString(),
+        new Date().toISOString(),
+      );
     }
     const over = await call("POST", defs(store), { token: store.token, body: { owner: "product", key: "one_more", name: "X", type: "text" } });
     expect(over.status).toBe(422);
@@ -204,14 +263,20 @@ describe("PATCH: name, description, validations (later writes only), filterable;
   it("changes what it is given; an unchanged PATCH writes nothing", async () => {
     const store = await fieldStore();
     const d = await define(store, { owner: "product", key: "size", type: "integer", validations: { min: 1 } });
-    const res = await call("PATCH", defs(store, `/${d.id}`), { token: store.token, body: { name: "Size (cm)", description: "In centimetres", validations: { min: 0, max: 300 } } });
+    const res = await call("PATCH", defs(store, `/${d.id}`), {
+      token: store.token,
+      body: { name: "Size (cm)", description: "In centimetres", validations: { min: 0, max: 300 } },
+    });
     expect(res.status, res.text).toBe(200);
     expect(res.body).toMatchObject({ name: "Size (cm)", description: "In centimetres", validations: { min: 0, max: 300 } });
     const cleared = await call("PATCH", defs(store, `/${d.id}`), { token: store.token, body: { validations: null, description: null } });
     expect(cleared.body).toMatchObject({ validations: {}, description: null });
     const audit = async () => (await storeAll(store.id, "SELECT id FROM audit_log WHERE store_id = ? AND action = 'field_definition.update'", store.id)).length;
     const before = await audit();
-    const same = await call("PATCH", defs(store, `/${d.id}`), { token: store.token, body: { name: "Size (cm)", key: "size", type: "integer", owner: "product" } });
+    const same = await call("PATCH", defs(store, `/${d.id}`), {
+      token: store.token,
+      body: { name: "Size (cm)", key: "size", type: "integer", owner: "product" },
+    });
     expect(same.body).toEqual(cleared.body);
     expect(await audit()).toBe(before);
   });
@@ -224,7 +289,6 @@ describe("PATCH: name, description, validations (later writes only), filterable;
       expect(res.status, JSON.stringify(body)).toBe(422);
     }
   });
-
 });
 
 describe("who may call: any credential of the store reads the definitions; store.manage changes them", () => {

@@ -16,7 +16,12 @@ describe("field_index follows the owners' `fields` (filterable keys only)", () =
     await define(store, { owner: "product", key: "note", type: "text" });
     const made = await call("POST", store.path(), {
       token: store.token,
-      body: { title: "Tee", product_type: "single", default_price_cents: 100, fields: { material: "Cotton", weight: 0.25, organic: true, note: "not indexed" } },
+      body: {
+        title: "Tee",
+        product_type: "single",
+        default_price_cents: 100,
+        fields: { material: "Cotton", weight: 0.25, organic: true, note: "not indexed" },
+      },
     });
     const rows = await indexRows(store.id);
     expect(rows.map((r) => [r.key, r.value, r.product_id, r.status, r.updated_at])).toEqual([
@@ -24,8 +29,15 @@ describe("field_index follows the owners' `fields` (filterable keys only)", () =
       ["organic", 1, made.body.id, "draft", made.body.updated_at],
       ["weight", 0.25, made.body.id, "draft", made.body.updated_at],
     ]);
-    await storeRun(store.id, "UPDATE field_index SET updated_at = 'untouched' WHERE resource_id = ? AND definition_id IN (SELECT id FROM field_definitions WHERE key = 'organic')", made.body.id);
-    const patched = await call("PATCH", store.path(`/${made.body.id}`), { token: store.token, body: { status: "live", fields: { material: "Wool", weight: null } } });
+    await storeRun(
+      store.id,
+      "UPDATE field_index SET updated_at = 'untouched' WHERE resource_id = ? AND definition_id IN (SELECT id FROM field_definitions WHERE key = 'organic')",
+      made.body.id,
+    );
+    const patched = await call("PATCH", store.path(`/${made.body.id}`), {
+      token: store.token,
+      body: { status: "live", fields: { material: "Wool", weight: null } },
+    });
     expect(patched.status, patched.text).toBe(200);
     const after = await indexRows(store.id);
     expect(after.map((r) => [r.key, r.value, r.status, r.updated_at])).toEqual([
@@ -44,10 +56,16 @@ describe("field_index follows the owners' `fields` (filterable keys only)", () =
     await define(store, { owner: "variant", key: "size_cm", type: "integer", filterable: true });
     const product = await call("POST", store.path(), { token: store.token, body: { title: "Hoodie", product_type: "variable" } });
     const a = await call("POST", store.path(`/${product.body.id}/variants`), { token: store.token, body: { price_cents: 1, fields: { size_cm: 50 } } });
-    const b = await call("POST", store.path(`/${product.body.id}/variants`), { token: store.token, body: { price_cents: 1, option_values: [{ name: "S", value: "L" }], fields: { size_cm: 60 } } });
+    const b = await call("POST", store.path(`/${product.body.id}/variants`), {
+      token: store.token,
+      body: { price_cents: 1, option_values: [{ name: "S", value: "L" }], fields: { size_cm: 60 } },
+    });
     const current = (await call("GET", store.path(`/${product.body.id}`), { token: store.token })).body;
     expect((await indexRows(store.id)).map((r) => [r.resource_id, r.product_id, r.value, r.status, r.updated_at]).sort()).toEqual(
-      [[a.body.id, product.body.id, 50, "draft", current.updated_at], [b.body.id, product.body.id, 60, "draft", current.updated_at]].sort(),
+      [
+        [a.body.id, product.body.id, 50, "draft", current.updated_at],
+        [b.body.id, product.body.id, 60, "draft", current.updated_at],
+      ].sort(),
     );
     expect((await call("DELETE", store.path(`/${product.body.id}/variants/${a.body.id}`), { token: store.token })).status).toBe(204);
     expect((await indexRows(store.id)).map((r) => r.resource_id)).toEqual([b.body.id]);

@@ -94,7 +94,19 @@ describe("made filterable: the backfill runs in slices", () => {
       const res = await call("PATCH", defs(store, `/${d.id}`), { token: store.token, body: { filterable: true } });
       expect(res.status, res.text).toBe(200);
       expect(res.body.filterable).toBe(true);
-      expect(Object.keys(res.body).sort()).toEqual(["created_at", "description", "filterable", "id", "key", "name", "owner", "store_id", "type", "updated_at", "validations"]);
+      expect(Object.keys(res.body).sort()).toEqual([
+        "created_at",
+        "description",
+        "filterable",
+        "id",
+        "key",
+        "name",
+        "owner",
+        "store_id",
+        "type",
+        "updated_at",
+        "validations",
+      ]);
     }
     // Each PATCH: the definition's batch, 4 slices of 3 products (the last one short), the completion.
     expect(seen.batches).toBe(2 * (1 + 4 + 1));
@@ -103,15 +115,28 @@ describe("made filterable: the backfill runs in slices", () => {
     const rows = await indexRows(store.id);
     expect(rows).toEqual(await wholeStoreRows(store.id));
     expect(rows.filter((r) => r.key === "material").map((r) => [r.resource_id, r.value])).toEqual(
-      made.filter((p) => p.material).map((p) => [p.id, p.material]).sort(),
+      made
+        .filter((p) => p.material)
+        .map((p) => [p.id, p.material])
+        .sort(),
     );
     expect(rows.filter((r) => r.key === "size_cm")).toHaveLength(10);
 
     const wool = await listIds(store, "field.material=Wool");
     expect(wool.status, wool.res.text).toBe(200);
-    expect(wool.ids).toEqual(made.filter((p) => p.material === "Wool").map((p) => p.id).sort());
+    expect(wool.ids).toEqual(
+      made
+        .filter((p) => p.material === "Wool")
+        .map((p) => p.id)
+        .sort(),
+    );
     const big = await listIds(store, "field.size_cm.min=45");
-    expect(big.ids).toEqual(made.filter((p) => p.variants.some((v) => (v.size ?? 0) >= 45)).map((p) => p.id).sort());
+    expect(big.ids).toEqual(
+      made
+        .filter((p) => p.variants.some((v) => (v.size ?? 0) >= 45))
+        .map((p) => p.id)
+        .sort(),
+    );
   });
 
   it("interrupted after its first slice: the field is filterable but its filter is 422 until PATCH {filterable: true} again finishes it; writes meanwhile are indexed", async () => {
@@ -127,7 +152,13 @@ describe("made filterable: the backfill runs in slices", () => {
     vi.restoreAllMocks();
     expect((await call("GET", defs(store, `/${material.id}`), { token: store.token })).body.filterable).toBe(true);
     // Slice 1 only: the first 3 products' values.
-    expect((await indexRows(store.id)).map((r) => r.resource_id)).toEqual(made.slice(0, 3).filter((p) => p.material).map((p) => p.id).sort());
+    expect((await indexRows(store.id)).map((r) => r.resource_id)).toEqual(
+      made
+        .slice(0, 3)
+        .filter((p) => p.material)
+        .map((p) => p.id)
+        .sort(),
+    );
 
     const refused = await listIds(store, "field.material=Wool");
     expect(refused.status).toBe(422);
@@ -145,7 +176,12 @@ describe("made filterable: the backfill runs in slices", () => {
     expect(await indexRows(store.id)).toEqual(await wholeStoreRows(store.id));
     expect((await indexRows(store.id)).find((r) => r.resource_id === late.id)?.value).toBe("Silk");
     expect((await listIds(store, "field.material=Silk")).ids).toEqual([late.id]);
-    expect((await listIds(store, "field.material=Wool")).ids).toEqual(made.filter((p) => p.material === "Wool").map((p) => p.id).sort());
+    expect((await listIds(store, "field.material=Wool")).ids).toEqual(
+      made
+        .filter((p) => p.material === "Wool")
+        .map((p) => p.id)
+        .sort(),
+    );
     // Complete: a PATCH with nothing to change changes nothing (no batch).
     const seen = await countBatches(store.id);
     expect((await call("PATCH", defs(store, `/${material.id}`), { token: store.token, body: { filterable: true } })).status).toBe(200);
@@ -183,7 +219,10 @@ describe("deleted: the values go in slices, then the definition", () => {
     expect(before.filter((r) => r.key === "material")).toHaveLength(7);
     expect(before.filter((r) => r.key === "size_cm")).toHaveLength(10);
 
-    for (const [d, table] of [[material, "products"], [size, "product_variants"]] as const) {
+    for (const [d, table] of [
+      [material, "products"],
+      [size, "product_variants"],
+    ] as const) {
       // Batch 1: the definition marked; batch 2: slice 1; batch 3 (slice 2) fails.
       await countBatches(store.id, [3]);
       expect((await call("DELETE", defs(store, `/${d.id}`), { token: store.token })).status).toBe(500);

@@ -156,10 +156,20 @@ describe("json values: at most 32 levels of nesting, 422 at fields.<key> beyond 
       ["PATCH", store.at(`/collections/${collection.body.id}`), { fields: { f: deep } }, "fields.f"],
       ["POST", store.at("/customers"), { email: `e-${crypto.randomUUID()}@example.test`, fields: { f: deep } }, "fields.f"],
       ["PATCH", store.at(`/customers/${customer.body.id}`), { fields: { f: deep } }, "fields.f"],
-      ["POST", store.at("/orders"), { customer_id: customer.body.id, currency: "USD", line_items: [{ variant_id: variant.body.id, quantity: 1 }], fields: { f: deep } }, "fields.f"],
+      [
+        "POST",
+        store.at("/orders"),
+        { customer_id: customer.body.id, currency: "USD", line_items: [{ variant_id: variant.body.id, quantity: 1 }], fields: { f: deep } },
+        "fields.f",
+      ],
       ["POST", store.at("/variants/bulk"), { updates: [{ variant_id: variant.body.id, fields: { f: deep } }] }, "updates.0.fields.f"],
       ["PUT", store.path("/by-external-id/deep-1"), { title: "T", product_type: "single", fields: { f: deep }, variants: [{ price_cents: 100 }] }, "fields.f"],
-      ["PUT", store.path("/by-external-id/deep-2"), { title: "T", product_type: "single", variants: [{ price_cents: 100, fields: { f: deep } }] }, "variants.0.fields.f"],
+      [
+        "PUT",
+        store.path("/by-external-id/deep-2"),
+        { title: "T", product_type: "single", variants: [{ price_cents: 100, fields: { f: deep } }] },
+        "variants.0.fields.f",
+      ],
     ];
     for (const [method, path, body, at] of refused) {
       const res = await call(method, path, { token: store.token, body });
@@ -182,12 +192,20 @@ describe("a PATCH of a json field replaces the value with exactly what was sent,
     const store = await fieldStore();
     for (const owner of ["product", "variant", "collection", "customer"]) await define(store, { owner, key: "spec", type: "json" });
     const stored = { a: 1, b: { c: 2, x: 3 }, y: 4 };
-    const product = await call("POST", store.path(), { token: store.token, body: { title: "T", product_type: "single", default_price_cents: 100, fields: { spec: stored } } });
+    const product = await call("POST", store.path(), {
+      token: store.token,
+      body: { title: "T", product_type: "single", default_price_cents: 100, fields: { spec: stored } },
+    });
     const variantId = product.body.variants[0].id;
     const collection = await call("POST", store.at("/collections"), { token: store.token, body: { title: "C", kind: "manual", fields: { spec: stored } } });
-    const customer = await call("POST", store.at("/customers"), { token: store.token, body: { email: `j-${crypto.randomUUID()}@example.test`, fields: { spec: stored } } });
+    const customer = await call("POST", store.at("/customers"), {
+      token: store.token,
+      body: { email: `j-${crypto.randomUUID()}@example.test`, fields: { spec: stored } },
+    });
     expect([product.status, collection.status, customer.status]).toEqual([201, 201, 201]);
-    expect((await call("PATCH", store.path(`/${product.body.id}/variants/${variantId}`), { token: store.token, body: { fields: { spec: stored } } })).status).toBe(200);
+    expect(
+      (await call("PATCH", store.path(`/${product.body.id}/variants/${variantId}`), { token: store.token, body: { fields: { spec: stored } } })).status,
+    ).toBe(200);
     const owners = [
       { path: store.path(`/${product.body.id}`), fields: (body: any) => body.fields },
       { path: store.path(`/${product.body.id}/variants/${variantId}`), fields: (body: any) => body.fields },
@@ -225,7 +243,15 @@ describe("validations: min/max inclusive (values, lengths, item counts), regex, 
     ["text", { regex: "^[A-Z]{2}-\\d{3}$" }, ["AB-123"], ["ab-123", "AB-1234"]],
     ["text", { choices: ["cotton", "wool"] }, ["cotton", "wool"], ["Cotton", "silk"]],
     ["url", { regex: "^https://" }, ["https://a.example"], ["http://a.example"]],
-    ["list.text", { min: 2, max: 3, choices: ["S", "M", "L"] }, [["S", "M"], ["S", "M", "L"]], [["S"], ["S", "M", "L", "S"], ["S", "XL"]]],
+    [
+      "list.text",
+      { min: 2, max: 3, choices: ["S", "M", "L"] },
+      [
+        ["S", "M"],
+        ["S", "M", "L"],
+      ],
+      [["S"], ["S", "M", "L", "S"], ["S", "XL"]],
+    ],
     ["list.text", { regex: "^\\d+$" }, [["1", "22"]], [["1", "x"]]],
     ["list.integer", { max: 2 }, [[5, 6]], [[1, 2, 3]]],
   ])("%s %j: %j pass, %j fail", async (type, validations, good, bad) => {
@@ -299,7 +325,13 @@ describe("references: an id of that resource in this store; another store's id, 
     expect(res.body.fields).toEqual(good);
 
     const elsewhere = (await call("POST", other.path(), { token: other.token, body: { title: "O", product_type: "single" } })).body;
-    const bad = await productWith(store, { product: elsewhere.id, variant: target.id, collection: ID, customer: variantId, related: [target.id, elsewhere.id] });
+    const bad = await productWith(store, {
+      product: elsewhere.id,
+      variant: target.id,
+      collection: ID,
+      customer: variantId,
+      related: [target.id, elsewhere.id],
+    });
     expect(bad.status).toBe(422);
     expect(errorsOf(bad)).toEqual({
       "fields.product": "is not a product of this store",
@@ -318,12 +350,23 @@ describe("DELETE of a definition removes its values from every resource, without
     const ids: Record<string, string> = {};
     for (const owner of owners) ids[owner] = (await define(store, { owner, key: "note", type: "text", filterable: owner === "product" })).id;
     await define(store, { owner: "product", key: "keep", type: "text" });
-    const product = await call("POST", store.path(), { token: store.token, body: { title: "T", product_type: "single", default_price_cents: 100, status: "live", fields: { note: "p", keep: "k" } } });
+    const product = await call("POST", store.path(), {
+      token: store.token,
+      body: { title: "T", product_type: "single", default_price_cents: 100, status: "live", fields: { note: "p", keep: "k" } },
+    });
     const variantId = product.body.variants[0].id;
-    expect((await call("PATCH", store.path(`/${product.body.id}/variants/${variantId}`), { token: store.token, body: { stock: 5, fields: { note: "v" } } })).status).toBe(200);
+    expect(
+      (await call("PATCH", store.path(`/${product.body.id}/variants/${variantId}`), { token: store.token, body: { stock: 5, fields: { note: "v" } } })).status,
+    ).toBe(200);
     const collection = await call("POST", store.at("/collections"), { token: store.token, body: { title: "C", kind: "manual", fields: { note: "c" } } });
-    const customer = await call("POST", store.at("/customers"), { token: store.token, body: { email: `c-${crypto.randomUUID()}@example.test`, fields: { note: "u" } } });
-    const order = await call("POST", store.at("/orders"), { token: store.token, body: { customer_id: customer.body.id, currency: "USD", line_items: [{ variant_id: variantId, quantity: 1 }], fields: { note: "o" } } });
+    const customer = await call("POST", store.at("/customers"), {
+      token: store.token,
+      body: { email: `c-${crypto.randomUUID()}@example.test`, fields: { note: "u" } },
+    });
+    const order = await call("POST", store.at("/orders"), {
+      token: store.token,
+      body: { customer_id: customer.body.id, currency: "USD", line_items: [{ variant_id: variantId, quantity: 1 }], fields: { note: "o" } },
+    });
     expect([collection.status, customer.status, order.status], order.text).toEqual([201, 201, 201]);
     const read = async () => ({
       product: (await call("GET", store.path(`/${product.body.id}`), { token: store.token })).body,

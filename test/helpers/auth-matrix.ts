@@ -107,8 +107,7 @@ const isStoreRule = (rule: AccessRule): rule is StoreRule => !["session", "authe
 const isAnyOf = (rule: AccessRule): rule is { anyOf: readonly Permission[] } => typeof rule === "object" && "anyOf" in rule;
 const bitsOf = (rule: StoreRule): Permission[] =>
   rule === "member" ? [] : typeof rule === "string" ? [rule] : isAnyOf(rule) ? [...rule.anyOf] : [...(rule as readonly Permission[])];
-const ruleName = (rule: AccessRule) =>
-  typeof rule === "string" ? rule : isAnyOf(rule) ? rule.anyOf.join(" | ") : (rule as readonly Permission[]).join(", ");
+const ruleName = (rule: AccessRule) => (typeof rule === "string" ? rule : isAnyOf(rule) ? rule.anyOf.join(" | ") : (rule as readonly Permission[]).join(", "));
 
 /** Credentials of another store: its owner's session, a PAT and an integration key holding every bit there. */
 interface Foreign {
@@ -165,7 +164,13 @@ async function createLacking(base: TestStore, bit: Permission | null, without: P
   const [token, member, integrationKey] = await Promise.all([
     newToken(base.id, base.owner.jwt, scopes),
     addMember(base, scopes),
-    mayHold ? newIntegrationKey(base.id, base.owner.jwt, INTEGRATION_BITS.filter((b) => !without.includes(b))) : null,
+    mayHold
+      ? newIntegrationKey(
+          base.id,
+          base.owner.jwt,
+          INTEGRATION_BITS.filter((b) => !without.includes(b)),
+        )
+      : null,
   ]);
   return { bit, token: token.token, memberJwt: member.jwt, integrationKey };
 }
@@ -396,7 +401,8 @@ export function rowMatrixCases<F>(options: {
   label?: string;
 }) {
   let target: Promise<Target<F>> | undefined;
-  const prepare = () => (target ??= options.fixtures(options.rule).then((shared) => targetOf(options.method, options.rule, options.row, shared, options.label)));
+  const prepare = () =>
+    (target ??= options.fixtures(options.rule).then((shared) => targetOf(options.method, options.rule, options.row, shared, options.label)));
   return checksOf<F>(options.rule).map((check) => ({
     name: CHECK_NAMES.get(check) ?? check.name,
     run: async () => check(await prepare()),

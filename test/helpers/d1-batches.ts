@@ -32,6 +32,9 @@ export function interceptBatches(
  */
 export const writeBeforeNextBatches = (sql: string, ...params: unknown[]) =>
   interceptBatches(async (statements, send, binding) => {
-    await binding.prepare(sql).bind(...params).run();
+    await binding
+      .prepare(sql)
+      .bind(...params)
+      .run();
     return send(statements);
   }, storeD1s());

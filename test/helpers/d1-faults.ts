@@ -36,7 +36,12 @@ export function faultyD1(db: D1Database, errors: string[]) {
         if (prop === "withSession") return (...args: unknown[]) => wrapDb(value.apply(target, args));
         if (prop === "batch") {
           return (statements: D1PreparedStatement[]) =>
-            attempt("batch", () => value.call(target, statements.map((s) => unwrap.get(s) ?? s)));
+            attempt("batch", () =>
+              value.call(
+                target,
+                statements.map((s) => unwrap.get(s) ?? s),
+              ),
+            );
         }
         return typeof value === "function" ? value.bind(target) : value;
       },

@@ -31,18 +31,38 @@ export async function storeD1(storeId: string): Promise<D1Database> {
 
 /** A read on every store database, the rows concatenated: for rows whose store the test does not know. */
 export async function allStoresAll<T = Record<string, unknown>>(query: string, ...params: unknown[]): Promise<T[]> {
-  const results = await Promise.all(storeD1s().map((db) => db.prepare(query).bind(...params).all<T>()));
+  const results = await Promise.all(
+    storeD1s().map((db) =>
+      db
+        .prepare(query)
+        .bind(...params)
+        .all<T>(),
+    ),
+  );
   return results.flatMap((r) => r.results);
 }
 
 /** The first row of `query` on the database holding `storeId`. */
 export const storeFirst = async <T = Record<string, unknown>>(storeId: string, query: string, ...params: unknown[]) =>
-  (await storeD1(storeId)).prepare(query).bind(...params).first<T>();
+  (await storeD1(storeId))
+    .prepare(query)
+    .bind(...params)
+    .first<T>();
 
 /** Every row of `query` on the database holding `storeId`. */
 export const storeAll = async <T = Record<string, unknown>>(storeId: string, query: string, ...params: unknown[]) =>
-  (await (await storeD1(storeId)).prepare(query).bind(...params).all<T>()).results;
+  (
+    await (
+      await storeD1(storeId)
+    )
+      .prepare(query)
+      .bind(...params)
+      .all<T>()
+  ).results;
 
 /** Runs `query` on the database holding `storeId` (inserts of a store's rows go here, not to every database). */
 export const storeRun = async (storeId: string, query: string, ...params: unknown[]) =>
-  (await storeD1(storeId)).prepare(query).bind(...params).run();
+  (await storeD1(storeId))
+    .prepare(query)
+    .bind(...params)
+    .run();

@@ -6,7 +6,12 @@ import { type TestStore, newStore } from "./api";
 import { shardOf, storeShardNames } from "./databases";
 
 /** A store made by `make` on the store database `shard` (placement decides, so this makes stores until one lands there). */
-export async function onDatabase<T>(shard: string, make: () => Promise<T>, idOf: (made: T) => string = (made) => (made as { id: string }).id, tries = 8): Promise<T> {
+export async function onDatabase<T>(
+  shard: string,
+  make: () => Promise<T>,
+  idOf: (made: T) => string = (made) => (made as { id: string }).id,
+  tries = 8,
+): Promise<T> {
   for (let attempt = 0; attempt < tries; attempt++) {
     const made = await make();
     if ((await shardOf(idOf(made))) === shard) return made;

@@ -28,21 +28,40 @@ const databasesFor = (query: string): D1Database[] =>
 
 export async function sqlFirst<T = Record<string, unknown>>(query: string, ...params: unknown[]): Promise<T | null> {
   for (const db of databasesFor(query)) {
-    const row = await db.prepare(query).bind(...params).first<T>();
+    const row = await db
+      .prepare(query)
+      .bind(...params)
+      .first<T>();
     if (row !== null) return row;
   }
   return null;
 }
 
 export const sqlAll = async <T = Record<string, unknown>>(query: string, ...params: unknown[]) =>
-  (await Promise.all(databasesFor(query).map((db) => db.prepare(query).bind(...params).all<T>()))).flatMap((r) => r.results);
+  (
+    await Promise.all(
+      databasesFor(query).map((db) =>
+        db
+          .prepare(query)
+          .bind(...params)
+          .all<T>(),
+      ),
+    )
+  ).flatMap((r) => r.results);
 
 /** Runs on every database the query's tables are in; `meta.changes` is the sum. An insert of store rows: `storeRun`. */
 export async function sqlRun(query: string, ...params: unknown[]): Promise<D1Result> {
   if (/^\s*(INSERT|REPLACE)\b/i.test(query) && !DIRECTORY_TABLES.test(query)) {
     throw new Error("sqlRun would insert the rows into every store database: use storeRun(storeId, ...)");
   }
-  const results = await Promise.all(databasesFor(query).map((db) => db.prepare(query).bind(...params).run()));
+  const results = await Promise.all(
+    databasesFor(query).map((db) =>
+      db
+        .prepare(query)
+        .bind(...params)
+        .run(),
+    ),
+  );
   return { ...results[0], meta: { ...results[0].meta, changes: results.reduce((n, r) => n + r.meta.changes, 0) } };
 }
 
@@ -115,7 +134,12 @@ export function countingD1(db: D1Database, log?: { name: string; events: QueryLo
           return (statements: D1PreparedStatement[]) => {
             counter.queries++;
             counter.statements.push(`batch(${statements.length})`);
-            return track(`batch(${statements.length})`, () => value.call(target, statements.map((s) => unwrap.get(s) ?? s)));
+            return track(`batch(${statements.length})`, () =>
+              value.call(
+                target,
+                statements.map((s) => unwrap.get(s) ?? s),
+              ),
+            );
           };
         }
         return typeof value === "function" ? value.bind(target) : value;

@@ -8,7 +8,10 @@ const uniqueEmail = (tag: string) => `${tag}-${crypto.randomUUID()}@example.test
 const PASSWORD = "a good long password";
 
 function decodeJwt(token: string) {
-  const [header, payload] = token.split(".").slice(0, 2).map((part) => JSON.parse(atob(part.replace(/-/g, "+").replace(/_/g, "/"))));
+  const [header, payload] = token
+    .split(".")
+    .slice(0, 2)
+    .map((part) => JSON.parse(atob(part.replace(/-/g, "+").replace(/_/g, "/"))));
   return { header, payload };
 }
 
@@ -240,12 +243,32 @@ describe("GET /permissions: every permission with name, bit and description, pub
     expect(res.status).toBe(200);
     const bits = Object.fromEntries(res.body.data.map((p: any) => [p.name, p.bit]));
     expect(bits).toEqual({
-      "products.read": 0, "products.write": 1, "products.edit": 2, "products.delete": 3, "products.publish": 4,
-      "webhooks.read": 5, "webhooks.write": 6, "webhooks.edit": 7, "webhooks.delete": 8, "tokens.read": 9,
-      "tokens.manage": 10, "members.read": 11, "members.manage": 12, "orders.read": 13, "orders.write": 14,
-      "customers.read": 15, "customers.write": 16, "integrations.read": 17, "integrations.manage": 18,
-      "store.manage": 19, "inventory.read": 20, "inventory.write": 21, "pricing.read": 22, "pricing.write": 23,
-      "fulfillments.write": 24, "audit.read": 61,
+      "products.read": 0,
+      "products.write": 1,
+      "products.edit": 2,
+      "products.delete": 3,
+      "products.publish": 4,
+      "webhooks.read": 5,
+      "webhooks.write": 6,
+      "webhooks.edit": 7,
+      "webhooks.delete": 8,
+      "tokens.read": 9,
+      "tokens.manage": 10,
+      "members.read": 11,
+      "members.manage": 12,
+      "orders.read": 13,
+      "orders.write": 14,
+      "customers.read": 15,
+      "customers.write": 16,
+      "integrations.read": 17,
+      "integrations.manage": 18,
+      "store.manage": 19,
+      "inventory.read": 20,
+      "inventory.write": 21,
+      "pricing.read": 22,
+      "pricing.write": 23,
+      "fulfillments.write": 24,
+      "audit.read": 61,
     });
     for (const p of res.body.data) expect(p.description.length).toBeGreaterThan(0);
   });
@@ -255,7 +278,9 @@ describe("bits 17-19 (integrations.read, integrations.manage, store.manage): the
   it("a new store's owner holds them", async () => {
     const store = await newStore();
     const stores = await call("GET", "/stores", { token: store.owner.jwt });
-    expect(stores.body.data.find((s: any) => s.id === store.id).permission_names).toEqual(expect.arrayContaining(["integrations.read", "integrations.manage", "store.manage"]));
+    expect(stores.body.data.find((s: any) => s.id === store.id).permission_names).toEqual(
+      expect.arrayContaining(["integrations.read", "integrations.manage", "store.manage"]),
+    );
   });
 
   it("migration 0017 gives them to an owner created before it, and to nobody else", async () => {

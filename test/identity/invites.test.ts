@@ -32,7 +32,10 @@ describe("an invite outlives neither its inviter's membership nor their permissi
     const b = await newUser();
     const wide = await invite(store, manager.jwt, a.email, ["products.read", "orders.read"]);
     const narrow = await invite(store, manager.jwt, b.email, ["products.read"]);
-    const patch = await call("PATCH", `/stores/${store.id}/members/${manager.id}`, { token: store.owner.jwt, body: { permissions: ["members.manage", "products.read"] } });
+    const patch = await call("PATCH", `/stores/${store.id}/members/${manager.id}`, {
+      token: store.owner.jwt,
+      body: { permissions: ["members.manage", "products.read"] },
+    });
     expect(patch.status).toBe(200);
     expect((await accept(a.jwt, wide.body.token)).status).toBe(409);
     expect((await accept(b.jwt, narrow.body.token)).status).toBe(200);

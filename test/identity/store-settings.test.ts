@@ -111,7 +111,10 @@ describe("GET /stores/{store_id}/customers?search=: part of the email, name or p
       .orderBy(desc(schema.customers.createdAt))
       .limit(20)
       .toSQL();
-    const plan = await (await storeD1(store.id)).prepare(`EXPLAIN QUERY PLAN ${query.sql}`).bind(...query.params).all<{ detail: string }>();
+    const plan = await (await storeD1(store.id))
+      .prepare(`EXPLAIN QUERY PLAN ${query.sql}`)
+      .bind(...query.params)
+      .all<{ detail: string }>();
     const details = plan.results.map((r) => r.detail).join(" | ");
     expect(details).toMatch(/customers_fts VIRTUAL TABLE/);
     expect(details).not.toMatch(/SCAN customers(?!_fts)/);
@@ -124,7 +127,9 @@ describe("audit log: each entry names its actor as they were at the time, kept a
     const member = await addMember(store, ["customers.write", "customers.read"]);
     const made = await call("POST", `/stores/${store.id}/customers`, { token: member.jwt, body: { email: "x@example.com" } });
     expect(made.status).toBe(201);
-    expect((await call("DELETE", `/stores/${store.id}/members/${(await call("GET", "/me", { token: member.jwt })).body.id}`, { token: store.owner.jwt })).status).toBe(204);
+    expect(
+      (await call("DELETE", `/stores/${store.id}/members/${(await call("GET", "/me", { token: member.jwt })).body.id}`, { token: store.owner.jwt })).status,
+    ).toBe(204);
     const log = await call("GET", `/stores/${store.id}/audit-log?action=customer.create`, { token: store.owner.jwt });
     expect(log.body.data).toHaveLength(1);
     expect(log.body.data[0]).toMatchObject({ actor_name: "Member", actor_email: member.email, integration_id: null });
@@ -170,7 +175,10 @@ describe("GET /stores/{store_id} and POST /invites/lookup: what an invite link o
   it("the invitee's session reads the store's name, the permissions and whether it is still open", async () => {
     const store = await newStore();
     const member = await addMember(store, ["products.read"]);
-    const invite = await call("POST", `/stores/${store.id}/invites`, { token: store.owner.jwt, body: { email: "new@example.com", permissions: ["products.read", "orders.read"] } });
+    const invite = await call("POST", `/stores/${store.id}/invites`, {
+      token: store.owner.jwt,
+      body: { email: "new@example.com", permissions: ["products.read", "orders.read"] },
+    });
     const res = await call("POST", "/invites/lookup", { token: member.jwt, body: { token: invite.body.token } });
     expect(res.status).toBe(200);
     const name = (await call("GET", `/stores/${store.id}`, { token: store.owner.jwt })).body.name;

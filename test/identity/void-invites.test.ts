@@ -10,13 +10,21 @@ describe("GET /stores/{store_id}/invites lists only invites that can still be ac
     const store = await newStore();
     const inviter = await addMember(store, ["members.read", "members.manage", "products.read", "products.edit"]);
     const invitee = await newUser("Invitee");
-    const narrow = await call("POST", `/stores/${store.id}/invites`, { token: inviter.jwt, body: { email: "narrow@example.test", permissions: ["products.read"] } });
-    const wide = await call("POST", `/stores/${store.id}/invites`, { token: inviter.jwt, body: { email: invitee.email, permissions: ["products.read", "products.edit"] } });
+    const narrow = await call("POST", `/stores/${store.id}/invites`, {
+      token: inviter.jwt,
+      body: { email: "narrow@example.test", permissions: ["products.read"] },
+    });
+    const wide = await call("POST", `/stores/${store.id}/invites`, {
+      token: inviter.jwt,
+      body: { email: invitee.email, permissions: ["products.read", "products.edit"] },
+    });
     expect([narrow.status, wide.status]).toEqual([201, 201]);
-    const listed = async () =>
-      (await call("GET", `/stores/${store.id}/invites`, { token: store.owner.jwt })).body.data.map((i: { id: string }) => i.id).sort();
+    const listed = async () => (await call("GET", `/stores/${store.id}/invites`, { token: store.owner.jwt })).body.data.map((i: { id: string }) => i.id).sort();
     expect(await listed()).toEqual([narrow.body.id, wide.body.id].sort());
-    await call("PATCH", `/stores/${store.id}/members/${inviter.id}`, { token: store.owner.jwt, body: { permissions: ["members.read", "members.manage", "products.read"] } });
+    await call("PATCH", `/stores/${store.id}/members/${inviter.id}`, {
+      token: store.owner.jwt,
+      body: { permissions: ["members.read", "members.manage", "products.read"] },
+    });
     const list = await call("GET", `/stores/${store.id}/invites`, { token: store.owner.jwt });
     expect(list.body.data.map((i: { id: string }) => i.id)).toEqual([narrow.body.id]);
     expect(list.body.pagination.total).toBe(1);
@@ -29,8 +37,7 @@ describe("GET /stores/{store_id}/invites lists only invites that can still be ac
     const inviter = await addMember(store, ["members.manage", "products.read", "products.edit"]);
     const invitee = await newUser("Invitee");
     const invite = await call("POST", `/stores/${store.id}/invites`, { token: inviter.jwt, body: { email: invitee.email, permissions: ["products.edit"] } });
-    const setInviter = (permissions: string[]) =>
-      call("PATCH", `/stores/${store.id}/members/${inviter.id}`, { token: store.owner.jwt, body: { permissions } });
+    const setInviter = (permissions: string[]) => call("PATCH", `/stores/${store.id}/members/${inviter.id}`, { token: store.owner.jwt, body: { permissions } });
     const total = async () => (await call("GET", `/stores/${store.id}/invites`, { token: store.owner.jwt })).body.pagination.total;
     await setInviter(["members.manage"]);
     expect(await total()).toBe(0);

@@ -5,8 +5,9 @@ import { type MatrixStore, type MatrixRows, matrixRow } from "../helpers/auth-ma
 import { call } from "../helpers/api";
 
 const newIntegration = async (store: MatrixStore) =>
-  (await call("POST", `/stores/${store.id}/integrations`, { token: store.adminToken, body: { name: "ERP", scopes: ["products.read"] } }))
-    .body as { id: string };
+  (await call("POST", `/stores/${store.id}/integrations`, { token: store.adminToken, body: { name: "ERP", scopes: ["products.read"] } })).body as {
+    id: string;
+  };
 const one = (storeId: string, integration: { id: string }) => `/stores/${storeId}/integrations/${integration.id}`;
 
 export const integrationRows: MatrixRows = {

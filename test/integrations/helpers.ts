@@ -20,8 +20,7 @@ export async function newIntegration(store: TestStore, scopes: string[], token =
 export const rotate = (store: TestStore, id: string, previous_expires_in?: number, token = store.owner.jwt) =>
   call("POST", `/stores/${store.id}/integrations/${id}/rotate`, { token, body: previous_expires_in === undefined ? {} : { previous_expires_in } });
 
-export const removeMember = (store: TestStore, userId: string) =>
-  call("DELETE", `/stores/${store.id}/members/${userId}`, { token: store.owner.jwt });
+export const removeMember = (store: TestStore, userId: string) => call("DELETE", `/stores/${store.id}/members/${userId}`, { token: store.owner.jwt });
 
 /** A call that reads the store's products with `token`: 200 while the key works. */
 export const readCatalog = (store: TestStore, token: string) => call("GET", `/stores/${store.id}/products`, { token });

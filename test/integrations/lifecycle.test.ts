@@ -59,7 +59,8 @@ describe("imports an integration starts run to the end after its creator leaves,
     const store = await newStore();
     const creator = await addMember(store, ["integrations.manage", "products.read", "products.write", "products.edit"]);
     const integration = await newIntegration(store, ["products.read", "products.write", "products.edit"], creator.jwt, "Feed");
-    const header = "handle,title,description,brand,product_type,status,seo_title,seo_description,variant_sku,variant_title," +
+    const header =
+      "handle,title,description,brand,product_type,status,seo_title,seo_description,variant_sku,variant_title," +
       "option1_name,option1_value,option2_name,option2_value,option3_name,option3_value,price,stock,fulfillment_mode," +
       "length_mm,width_mm,height_mm,weight_g";
     const form = new FormData();

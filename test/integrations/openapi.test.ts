@@ -25,14 +25,35 @@ describe("the OpenAPI document describes integrations: operations, record, audit
     }
     const record = doc.components.schemas.Integration;
     expect(Object.keys(record.properties).sort()).toEqual(
-      ["id", "store_id", "name", "description", "scopes", "scope_names", "prefix", "created_by", "created_at", "last_used_at",
-        "rotated_at", "previous_expires_at", "rotation_recommended", "rotation_recommended_reason", "api_version"].sort(),
+      [
+        "id",
+        "store_id",
+        "name",
+        "description",
+        "scopes",
+        "scope_names",
+        "prefix",
+        "created_by",
+        "created_at",
+        "last_used_at",
+        "rotated_at",
+        "previous_expires_at",
+        "rotation_recommended",
+        "rotation_recommended_reason",
+        "api_version",
+      ].sort(),
     );
     expect(doc.components.schemas.RotateIntegrationRequest.properties.previous_expires_in).toMatchObject({ minimum: 0, maximum: 604800 });
     expect(doc.components.schemas.AuditEntry.properties).toHaveProperty("integration_id");
     expect(doc.components.schemas.AuditEntry.properties).toHaveProperty("integration_name");
     expect(doc.components.schemas.IntegrationMe.properties.kind).toMatchObject({ enum: ["integration"] });
     const permissions = (await call("GET", "/permissions")).body.data.map((p: { name: string; bit: number }) => [p.name, p.bit]);
-    expect(permissions).toEqual(expect.arrayContaining([["integrations.read", 17], ["integrations.manage", 18], ["store.manage", 19]]));
+    expect(permissions).toEqual(
+      expect.arrayContaining([
+        ["integrations.read", 17],
+        ["integrations.manage", 18],
+        ["store.manage", 19],
+      ]),
+    );
   });
 });

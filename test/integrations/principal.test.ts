@@ -42,7 +42,7 @@ describe("audit: an integration's changes are attributed {integration_id, integr
   });
 });
 
-describe("GET /me with an integration's key: {kind: \"integration\", integration: <record>}", () => {
+describe('GET /me with an integration\'s key: {kind: "integration", integration: <record>}', () => {
   it("answers the record (no person, no key), and 401 once the key is revoked", async () => {
     const store = await newStore();
     const integration = await newIntegration(store, ["products.read"]);
@@ -88,8 +88,13 @@ describe("budgets: its own per-credential budget, and it counts against the stor
       const a = await newIntegration(store, ["products.read"]);
       const b = await newIntegration(store, ["products.read"]);
       const path = `/stores/${store.id}/products`;
-      return [await send(path, overrides, a.token), await send(path, overrides, a.token), await send("/me", overrides, a.token),
-        await send(path, overrides, a.token), await send(path, overrides, b.token)];
+      return [
+        await send(path, overrides, a.token),
+        await send(path, overrides, a.token),
+        await send("/me", overrides, a.token),
+        await send(path, overrides, a.token),
+        await send(path, overrides, b.token),
+      ];
     });
     expect(statuses).toEqual([200, 200, 200, 429, 200]);
   });
@@ -100,8 +105,13 @@ describe("budgets: its own per-credential budget, and it counts against the stor
     const statuses = await inOneWindow(10, async () => {
       const integration = await newIntegration(store, ["products.read"]);
       const path = `/stores/${store.id}/products`;
-      return [await send(path, overrides, integration.token), await send(path, overrides, integration.token),
-        await send(path, overrides, store.owner.jwt), await send(path, overrides, integration.token), await send(path, overrides, store.owner.jwt)];
+      return [
+        await send(path, overrides, integration.token),
+        await send(path, overrides, integration.token),
+        await send(path, overrides, store.owner.jwt),
+        await send(path, overrides, integration.token),
+        await send(path, overrides, store.owner.jwt),
+      ];
     });
     expect(statuses).toEqual([200, 200, 200, 429, 429]);
   });
@@ -121,9 +131,24 @@ describe("attacks: another store's key, people and access routes, a removed crea
     const store = await newStore();
     const member = await addMember(store, ["products.read"]);
     const pat = await newToken(store.id, store.owner.jwt, ["products.read"]);
-    const every = ["products.read", "products.write", "products.edit", "products.delete", "products.publish", "webhooks.read",
-      "webhooks.write", "webhooks.edit", "webhooks.delete", "tokens.read", "members.read", "orders.read", "orders.write",
-      "customers.read", "customers.write", "audit.read"];
+    const every = [
+      "products.read",
+      "products.write",
+      "products.edit",
+      "products.delete",
+      "products.publish",
+      "webhooks.read",
+      "webhooks.write",
+      "webhooks.edit",
+      "webhooks.delete",
+      "tokens.read",
+      "members.read",
+      "orders.read",
+      "orders.write",
+      "customers.read",
+      "customers.write",
+      "audit.read",
+    ];
     const integration = await newIntegration(store, every);
     const other = await newIntegration(store, ["products.read"]);
     const token = integration.token;

@@ -6,8 +6,21 @@ import { crc32, base64urlDecode, sha256Hex, storeFirst } from "../helpers/suppor
 import { newIntegration, readCatalog } from "./helpers";
 
 const RECORD_FIELDS = [
-  "id", "store_id", "name", "description", "scopes", "scope_names", "prefix", "created_by", "created_at", "last_used_at",
-  "rotated_at", "previous_expires_at", "rotation_recommended", "rotation_recommended_reason", "api_version",
+  "id",
+  "store_id",
+  "name",
+  "description",
+  "scopes",
+  "scope_names",
+  "prefix",
+  "created_by",
+  "created_at",
+  "last_used_at",
+  "rotated_at",
+  "previous_expires_at",
+  "rotation_recommended",
+  "rotation_recommended_reason",
+  "api_version",
 ].sort();
 
 describe("the six endpoints: create (key shown once), list newest first, get, rename, rotate, delete", () => {

@@ -7,8 +7,21 @@ import { addMember, call, newToken } from "../helpers/api";
 import { newIntegrationKey } from "../helpers/auth-matrix";
 import { storeAll } from "../products/store-databases";
 import {
-  type InventoryStore, adjust, adjusted, auditRows, changeOnHandBeforeTheChange, createLocation, eventsNamed, inventoryStore, ledger, levelOf,
-  newSku, paths, productWithVariants, setCommitted, stockOf,
+  type InventoryStore,
+  adjust,
+  adjusted,
+  auditRows,
+  changeOnHandBeforeTheChange,
+  createLocation,
+  eventsNamed,
+  inventoryStore,
+  ledger,
+  levelOf,
+  newSku,
+  paths,
+  productWithVariants,
+  setCommitted,
+  stockOf,
 } from "./support";
 
 afterEach(() => vi.restoreAllMocks());
@@ -40,11 +53,27 @@ describe("an adjustment changes levels by delta or to a new on_hand → 201 {id,
     expect(res.body).toMatchObject({ reason: "received", reference: "PO-2026-0042" });
     expect(res.body.entries).toHaveLength(2);
     expect(res.body.entries[0]).toMatchObject({
-      variant_id: v.id, product_id: product.id, sku: v.sku, location_id: store.defaultLocation.id, location_code: "default",
-      on_hand_delta: 3, committed_delta: 0, on_hand_after: 8, committed_after: 0, reason: "received", reference: "PO-2026-0042",
-      order_id: null, adjustment_id: res.body.id,
+      variant_id: v.id,
+      product_id: product.id,
+      sku: v.sku,
+      location_id: store.defaultLocation.id,
+      location_code: "default",
+      on_hand_delta: 3,
+      committed_delta: 0,
+      on_hand_after: 8,
+      committed_after: 0,
+      reason: "received",
+      reference: "PO-2026-0042",
+      order_id: null,
+      adjustment_id: res.body.id,
     });
-    expect(res.body.entries[1]).toMatchObject({ location_id: shop.id, location_code: "shop", on_hand_delta: 10, on_hand_after: 10, adjustment_id: res.body.id });
+    expect(res.body.entries[1]).toMatchObject({
+      location_id: shop.id,
+      location_code: "shop",
+      on_hand_delta: 10,
+      on_hand_after: 10,
+      adjustment_id: res.body.id,
+    });
     expect(await levelOf(store, v.id, store.defaultLocation.id)).toMatchObject({ on_hand: 8, committed: 0, available: 8 });
     expect(await levelOf(store, v.id, shop.id)).toMatchObject({ on_hand: 10, available: 10 });
     expect(await stockOf(store, product.id, v.id)).toBe(18);
@@ -60,7 +89,10 @@ describe("an adjustment changes levels by delta or to a new on_hand → 201 {id,
     const productEvents = (await eventsNamed(store.id, "products.updated")).length;
     const body = await adjusted(store, {
       reason: "cycle_count",
-      changes: [{ variant_id: v.id, location_code: "default", on_hand: 5 }, { variant_id: v.id, location_id: shop.id, on_hand: 0 }],
+      changes: [
+        { variant_id: v.id, location_code: "default", on_hand: 5 },
+        { variant_id: v.id, location_id: shop.id, on_hand: 0 },
+      ],
     });
     expect(body.entries).toEqual([]);
     expect(await entryCount(store)).toBe(before);
@@ -84,7 +116,11 @@ describe("an adjustment changes levels by delta or to a new on_hand → 201 {id,
     const long = await adjust(store, { reason: "other", reference: "r".repeat(256), changes: [{ variant_id: v.id, location_code: "default", delta: 1 }] });
     expect(paths(long)).toEqual(["reference"]);
     const reference = "https://erp.example.com/docs/Lieferschein Nr. 7 ✓ " + "r".repeat(200);
-    const kept = await adjusted(store, { reason: "other", reference: reference.slice(0, 255), changes: [{ variant_id: v.id, location_code: "default", delta: 1 }] });
+    const kept = await adjusted(store, {
+      reason: "other",
+      reference: reference.slice(0, 255),
+      changes: [{ variant_id: v.id, location_code: "default", delta: 1 }],
+    });
     expect(kept.reference).toBe(reference.slice(0, 255));
     expect(kept.entries[0].reference).toBe(reference.slice(0, 255));
     const empty = await adjusted(store, { reason: "other", reference: "", changes: [{ variant_id: v.id, location_code: "default", delta: 1 }] });
@@ -123,7 +159,11 @@ describe("1..250 changes, each naming exactly one variant, one location, and exa
   it.each([
     ["both variant_id and sku", (v: Ctx) => ({ variant_id: v.id, sku: v.sku, location_code: "default", delta: 1 }), "changes.0.variant_id"],
     ["neither variant_id nor sku", () => ({ location_code: "default", delta: 1 }), "changes.0.sku"],
-    ["both location_id and location_code", (v: Ctx) => ({ variant_id: v.id, location_id: v.locationId, location_code: "default", delta: 1 }), "changes.0.location_id"],
+    [
+      "both location_id and location_code",
+      (v: Ctx) => ({ variant_id: v.id, location_id: v.locationId, location_code: "default", delta: 1 }),
+      "changes.0.location_id",
+    ],
     ["neither location_id nor location_code", (v: Ctx) => ({ variant_id: v.id, delta: 1 }), "changes.0.location_code"],
     ["both delta and on_hand", (v: Ctx) => ({ variant_id: v.id, location_code: "default", delta: 1, on_hand: 3 }), "changes.0.delta"],
     ["neither delta nor on_hand", (v: Ctx) => ({ variant_id: v.id, location_code: "default" }), "changes.0.on_hand"],
@@ -162,7 +202,9 @@ describe("1..250 changes, each naming exactly one variant, one location, and exa
     const res = await adjust(store, { reason: "damaged", changes: [{ variant_id: v.id, location_code: "default", delta: -3 }] });
     expect(paths(res)).toEqual(["changes.0.delta"]);
     expect(res.body.errors[0].message).toMatch(/would make on_hand 2, below the 3 committed \(on_hand is 5\)/);
-    expect(paths(await adjust(store, { reason: "cycle_count", changes: [{ variant_id: v.id, location_code: "default", on_hand: 2 }] }))).toEqual(["changes.0.on_hand"]);
+    expect(paths(await adjust(store, { reason: "cycle_count", changes: [{ variant_id: v.id, location_code: "default", on_hand: 2 }] }))).toEqual([
+      "changes.0.on_hand",
+    ]);
     expect((await adjust(store, { reason: "damaged", changes: [{ variant_id: v.id, location_code: "default", delta: -2 }] })).status).toBe(201);
   });
 
@@ -170,7 +212,10 @@ describe("1..250 changes, each naming exactly one variant, one location, and exa
     const { store, v } = await setUp();
     const res = await adjust(store, {
       reason: "received",
-      changes: [{ variant_id: v.id, location_code: "DEFAULT", delta: 1 }, { sku: v.sku, location_id: store.defaultLocation.id, delta: 1 }],
+      changes: [
+        { variant_id: v.id, location_code: "DEFAULT", delta: 1 },
+        { sku: v.sku, location_id: store.defaultLocation.id, delta: 1 },
+      ],
     });
     expect(paths(res)).toEqual(["changes.1.sku"]);
     expect(res.body.errors[0].message).toMatch(/changes\.0/);
@@ -210,7 +255,10 @@ describe("compare_on_hand: apply only if the level's on_hand is exactly that now
     const { store, v, shop } = await setUp();
     const body = await adjusted(store, {
       reason: "cycle_count",
-      changes: [{ variant_id: v.id, location_code: "default", on_hand: 4, compare_on_hand: 5 }, { variant_id: v.id, location_id: shop.id, delta: 2, compare_on_hand: 0 }],
+      changes: [
+        { variant_id: v.id, location_code: "default", on_hand: 4, compare_on_hand: 5 },
+        { variant_id: v.id, location_id: shop.id, delta: 2, compare_on_hand: 0 },
+      ],
     });
     expect(body.entries.map((e: { on_hand_after: number }) => e.on_hand_after)).toEqual([4, 2]);
   });
@@ -268,7 +316,9 @@ describe("concurrent changes are never lost; the invariants are checked inside t
 
   it("parallel deltas on one level all count", async () => {
     const { store, v } = await setUp();
-    const answers = await Promise.all(Array.from({ length: 5 }, () => adjust(store, { reason: "returned", changes: [{ variant_id: v.id, location_code: "default", delta: 2 }] })));
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => adjust(store, { reason: "returned", changes: [{ variant_id: v.id, location_code: "default", delta: 2 }] })),
+    );
     for (const a of answers) expect(a.status, a.text).toBe(201);
     expect(await levelOf(store, v.id, store.defaultLocation.id)).toMatchObject({ on_hand: 15 });
   });
@@ -320,7 +370,8 @@ describe("events: inventory.updated once per changed level (the level, delta, re
     const { store, product, v, shop } = await setUp();
     const { product: other, variants: otherVariants } = await productWithVariants(store, [0]);
     const hook = await call("POST", store.at("/webhooks"), {
-      token: store.token, body: { url: "http://127.0.0.1:9/inventory", events: ["inventory.updated"], secret: "a-secret-of-enough-length-0123456789" },
+      token: store.token,
+      body: { url: "http://127.0.0.1:9/inventory", events: ["inventory.updated"], secret: "a-secret-of-enough-length-0123456789" },
     });
     expect(hook.status, hook.text).toBe(201);
     const inventoryBefore = (await eventsNamed(store.id, "inventory.updated")).length;
@@ -336,10 +387,20 @@ describe("events: inventory.updated once per changed level (the level, delta, re
     });
     const levels = (await eventsNamed(store.id, "inventory.updated")).slice(inventoryBefore);
     expect(levels).toHaveLength(3);
-    const at = (variantId: string, locationId: string) => levels.find((e: { variant_id: string; location_id: string }) => e.variant_id === variantId && e.location_id === locationId);
+    const at = (variantId: string, locationId: string) =>
+      levels.find((e: { variant_id: string; location_id: string }) => e.variant_id === variantId && e.location_id === locationId);
     expect(at(v.id, store.defaultLocation.id)).toEqual({
-      variant_id: v.id, product_id: product.id, sku: v.sku, location_id: store.defaultLocation.id, location_code: "default",
-      on_hand: 3, committed: 0, available: 3, updated_at: expect.any(String), delta: -2, reason: "returned",
+      variant_id: v.id,
+      product_id: product.id,
+      sku: v.sku,
+      location_id: store.defaultLocation.id,
+      location_code: "default",
+      on_hand: 3,
+      committed: 0,
+      available: 3,
+      updated_at: expect.any(String),
+      delta: -2,
+      reason: "returned",
     });
     expect(at(v.id, shop.id)).toMatchObject({ on_hand: 4, delta: 4, reason: "returned" });
     expect(at(otherVariants[0].id, store.defaultLocation.id)).toMatchObject({ on_hand: 3, delta: 3 });

@@ -7,8 +7,17 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { call } from "../helpers/api";
 import { storeAll } from "../products/store-databases";
 import {
-  adjusted, commitUnitsBeforeTheChange, createLocation, deletionEntries, eventsNamed, expectLedgerSumsToLevels, inventoryStore, levelOf, moveOrder,
-  placeOrder, productWithVariants,
+  adjusted,
+  commitUnitsBeforeTheChange,
+  createLocation,
+  deletionEntries,
+  eventsNamed,
+  expectLedgerSumsToLevels,
+  inventoryStore,
+  levelOf,
+  moveOrder,
+  placeOrder,
+  productWithVariants,
 } from "./support";
 
 afterEach(() => vi.restoreAllMocks());
@@ -16,30 +25,46 @@ afterEach(() => vi.restoreAllMocks());
 describe("DELETE product: its variants' levels are emptied with ledger entries", () => {
   it("on_hand on two variants at two locations: 204, every level gone, each one's entries sum to 0", async () => {
     const store = await inventoryStore();
-    const { product, variants: [a, b] } = await productWithVariants(store, [5, 0]);
+    const {
+      product,
+      variants: [a, b],
+    } = await productWithVariants(store, [5, 0]);
     const wh = await createLocation(store, { code: "wh" });
     await adjusted(store, {
       reason: "received",
-      changes: [{ variant_id: a.id, location_id: wh.id, delta: 2 }, { variant_id: b.id, location_id: wh.id, delta: 7 }],
+      changes: [
+        { variant_id: a.id, location_id: wh.id, delta: 2 },
+        { variant_id: b.id, location_id: wh.id, delta: 7 },
+      ],
     });
     const res = await call("DELETE", store.path(`/${product.id}`), { token: store.token });
     expect(res.status, res.text).toBe(204);
     expect(await storeAll(store.id, "SELECT variant_id FROM inventory_levels WHERE product_id = ?", product.id)).toEqual([]);
-    expect(await deletionEntries(store.id, a.id)).toEqual([["default", -5, 0, 0, "product.delete"], ["wh", -2, 0, 0, "product.delete"]]);
+    expect(await deletionEntries(store.id, a.id)).toEqual([
+      ["default", -5, 0, 0, "product.delete"],
+      ["wh", -2, 0, 0, "product.delete"],
+    ]);
     expect(await deletionEntries(store.id, b.id)).toEqual([["wh", -7, 0, 0, "product.delete"]]);
     const sums = (await expectLedgerSumsToLevels(store.id)).filter((r) => r.variant_id === a.id || r.variant_id === b.id);
     expect(sums).toHaveLength(3);
     for (const r of sums) expect([r.on_hand_sum, r.committed_sum, r.level_exists, r.variant_exists]).toEqual([0, 0, 0, 0]);
     const events = (await eventsNamed(store.id, "inventory.updated")).filter((e) => e.reason === "variant_deleted");
     expect(events.map((e) => [e.sku, e.location_code, e.on_hand, e.delta]).sort()).toEqual(
-      [[a.sku, "default", 0, -5], [a.sku, "wh", 0, -2], [b.sku, "wh", 0, -7]].sort(),
+      [
+        [a.sku, "default", 0, -5],
+        [a.sku, "wh", 0, -2],
+        [b.sku, "wh", 0, -7],
+      ].sort(),
     );
     expect((await eventsNamed(store.id, "products.deleted")).map((e) => e.id)).toEqual([product.id]);
   });
 
   it("a product without stock is deleted as before: no ledger entry", async () => {
     const store = await inventoryStore();
-    const { product, variants: [v] } = await productWithVariants(store, [0]);
+    const {
+      product,
+      variants: [v],
+    } = await productWithVariants(store, [0]);
     expect((await call("DELETE", store.path(`/${product.id}`), { token: store.token })).status).toBe(204);
     expect(await deletionEntries(store.id, v.id)).toEqual([]);
     expect(await storeAll(store.id, "SELECT id FROM inventory_ledger WHERE store_id = ?", store.id)).toEqual([]);
@@ -47,9 +72,15 @@ describe("DELETE product: its variants' levels are emptied with ledger entries",
 
   it("committed units: 409 naming them, nothing deleted; once the order is canceled the product goes", async () => {
     const store = await inventoryStore();
-    const { product, variants: [a, b] } = await productWithVariants(store, [4, 3]);
+    const {
+      product,
+      variants: [a, b],
+    } = await productWithVariants(store, [4, 3]);
     expect((await call("POST", store.path(`/${product.id}/publish`), { token: store.token })).status).toBe(200);
-    const order = await placeOrder(store, [{ variant_id: a.id, quantity: 1 }, { variant_id: b.id, quantity: 3 }]);
+    const order = await placeOrder(store, [
+      { variant_id: a.id, quantity: 1 },
+      { variant_id: b.id, quantity: 3 },
+    ]);
     const res = await call("DELETE", store.path(`/${product.id}`), { token: store.token });
     expect(res.status, res.text).toBe(409);
     expect(res.body.code).toBe("conflict");
@@ -67,7 +98,10 @@ describe("DELETE product: its variants' levels are emptied with ledger entries",
 
   it("an order that commits units between the read and the delete's batch: 409 naming them (checked in the batch)", async () => {
     const store = await inventoryStore();
-    const { product, variants: [v] } = await productWithVariants(store, [2]);
+    const {
+      product,
+      variants: [v],
+    } = await productWithVariants(store, [2]);
     await commitUnitsBeforeTheChange(store.id, v.id, store.defaultLocation.id, 2);
     const res = await call("DELETE", store.path(`/${product.id}`), { token: store.token });
     expect(res.status, res.text).toBe(409);

@@ -20,12 +20,21 @@ describe("the ledger invariant under concurrent changes", () => {
     ]);
     const [a, b] = product.variants.map((v: { id: string }) => v.id);
     const path = (suffix: string) => `/stores/${store.id}/${suffix}`;
-    for (const [name, code] of [["Warehouse", "wh"], ["Shop", "shop"]]) {
+    for (const [name, code] of [
+      ["Warehouse", "wh"],
+      ["Shop", "shop"],
+    ]) {
       expect((await call("POST", path("locations"), { token: store.token, body: { name, code } })).status).toBe(201);
     }
     const seed = await call("POST", path("inventory/adjustments"), {
       token: store.token,
-      body: { reason: "received", changes: [a, b].flatMap((v) => [{ variant_id: v, location_code: "wh", delta: 4 }, { variant_id: v, location_code: "shop", delta: 4 }]) },
+      body: {
+        reason: "received",
+        changes: [a, b].flatMap((v) => [
+          { variant_id: v, location_code: "wh", delta: 4 },
+          { variant_id: v, location_code: "shop", delta: 4 },
+        ]),
+      },
     });
     expect(seed.status).toBe(201);
 
@@ -48,19 +57,35 @@ describe("the ledger invariant under concurrent changes", () => {
     const transfers = Array.from({ length: 5 }, (_, i) =>
       call("POST", path("inventory/transfers"), {
         token: store.token,
-        body: { from_location_code: i % 2 ? "wh" : "shop", to_location_code: "default", reference: `t-${i}`, items: [{ variant_id: i % 2 ? a : b, quantity: 1 }] },
+        body: {
+          from_location_code: i % 2 ? "wh" : "shop",
+          to_location_code: "default",
+          reference: `t-${i}`,
+          items: [{ variant_id: i % 2 ? a : b, quantity: 1 }],
+        },
       }),
     );
     const results = await Promise.all([...orders, ...adjustments, ...transfers]);
     // Some may lose to the stock others took (409 insufficient_stock, 422 below 0): never a 500, and never a partial change.
     for (const res of results) expect([201, 409, 422], res.text).toContain(res.status);
-    const placed = results.slice(0, 20).filter((r) => r.status === 201).map((r) => r.body.id as string);
+    const placed = results
+      .slice(0, 20)
+      .filter((r) => r.status === 201)
+      .map((r) => r.body.id as string);
     expect(placed.length).toBeGreaterThan(5);
     expect((await call("POST", path(`orders/${placed[0]}/transitions`), { token: store.token, body: { status: "canceled" } })).status).toBe(200);
     expect((await call("POST", path(`orders/${placed[1]}/transitions`), { token: store.token, body: { status: "paid" } })).status).toBe(200);
     expect((await call("POST", path(`orders/${placed[1]}/transitions`), { token: store.token, body: { status: "fulfilled" } })).status).toBe(200);
 
-    const levels = await storeAll<{ variant_id: string; location_id: string; on_hand: number; committed: number; on_hand_sum: number; committed_sum: number; allocated: number }>(
+    const levels = await storeAll<{
+      variant_id: string;
+      location_id: string;
+      on_hand: number;
+      committed: number;
+      on_hand_sum: number;
+      committed_sum: number;
+      allocated: number;
+    }>(
       store.id,
       `SELECT il.variant_id, il.location_id, il.on_hand, il.committed,
          (SELECT coalesce(sum(on_hand_delta), 0) FROM inventory_ledger e WHERE e.variant_id = il.variant_id AND e.location_id = il.location_id) AS on_hand_sum,
@@ -108,7 +133,12 @@ type Step =
 
 const VARIANTS = 3;
 const step: fc.Arbitrary<Step> = fc.oneof(
-  fc.record({ kind: fc.constant("adjust" as const), variant: fc.nat(VARIANTS - 1), location: fc.nat(1), delta: fc.integer({ min: -3, max: 5 }).filter((d) => d !== 0) }),
+  fc.record({
+    kind: fc.constant("adjust" as const),
+    variant: fc.nat(VARIANTS - 1),
+    location: fc.nat(1),
+    delta: fc.integer({ min: -3, max: 5 }).filter((d) => d !== 0),
+  }),
   fc.record({ kind: fc.constant("order" as const), variant: fc.nat(VARIANTS - 1), quantity: fc.integer({ min: 1, max: 3 }) }),
   fc.record({ kind: fc.constant("cancel" as const), order: fc.nat(3) }),
   fc.record({ kind: fc.constant("fulfil" as const), order: fc.nat(3) }),
@@ -117,7 +147,9 @@ const step: fc.Arbitrary<Step> = fc.oneof(
 );
 
 describe("the ledger invariant over random histories that delete variants", () => {
-  it("adjustments, orders, cancels, fulfilments, variant DELETEs and PUTs: every level of every variant that ever existed equals its entries", { timeout: 120_000 }, async () => {
+  it("adjustments, orders, cancels, fulfilments, variant DELETEs and PUTs: every level of every variant that ever existed equals its entries", {
+    timeout: 120_000,
+  }, async () => {
     const store = await inventoryStore();
     const wh = await createLocation(store, { code: "wh" });
     const locationIds = [store.defaultLocation.id, wh.id];
@@ -159,7 +191,11 @@ describe("the ledger invariant over random histories that delete variants", () =
             const change = { variant_id: latest.get(s.variant), location_id: locationIds[s.location], delta: s.delta };
             expectStatus("adjust", await post("/inventory/adjustments", { reason: s.delta > 0 ? "received" : "damaged", changes: [change] }), [201, 422]);
           } else if (s.kind === "order") {
-            const res = await post("/orders", { email: "p@example.test", currency: "USD", line_items: [{ variant_id: latest.get(s.variant), quantity: s.quantity }] });
+            const res = await post("/orders", {
+              email: "p@example.test",
+              currency: "USD",
+              line_items: [{ variant_id: latest.get(s.variant), quantity: s.quantity }],
+            });
             expectStatus("order", res, [201, 409, 422]);
             if (res.status === 201) orders.push(res.body.id);
           } else if (s.kind === "cancel" || s.kind === "fulfil") {
@@ -206,16 +242,20 @@ describe("the ledger invariant over random histories that delete variants", () =
         endOnFailure: true,
         // Always tried first: deletions refused for committed units (DELETE and PUT), then allowed once the order is
         // canceled, a PUT deleting a variant that holds on_hand, and one naming a deleted item again.
-        examples: [[[
-          { kind: "order", variant: 0, quantity: 2 },
-          { kind: "delete", variant: 0 },
-          { kind: "put", keep: [1, 2], stock: null },
-          { kind: "cancel", order: 0 },
-          { kind: "adjust", variant: 0, location: 1, delta: 2 },
-          { kind: "delete", variant: 0 },
-          { kind: "put", keep: [1], stock: 5 },
-          { kind: "put", keep: [0, 1], stock: 4 },
-        ]]],
+        examples: [
+          [
+            [
+              { kind: "order", variant: 0, quantity: 2 },
+              { kind: "delete", variant: 0 },
+              { kind: "put", keep: [1, 2], stock: null },
+              { kind: "cancel", order: 0 },
+              { kind: "adjust", variant: 0, location: 1, delta: 2 },
+              { kind: "delete", variant: 0 },
+              { kind: "put", keep: [1], stock: 5 },
+              { kind: "put", keep: [0, 1], stock: 4 },
+            ],
+          ],
+        ],
       },
     );
     // The histories reached the cases under test.

@@ -3,19 +3,24 @@
 // For every level, the sum of its entries' deltas is its current on_hand and committed.
 import { describe, expect, it } from "vitest";
 import { addMember, call } from "../helpers/api";
-import {
-  type InventoryStore, adjusted, createLocation, inventoryStore, ledger, levelOf, productWithVariants, setCommitted, transfer,
-} from "./support";
+import { type InventoryStore, adjusted, createLocation, inventoryStore, ledger, levelOf, productWithVariants, setCommitted, transfer } from "./support";
 
 const ids = (res: { body: { data: Array<{ id: string }> } }) => res.body.data.map((e) => e.id);
 
 /** A variant (stock 3 by creation) with a history: received 5 at shop, a transfer of 2 to default, a correction. */
 async function setUp() {
   const store = await inventoryStore();
-  const { variants: [v, w] } = await productWithVariants(store, [3, 1]);
+  const {
+    variants: [v, w],
+  } = await productWithVariants(store, [3, 1]);
   const shop = await createLocation(store, { code: "shop" });
   const received = await adjusted(store, { reason: "received", reference: "PO-1", changes: [{ variant_id: v.id, location_id: shop.id, delta: 5 }] });
-  const moved = await transfer(store, { from_location_code: "shop", to_location_code: "default", reference: "TR-1", items: [{ variant_id: v.id, quantity: 2 }] });
+  const moved = await transfer(store, {
+    from_location_code: "shop",
+    to_location_code: "default",
+    reference: "TR-1",
+    items: [{ variant_id: v.id, quantity: 2 }],
+  });
   expect(moved.status, moved.text).toBe(201);
   const corrected = await adjusted(store, { reason: "correction", changes: [{ variant_id: w.id, location_code: "default", on_hand: 4 }] });
   return { store, v, w, shop, received, moved: moved.body, corrected };
@@ -32,8 +37,22 @@ describe("an entry is {id, variant_id, product_id, sku, location_id, location_co
     const { store, v, w, received, moved, corrected } = await setUp();
     const res = await all(store);
     expect(Object.keys(res.body.data[0]).sort()).toEqual([
-      "actor", "adjustment_id", "committed_after", "committed_delta", "created_at", "id", "location_code", "location_id", "on_hand_after",
-      "on_hand_delta", "order_id", "product_id", "reason", "reference", "sku", "variant_id",
+      "actor",
+      "adjustment_id",
+      "committed_after",
+      "committed_delta",
+      "created_at",
+      "id",
+      "location_code",
+      "location_id",
+      "on_hand_after",
+      "on_hand_delta",
+      "order_id",
+      "product_id",
+      "reason",
+      "reference",
+      "sku",
+      "variant_id",
     ]);
     const newestFirst = [...corrected.entries, ...[...moved.entries].reverse(), ...received.entries].map((e: { id: string }) => e.id);
     expect(ids(res).slice(0, 4)).toEqual(newestFirst);
@@ -49,7 +68,11 @@ describe("an entry is {id, variant_id, product_id, sku, location_id, location_co
     const { store, v, w, shop } = await setUp();
     await setCommitted(store.id, v.id, shop.id, 2);
     const entries = (await all(store)).body.data as Array<{ variant_id: string; location_id: string; on_hand_delta: number; committed_delta: number }>;
-    for (const [variantId, locationId] of [[v.id, shop.id], [v.id, store.defaultLocation.id], [w.id, store.defaultLocation.id]]) {
+    for (const [variantId, locationId] of [
+      [v.id, shop.id],
+      [v.id, store.defaultLocation.id],
+      [w.id, store.defaultLocation.id],
+    ]) {
       const mine = entries.filter((e) => e.variant_id === variantId && e.location_id === locationId);
       const level = await levelOf(store, variantId, locationId);
       expect(mine.reduce((n, e) => n + e.on_hand_delta, 0)).toBe(level!.on_hand);
@@ -97,7 +120,10 @@ describe("filters: variant_id, sku, location_id, reason, order_id, since, until"
     const res = await all(store, `&sku=${renamed}`);
     expect(res.body.data.length).toBe(4);
     expect(res.body.data.every((e: { sku: string }) => e.sku === v.sku)).toBe(true);
-    expect(res.body.data.filter((e: { location_id: string }) => e.location_id === shop.id).map((e: { location_code: string }) => e.location_code)).toEqual(["shop", "shop"]);
+    expect(res.body.data.filter((e: { location_id: string }) => e.location_id === shop.id).map((e: { location_code: string }) => e.location_code)).toEqual([
+      "shop",
+      "shop",
+    ]);
   });
 
   it("bad filter values are 422", async () => {

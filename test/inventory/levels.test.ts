@@ -11,10 +11,22 @@ const pairs = (res: { body: { data: Array<{ variant_id: string; location_code: s
 /** Two products: A with variants a1 (stock 5) and a2 (stock 0), B with b1 (stock 2); a location "shop" holding a1: 7, b1: 1. */
 async function setUp() {
   const store = await inventoryStore();
-  const { product: productA, variants: [a1, a2] } = await productWithVariants(store, [5, 0]);
-  const { product: productB, variants: [b1] } = await productWithVariants(store, [2]);
+  const {
+    product: productA,
+    variants: [a1, a2],
+  } = await productWithVariants(store, [5, 0]);
+  const {
+    product: productB,
+    variants: [b1],
+  } = await productWithVariants(store, [2]);
   const shop = await createLocation(store, { code: "shop" });
-  await adjusted(store, { reason: "received", changes: [{ variant_id: a1.id, location_id: shop.id, delta: 7 }, { variant_id: b1.id, location_id: shop.id, delta: 1 }] });
+  await adjusted(store, {
+    reason: "received",
+    changes: [
+      { variant_id: a1.id, location_id: shop.id, delta: 7 },
+      { variant_id: b1.id, location_id: shop.id, delta: 1 },
+    ],
+  });
   return { store, productA, productB, a1, a2, b1, shop };
 }
 
@@ -25,7 +37,17 @@ describe("a level is {variant_id, product_id, sku, location_id, location_code, o
     const res = await levels(store);
     expect(res.status, res.text).toBe(200);
     expect(res.body.pagination).toEqual({ limit: 20, offset: 0, total: 4, next_cursor: null });
-    expect(Object.keys(res.body.data[0]).sort()).toEqual(["available", "committed", "location_code", "location_id", "on_hand", "product_id", "sku", "updated_at", "variant_id"]);
+    expect(Object.keys(res.body.data[0]).sort()).toEqual([
+      "available",
+      "committed",
+      "location_code",
+      "location_id",
+      "on_hand",
+      "product_id",
+      "sku",
+      "updated_at",
+      "variant_id",
+    ]);
     const sorted = [...res.body.data].sort((x, y) => (x.variant_id + x.location_id < y.variant_id + y.location_id ? -1 : 1));
     expect(res.body.data).toEqual(sorted);
     const a1Shop = res.body.data.find((l: { variant_id: string; location_id: string }) => l.variant_id === a1.id && l.location_id === shop.id);
@@ -54,7 +76,9 @@ describe("filters: location_id, variant_id, product_id, sku (case-insensitive), 
     // Low stock: available below the number.
     expect(pairs(await levels(store, "?available_below=2")).sort()).toEqual([`${b1.id}@shop`]);
     expect(pairs(await levels(store, "?available_below=6")).sort()).toEqual([`${a1.id}@default`, `${b1.id}@default`, `${b1.id}@shop`].sort());
-    expect(pairs(await levels(store, `?available_below=6&location_id=${store.defaultLocation.id}`)).sort()).toEqual([`${a1.id}@default`, `${b1.id}@default`].sort());
+    expect(pairs(await levels(store, `?available_below=6&location_id=${store.defaultLocation.id}`)).sort()).toEqual(
+      [`${a1.id}@default`, `${b1.id}@default`].sort(),
+    );
     expect(pairs(await levels(store, "?available_below=0"))).toEqual([]);
     expect((await levels(store, `?available_below=6&product_id=${productB.id}`)).body.pagination.total).toBe(2);
     expect(pairs(await levels(store, "?sku=NO-SUCH"))).toEqual([]);

@@ -3,9 +3,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { addMember, call, newStore } from "../helpers/api";
 import { onSameDatabase } from "../products/store-databases";
-import {
-  type InventoryStore, adjusted, auditRows, createLocation, eventsNamed, inventoryStore, levelOf, productWithVariants, stockOf,
-} from "./support";
+import { type InventoryStore, adjusted, auditRows, createLocation, eventsNamed, inventoryStore, levelOf, productWithVariants, stockOf } from "./support";
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -223,7 +221,8 @@ describe("an inactive location's stock counts for nothing; it can still be adjus
     const shop = await createLocation(store, { code: "shop" });
     await adjusted(store, { reason: "received", changes: [{ variant_id: variants[0].id, location_id: shop.id, delta: 2 }] });
     const hook = await call("POST", store.at("/webhooks"), {
-      token: store.token, body: { url: "http://127.0.0.1:9/products", events: ["products.updated"], secret: "a-secret-of-enough-length-0123456789" },
+      token: store.token,
+      body: { url: "http://127.0.0.1:9/products", events: ["products.updated"], secret: "a-secret-of-enough-length-0123456789" },
     });
     expect(hook.status, hook.text).toBe(201);
     await patch(store, shop.id, { active: false });

@@ -16,15 +16,30 @@ const TABLES = /^SCAN (inventory_levels|il|inventory_ledger)\b/;
 
 async function plan(storeId: string, query: { toSQL: () => { sql: string; params: unknown[] } }) {
   const { sql, params } = query.toSQL();
-  const rows = await (await storeD1(storeId)).prepare(`EXPLAIN QUERY PLAN ${sql}`).bind(...params).all<{ detail: string }>();
+  const rows = await (await storeD1(storeId))
+    .prepare(`EXPLAIN QUERY PLAN ${sql}`)
+    .bind(...params)
+    .all<{ detail: string }>();
   expect(rows.results.length).toBeGreaterThan(0);
   return rows.results.map((r) => r.detail);
 }
 
 const fullScans = (details: string[]) => details.filter((d) => TABLES.test(d));
 
-const levelWalk = (after?: boolean): Walk => ({ limit: 20, offset: 0, ascending: true, list: "inventory:asc", ...(after ? { after: { list: "inventory:asc", at: ID, id: ID } } : {}) });
-const ledgerWalk = (after?: boolean): Walk => ({ limit: 20, offset: 0, ascending: false, list: "ledger:desc", ...(after ? { after: { list: "ledger:desc", at: 100, id: ID } } : {}) });
+const levelWalk = (after?: boolean): Walk => ({
+  limit: 20,
+  offset: 0,
+  ascending: true,
+  list: "inventory:asc",
+  ...(after ? { after: { list: "inventory:asc", at: ID, id: ID } } : {}),
+});
+const ledgerWalk = (after?: boolean): Walk => ({
+  limit: 20,
+  offset: 0,
+  ascending: false,
+  list: "ledger:desc",
+  ...(after ? { after: { list: "ledger:desc", at: 100, id: ID } } : {}),
+});
 
 const LEVEL_FILTERS: Array<[string, LevelsFilter]> = [
   ["none", {}],
@@ -63,14 +78,19 @@ describe("GET /inventory: every filter is served by an index (no full scan of in
   it("available_below uses the expression indexes on (on_hand - committed); a location's levels its own index", async () => {
     const store = await inventoryStore();
     const db = drizzle(await storeD1(store.id), { schema });
-    for (const query of [levelsPageQuery(db as never, store.id, levelWalk(), { available_below: 5 }), levelsCountQuery(db as never, store.id, { available_below: 5 })]) {
+    for (const query of [
+      levelsPageQuery(db as never, store.id, levelWalk(), { available_below: 5 }),
+      levelsCountQuery(db as never, store.id, { available_below: 5 }),
+    ]) {
       expect((await plan(store.id, query)).join(" | ")).toMatch(/inventory_levels_store_available_idx \(store_id=\? AND <expr><\?\)/);
     }
     for (const after of [false, true]) {
       const query = levelsPageQuery(db as never, store.id, levelWalk(after), { available_below: 5, location_id: ID });
       expect((await plan(store.id, query)).join(" | ")).toMatch(/inventory_levels_location_available_idx \(location_id=\? AND <expr><\?\)/);
     }
-    expect((await plan(store.id, levelsCountQuery(db as never, store.id, { location_id: ID }))).join(" | ")).toMatch(/inventory_levels_location_available_idx \(location_id=\?\)/);
+    expect((await plan(store.id, levelsCountQuery(db as never, store.id, { location_id: ID }))).join(" | ")).toMatch(
+      /inventory_levels_location_available_idx \(location_id=\?\)/,
+    );
   });
 });
 

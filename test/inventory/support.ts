@@ -82,7 +82,9 @@ export async function setCommitted(storeId: string, variantId: string, locationI
   const db = await storeD1(storeId);
   await db.batch([
     db
-      .prepare("INSERT INTO inventory_context (singleton, store_id, reason, order_id, seq_from) VALUES (1, ?, 'order_committed', ?, coalesce((SELECT max(seq) FROM inventory_ledger WHERE store_id = ?), 0) + 1)")
+      .prepare(
+        "INSERT INTO inventory_context (singleton, store_id, reason, order_id, seq_from) VALUES (1, ?, 'order_committed', ?, coalesce((SELECT max(seq) FROM inventory_ledger WHERE store_id = ?), 0) + 1)",
+      )
       .bind(storeId, orderId, storeId),
     db.prepare("UPDATE inventory_levels SET committed = ? WHERE variant_id = ? AND location_id = ?").bind(committed, variantId, locationId),
     db.prepare("DELETE FROM inventory_context"),
@@ -97,7 +99,11 @@ export async function changeOnHandBeforeTheChange(storeId: string, variantId: st
     if (!done && statements.length >= 5) {
       done = true;
       await db.batch([
-        db.prepare("INSERT INTO inventory_context (singleton, store_id, reason, seq_from) VALUES (1, ?, 'correction', coalesce((SELECT max(seq) FROM inventory_ledger WHERE store_id = ?), 0) + 1)").bind(storeId, storeId),
+        db
+          .prepare(
+            "INSERT INTO inventory_context (singleton, store_id, reason, seq_from) VALUES (1, ?, 'correction', coalesce((SELECT max(seq) FROM inventory_ledger WHERE store_id = ?), 0) + 1)",
+          )
+          .bind(storeId, storeId),
         db.prepare("UPDATE inventory_levels SET on_hand = ? WHERE variant_id = ? AND location_id = ?").bind(onHand, variantId, locationId),
         db.prepare("DELETE FROM inventory_context"),
       ]);
@@ -108,7 +114,12 @@ export async function changeOnHandBeforeTheChange(storeId: string, variantId: st
 
 /** The store's outbox events named `name`, oldest first, with `data` parsed. */
 export async function eventsNamed(storeId: string, name: string) {
-  const rows = await storeAll<{ data: string }>(storeId, "SELECT json_extract(payload, '$.data') AS data FROM events WHERE store_id = ? AND name = ? ORDER BY id", storeId, name);
+  const rows = await storeAll<{ data: string }>(
+    storeId,
+    "SELECT json_extract(payload, '$.data') AS data FROM events WHERE store_id = ? AND name = ? ORDER BY id",
+    storeId,
+    name,
+  );
   return rows.map((r) => JSON.parse(r.data));
 }
 
@@ -203,7 +214,11 @@ export async function commitUnitsBeforeTheChange(storeId: string, variantId: str
     if (!done && statements.length >= 5) {
       done = true;
       await db.batch([
-        db.prepare("INSERT INTO inventory_context (singleton, store_id, reason, seq_from) VALUES (1, ?, 'order_committed', coalesce((SELECT max(seq) FROM inventory_ledger WHERE store_id = ?), 0) + 1)").bind(storeId, storeId),
+        db
+          .prepare(
+            "INSERT INTO inventory_context (singleton, store_id, reason, seq_from) VALUES (1, ?, 'order_committed', coalesce((SELECT max(seq) FROM inventory_ledger WHERE store_id = ?), 0) + 1)",
+          )
+          .bind(storeId, storeId),
         db.prepare("UPDATE inventory_levels SET committed = ? WHERE variant_id = ? AND location_id = ?").bind(committed, variantId, locationId),
         db.prepare("DELETE FROM inventory_context"),
       ]);

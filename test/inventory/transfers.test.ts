@@ -4,8 +4,19 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { addMember, call } from "../helpers/api";
 import {
-  adjusted, auditRows, changeOnHandBeforeTheChange, createLocation, eventsNamed, inventoryStore, ledger, levelOf, paths, productWithVariants,
-  setCommitted, stockOf, transfer,
+  adjusted,
+  auditRows,
+  changeOnHandBeforeTheChange,
+  createLocation,
+  eventsNamed,
+  inventoryStore,
+  ledger,
+  levelOf,
+  paths,
+  productWithVariants,
+  setCommitted,
+  stockOf,
+  transfer,
 } from "./support";
 
 afterEach(() => vi.restoreAllMocks());
@@ -23,8 +34,13 @@ describe("a transfer moves units → 201 {id, reference, created_at, entries}: a
     const { store, product, a, b, shop } = await setUp();
     const productsBefore = (await eventsNamed(store.id, "products.updated")).length;
     const res = await transfer(store, {
-      from_location_code: "DEFAULT", to_location_id: shop.id, reference: "TR-1",
-      items: [{ variant_id: a.id, quantity: 3 }, { sku: b.sku.toLowerCase(), quantity: 4 }],
+      from_location_code: "DEFAULT",
+      to_location_id: shop.id,
+      reference: "TR-1",
+      items: [
+        { variant_id: a.id, quantity: 3 },
+        { sku: b.sku.toLowerCase(), quantity: 4 },
+      ],
     });
     expect(res.status, res.text).toBe(201);
     expect(res.headers.get("Location")).toBeNull();
@@ -42,7 +58,12 @@ describe("a transfer moves units → 201 {id, reference, created_at, entries}: a
     expect(await stockOf(store, product.id, a.id)).toBe(10);
     expect((await eventsNamed(store.id, "products.updated")).length).toBe(productsBefore);
     // One inventory.updated per changed level.
-    expect((await eventsNamed(store.id, "inventory.updated")).slice(-4).map((e: { reason: string }) => e.reason)).toEqual(["transfer", "transfer", "transfer", "transfer"]);
+    expect((await eventsNamed(store.id, "inventory.updated")).slice(-4).map((e: { reason: string }) => e.reason)).toEqual([
+      "transfer",
+      "transfer",
+      "transfer",
+      "transfer",
+    ]);
     const audit = await auditRows(store.id, "inventory.transfer");
     expect(audit.map((r) => r.resource_id)).toEqual([res.body.id]);
     // The ledger finds them by the transfer's reason.
@@ -69,12 +90,23 @@ describe("a source without that much available: 422 on items.<i>.quantity; all o
     await setCommitted(store.id, a.id, store.defaultLocation.id, 8);
     const before = (await ledger(store)).body.pagination.total;
     const res = await transfer(store, {
-      from_location_id: store.defaultLocation.id, to_location_id: shop.id,
-      items: [{ variant_id: a.id, quantity: 3 }, { variant_id: b.id, quantity: 4 }],
+      from_location_id: store.defaultLocation.id,
+      to_location_id: shop.id,
+      items: [
+        { variant_id: a.id, quantity: 3 },
+        { variant_id: b.id, quantity: 4 },
+      ],
     });
     expect(res.status, res.text).toBe(422);
     expect(res.body.errors).toEqual([{ path: "items.0.quantity", message: "is more than the 2 available at default" }]);
-    const none = await transfer(store, { from_location_code: "shop", to_location_code: "default", items: [{ variant_id: a.id, quantity: 1 }, { variant_id: b.id, quantity: 1 }] });
+    const none = await transfer(store, {
+      from_location_code: "shop",
+      to_location_code: "default",
+      items: [
+        { variant_id: a.id, quantity: 1 },
+        { variant_id: b.id, quantity: 1 },
+      ],
+    });
     expect(paths(none)).toEqual(["items.0.quantity", "items.1.quantity"]);
     expect((await ledger(store)).body.pagination.total).toBe(before);
     expect(await levelOf(store, b.id, store.defaultLocation.id)).toMatchObject({ on_hand: 4 });
@@ -100,23 +132,77 @@ describe("a source without that much available: 422 on items.<i>.quantity; all o
 
 describe("exactly one of from_location_id | from_location_code and of to_*; 1..250 items of exactly one of variant_id | sku, quantity >= 1", () => {
   it.each([
-    ["the same location both ends", (c: Ctx) => ({ from_location_code: "default", to_location_id: c.defaultId, items: [{ variant_id: c.a, quantity: 1 }] }), ["to_location_id"]],
+    [
+      "the same location both ends",
+      (c: Ctx) => ({ from_location_code: "default", to_location_id: c.defaultId, items: [{ variant_id: c.a, quantity: 1 }] }),
+      ["to_location_id"],
+    ],
     ["no source", (c: Ctx) => ({ to_location_code: "shop", items: [{ variant_id: c.a, quantity: 1 }] }), ["from_location_code"]],
-    ["two sources", (c: Ctx) => ({ from_location_id: c.defaultId, from_location_code: "default", to_location_code: "shop", items: [{ variant_id: c.a, quantity: 1 }] }), ["from_location_id"]],
+    [
+      "two sources",
+      (c: Ctx) => ({ from_location_id: c.defaultId, from_location_code: "default", to_location_code: "shop", items: [{ variant_id: c.a, quantity: 1 }] }),
+      ["from_location_id"],
+    ],
     ["no destination", (c: Ctx) => ({ from_location_code: "default", items: [{ variant_id: c.a, quantity: 1 }] }), ["to_location_code"]],
-    ["an unknown source code", (c: Ctx) => ({ from_location_code: "nowhere", to_location_code: "shop", items: [{ variant_id: c.a, quantity: 1 }] }), ["from_location_code"]],
-    ["an unknown destination id", (c: Ctx) => ({ from_location_code: "default", to_location_id: crypto.randomUUID(), items: [{ variant_id: c.a, quantity: 1 }] }), ["to_location_id"]],
-    ["an item naming both variant_id and sku", (c: Ctx) => ({ from_location_code: "default", to_location_code: "shop", items: [{ variant_id: c.a, sku: "X", quantity: 1 }] }), ["items.0.variant_id"]],
+    [
+      "an unknown source code",
+      (c: Ctx) => ({ from_location_code: "nowhere", to_location_code: "shop", items: [{ variant_id: c.a, quantity: 1 }] }),
+      ["from_location_code"],
+    ],
+    [
+      "an unknown destination id",
+      (c: Ctx) => ({ from_location_code: "default", to_location_id: crypto.randomUUID(), items: [{ variant_id: c.a, quantity: 1 }] }),
+      ["to_location_id"],
+    ],
+    [
+      "an item naming both variant_id and sku",
+      (c: Ctx) => ({ from_location_code: "default", to_location_code: "shop", items: [{ variant_id: c.a, sku: "X", quantity: 1 }] }),
+      ["items.0.variant_id"],
+    ],
     ["an item naming no variant", () => ({ from_location_code: "default", to_location_code: "shop", items: [{ quantity: 1 }] }), ["items.0.sku"]],
     ["an unknown SKU", () => ({ from_location_code: "default", to_location_code: "shop", items: [{ sku: "NO-SUCH", quantity: 1 }] }), ["items.0.sku"]],
-    ["a repeated variant", (c: Ctx) => ({ from_location_code: "default", to_location_code: "shop", items: [{ variant_id: c.a, quantity: 1 }, { sku: c.aSku, quantity: 1 }] }), ["items.1.sku"]],
+    [
+      "a repeated variant",
+      (c: Ctx) => ({
+        from_location_code: "default",
+        to_location_code: "shop",
+        items: [
+          { variant_id: c.a, quantity: 1 },
+          { sku: c.aSku, quantity: 1 },
+        ],
+      }),
+      ["items.1.sku"],
+    ],
     ["quantity 0", (c: Ctx) => ({ from_location_code: "default", to_location_code: "shop", items: [{ variant_id: c.a, quantity: 0 }] }), ["items.0.quantity"]],
-    ["a fractional quantity", (c: Ctx) => ({ from_location_code: "default", to_location_code: "shop", items: [{ variant_id: c.a, quantity: 1.5 }] }), ["items.0.quantity"]],
+    [
+      "a fractional quantity",
+      (c: Ctx) => ({ from_location_code: "default", to_location_code: "shop", items: [{ variant_id: c.a, quantity: 1.5 }] }),
+      ["items.0.quantity"],
+    ],
     ["no items", () => ({ from_location_code: "default", to_location_code: "shop", items: [] }), ["items"]],
-    ["251 items", (c: Ctx) => ({ from_location_code: "default", to_location_code: "shop", items: Array.from({ length: 251 }, () => ({ variant_id: c.a, quantity: 1 })) }), ["items"]],
+    [
+      "251 items",
+      (c: Ctx) => ({ from_location_code: "default", to_location_code: "shop", items: Array.from({ length: 251 }, () => ({ variant_id: c.a, quantity: 1 })) }),
+      ["items"],
+    ],
     ["an unknown field", (c: Ctx) => ({ from_location_code: "default", to_location_code: "shop", items: [{ variant_id: c.a, quantity: 1 }], note: "x" }), [""]],
-    ["a malformed item beside an unknown SKU", (c: Ctx) => ({ from_location_code: "default", to_location_code: "shop", items: [{ variant_id: c.a, quantity: -1 }, { sku: "NO-SUCH", quantity: 1 }] }), ["items.0.quantity", "items.1.sku"]],
-    ["a reference of 256 characters", (c: Ctx) => ({ from_location_code: "default", to_location_code: "shop", reference: "r".repeat(256), items: [{ variant_id: c.a, quantity: 1 }] }), ["reference"]],
+    [
+      "a malformed item beside an unknown SKU",
+      (c: Ctx) => ({
+        from_location_code: "default",
+        to_location_code: "shop",
+        items: [
+          { variant_id: c.a, quantity: -1 },
+          { sku: "NO-SUCH", quantity: 1 },
+        ],
+      }),
+      ["items.0.quantity", "items.1.sku"],
+    ],
+    [
+      "a reference of 256 characters",
+      (c: Ctx) => ({ from_location_code: "default", to_location_code: "shop", reference: "r".repeat(256), items: [{ variant_id: c.a, quantity: 1 }] }),
+      ["reference"],
+    ],
   ])("%s → 422 at the field", async (_name, body, expected) => {
     const { store, a } = await setUp();
     const before = (await ledger(store)).body.pagination.total;

@@ -2,21 +2,15 @@
 // only in the message of the error (or of its cause), and every service reads it through this classifier: unique
 // keys (which key), NOT NULL (a guard's failed assertion, src/lib/guards.ts), CHECK and foreign keys.
 import { describe, expect, it } from "vitest";
-import {
-  isCheckViolation,
-  isForeignKeyViolation,
-  isNotNullViolation,
-  isUniqueViolation,
-  isUniqueViolationOf,
-  violatedConstraint,
-} from "../../src/lib/db";
+import { isCheckViolation, isForeignKeyViolation, isNotNullViolation, isUniqueViolation, isUniqueViolationOf, violatedConstraint } from "../../src/lib/db";
 import { failedGuard } from "../../src/lib/guards";
 import { call } from "../helpers/api";
 import { catalogStore, makeProduct, makeVariant } from "../products/fixtures";
 
 const d1 = (message: string) => new Error(`D1_ERROR: ${message}: SQLITE_CONSTRAINT`);
 /** As Drizzle wraps a failed query: the statement in the message, D1's error as the cause. */
-const wrapped = (message: string) => Object.assign(new Error("Failed query: insert into product_variants (sku_lower, external_id) values (?, ?)"), { cause: d1(message) });
+const wrapped = (message: string) =>
+  Object.assign(new Error("Failed query: insert into product_variants (sku_lower, external_id) values (?, ?)"), { cause: d1(message) });
 
 describe("violatedConstraint reads what D1 says was violated", () => {
   it("the kind and the columns or name, from the error or its cause", () => {

@@ -159,9 +159,10 @@ describe("unexpected errors are 500 without internals, logged with the request i
       new Proxy(inner, {
         get(target, prop) {
           if (prop === "withSession") return () => failing(target);
-          if (prop === "prepare") return () => {
-            throw new Error("D1_ERROR: no such table: secret_internal_table: SQLITE_ERROR");
-          };
+          if (prop === "prepare")
+            return () => {
+              throw new Error("D1_ERROR: no such table: secret_internal_table: SQLITE_ERROR");
+            };
           const value = Reflect.get(target, prop, target);
           return typeof value === "function" ? value.bind(target) : value;
         },

@@ -176,7 +176,12 @@ describe("while the first request with a key is running: 409 request_in_progress
     await storeRun(
       store.id,
       "INSERT INTO idempotency_keys (scope, key, fingerprint, owner, locked_at, created_at, expires_at) VALUES (?, ?, ?, 'someone', ?, ?, ?)",
-      `store:${store.id}:user:${store.owner.id}`, key2, fingerprint, Date.now(), Date.now(), Date.now() + 86_400_000,
+      `store:${store.id}:user:${store.owner.id}`,
+      key2,
+      fingerprint,
+      Date.now(),
+      Date.now(),
+      Date.now() + 86_400_000,
     );
     const busy = await post(path, store.owner.jwt, mug, key2);
     expect(busy.status).toBe(409);
@@ -345,7 +350,11 @@ async function product(store: TestStore, body: unknown = mug) {
 
 async function order(store: TestStore, status?: string) {
   const v = await seedVariant(store.id, { stock: 5 });
-  const res = await post(`/stores/${store.id}/orders`, store.owner.jwt, { email: "b@example.test", currency: "USD", line_items: [{ variant_id: v.variantId, quantity: 1 }] });
+  const res = await post(`/stores/${store.id}/orders`, store.owner.jwt, {
+    email: "b@example.test",
+    currency: "USD",
+    line_items: [{ variant_id: v.variantId, quantity: 1 }],
+  });
   if (status) await post(`/stores/${store.id}/orders/${res.body.id}/transitions`, store.owner.jwt, { status });
   return res.body.id as string;
 }
@@ -354,13 +363,25 @@ const ENDPOINTS: Endpoint[] = [
   { name: "POST /stores", setup: async () => ({ path: "/stores", body: { name: "Keyed store" } }) },
   { name: "POST products", setup: async (s) => ({ path: `/stores/${s.id}/products`, body: mug }) },
   { name: "POST products/{id}/publish", setup: async (s) => ({ path: `/stores/${s.id}/products/${await product(s)}/publish` }) },
-  { name: "POST products/{id}/unpublish", setup: async (s) => ({ path: `/stores/${s.id}/products/${await product(s, { ...mug, status: "live" })}/unpublish` }) },
+  {
+    name: "POST products/{id}/unpublish",
+    setup: async (s) => ({ path: `/stores/${s.id}/products/${await product(s, { ...mug, status: "live" })}/unpublish` }),
+  },
   {
     name: "POST products/{id}/variants",
-    setup: async (s) => ({ path: `/stores/${s.id}/products/${await product(s, { title: "Shirt", product_type: "variable" })}/variants`, body: { price_cents: 1200, option_values: [{ name: "Colour", value: "Red" }] } }),
+    setup: async (s) => ({
+      path: `/stores/${s.id}/products/${await product(s, { title: "Shirt", product_type: "variable" })}/variants`,
+      body: { price_cents: 1200, option_values: [{ name: "Colour", value: "Red" }] },
+    }),
   },
-  { name: "POST products/{id}/reviews", setup: async (s) => ({ path: `/stores/${s.id}/products/${await product(s)}/reviews`, body: { author_name: "Ann", rating: 5 } }) },
-  { name: "POST products/{id}/images (multipart)", setup: async (s) => ({ path: `/stores/${s.id}/products/${await product(s)}/images`, body: () => uploadForm(pngBytes!, "p.png", "image/png") }) },
+  {
+    name: "POST products/{id}/reviews",
+    setup: async (s) => ({ path: `/stores/${s.id}/products/${await product(s)}/reviews`, body: { author_name: "Ann", rating: 5 } }),
+  },
+  {
+    name: "POST products/{id}/images (multipart)",
+    setup: async (s) => ({ path: `/stores/${s.id}/products/${await product(s)}/images`, body: () => uploadForm(pngBytes!, "p.png", "image/png") }),
+  },
   {
     name: "POST products/{id}/images/associate",
     setup: async (s) => {
@@ -368,16 +389,28 @@ const ENDPOINTS: Endpoint[] = [
       return { path: `/stores/${s.id}/products/${await product(s)}/images/associate`, body: { media_file_id: file.body.id } };
     },
   },
-  { name: "POST products/{id}/videos", setup: async (s) => ({ path: `/stores/${s.id}/products/${await product(s)}/videos`, body: { url: "https://www.youtube.com/watch?v=abc" } }) },
+  {
+    name: "POST products/{id}/videos",
+    setup: async (s) => ({ path: `/stores/${s.id}/products/${await product(s)}/videos`, body: { url: "https://www.youtube.com/watch?v=abc" } }),
+  },
   { name: "POST media (multipart)", setup: async (s) => ({ path: `/stores/${s.id}/media`, body: () => uploadForm(pngBytes!, "m.png", "image/png") }) },
   { name: "POST customers", setup: async (s) => ({ path: `/stores/${s.id}/customers`, body: { email: "c@example.test", name: "C" } }) },
   {
     name: "POST orders",
-    setup: async (s) => ({ path: `/stores/${s.id}/orders`, body: { email: "b@example.test", currency: "USD", line_items: [{ variant_id: (await seedVariant(s.id, { stock: 5 })).variantId, quantity: 2 }] } }),
+    setup: async (s) => ({
+      path: `/stores/${s.id}/orders`,
+      body: { email: "b@example.test", currency: "USD", line_items: [{ variant_id: (await seedVariant(s.id, { stock: 5 })).variantId, quantity: 2 }] },
+    }),
   },
   { name: "POST orders/{id}/transitions", setup: async (s) => ({ path: `/stores/${s.id}/orders/${await order(s)}/transitions`, body: { status: "paid" } }) },
   { name: "POST orders/{id}/refunds", setup: async (s) => ({ path: `/stores/${s.id}/orders/${await order(s, "paid")}/refunds`, body: {} }) },
-  { name: "POST webhooks", setup: async (s) => ({ path: `/stores/${s.id}/webhooks`, body: { url: "http://127.0.0.1:9/k", events: ["customers.created"], secret: "test-secret-0123456789abcdef" } }) },
+  {
+    name: "POST webhooks",
+    setup: async (s) => ({
+      path: `/stores/${s.id}/webhooks`,
+      body: { url: "http://127.0.0.1:9/k", events: ["customers.created"], secret: "test-secret-0123456789abcdef" },
+    }),
+  },
   {
     name: "POST webhooks/{id}/deliveries/{id}/replay",
     setup: async (s) => {

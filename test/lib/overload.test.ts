@@ -48,7 +48,10 @@ describe("a read-only request that meets one overload is tried once more and suc
       const { res, calls, body } = await readWith([error], `/stores/${store.id}/products/${product.id}`, writer.token);
       expect(res.status).toBe(200);
       expect(body.id).toBe(product.id);
-      expect(calls).toEqual([{ kind: "batch", failed: true }, { kind: "batch", failed: false }]);
+      expect(calls).toEqual([
+        { kind: "batch", failed: true },
+        { kind: "batch", failed: false },
+      ]);
     }
   });
 

@@ -15,11 +15,7 @@ describe("bit 61 round-trips exactly through the database and the API", () => {
     expect(Number(BIT61_PLUS_0).toString()).not.toBe(BIT61_PLUS_0);
     const store = await newStore();
     const member = await addMember(store, BIT61_PLUS_0);
-    const stored = await sqlFirst<{ permissions: unknown }>(
-      "SELECT permissions FROM memberships WHERE store_id = ? AND user_id = ?",
-      store.id,
-      member.id,
-    );
+    const stored = await sqlFirst<{ permissions: unknown }>("SELECT permissions FROM memberships WHERE store_id = ? AND user_id = ?", store.id, member.id);
     expect(stored!.permissions).toBe(BIT61_PLUS_0);
     const members = await call("GET", `/stores/${store.id}/members`, { token: store.owner.jwt });
     const row = members.body.data.find((m: any) => m.user_id === member.id);

@@ -40,7 +40,10 @@ function requestStrings(doc: any) {
   const resolve = (node: any) => {
     let current = node;
     for (let hops = 0; current?.$ref && hops < 10; hops++) {
-      current = current.$ref.replace(/^#\//, "").split("/").reduce((at: any, key: string) => at?.[key.replace(/~1/g, "/").replace(/~0/g, "~")], doc);
+      current = current.$ref
+        .replace(/^#\//, "")
+        .split("/")
+        .reduce((at: any, key: string) => at?.[key.replace(/~1/g, "/").replace(/~0/g, "~")], doc);
     }
     return current;
   };
@@ -99,7 +102,14 @@ describe("The OpenAPI document: every request string is text", () => {
     expect(strings.length).toBeGreaterThan(100);
     // A sample of what the walk must reach: nested arrays, anyOf, $refs, multipart fields, query parameters.
     const places = strings.map((s) => s.where).join("\n");
-    for (const reached of [".specs[].value", ".option_values[].name", "body multipart/form-data(MediaUpload).alt", "?search", "?tag[]", ".conditions[].value/anyOf/0"]) {
+    for (const reached of [
+      ".specs[].value",
+      ".option_values[].name",
+      "body multipart/form-data(MediaUpload).alt",
+      "?search",
+      "?tag[]",
+      ".conditions[].value/anyOf/0",
+    ]) {
       expect(places).toContain(reached);
     }
     const offending = strings.flatMap(({ where, schema }) => {
@@ -227,7 +237,10 @@ describe("Accepted text is stored as sent, byte for byte", () => {
   it("a description with line breaks and tabs is accepted and returned unchanged", async () => {
     const store = await catalogStore();
     const description = "Line 1\n\tIndented 🎉\r\nLine 3\n";
-    const created = await call("POST", store.path(), { token: store.token, body: { title: "Tee", product_type: "single", default_price_cents: 100, description } });
+    const created = await call("POST", store.path(), {
+      token: store.token,
+      body: { title: "Tee", product_type: "single", default_price_cents: 100, description },
+    });
     expect(created.status).toBe(201);
     expect(created.body.description).toBe(description);
     expect((await call("GET", store.path(`/${created.body.id}`), { token: store.token })).body.description).toBe(description);

@@ -18,7 +18,11 @@ describe("the Worker's zod entry", () => {
   it("names everything zod's entry does but what it leaves out, bound to the same values", () => {
     const real = full as unknown as Record<string, unknown>;
     const ours = z as unknown as Record<string, unknown>;
-    expect(Object.keys(real).filter((k) => !(k in ours)).sort()).toEqual([...LEFT_OUT].sort());
+    expect(
+      Object.keys(real)
+        .filter((k) => !(k in ours))
+        .sort(),
+    ).toEqual([...LEFT_OUT].sort());
     expect(Object.keys(ours).filter((k) => !(k in real))).toEqual([]);
     for (const k of Object.keys(ours)) {
       if (k === "z" || k === "default" || k === "core") continue;
@@ -26,7 +30,11 @@ describe("the Worker's zod entry", () => {
     }
     const realCore = real.core as Record<string, unknown>;
     const ourCore = ours.core as unknown as Record<string, unknown>;
-    expect(Object.keys(realCore).filter((k) => !(k in ourCore)).sort()).toEqual([...LEFT_OUT_OF_CORE].sort());
+    expect(
+      Object.keys(realCore)
+        .filter((k) => !(k in ourCore))
+        .sort(),
+    ).toEqual([...LEFT_OUT_OF_CORE].sort());
     expect(Object.keys(ourCore).filter((k) => !(k in realCore))).toEqual([]);
     for (const k of Object.keys(ourCore)) expect(ourCore[k], `core.${k}`).toBe(realCore[k]);
   });

@@ -40,6 +40,14 @@ describe("one store database's maintenance at a production-like query latency", 
       expect(Object.values(run.report).every((v) => v !== null)).toBe(true);
     }
     expect(busy.queries).toBeGreaterThan(quiet.queries);
-    console.log(JSON.stringify({ maintenanceRun: { latencyMs: LATENCY_MS, quiet: { queries: quiet.queries, ms: Math.round(quiet.ms) }, busy: { queries: busy.queries, ms: Math.round(busy.ms) } } }));
+    console.log(
+      JSON.stringify({
+        maintenanceRun: {
+          latencyMs: LATENCY_MS,
+          quiet: { queries: quiet.queries, ms: Math.round(quiet.ms) },
+          busy: { queries: busy.queries, ms: Math.round(busy.ms) },
+        },
+      }),
+    );
   }, 60_000);
 });

@@ -19,7 +19,10 @@ const DAY = 24 * 60 * 60 * 1000;
 /** The suite's environment with the 50 extra databases bound as store databases. */
 const wide = () => ({ ...env, ...Object.fromEntries(EXTRA.map((n) => [`STORE_DB_${n}`, bindings[`SCALE_DB_${n}`]])) }) as Env;
 
-const shardsOf = (e: Env) => Object.keys(e).filter((k) => /^STORE_DB_\d{3,}$/.test(k)).sort();
+const shardsOf = (e: Env) =>
+  Object.keys(e)
+    .filter((k) => /^STORE_DB_\d{3,}$/.test(k))
+    .sort();
 
 /** `e` with every D1 binding counted, and the maintenance queue kept in memory. */
 function counted(e: Env) {
@@ -79,10 +82,14 @@ describe("each store database's maintenance message does that database's work, i
       const auditId = idAt(old);
       const at = new Date().toISOString();
       await db.batch([
-        db.prepare("INSERT INTO users (id, email, email_lower, name, password_hash, created_at) VALUES (?, ?, ?, 'U', '', ?)").bind(userId, `${userId}@x.test`, `${userId}@x.test`, at),
+        db
+          .prepare("INSERT INTO users (id, email, email_lower, name, password_hash, created_at) VALUES (?, ?, ?, 'U', '', ?)")
+          .bind(userId, `${userId}@x.test`, `${userId}@x.test`, at),
         db.prepare("INSERT INTO stores (id, name, owner_id, created_at) VALUES (?, 'S', ?, ?)").bind(storeId, userId, at),
         db
-          .prepare("INSERT INTO audit_log (id, store_id, user_id, action, resource_type, resource_id, created_at) VALUES (?, ?, ?, 'old.change', 'store', ?, ?)")
+          .prepare(
+            "INSERT INTO audit_log (id, store_id, user_id, action, resource_type, resource_id, created_at) VALUES (?, ?, ?, 'old.change', 'store', ?, ?)",
+          )
           .bind(auditId, storeId, userId, storeId, new Date(old).toISOString()),
         db
           .prepare("INSERT INTO idempotency_keys (scope, key, fingerprint, created_at, expires_at) VALUES (?, 'k', 'f', ?, ?)")
@@ -95,7 +102,10 @@ describe("each store database's maintenance message does that database's work, i
     for (const message of fan.sent) {
       // One message per batch (wrangler.toml: max_batch_size = 1): one invocation per database.
       const run = counted(e);
-      const [report] = await handleMaintenanceBatch(createMessageBatch("store-maintenance", [{ id: message.body.shard, timestamp: new Date(), attempts: 1, body: message.body }]) as never, run.env);
+      const [report] = await handleMaintenanceBatch(
+        createMessageBatch("store-maintenance", [{ id: message.body.shard, timestamp: new Date(), attempts: 1, body: message.body }]) as never,
+        run.env,
+      );
       const shard = message.body.shard;
       expect(report).toMatchObject({ shard, retained: expect.any(Number), cleaned: expect.any(Number), sizeBytes: expect.any(Number) });
       expect(run.queries(shard)).toBeGreaterThan(0);
@@ -103,9 +113,19 @@ describe("each store database's maintenance message does that database's work, i
       expect(run.storeQueries(), shard).toBe(run.queries(shard));
       const db = (e as unknown as Record<string, D1Database>)[shard];
       expect(await db.prepare("SELECT id FROM audit_log WHERE id = ?").bind(planted.get(shard)).first(), shard).toBeNull();
-      expect(await db.prepare("SELECT count(*) AS n FROM idempotency_keys WHERE expires_at <= ?").bind(Date.now() - DAY).first("n"), shard).toBe(0);
+      expect(
+        await db
+          .prepare("SELECT count(*) AS n FROM idempotency_keys WHERE expires_at <= ?")
+          .bind(Date.now() - DAY)
+          .first("n"),
+        shard,
+      ).toBe(0);
     }
-    const sizes = await env.DIRECTORY.prepare("SELECT name, size_bytes, measured_at FROM shards").all<{ name: string; size_bytes: number; measured_at: string | null }>();
+    const sizes = await env.DIRECTORY.prepare("SELECT name, size_bytes, measured_at FROM shards").all<{
+      name: string;
+      size_bytes: number;
+      measured_at: string | null;
+    }>();
     for (const shard of shardsOf(e)) {
       const row = sizes.results.find((r) => r.name === shard);
       expect(row?.size_bytes, shard).toBeGreaterThan(0);

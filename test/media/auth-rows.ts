@@ -30,7 +30,10 @@ async function libraryFile(store: MatrixStore) {
   return res.body as { id: string; url: string };
 }
 
-const images = (rest = "") => (storeId: string, f: Gallery) => `/stores/${storeId}/products/${f.productId}/images${rest}`;
+const images =
+  (rest = "") =>
+  (storeId: string, f: Gallery) =>
+    `/stores/${storeId}/products/${f.productId}/images${rest}`;
 const item = (storeId: string, f: Gallery) => `/stores/${storeId}/products/${f.productId}/images/${f.itemId}`;
 
 export const mediaRows: MatrixRows = {

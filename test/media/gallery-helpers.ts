@@ -57,6 +57,10 @@ export async function layout(store: GalleryStore, productId: string) {
 }
 
 export async function eventsOf(storeId: string) {
-  const results = await storeAll<{ name: string; data: string }>(storeId, "SELECT name, json_extract(payload, '$.data') AS data FROM events WHERE store_id = ? ORDER BY id", storeId);
+  const results = await storeAll<{ name: string; data: string }>(
+    storeId,
+    "SELECT name, json_extract(payload, '$.data') AS data FROM events WHERE store_id = ? ORDER BY id",
+    storeId,
+  );
   return results.map((r) => ({ name: r.name, data: JSON.parse(r.data) }));
 }

@@ -72,7 +72,9 @@ async function exportsFetch(path: string) {
 describe("Associate an existing library file", () => {
   it("adds the file as a gallery item, alt defaulting to the file's", async () => {
     const { store, productId } = await storeWithProduct();
-    const file = (await call("POST", `/stores/${store.id}/media`, { token: store.token, body: uploadForm(await smallPng(), "a.png", "image/png", { alt: "Library alt" }) })).body;
+    const file = (
+      await call("POST", `/stores/${store.id}/media`, { token: store.token, body: uploadForm(await smallPng(), "a.png", "image/png", { alt: "Library alt" }) })
+    ).body;
     const res = await call("POST", imagesPath(store, productId, "/associate"), { token: store.token, body: { media_file_id: file.id } });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ media_type: "image", media_file_id: file.id, alt: "Library alt", is_primary: true, position: 0 });
@@ -81,8 +83,14 @@ describe("Associate an existing library file", () => {
 
   it("422 for an unknown media_file_id and for another store's file; nothing is added", async () => {
     const { store, productId } = await storeWithProduct();
-    const other = await onSameDatabase(store.id, () => storeWithProduct(), (made) => made.store.id);
-    const theirs = (await call("POST", `/stores/${other.store.id}/media`, { token: other.store.token, body: uploadForm(await smallPng(), "a.png", "image/png") })).body;
+    const other = await onSameDatabase(
+      store.id,
+      () => storeWithProduct(),
+      (made) => made.store.id,
+    );
+    const theirs = (
+      await call("POST", `/stores/${other.store.id}/media`, { token: other.store.token, body: uploadForm(await smallPng(), "a.png", "image/png") })
+    ).body;
     for (const id of [theirs.id, "01a20000-0000-7000-8000-000000000000", "nope"]) {
       const res = await call("POST", imagesPath(store, productId, "/associate"), { token: store.token, body: { media_file_id: id } });
       expect(res.status).toBe(422);
@@ -105,7 +113,15 @@ describe("Add a video by URL", () => {
     for (const [url, provider] of cases) {
       const res = await addVideo(store, productId, { url, poster_url: "https://cdn.example.com/poster.jpg" });
       expect(res.status).toBe(201);
-      expect(res.body).toMatchObject({ media_type: "video", url, provider, poster_url: "https://cdn.example.com/poster.jpg", media_file_id: null, image_variants: [], srcset: null });
+      expect(res.body).toMatchObject({
+        media_type: "video",
+        url,
+        provider,
+        poster_url: "https://cdn.example.com/poster.jpg",
+        media_file_id: null,
+        image_variants: [],
+        srcset: null,
+      });
     }
     const explicit = await addVideo(store, productId, { url: "https://cdn.example.com/v.mp4", provider: "vimeo" });
     expect(explicit.body.provider).toBe("vimeo");
@@ -196,7 +212,8 @@ describe("product_variant_id must be a variant of the same product (422)", () =>
   it("scopes an item to a variant, and rejects another product's variant everywhere", async () => {
     const { store, productId } = await storeWithProduct("variable");
     const red = await addVariant(store, productId, "Red");
-    const otherProduct = (await call("POST", `/stores/${store.id}/products`, { token: store.token, body: { title: "Other", product_type: "variable" } })).body.id;
+    const otherProduct = (await call("POST", `/stores/${store.id}/products`, { token: store.token, body: { title: "Other", product_type: "variable" } })).body
+      .id;
     const foreign = await addVariant(store, otherProduct, "Blue");
 
     const scoped = await uploadImage(store, productId, { product_variant_id: red });
@@ -214,7 +231,10 @@ describe("product_variant_id must be a variant of the same product (422)", () =>
     const badPatch = await call("PATCH", imagesPath(store, productId, `/${scoped.body.id}`), { token: store.token, body: { product_variant_id: foreign } });
     expect(badPatch.status).toBe(422);
 
-    const unscoped = await call("PATCH", imagesPath(store, productId, `/${scoped.body.id}`), { token: store.token, body: { product_variant_id: null, alt: "All colours" } });
+    const unscoped = await call("PATCH", imagesPath(store, productId, `/${scoped.body.id}`), {
+      token: store.token,
+      body: { product_variant_id: null, alt: "All colours" },
+    });
     expect(unscoped.body).toMatchObject({ product_variant_id: null, alt: "All colours" });
   });
 });
@@ -244,7 +264,10 @@ describe("Multipart and JSON fields are validated (422)", () => {
 
   it("415 for bytes that are not an image, with nothing written", async () => {
     const { store, productId } = await storeWithProduct();
-    const res = await call("POST", imagesPath(store, productId), { token: store.token, body: uploadForm(new TextEncoder().encode("hello"), "a.png", "image/png") });
+    const res = await call("POST", imagesPath(store, productId), {
+      token: store.token,
+      body: uploadForm(new TextEncoder().encode("hello"), "a.png", "image/png"),
+    });
     expect(res.status).toBe(415);
     expect(await objectsOf(store.id)).toEqual([]);
     expect(await gallery(store, productId)).toEqual([]);
@@ -254,7 +277,11 @@ describe("Multipart and JSON fields are validated (422)", () => {
 describe("Ids of other stores and products are not found (404)", () => {
   it("404 for another store's product and for an item of another product", async () => {
     const { store, productId } = await storeWithProduct();
-    const other = await onSameDatabase(store.id, () => storeWithProduct(), (made) => made.store.id);
+    const other = await onSameDatabase(
+      store.id,
+      () => storeWithProduct(),
+      (made) => made.store.id,
+    );
     const theirItem = (await addVideo(other.store, other.productId)).body.id;
     expect((await call("GET", imagesPath(store, other.productId), { token: store.token })).status).toBe(404);
     expect((await addVideo(store, other.productId)).status).toBe(404);

@@ -43,9 +43,7 @@ export async function makePng(width: number, height: number): Promise<Uint8Array
       raw[row + 3 + x * 3] = ((x ^ y) * 7) & 0xff;
     }
   }
-  const compressed = new Uint8Array(
-    await new Response(new Blob([raw]).stream().pipeThrough(new CompressionStream("deflate"))).arrayBuffer(),
-  );
+  const compressed = new Uint8Array(await new Response(new Blob([raw]).stream().pipeThrough(new CompressionStream("deflate"))).arrayBuffer());
   const ihdr = new Uint8Array(13);
   const view = new DataView(ihdr.buffer);
   view.setUint32(0, width);

@@ -48,14 +48,10 @@ describe("Accepted uploads: JPEG, PNG, WebP, AVIF, GIF, recognised from the byte
     const store = await newStore();
     const jpeg = await makeJpeg(64, 48);
     const webp = new Uint8Array(
-      await new Response(
-        (await env.IMAGES.input(new Blob([await makePng(40, 20)]).stream()).output({ format: "image/webp" })).image(),
-      ).arrayBuffer(),
+      await new Response((await env.IMAGES.input(new Blob([await makePng(40, 20)]).stream()).output({ format: "image/webp" })).image()).arrayBuffer(),
     );
     const avif = new Uint8Array(
-      await new Response(
-        (await env.IMAGES.input(new Blob([await makePng(24, 16)]).stream()).output({ format: "image/avif" })).image(),
-      ).arrayBuffer(),
+      await new Response((await env.IMAGES.input(new Blob([await makePng(24, 16)]).stream()).output({ format: "image/avif" })).image()).arrayBuffer(),
     );
     for (const [bytes, type, width, height] of [
       [jpeg, "image/jpeg", 64, 48],

@@ -45,7 +45,10 @@ describe("DELETE /stores/{id}/media/{media_id} withdraws a library file", () => 
     const store = await newStore();
     const file = await uploadFile(store.id, store.owner.jwt);
     const product = await call("POST", `/stores/${store.id}/products`, { token: store.owner.jwt, body: { title: "Mug", product_type: "single" } });
-    const item = await call("POST", `/stores/${store.id}/products/${product.body.id}/images/associate`, { token: store.owner.jwt, body: { media_file_id: file.id } });
+    const item = await call("POST", `/stores/${store.id}/products/${product.body.id}/images/associate`, {
+      token: store.owner.jwt,
+      body: { media_file_id: file.id },
+    });
     expect(item.status).toBe(201);
     const res = await call("DELETE", `/stores/${store.id}/media/${file.id}`, { token: store.owner.jwt });
     expect(res.status).toBe(409);
@@ -71,7 +74,9 @@ describe("DELETE /stores/{id}/media/{media_id} withdraws a library file", () => 
   it("concurrent deletes: one 204, the others 404, one audit row", async () => {
     const store = await newStore();
     const file = await uploadFile(store.id, store.owner.jwt);
-    const statuses = (await Promise.all([1, 2, 3].map(() => call("DELETE", `/stores/${store.id}/media/${file.id}`, { token: store.owner.jwt })))).map((r) => r.status);
+    const statuses = (await Promise.all([1, 2, 3].map(() => call("DELETE", `/stores/${store.id}/media/${file.id}`, { token: store.owner.jwt })))).map(
+      (r) => r.status,
+    );
     expect(statuses.sort()).toEqual([204, 404, 404]);
     expect(await sqlAll("SELECT id FROM audit_log WHERE store_id = ? AND action = 'media_file.delete'", store.id)).toHaveLength(1);
   });

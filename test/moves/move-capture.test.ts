@@ -26,7 +26,9 @@ const captureRows = async (db: D1Database, storeId: string) => ({
 
 describe("the capture triggers", () => {
   it("every moved table but the shared user copies writes down its inserts, updates and deletes", async () => {
-    const { results } = await env.STORE_DB_001.prepare("SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE '%_capture_%'").all<{ name: string }>();
+    const { results } = await env.STORE_DB_001.prepare("SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE '%_capture_%'").all<{
+      name: string;
+    }>();
     const names = new Set(results.map((r) => r.name));
     for (const table of MOVED_TABLES.filter((t) => t.name !== "users")) {
       for (const op of ["insert", "update", "delete"]) expect(names.has(`${table.name}_capture_${op}`), `${table.name}_capture_${op}`).toBe(true);
@@ -73,7 +75,10 @@ describe("webhook claims before the pause", () => {
     const from = await shardOf(store.id);
     const to = await otherShard(store.id);
     const db = d1(from);
-    const webhook = await call("POST", `/stores/${store.id}/webhooks`, { token: store.token, body: { url: "https://hooks.example.com/a", events: ["products.updated"], secret: "a-secret-of-enough-length-0123456789" } });
+    const webhook = await call("POST", `/stores/${store.id}/webhooks`, {
+      token: store.token,
+      body: { url: "https://hooks.example.com/a", events: ["products.updated"], secret: "a-secret-of-enough-length-0123456789" },
+    });
     expect(webhook.status).toBe(201);
     const webhookId = webhook.body.data[0].id as string;
     const id = crypto.randomUUID();

@@ -155,9 +155,17 @@ describe("a failed move leaves the store active where it was", () => {
   it("a step that fails every retry (the queue's last attempt) fails the move; before that the queue retries it", async () => {
     const { store, from, to, version, q, moveId } = await started();
     await drive(moveId, q, { stop: (m) => m.state === "copying" && m.step.startsWith("copy:products") });
-    const broken = { [to]: { prepare: () => { throw new Error("target unreachable"); }, batch: () => Promise.reject(new Error("target unreachable")) } };
+    const broken = {
+      [to]: {
+        prepare: () => {
+          throw new Error("target unreachable");
+        },
+        batch: () => Promise.reject(new Error("target unreachable")),
+      },
+    };
     const message = q.sent.shift()!;
-    const batchOf = (attempts: number) => createMessageBatch<MoveMessage>("store-moves", [{ id: `m${attempts}`, timestamp: new Date(), attempts, body: message }]);
+    const batchOf = (attempts: number) =>
+      createMessageBatch<MoveMessage>("store-moves", [{ id: `m${attempts}`, timestamp: new Date(), attempts, body: message }]);
     const early = batchOf(1);
     let retried = false;
     early.messages[0].retry = () => {
@@ -182,7 +190,12 @@ describe("retention and the delivery sweep skip stores not active in a database"
     for (const s of [moving, settled]) {
       const db = await import("../helpers/databases").then((m) => m.storeD1(s.id));
       // Old enough for retention, and overdue for the sweep.
-      await db.prepare("UPDATE webhook_deliveries SET status = 'pending', next_attempt_at = '2000-01-01T00:00:00.000Z', claim_id = NULL, claimed_at = NULL WHERE store_id = ?").bind(s.id).run();
+      await db
+        .prepare(
+          "UPDATE webhook_deliveries SET status = 'pending', next_attempt_at = '2000-01-01T00:00:00.000Z', claim_id = NULL, claimed_at = NULL WHERE store_id = ?",
+        )
+        .bind(s.id)
+        .run();
     }
     const db = d1(await shardOf(moving.id));
     await db.prepare("UPDATE stores SET state = 'moving' WHERE id = ?").bind(moving.id).run();
@@ -204,7 +217,10 @@ describe("retention and the delivery sweep skip stores not active in a database"
     const dialect = new SQLiteAsyncDialect();
     for (const table of RETAINED_TABLES) {
       const { sql, params } = dialect.sqlToQuery(deleteBatch(table, uuidv7Floor(Date.now()), "", 500));
-      const plan = await d1("STORE_DB_001").prepare(`EXPLAIN QUERY PLAN ${sql}`).bind(...params).all<{ detail: string }>();
+      const plan = await d1("STORE_DB_001")
+        .prepare(`EXPLAIN QUERY PLAN ${sql}`)
+        .bind(...params)
+        .all<{ detail: string }>();
       const details = plan.results.map((r) => r.detail).join(" | ");
       expect(details, table.name).not.toMatch(/\bSCAN\b/);
       expect(details, table.name).toMatch(/SEARCH stores USING COVERING INDEX stores_state_idx \(state=\?\)/);

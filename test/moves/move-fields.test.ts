@@ -16,7 +16,10 @@ describe("a moved store keeps its field definitions, values and filters", () => 
     await define(store, { owner: "customer", key: "tier", type: "text" });
     const made = [];
     for (const [i, material] of ["cotton", "wool", "cotton"].entries()) {
-      const res = await call("POST", store.path(), { token: store.token, body: { title: `P${i}`, product_type: "single", default_price_cents: 100, status: "live", fields: { material } } });
+      const res = await call("POST", store.path(), {
+        token: store.token,
+        body: { title: `P${i}`, product_type: "single", default_price_cents: 100, status: "live", fields: { material } },
+      });
       await call("PATCH", store.path(`/${res.body.id}/variants/${res.body.variants[0].id}`), { token: store.token, body: { fields: { size_cm: 40 + i } } });
       made.push(res.body);
     }

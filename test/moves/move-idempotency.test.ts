@@ -37,7 +37,9 @@ async function inFlightKey(db: D1Database, storeId: string, key: string, scope =
 /** The statement the idempotency middleware runs to keep a response (src/lib/idempotency.ts). */
 const saveResponse = (db: D1Database, storeId: string, key: string, scope = scopeIn(storeId)) =>
   db
-    .prepare(`UPDATE idempotency_keys SET status = 201, body = '{}', content_type = 'application/json', owner = NULL WHERE scope = ? AND key = ? AND owner = 'owner-1'`)
+    .prepare(
+      `UPDATE idempotency_keys SET status = 201, body = '{}', content_type = 'application/json', owner = NULL WHERE scope = ? AND key = ? AND owner = 'owner-1'`,
+    )
     .bind(scope, key)
     .run();
 
@@ -50,7 +52,11 @@ describe("a store's idempotency keys are paused with its other writes while it m
     const from = await shardOf(store.id);
     const to = await otherShard(store.id);
     // A response kept before the move replays on the target after it.
-    const kept = await call("POST", store.path(), { token: store.token, headers: { "Idempotency-Key": "before" }, body: { title: "Kept", product_type: "single" } });
+    const kept = await call("POST", store.path(), {
+      token: store.token,
+      headers: { "Idempotency-Key": "before" },
+      body: { title: "Kept", product_type: "single" },
+    });
     expect(kept.status).toBe(201);
     await inFlightKey(d1(from), store.id, "late");
     await inFlightKey(d1(from), store.id, "held");
@@ -73,7 +79,12 @@ describe("a store's idempotency keys are paused with its other writes while it m
           () => saveResponse(d1(from), store.id, "held"),
           () => inFlightKey(d1(from), store.id, "new-claim", legacyScope(store.id)),
         ]) {
-          atPause.push(await write().then(() => "written", (e: unknown) => String(e)));
+          atPause.push(
+            await write().then(
+              () => "written",
+              (e: unknown) => String(e),
+            ),
+          );
         }
       }),
     };
@@ -92,7 +103,11 @@ describe("a store's idempotency keys are paused with its other writes while it m
     expect(await keyRow(d1(to), store.id, "legacy", legacyScope(store.id))).toEqual(onSource.legacy);
     expect(await keyRow(d1(to), store.id, "new-claim")).toBeNull();
     expect(await keyRow(d1(to), store.id, "new-claim", legacyScope(store.id))).toBeNull();
-    const again = await call("POST", store.path(), { token: store.token, headers: { "Idempotency-Key": "before" }, body: { title: "Kept", product_type: "single" } });
+    const again = await call("POST", store.path(), {
+      token: store.token,
+      headers: { "Idempotency-Key": "before" },
+      body: { title: "Kept", product_type: "single" },
+    });
     expect(again.status).toBe(201);
     expect(again.headers.get("Idempotent-Replayed")).toBe("true");
     expect(again.body.id).toBe(kept.body.id);

@@ -28,10 +28,12 @@ async function pendingDelivery(store: SeededStore) {
   const payload = JSON.stringify({ id: eventId, event: "customers.created", store_id: store.id, delivered_at: now, data: { id: "c1" } });
   await db.batch([
     db.prepare("INSERT INTO events (id, store_id, name, created_at, payload) VALUES (?, ?, 'customers.created', ?, ?)").bind(eventId, store.id, now, payload),
-    db.prepare(
-      `INSERT INTO webhook_deliveries (id, store_id, webhook_id, event_id, event, status, attempt_count, next_attempt_at, created_at)
+    db
+      .prepare(
+        `INSERT INTO webhook_deliveries (id, store_id, webhook_id, event_id, event, status, attempt_count, next_attempt_at, created_at)
        VALUES (?, ?, ?, ?, 'customers.created', 'pending', 0, ?, ?)`,
-    ).bind(id, store.id, webhook!.id, eventId, now, now),
+      )
+      .bind(id, store.id, webhook!.id, eventId, now, now),
   ]);
   return { id, eventId };
 }
@@ -39,13 +41,32 @@ async function pendingDelivery(store: SeededStore) {
 describe("a move copies every table that holds a store's rows", () => {
   it("MOVED_TABLES names every table of a store database except the global ones", async () => {
     const { results } = await d1("STORE_DB_001")
-      .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name NOT LIKE 'd1_%' AND name NOT LIKE 'products_fts%' AND name NOT LIKE 'customers_fts%'")
+      .prepare(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name NOT LIKE 'd1_%' AND name NOT LIKE 'products_fts%' AND name NOT LIKE 'customers_fts%'",
+      )
       .all<{ name: string }>();
     // Not a store's: failed logins and revoked sessions (per user), and the guards' always-empty tables.
     // And a move's own change capture (migration 0026), the running batch's inventory context (0027, always empty),
     // and the custom fields' always-empty guard (0029).
-    const global = ["login_attempts", "revoked_sessions", "commerce_guards", "guard_conflict", "guard_limit", "guard_not_found", "move_capture", "move_changes", "inventory_context", "field_guards", "batch_actor"];
-    expect(results.map((r) => r.name).filter((n) => !global.includes(n)).sort()).toEqual(MOVED_TABLES.map((t) => t.name).sort());
+    const global = [
+      "login_attempts",
+      "revoked_sessions",
+      "commerce_guards",
+      "guard_conflict",
+      "guard_limit",
+      "guard_not_found",
+      "move_capture",
+      "move_changes",
+      "inventory_context",
+      "field_guards",
+      "batch_actor",
+    ];
+    expect(
+      results
+        .map((r) => r.name)
+        .filter((n) => !global.includes(n))
+        .sort(),
+    ).toEqual(MOVED_TABLES.map((t) => t.name).sort());
   });
 });
 
@@ -80,7 +101,14 @@ describe("a move under load: writes 503 only while paused, nothing lost or dupli
       ]);
       if (write.status === 201) created.push(write.body.id);
       const after = (await moveRow(started.body.id))!;
-      log.push({ before: before.state, after: after.state, write: write.status, retryAfter: write.headers.get("Retry-After"), read: read.status, otherWrite: otherWrite.status });
+      log.push({
+        before: before.state,
+        after: after.state,
+        write: write.status,
+        retryAfter: write.headers.get("Retry-After"),
+        read: read.status,
+        otherWrite: otherWrite.status,
+      });
     };
 
     // The pause is one step: the hooks act inside it. Right after the directory says `moving`, a write to the store
@@ -127,13 +155,33 @@ describe("a move under load: writes 503 only while paused, nothing lost or dupli
       expect(keys(onTarget[table.name]), table.name).toEqual(expect.arrayContaining(keys(sourceAtPause[table.name])));
     }
     expect(counts(sourceAtPause)).toMatchObject({ products: expect.any(Number), webhook_deliveries: expect.any(Number) });
-    for (const table of ["products", "product_variants", "media_files", "product_images", "customers", "orders", "order_lines", "webhooks", "events", "audit_log", "memberships", "api_tokens", "invites", "product_deletions", "idempotency_keys", "product_specs", "product_reviews", "store_catalog_stats"]) {
+    for (const table of [
+      "products",
+      "product_variants",
+      "media_files",
+      "product_images",
+      "customers",
+      "orders",
+      "order_lines",
+      "webhooks",
+      "events",
+      "audit_log",
+      "memberships",
+      "api_tokens",
+      "invites",
+      "product_deletions",
+      "idempotency_keys",
+      "product_specs",
+      "product_reviews",
+      "store_catalog_stats",
+    ]) {
       expect(sourceAtPause[table].length, table).toBeGreaterThan(0);
     }
     const left = counts(await storeRows(source, store.id));
     expect(Object.entries(left).filter(([t, c]) => t !== "users" && c > 0)).toEqual([]);
     // Every product a 201 answered for is there, once; the catalog counter and the title search agree.
-    for (const id of [...created, ...store.productIds]) expect((await call("GET", `/stores/${store.id}/products/${id}`, { token: store.token })).status).toBe(200);
+    for (const id of [...created, ...store.productIds])
+      expect((await call("GET", `/stores/${store.id}/products/${id}`, { token: store.token })).status).toBe(200);
     expect(new Set(created).size).toBe(created.length);
     const list = await call("GET", `/stores/${store.id}/products?include_drafts=true&limit=1`, { token: store.token });
     expect(list.body.pagination.total).toBe(onTarget.products.length);
@@ -143,7 +191,12 @@ describe("a move under load: writes 503 only while paused, nothing lost or dupli
 
     // Event sequences (docs/api/22-event-log.md) moved with their events, and the counter with the store's row: they are
     // 1..N on the target, and the next event there continues them.
-    const sequences = (await target.prepare("SELECT sequence FROM events WHERE store_id = ? AND sequence IS NOT NULL ORDER BY sequence").bind(store.id).all<{ sequence: number }>()).results.map((r) => r.sequence);
+    const sequences = (
+      await target
+        .prepare("SELECT sequence FROM events WHERE store_id = ? AND sequence IS NOT NULL ORDER BY sequence")
+        .bind(store.id)
+        .all<{ sequence: number }>()
+    ).results.map((r) => r.sequence);
     expect(sequences.length).toBeGreaterThan(0);
     expect(sequences).toEqual(sequences.map((_, i) => i + 1));
     const afterMove = await call("POST", `/stores/${store.id}/products`, { token: store.token, body: { title: "After the move", product_type: "single" } });
@@ -161,7 +214,10 @@ describe("a move under load: writes 503 only while paused, nothing lost or dupli
     expect(image.status).toBe(200);
 
     // Deliveries pending at the start go out from the target, once each; so does every delivery the load made.
-    await consume(store.id, waiting.map((d) => d.id));
+    await consume(
+      store.id,
+      waiting.map((d) => d.id),
+    );
     await eventually(async () => (await pendingDeliveries(target, store.id)).length === 0);
     const events = (await target.prepare("SELECT event_id FROM webhook_deliveries WHERE store_id = ?").bind(store.id).all<{ event_id: string }>()).results;
     const mine = hooks.received.filter((id) => events.some((e) => e.event_id === id));

@@ -21,10 +21,11 @@ const bindings = env as unknown as Record<string, D1Database>;
  */
 async function copyStore(storeId: string, from: D1Database, to: D1Database) {
   const { results: tables } = await from
-    .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND sql NOT LIKE 'CREATE VIRTUAL%' AND name NOT LIKE 'sqlite%' AND name NOT LIKE '%fts%' AND name NOT LIKE '\\_cf%' ESCAPE '\\' AND name NOT LIKE 'd1\\_%' ESCAPE '\\'")
+    .prepare(
+      "SELECT name FROM sqlite_master WHERE type = 'table' AND sql NOT LIKE 'CREATE VIRTUAL%' AND name NOT LIKE 'sqlite%' AND name NOT LIKE '%fts%' AND name NOT LIKE '\\_cf%' ESCAPE '\\' AND name NOT LIKE 'd1\\_%' ESCAPE '\\'",
+    )
     .all<{ name: string }>();
-  const hasStoreId = async (table: string) =>
-    (await from.prepare("SELECT 1 FROM pragma_table_info(?) WHERE name = 'store_id'").bind(table).first()) !== null;
+  const hasStoreId = async (table: string) => (await from.prepare("SELECT 1 FROM pragma_table_info(?) WHERE name = 'store_id'").bind(table).first()) !== null;
   const selections: Array<[string, string]> = [
     ["stores", "id = ?1"],
     ["users", "id IN (SELECT user_id FROM memberships WHERE store_id = ?1)"],
@@ -35,7 +36,9 @@ async function copyStore(storeId: string, from: D1Database, to: D1Database) {
     const { results } = await from.prepare(`SELECT * FROM ${table} WHERE ${where}`).bind(storeId).all<Record<string, unknown>>();
     for (const row of results) {
       const columns = Object.keys(row);
-      statements.push(to.prepare(`INSERT OR REPLACE INTO ${table} (${columns.join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`).bind(...Object.values(row)));
+      statements.push(
+        to.prepare(`INSERT OR REPLACE INTO ${table} (${columns.join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`).bind(...Object.values(row)),
+      );
     }
   }
   await to.batch(statements);

@@ -106,7 +106,8 @@ function intercepted(db: D1Database, around: <T>(sql: string[], run: () => Promi
       get(target, prop) {
         const value: any = Reflect.get(target, prop, target);
         if (prop === "bind") return (...args: unknown[]) => statement(value.apply(target, args), sql);
-        if (prop === "first" || prop === "all" || prop === "run" || prop === "raw") return (...args: unknown[]) => around([sql], () => value.apply(target, args));
+        if (prop === "first" || prop === "all" || prop === "run" || prop === "raw")
+          return (...args: unknown[]) => around([sql], () => value.apply(target, args));
         return typeof value === "function" ? value.bind(target) : value;
       },
     });
@@ -120,7 +121,14 @@ function intercepted(db: D1Database, around: <T>(sql: string[], run: () => Promi
       if (prop === "batch") {
         return (list: D1PreparedStatement[]) => {
           const inner = list.map((s) => unwrap.get(s) ?? { statement: s, sql: "" });
-          return around(inner.map((i) => i.sql), () => value.call(target, inner.map((i) => i.statement)));
+          return around(
+            inner.map((i) => i.sql),
+            () =>
+              value.call(
+                target,
+                inner.map((i) => i.statement),
+              ),
+          );
         };
       }
       return typeof value === "function" ? value.bind(target) : value;

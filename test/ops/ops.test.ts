@@ -62,14 +62,23 @@ describe("GET /ops/shards: every store database", () => {
     expect(res.status).toBe(200);
     expect(res.body.data.map((s: any) => s.name)).toEqual(storeShardNames());
     for (const shard of res.body.data) {
-      expect(shard).toEqual({ name: shard.name, location: "weur", accepting: true, stores: expect.any(Number), size_bytes: expect.any(Number), measured_at: expect.any(String) });
+      expect(shard).toEqual({
+        name: shard.name,
+        location: "weur",
+        accepting: true,
+        stores: expect.any(Number),
+        size_bytes: expect.any(Number),
+        measured_at: expect.any(String),
+      });
       expect(shard.size_bytes).toBeGreaterThan(0);
       const { n } = (await env.DIRECTORY.prepare("SELECT count(*) AS n FROM store_directory WHERE shard = ?").bind(shard.name).first<{ n: number }>())!;
       expect(shard.stores).toBe(n);
       const stored = await env.DIRECTORY.prepare("SELECT size_bytes FROM shards WHERE name = ?").bind(shard.name).first<{ size_bytes: number }>();
       expect(stored!.size_bytes).toBe(shard.size_bytes);
     }
-    expect(res.body.data.find((s: any) => s.name === "STORE_DB_001").stores + res.body.data.find((s: any) => s.name === "STORE_DB_002").stores).toBeGreaterThan(0);
+    expect(res.body.data.find((s: any) => s.name === "STORE_DB_001").stores + res.body.data.find((s: any) => s.name === "STORE_DB_002").stores).toBeGreaterThan(
+      0,
+    );
     expect(await shardOf(store.id)).toMatch(/^STORE_DB_00[12]$/);
   });
 });
@@ -107,7 +116,10 @@ describe("PATCH /ops/shards/{name}: a database's location hint and `accepting` l
       expect(res.status, JSON.stringify(body)).toBe(422);
       expect(res.body.code).toBe("validation_failed");
     }
-    expect(await env.DIRECTORY.prepare("SELECT location, accepting FROM shards WHERE name = 'STORE_DB_001'").first()).toEqual({ location: "weur", accepting: 1 });
+    expect(await env.DIRECTORY.prepare("SELECT location, accepting FROM shards WHERE name = 'STORE_DB_001'").first()).toEqual({
+      location: "weur",
+      accepting: 1,
+    });
   });
 
   it("the Worker has no per-database variable: SHARD_LOCATIONS is gone from the deployed configuration", () => {
@@ -169,14 +181,16 @@ describe("POST /ops/stores/{store_id}/move and GET /ops/moves/{move_id}", () => 
     expect(back.body).toMatchObject({ from: away, to: home, state: "copying" });
     // While the first move has not purged `home`, the second only waits: it copies nothing.
     await drive(back.body.id, second, { stop: (m) => m.step === "wait" });
-    expect((await moveRow(back.body.id))).toMatchObject({ state: "copying", step: "wait", rows_copied: 0 });
+    expect(await moveRow(back.body.id)).toMatchObject({ state: "copying", step: "wait", rows_copied: 0 });
     await drive(out.body.id, first);
     expect((await moveRow(out.body.id))?.finished_at).not.toBeNull();
     const returned = await drive(back.body.id, second, { stop: (m) => m.state === "done" });
     expect(returned).toMatchObject({ state: "done", error: null });
     expect(await shardOf(store.id)).toBe(home);
     expect((await call("GET", `/stores/${store.id}`, { token: store.owner.jwt })).status).toBe(200);
-    expect((await call("POST", `/stores/${store.id}/products`, { token: store.owner.jwt, body: { title: "Back home", product_type: "single" } })).status).toBe(201);
+    expect((await call("POST", `/stores/${store.id}/products`, { token: store.owner.jwt, body: { title: "Back home", product_type: "single" } })).status).toBe(
+      201,
+    );
   });
 
   it("409 when `to` is the store's own database; 422 for a database the deployment does not have; 404 for an unknown store", async () => {

@@ -28,10 +28,13 @@ const transition = (store: CatalogStore, id: string, status: string) =>
 async function levels(store: CatalogStore, variantId: string) {
   const res = await call("GET", inv(store, `inventory?variant_id=${variantId}&limit=100`), { token: store.token });
   expect(res.status).toBe(200);
-  return Object.fromEntries(res.body.data.map((l: { location_code: string; on_hand: number; committed: number }) => [l.location_code, [l.on_hand, l.committed]]));
+  return Object.fromEntries(
+    res.body.data.map((l: { location_code: string; on_hand: number; committed: number }) => [l.location_code, [l.on_hand, l.committed]]),
+  );
 }
 
-const variantOf = async (store: CatalogStore, productId: string) => (await call("GET", inv(store, `products/${productId}`), { token: store.token })).body.variants[0];
+const variantOf = async (store: CatalogStore, productId: string) =>
+  (await call("GET", inv(store, `products/${productId}`), { token: store.token })).body.variants[0];
 
 /** A live product whose one variant holds 2 at the default location, 5 at "wh" (position 1) and 5 at "shop" (2). */
 async function threeLocations(mode = "stocked") {
@@ -54,11 +57,18 @@ describe("order creation commits at locations", () => {
     const res = await order(store, [{ variant_id: variant.id, quantity: 6 }]);
     expect(res.status).toBe(201);
     const defaultId = (await variantOf(store, product.id)).inventory[0].location_id;
-    expect(res.body.line_items[0].allocations).toEqual([{ location_id: defaultId, quantity: 2 }, { location_id: wh.id, quantity: 4 }]);
+    expect(res.body.line_items[0].allocations).toEqual([
+      { location_id: defaultId, quantity: 2 },
+      { location_id: wh.id, quantity: 4 },
+    ]);
     expect(await levels(store, variant.id)).toEqual({ default: [2, 2], wh: [5, 4], shop: [5, 0] });
     const after = await variantOf(store, product.id);
     expect(after.stock).toBe(6);
-    expect(after.inventory.map((i: { location_code: string; available: number }) => [i.location_code, i.available])).toEqual([["default", 0], ["wh", 1], ["shop", 5]]);
+    expect(after.inventory.map((i: { location_code: string; available: number }) => [i.location_code, i.available])).toEqual([
+      ["default", 0],
+      ["wh", 1],
+      ["shop", 5],
+    ]);
     const ledger = await call("GET", inv(store, `inventory/ledger?order_id=${res.body.id}`), { token: store.token });
     expect(ledger.body.data.map((e: Record<string, unknown>) => [e.location_code, e.on_hand_delta, e.committed_delta, e.reason])).toEqual([
       ["wh", 0, 4, "order_committed"],
@@ -120,7 +130,12 @@ describe("fulfilment and cancel settle the allocations", () => {
     expect(await levels(store, variant.id)).toEqual({ default: [2, 0], wh: [5, 0], shop: [5, 0] });
     expect((await variantOf(store, product.id)).stock).toBe(12);
     const events = (await storeEvents(store.id)).slice(before);
-    expect(events.filter((e) => e.name === "inventory.updated").map((e) => [e.data.location_code, e.data.delta, e.data.reason, e.data.committed]).sort()).toEqual([
+    expect(
+      events
+        .filter((e) => e.name === "inventory.updated")
+        .map((e) => [e.data.location_code, e.data.delta, e.data.reason, e.data.committed])
+        .sort(),
+    ).toEqual([
       ["default", 0, "order_released", 0],
       ["wh", 0, "order_released", 0],
     ]);
@@ -161,7 +176,9 @@ describe("writing stock follows the default location", () => {
     expect(bulk.body.errors).toEqual([{ path: "updates.0.stock_delta", message: expect.stringMatching(/several locations/) }]);
     expect(await levels(store, variant.id)).toEqual({ default: [3, 0], wh: [2, 0] });
     // A price change alone is no stock write.
-    expect((await call("PATCH", inv(store, `products/${product.id}/variants/${variant.id}`), { token: store.token, body: { price_cents: 999 } })).status).toBe(200);
+    expect((await call("PATCH", inv(store, `products/${product.id}/variants/${variant.id}`), { token: store.token, body: { price_cents: 999 } })).status).toBe(
+      200,
+    );
     expect((await call("PATCH", inv(store, `locations/${wh.id}`), { token: store.token, body: { active: false } })).status).toBe(200);
     const again = await call("PATCH", inv(store, `products/${product.id}/variants/${variant.id}`), { token: store.token, body: { stock: 10 } });
     expect(again.status).toBe(200);

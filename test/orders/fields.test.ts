@@ -15,7 +15,10 @@ describe("orders carry `fields`, set at creation", () => {
     const { variantId } = await seedVariant(store.id);
     const customer = await call("POST", store.at("/customers"), { token: store.token, body: { email: `o-${crypto.randomUUID()}@example.test` } });
     const fields = { po_number: "PO-77", gift: true, referrer: customer.body.id };
-    const made = await call("POST", store.at("/orders"), { token: store.token, body: { email: "buyer@example.test", currency: "USD", line_items: [{ variant_id: variantId, quantity: 1 }], fields } });
+    const made = await call("POST", store.at("/orders"), {
+      token: store.token,
+      body: { email: "buyer@example.test", currency: "USD", line_items: [{ variant_id: variantId, quantity: 1 }], fields },
+    });
     expect(made.status, made.text).toBe(201);
     expect(made.body.fields).toEqual(fields);
     expect((await call("GET", store.at(`/orders/${made.body.id}`), { token: store.token })).body.fields).toEqual(fields);
@@ -34,7 +37,15 @@ describe("orders carry `fields`, set at creation", () => {
     await define(store, { owner: "order", key: "referrer", type: "customer_reference" });
     const { variantId } = await seedVariant(store.id);
     const stranger = await call("POST", other.at("/customers"), { token: other.token, body: { email: `s-${crypto.randomUUID()}@example.test` } });
-    const res = await call("POST", store.at("/orders"), { token: store.token, body: { email: "b@example.test", currency: "USD", line_items: [{ variant_id: variantId, quantity: 1 }], fields: { gift: "yes", referrer: stranger.body.id } } });
+    const res = await call("POST", store.at("/orders"), {
+      token: store.token,
+      body: {
+        email: "b@example.test",
+        currency: "USD",
+        line_items: [{ variant_id: variantId, quantity: 1 }],
+        fields: { gift: "yes", referrer: stranger.body.id },
+      },
+    });
     expect(res.status).toBe(422);
     expect(errorsOf(res)).toEqual({ "fields.gift": "must be true or false", "fields.referrer": "is not a customer of this store" });
     expect((await call("GET", store.at("/orders"), { token: store.token })).body.data).toEqual([]);

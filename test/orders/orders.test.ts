@@ -9,8 +9,7 @@ import { eventsOf, seedVariant, stockOf } from "./support";
 const order = (store: TestStore, body: unknown) => call("POST", `/stores/${store.id}/orders`, { token: store.owner.jwt, body });
 const transition = (store: TestStore, id: string, status: string) =>
   call("POST", `/stores/${store.id}/orders/${id}/transitions`, { token: store.owner.jwt, body: { status } });
-const refund = (store: TestStore, id: string, body: unknown = {}) =>
-  call("POST", `/stores/${store.id}/orders/${id}/refunds`, { token: store.owner.jwt, body });
+const refund = (store: TestStore, id: string, body: unknown = {}) => call("POST", `/stores/${store.id}/orders/${id}/refunds`, { token: store.owner.jwt, body });
 
 describe("Order creation: priced from the variants, stock reserved, orders.created", () => {
   it("creates a pending order with line items and total, takes the stock, emits orders.created", async () => {
@@ -20,7 +19,10 @@ describe("Order creation: priced from the variants, stock reserved, orders.creat
     const res = await order(store, {
       email: "buyer@example.test",
       currency: "USD",
-      line_items: [{ variant_id: a.variantId, quantity: 2 }, { variant_id: b.variantId, quantity: 1 }],
+      line_items: [
+        { variant_id: a.variantId, quantity: 2 },
+        { variant_id: b.variantId, quantity: 1 },
+      ],
     });
     expect(res.status).toBe(201);
     expect(res.headers.get("Location")).toBe(`/stores/${store.id}/orders/${res.body.id}`);
@@ -37,8 +39,32 @@ describe("Order creation: priced from the variants, stock reserved, orders.creat
       refunded_cents: 0,
       line_items: [
         // Committed at the store's one (default) location.
-        { id: `${res.body.id}:0`, variant_id: a.variantId, product_id: a.productId, title: a.title, sku: a.sku, unit_price_cents: 1250, quantity: 2, price_source: { type: "base", price_list_id: null, min_quantity: null }, allocations: [{ location_id: expect.any(String), quantity: 2 }], fulfilled_quantity: 0, returned_quantity: 0 },
-        { id: `${res.body.id}:1`, variant_id: b.variantId, product_id: b.productId, title: b.title, sku: b.sku, unit_price_cents: 300, quantity: 1, price_source: { type: "base", price_list_id: null, min_quantity: null }, allocations: [{ location_id: expect.any(String), quantity: 1 }], fulfilled_quantity: 0, returned_quantity: 0 },
+        {
+          id: `${res.body.id}:0`,
+          variant_id: a.variantId,
+          product_id: a.productId,
+          title: a.title,
+          sku: a.sku,
+          unit_price_cents: 1250,
+          quantity: 2,
+          price_source: { type: "base", price_list_id: null, min_quantity: null },
+          allocations: [{ location_id: expect.any(String), quantity: 2 }],
+          fulfilled_quantity: 0,
+          returned_quantity: 0,
+        },
+        {
+          id: `${res.body.id}:1`,
+          variant_id: b.variantId,
+          product_id: b.productId,
+          title: b.title,
+          sku: b.sku,
+          unit_price_cents: 300,
+          quantity: 1,
+          price_source: { type: "base", price_list_id: null, min_quantity: null },
+          allocations: [{ location_id: expect.any(String), quantity: 1 }],
+          fulfilled_quantity: 0,
+          returned_quantity: 0,
+        },
       ],
       fields: {},
       created_at: expect.any(String),
@@ -49,7 +75,16 @@ describe("Order creation: priced from the variants, stock reserved, orders.creat
     const read = await call("GET", `/stores/${store.id}/orders/${res.body.id}`, { token: store.owner.jwt });
     expect(read.body).toEqual(res.body);
     expect(await eventsOf(store.id, "orders.created")).toEqual([
-      { id: res.body.id, status: "pending", fulfillment_status: "unfulfilled", total_cents: 2800, currency: "USD", line_items: res.body.line_items, customer_id: null, fields: {} },
+      {
+        id: res.body.id,
+        status: "pending",
+        fulfillment_status: "unfulfilled",
+        total_cents: 2800,
+        currency: "USD",
+        line_items: res.body.line_items,
+        customer_id: null,
+        fields: {},
+      },
     ]);
   });
 
@@ -71,7 +106,10 @@ describe("Order creation: priced from the variants, stock reserved, orders.creat
     const res = await order(store, {
       email: "b@example.test",
       currency: "USD",
-      line_items: [{ variant_id: mixed.variantId, quantity: 5 }, { variant_id: onDemand.variantId, quantity: 3 }],
+      line_items: [
+        { variant_id: mixed.variantId, quantity: 5 },
+        { variant_id: onDemand.variantId, quantity: 3 },
+      ],
     });
     expect(res.status).toBe(201);
     expect(await stockOf(mixed.variantId)).toBe(0);
@@ -85,7 +123,10 @@ describe("Order creation: priced from the variants, stock reserved, orders.creat
     const res = await order(store, {
       email: "b@example.test",
       currency: "USD",
-      line_items: [{ variant_id: plenty.variantId, quantity: 3 }, { variant_id: scarce.variantId, quantity: 2 }],
+      line_items: [
+        { variant_id: plenty.variantId, quantity: 3 },
+        { variant_id: scarce.variantId, quantity: 2 },
+      ],
     });
     expect(res.status).toBe(409);
     expect(res.body.code).toBe("insufficient_stock");
@@ -234,7 +275,16 @@ describe("Refunds: paid or fulfilled → refunded, orders.updated and orders.ref
     const updated = await eventsOf(store.id, "orders.updated");
     expect(updated.at(-1)).toMatchObject({ id: o.id, status: "refunded" });
     expect(await eventsOf(store.id, "orders.refunded")).toEqual([
-      { id: o.id, status: "refunded", fulfillment_status: "unfulfilled", total_cents: 2000, currency: "USD", line_items: o.line_items, customer_id: null, fields: {} },
+      {
+        id: o.id,
+        status: "refunded",
+        fulfillment_status: "unfulfilled",
+        total_cents: 2000,
+        currency: "USD",
+        line_items: o.line_items,
+        customer_id: null,
+        fields: {},
+      },
     ]);
     expect((await refund(store, o.id)).status).toBe(409);
   });
@@ -284,7 +334,10 @@ describe("Stock changes made by orders are product changes: products.updated car
     const placed = await order(store, {
       email: "t@example.test",
       currency: "USD",
-      line_items: [{ variant_id: v.variantId, quantity: 2 }, { variant_id: v.variantId, quantity: 1 }],
+      line_items: [
+        { variant_id: v.variantId, quantity: 2 },
+        { variant_id: v.variantId, quantity: 1 },
+      ],
     });
     expect(placed.status).toBe(201);
     expect(await stockInEvents(store.id, v.variantId)).toEqual([2]);

@@ -24,13 +24,27 @@ export async function seedVariant(storeId: string, options: SeedVariant = {}) {
   const db = await storeD1(storeId);
   await db.batch([
     openStockContext(db, storeId),
-    db.prepare(
-      "INSERT INTO products (id, store_id, slug, title, product_type, status, created_at, updated_at) VALUES (?, ?, ?, ?, 'variable', ?, ?, ?)",
-    ).bind(productId, storeId, `mug-${productId}`, title, options.status ?? "live", now, now),
-    db.prepare(
-      `INSERT INTO product_variants (id, store_id, product_id, title, is_default, sku, sku_lower, price_cents, stock, fulfillment_mode, option_key, created_at, updated_at)
+    db
+      .prepare("INSERT INTO products (id, store_id, slug, title, product_type, status, created_at, updated_at) VALUES (?, ?, ?, ?, 'variable', ?, ?, ?)")
+      .bind(productId, storeId, `mug-${productId}`, title, options.status ?? "live", now, now),
+    db
+      .prepare(
+        `INSERT INTO product_variants (id, store_id, product_id, title, is_default, sku, sku_lower, price_cents, stock, fulfillment_mode, option_key, created_at, updated_at)
        VALUES (?, ?, ?, 'Blue', 0, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    ).bind(variantId, storeId, productId, sku, sku?.toLowerCase() ?? null, options.price ?? 1250, options.stock ?? 10, options.mode ?? "stocked", variantId, now, now),
+      )
+      .bind(
+        variantId,
+        storeId,
+        productId,
+        sku,
+        sku?.toLowerCase() ?? null,
+        options.price ?? 1250,
+        options.stock ?? 10,
+        options.mode ?? "stocked",
+        variantId,
+        now,
+        now,
+      ),
     closeStockContext(db),
   ]);
   storeOfVariant.set(variantId, storeId);
@@ -41,6 +55,11 @@ export const stockOf = async (variantId: string) =>
   (await storeFirst<{ stock: number }>(storeOfVariant.get(variantId)!, "SELECT stock FROM product_variants WHERE id = ?", variantId))!.stock;
 
 export const eventsOf = async (storeId: string, name: string) =>
-  (await storeAll<{ data: string }>(storeId, "SELECT json_extract(payload, '$.data') AS data FROM events WHERE store_id = ? AND name = ? ORDER BY id", storeId, name)).map(
-    (r) => JSON.parse(r.data),
-  );
+  (
+    await storeAll<{ data: string }>(
+      storeId,
+      "SELECT json_extract(payload, '$.data') AS data FROM events WHERE store_id = ? AND name = ? ORDER BY id",
+      storeId,
+      name,
+    )
+  ).map((r) => JSON.parse(r.data));

@@ -27,12 +27,13 @@ function dyingDirectory(): D1Database {
           if (!dies(sql)) return statement;
           const failing = new Proxy(statement, {
             get(inner, key) {
-              if (key === "bind") return (...args: unknown[]) => {
-                const bound = inner.bind(...args);
-                const proxy = new Proxy(bound, { get: (b, k) => (["run", "all", "first", "raw"].includes(String(k)) ? crash : Reflect.get(b, k, b)) });
-                doomed.add(proxy);
-                return proxy;
-              };
+              if (key === "bind")
+                return (...args: unknown[]) => {
+                  const bound = inner.bind(...args);
+                  const proxy = new Proxy(bound, { get: (b, k) => (["run", "all", "first", "raw"].includes(String(k)) ? crash : Reflect.get(b, k, b)) });
+                  doomed.add(proxy);
+                  return proxy;
+                };
               if (["run", "all", "first", "raw"].includes(String(key))) return crash;
               const v = Reflect.get(inner, key, inner);
               return typeof v === "function" ? v.bind(inner) : v;
@@ -60,7 +61,8 @@ async function postStore(jwt: string, name: string, key: string | null, director
   return response;
 }
 
-const storesOf = async (jwt: string) => (await call("GET", "/stores", { token: jwt })).body as { data: Array<{ id: string; name: string }>; pagination: { total: number } };
+const storesOf = async (jwt: string) =>
+  (await call("GET", "/stores", { token: jwt })).body as { data: Array<{ id: string; name: string }>; pagination: { total: number } };
 
 describe("a store whose creation died between the two databases' writes", () => {
   it("is invisible, and a retry with the same Idempotency-Key finishes that store instead of making a second", async () => {
@@ -94,7 +96,12 @@ describe("a store whose creation died between the two databases' writes", () => 
     const lost = await postStore(user.jwt, "Lost", null, dyingDirectory());
     expect(lost.status).toBe(500);
     const creating = (
-      await directoryD1().prepare("SELECT store_id, shard FROM store_directory d JOIN user_stores u USING (store_id) WHERE u.user_id = ? AND d.state = 'creating' ORDER BY store_id").bind(user.id).all<{ store_id: string; shard: string }>()
+      await directoryD1()
+        .prepare(
+          "SELECT store_id, shard FROM store_directory d JOIN user_stores u USING (store_id) WHERE u.user_id = ? AND d.state = 'creating' ORDER BY store_id",
+        )
+        .bind(user.id)
+        .all<{ store_id: string; shard: string }>()
     ).results;
     expect(creating).toHaveLength(2);
     // Take the second store out of its database, as if its batch had never committed.

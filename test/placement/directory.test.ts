@@ -33,7 +33,10 @@ function forgedPat(): string {
   const bytes = new Uint8Array(32);
   crypto.getRandomValues(bytes.subarray(0, 28));
   new DataView(bytes.buffer).setUint32(28, crc32(bytes.subarray(0, 28)));
-  return `bod_${btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "")}`;
+  return `bod_${btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "")}`;
 }
 
 describe("new stores are spread over the store databases: the one with the fewest stores takes the next", () => {

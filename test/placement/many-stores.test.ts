@@ -37,7 +37,9 @@ async function inStores(user: TestUser, n: number): Promise<Array<{ id: string; 
   }));
   const directory = env.DIRECTORY;
   const rows = made.flatMap((s) => [
-    directory.prepare("INSERT INTO store_directory (store_id, shard, state, created_at, updated_at) VALUES (?, ?, 'active', ?, ?)").bind(s.id, s.shard, s.at, s.at),
+    directory
+      .prepare("INSERT INTO store_directory (store_id, shard, state, created_at, updated_at) VALUES (?, ?, 'active', ?, ?)")
+      .bind(s.id, s.shard, s.at, s.at),
     directory.prepare("INSERT INTO user_stores (user_id, store_id, store_created_at) VALUES (?, ?, ?)").bind(user.id, s.id, s.at),
   ]);
   for (let i = 0; i < rows.length; i += 200) await directory.batch(rows.slice(i, i + 200));
@@ -46,7 +48,9 @@ async function inStores(user: TestUser, n: number): Promise<Array<{ id: string; 
     const here = made.filter((s) => s.shard === shard);
     if (here.length === 0) continue;
     await db.batch([
-      db.prepare("INSERT OR IGNORE INTO users (id, email, email_lower, name, password_hash, created_at) VALUES (?, ?, ?, 'Many', '', ?)").bind(user.id, user.email, user.email.toLowerCase(), here[0].at),
+      db
+        .prepare("INSERT OR IGNORE INTO users (id, email, email_lower, name, password_hash, created_at) VALUES (?, ?, ?, 'Many', '', ?)")
+        .bind(user.id, user.email, user.email.toLowerCase(), here[0].at),
       ...here.flatMap((s) => [
         db.prepare("INSERT INTO stores (id, name, owner_id, created_at) VALUES (?, ?, ?, ?)").bind(s.id, s.name, user.id, s.at),
         db.prepare("INSERT INTO memberships (store_id, user_id, role, permissions, created_at) VALUES (?, ?, ?, '7', ?)").bind(s.id, user.id, s.role, s.at),

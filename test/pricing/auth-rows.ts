@@ -9,11 +9,16 @@ const group = async (store: MatrixStore) =>
   (await call("POST", `/stores/${store.id}/customer-groups`, { token: store.adminToken, body: { name: "G", code: code() } })).body as { id: string };
 
 const list = async (store: MatrixStore) =>
-  (await call("POST", `/stores/${store.id}/price-lists`, { token: store.adminToken, body: { name: "L", code: code(), currency: "EUR" } })).body as { id: string };
+  (await call("POST", `/stores/${store.id}/price-lists`, { token: store.adminToken, body: { name: "L", code: code(), currency: "EUR" } })).body as {
+    id: string;
+  };
 
 /** A variant of the store (a single product's default variant). */
 const variant = async (store: MatrixStore) => {
-  const product = await call("POST", `/stores/${store.id}/products`, { token: store.adminToken, body: { title: "P", product_type: "single", default_price_cents: 100 } });
+  const product = await call("POST", `/stores/${store.id}/products`, {
+    token: store.adminToken,
+    body: { title: "P", product_type: "single", default_price_cents: 100 },
+  });
   return { variantId: product.body.variants[0].id as string, list: await list(store) };
 };
 

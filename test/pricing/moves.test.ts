@@ -17,7 +17,10 @@ describe("a moved store keeps its groups, price lists, prices and price history"
     const c = await customer(store);
     const g = await group(store, [c.id]);
     const list = await priceList(store, { currency: "EUR", customer_group_ids: [g.id], priority: 2 });
-    await setPrices(store, list.id, [{ variant_id: store.variants[0].id, price_cents: 700 }, { variant_id: store.variants[1].id, min_quantity: 3, price_cents: 1500 }]);
+    await setPrices(store, list.id, [
+      { variant_id: store.variants[0].id, price_cents: 700 },
+      { variant_id: store.variants[1].id, min_quantity: 3, price_cents: 1500 },
+    ]);
     const from = await shardOf(store.id);
     const to = await otherShard(store.id);
     const q = keptQueue();

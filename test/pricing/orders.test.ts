@@ -27,8 +27,17 @@ describe("orders: every line priced at creation; no_price; prices never change a
     const c = await customer(store);
     const g = await group(store, [c.id]);
     const trade = await priceList(store, { currency: "EUR", customer_group_ids: [g.id], countries: ["DE"] });
-    await setPrices(store, trade.id, [{ variant_id: store.variants[0].id, price_cents: 700 }, { variant_id: store.variants[0].id, min_quantity: 5, price_cents: 600 }]);
-    const placed = await order(store.id, store.token, { customer_id: c.id, email: undefined, currency: "EUR", country: "DE", line_items: [{ variant_id: store.variants[0].id, quantity: 5 }] });
+    await setPrices(store, trade.id, [
+      { variant_id: store.variants[0].id, price_cents: 700 },
+      { variant_id: store.variants[0].id, min_quantity: 5, price_cents: 600 },
+    ]);
+    const placed = await order(store.id, store.token, {
+      customer_id: c.id,
+      email: undefined,
+      currency: "EUR",
+      country: "DE",
+      line_items: [{ variant_id: store.variants[0].id, quantity: 5 }],
+    });
     expect(placed.status).toBe(201);
     expect(placed.body).toMatchObject({ currency: "EUR", country: "DE", total_cents: 3000 });
     expect(placed.body.line_items[0]).toMatchObject({ unit_price_cents: 600, price_source: { type: "price_list", price_list_id: trade.id, min_quantity: 5 } });
@@ -37,7 +46,13 @@ describe("orders: every line priced at creation; no_price; prices never change a
     const again = await call("GET", `/stores/${store.id}/orders/${placed.body.id}`, { token: store.token });
     expect(again.body).toMatchObject({ total_cents: 3000, line_items: [{ unit_price_cents: 600 }] });
     // The same customer in FR: the DE list does not apply, and EUR is not the store's currency.
-    const fr = await order(store.id, store.token, { customer_id: c.id, email: undefined, currency: "EUR", country: "FR", line_items: [{ variant_id: store.variants[0].id, quantity: 1 }] });
+    const fr = await order(store.id, store.token, {
+      customer_id: c.id,
+      email: undefined,
+      currency: "EUR",
+      country: "FR",
+      line_items: [{ variant_id: store.variants[0].id, quantity: 1 }],
+    });
     expect(fr.status).toBe(409);
   });
 

@@ -19,9 +19,15 @@ describe("currencies are active ISO 4217 codes, amounts in their minor units; co
       expect(list.body.errors[0].path).toBe("currency");
       const settings = await call("PATCH", `/stores/${store.id}`, { token: store.owner.jwt, body: { currency } });
       expect(settings.status, currency).toBe(422);
-      const resolved = await call("POST", `/stores/${store.id}/prices/resolve`, { token: store.token, body: { currency, items: [{ variant_id: store.variants[0].id }] } });
+      const resolved = await call("POST", `/stores/${store.id}/prices/resolve`, {
+        token: store.token,
+        body: { currency, items: [{ variant_id: store.variants[0].id }] },
+      });
       expect(resolved.status, currency).toBe(422);
-      const order = await call("POST", `/stores/${store.id}/orders`, { token: store.token, body: { email: "a@example.test", currency, line_items: [{ variant_id: store.variants[0].id, quantity: 1 }] } });
+      const order = await call("POST", `/stores/${store.id}/orders`, {
+        token: store.token,
+        body: { email: "a@example.test", currency, line_items: [{ variant_id: store.variants[0].id, quantity: 1 }] },
+      });
       expect(order.status, currency).toBe(422);
       expect(order.body.errors.map((e: any) => e.path)).toContain("currency");
     }
@@ -44,7 +50,10 @@ describe("currencies are active ISO 4217 codes, amounts in their minor units; co
     const bad = await call("POST", lists(store.id), { token: store.token, body: { name: "L", code: "c", currency: "EUR", countries: ["DE", "ZZ", "de"] } });
     expect(bad.status).toBe(422);
     expect(bad.body.errors.map((e: any) => e.path)).toEqual(["countries.1", "countries.2"]);
-    const resolved = await call("POST", `/stores/${store.id}/prices/resolve`, { token: store.token, body: { currency: "USD", country: "UK", items: [{ variant_id: store.variants[0].id }] } });
+    const resolved = await call("POST", `/stores/${store.id}/prices/resolve`, {
+      token: store.token,
+      body: { currency: "USD", country: "UK", items: [{ variant_id: store.variants[0].id }] },
+    });
     expect(resolved.status).toBe(422);
     expect(resolved.body.errors[0].path).toBe("country");
   });
@@ -75,16 +84,26 @@ describe("customer groups: codes, membership, and no deletion while a price list
     const store = await pricingStore(1);
     const [a, b] = [await customer(store), await customer(store)];
     const g = await group(store);
-    const bad = await call("POST", `/stores/${store.id}/customer-groups/${g.id}/customers`, { token: store.token, body: { add: [a.id, "nope", b.id], remove: ["gone"] } });
+    const bad = await call("POST", `/stores/${store.id}/customer-groups/${g.id}/customers`, {
+      token: store.token,
+      body: { add: [a.id, "nope", b.id], remove: ["gone"] },
+    });
     expect(bad.status).toBe(422);
-    expect(bad.body.errors).toEqual([{ path: "add.1", message: expect.any(String) }, { path: "remove.0", message: expect.any(String) }]);
+    expect(bad.body.errors).toEqual([
+      { path: "add.1", message: expect.any(String) },
+      { path: "remove.0", message: expect.any(String) },
+    ]);
     expect((await call("GET", `/stores/${store.id}/customer-groups/${g.id}`, { token: store.token })).body.customer_count).toBe(0);
     const before = (await storeEvents(store.id)).filter((e) => e.name === "customers.updated").length;
     await call("POST", `/stores/${store.id}/customer-groups/${g.id}/customers`, { token: store.token, body: { add: [a.id, b.id] } });
     // Adding a member again changes nothing: no event for it.
     await call("POST", `/stores/${store.id}/customer-groups/${g.id}/customers`, { token: store.token, body: { add: [a.id], remove: [b.id] } });
     const updated = (await storeEvents(store.id)).filter((e) => e.name === "customers.updated").slice(before);
-    expect(updated.map((e) => [e.data.id, e.data.group_ids])).toEqual([[a.id, [g.id]], [b.id, [g.id]], [b.id, []]]);
+    expect(updated.map((e) => [e.data.id, e.data.group_ids])).toEqual([
+      [a.id, [g.id]],
+      [b.id, [g.id]],
+      [b.id, []],
+    ]);
   });
 
   it("a group named by a price list cannot be deleted (409), so no price widens to everyone; unnamed, it can", async () => {
@@ -115,10 +134,16 @@ describe("price lists: defaults, validation, fixed currency, events", () => {
     const bad = await call("POST", lists(store.id), { token: store.token, body: { name: "X", code: "x", currency: "EUR", customer_group_ids: [foreign.id] } });
     expect(bad.status).toBe(422);
     expect(bad.body.errors[0].path).toBe("customer_group_ids.0");
-    const backwards = await call("POST", lists(store.id), { token: store.token, body: { name: "X", code: "x", currency: "EUR", starts_at: "2030-02-01T00:00:00Z", ends_at: "2030-01-01T00:00:00Z" } });
+    const backwards = await call("POST", lists(store.id), {
+      token: store.token,
+      body: { name: "X", code: "x", currency: "EUR", starts_at: "2030-02-01T00:00:00Z", ends_at: "2030-01-01T00:00:00Z" },
+    });
     expect(backwards.status).toBe(422);
     expect(backwards.body.errors[0].path).toBe("ends_at");
-    const same = await call("POST", lists(store.id), { token: store.token, body: { name: "X", code: "x", currency: "EUR", starts_at: "2030-01-01T00:00:00Z", ends_at: "2030-01-01T00:00:00Z" } });
+    const same = await call("POST", lists(store.id), {
+      token: store.token,
+      body: { name: "X", code: "x", currency: "EUR", starts_at: "2030-01-01T00:00:00Z", ends_at: "2030-01-01T00:00:00Z" },
+    });
     expect(same.status).toBe(422);
     const dup = await call("POST", lists(store.id), { token: store.token, body: { name: "Dup", code: "EU", currency: "EUR" } });
     expect(dup.status).toBe(409);
@@ -164,14 +189,24 @@ describe("bulk prices: 1..250 items, all or nothing, every bad item reported, un
       },
     });
     expect(res.status).toBe(422);
-    expect(res.body.errors.map((e: any) => e.path)).toEqual(["upsert.1.variant_id", "upsert.2.sku", "upsert.3.min_quantity", "upsert.4.compare_at_price_cents"]);
+    expect(res.body.errors.map((e: any) => e.path)).toEqual([
+      "upsert.1.variant_id",
+      "upsert.2.sku",
+      "upsert.3.min_quantity",
+      "upsert.4.compare_at_price_cents",
+    ]);
     expect((await call("GET", `${lists(store.id)}/${list.id}/prices`, { token: store.token })).body.data).toEqual([]);
   });
 
   it("counts what changed; the same values again change nothing (no event, no history row); 0 or 251 items are 422", async () => {
     const store = await pricingStore(2);
     const list = await priceList(store, { currency: "EUR" });
-    const body = { upsert: [{ variant_id: store.variants[0].id, price_cents: 100 }, { sku: store.variants[1].sku, min_quantity: 5, price_cents: 90, compare_at_price_cents: 120 }] };
+    const body = {
+      upsert: [
+        { variant_id: store.variants[0].id, price_cents: 100 },
+        { sku: store.variants[1].sku, min_quantity: 5, price_cents: 90, compare_at_price_cents: 120 },
+      ],
+    };
     const first = await call("POST", `${lists(store.id)}/${list.id}/prices/bulk`, { token: store.token, body });
     expect(first.body).toEqual({ upserted: 2, deleted: 0 });
     const history = async () => (await storeAll<{ n: number }>(store.id, "SELECT count(*) AS n FROM price_history WHERE price_list_id = ?", list.id))[0].n;
@@ -182,10 +217,15 @@ describe("bulk prices: 1..250 items, all or nothing, every bad item reported, un
     expect(again.body).toEqual({ upserted: 0, deleted: 0 });
     expect(await history()).toBe(2);
     expect(await events()).toHaveLength(1);
-    const removed = await call("POST", `${lists(store.id)}/${list.id}/prices/bulk`, { token: store.token, body: { delete: [{ variant_id: store.variants[0].id }, { variant_id: store.variants[1].id }] } });
+    const removed = await call("POST", `${lists(store.id)}/${list.id}/prices/bulk`, {
+      token: store.token,
+      body: { delete: [{ variant_id: store.variants[0].id }, { variant_id: store.variants[1].id }] },
+    });
     expect(removed.body).toEqual({ upserted: 0, deleted: 1 }); // the second names tier 1, which does not exist
     const page = await call("GET", `${lists(store.id)}/${list.id}/prices`, { token: store.token });
-    expect(page.body.data).toEqual([expect.objectContaining({ variant_id: store.variants[1].id, sku: store.variants[1].sku, min_quantity: 5, price_cents: 90, compare_at_price_cents: 120 })]);
+    expect(page.body.data).toEqual([
+      expect.objectContaining({ variant_id: store.variants[1].id, sku: store.variants[1].sku, min_quantity: 5, price_cents: 90, compare_at_price_cents: 120 }),
+    ]);
     for (const items of [[], Array.from({ length: 251 }, (_, i) => ({ variant_id: store.variants[0].id, min_quantity: i + 1, price_cents: 1 }))]) {
       const res = await call("POST", `${lists(store.id)}/${list.id}/prices/bulk`, { token: store.token, body: { upsert: items } });
       expect(res.status).toBe(422);
@@ -195,7 +235,8 @@ describe("bulk prices: 1..250 items, all or nothing, every bad item reported, un
   it("at most 10 quantity tiers per variant in a list: the 11th is 422 limit_exceeded", async () => {
     const store = await pricingStore(1);
     const list = await priceList(store, { currency: "EUR" });
-    const tiers = (from: number, n: number) => Array.from({ length: n }, (_, i) => ({ variant_id: store.variants[0].id, min_quantity: from + i, price_cents: 100 }));
+    const tiers = (from: number, n: number) =>
+      Array.from({ length: n }, (_, i) => ({ variant_id: store.variants[0].id, min_quantity: from + i, price_cents: 100 }));
     expect((await call("POST", `${lists(store.id)}/${list.id}/prices/bulk`, { token: store.token, body: { upsert: tiers(1, 10) } })).status).toBe(200);
     const over = await call("POST", `${lists(store.id)}/${list.id}/prices/bulk`, { token: store.token, body: { upsert: tiers(11, 1) } });
     expect(over.status).toBe(422);
@@ -205,7 +246,12 @@ describe("bulk prices: 1..250 items, all or nothing, every bad item reported, un
   it("an Idempotency-Key replays the answer", async () => {
     const store = await pricingStore(1);
     const list = await priceList(store, { currency: "EUR" });
-    const send = () => call("POST", `${lists(store.id)}/${list.id}/prices/bulk`, { token: store.token, headers: { "Idempotency-Key": "k-1" }, body: { upsert: [{ variant_id: store.variants[0].id, price_cents: 5 }] } });
+    const send = () =>
+      call("POST", `${lists(store.id)}/${list.id}/prices/bulk`, {
+        token: store.token,
+        headers: { "Idempotency-Key": "k-1" },
+        body: { upsert: [{ variant_id: store.variants[0].id, price_cents: 5 }] },
+      });
     const [a, b] = [await send(), await send()];
     expect(a.body).toEqual({ upserted: 1, deleted: 0 });
     expect(b.body).toEqual({ upserted: 1, deleted: 0 });
@@ -220,7 +266,10 @@ describe("the history: every price change, list and base; lowest_price_30d_cents
     const patch = await call("PATCH", `/stores/${store.id}/products/${store.productId}/variants/${v.id}`, { token: store.token, body: { price_cents: 800 } });
     expect(patch.status).toBe(200);
     const base = await call("GET", `/stores/${store.id}/prices/history?variant_id=${v.id}`, { token: store.token });
-    expect(base.body.data.map((h: any) => [h.price_list_id, h.price_cents])).toEqual([[null, 800], [null, 1000]]);
+    expect(base.body.data.map((h: any) => [h.price_list_id, h.price_cents])).toEqual([
+      [null, 800],
+      [null, 1000],
+    ]);
     expect(base.body.data[0].actor).toMatchObject({ token_id: expect.any(String) });
     expect(base.body.data[0].currency).toBe("USD");
 
@@ -229,10 +278,19 @@ describe("the history: every price change, list and base; lowest_price_30d_cents
     await setPrices(store, list.id, [{ variant_id: v.id, price_cents: 900 }]);
     // The 700 was 40 days ago, then 750 from 35 days ago, then 900 now: the window opened at 750.
     const db = await storeD1(store.id);
-    const rows = await storeAll<{ id: string; price_cents: number }>(store.id, "SELECT id, price_cents FROM price_history WHERE price_list_id = ? ORDER BY changed_at", list.id);
+    const rows = await storeAll<{ id: string; price_cents: number }>(
+      store.id,
+      "SELECT id, price_cents FROM price_history WHERE price_list_id = ? ORDER BY changed_at",
+      list.id,
+    );
     const daysAgo = (d: number) => new Date(Date.now() - d * 86_400_000).toISOString();
     await db.prepare("UPDATE price_history SET changed_at = ? WHERE id = ?").bind(daysAgo(40), rows[0].id).run();
-    await db.prepare("INSERT INTO price_history SELECT lower(hex(randomblob(16))), store_id, variant_id, price_list_id, currency, min_quantity, 750, NULL, ?, actor FROM price_history WHERE id = ?").bind(daysAgo(35), rows[0].id).run();
+    await db
+      .prepare(
+        "INSERT INTO price_history SELECT lower(hex(randomblob(16))), store_id, variant_id, price_list_id, currency, min_quantity, 750, NULL, ?, actor FROM price_history WHERE id = ?",
+      )
+      .bind(daysAgo(35), rows[0].id)
+      .run();
     const now = await priceOf(store, v.id, { currency: "EUR" });
     expect(now).toMatchObject({ price_cents: 900, lowest_price_30d_cents: 750 });
     // Asked 36 days ago: the 700 was in force when that window opened.
@@ -247,7 +305,9 @@ describe("the history: every price change, list and base; lowest_price_30d_cents
     for (const price of [1, 2, 3]) await setPrices(store, list.id, [{ variant_id: store.variants[0].id, price_cents: price }]);
     const first = await call("GET", `/stores/${store.id}/prices/history?price_list_id=${list.id}&limit=2`, { token: store.token });
     expect(first.body.data.map((h: any) => h.price_cents)).toEqual([3, 2]);
-    const next = await call("GET", `/stores/${store.id}/prices/history?price_list_id=${list.id}&limit=2&cursor=${first.body.pagination.next_cursor}`, { token: store.token });
+    const next = await call("GET", `/stores/${store.id}/prices/history?price_list_id=${list.id}&limit=2&cursor=${first.body.pagination.next_cursor}`, {
+      token: store.token,
+    });
     expect(next.body.data.map((h: any) => h.price_cents)).toEqual([1]);
     const future = await call("GET", `/stores/${store.id}/prices/history?since=2099-01-01T00:00:00Z`, { token: store.token });
     expect(future.body.data).toEqual([]);
@@ -258,7 +318,11 @@ describe("POST /prices/resolve takes 1..100 items, in the order asked", () => {
   it("100 priced items (each with its lowest price of 30 days) answer 200 in order; 101 are 422", async () => {
     const store = await pricingStore(2);
     const list = await priceList(store, { currency: "EUR" });
-    await setPrices(store, list.id, [{ variant_id: store.variants[0].id, price_cents: 900 }, { variant_id: store.variants[0].id, min_quantity: 50, price_cents: 700 }, { variant_id: store.variants[1].id, price_cents: 1900 }]);
+    await setPrices(store, list.id, [
+      { variant_id: store.variants[0].id, price_cents: 900 },
+      { variant_id: store.variants[0].id, min_quantity: 50, price_cents: 700 },
+      { variant_id: store.variants[1].id, price_cents: 1900 },
+    ]);
     const items = Array.from({ length: 100 }, (_, i) => ({ variant_id: store.variants[i % 2].id, quantity: i + 1 }));
     const res = await call("POST", `/stores/${store.id}/prices/resolve`, { token: store.token, body: { currency: "EUR", items } });
     expect(res.status, res.text).toBe(200);
@@ -281,14 +345,23 @@ describe("bits 22 pricing.read and 23 pricing.write; naming a customer also need
     const write = await call("POST", lists(store.id), { token: reader.jwt, body: { name: "L", code: "l", currency: "EUR" } });
     expect(write.status).toBe(403);
     expect(write.body.missing_permission).toBe("pricing.write");
-    const bulk = await call("POST", `${lists(store.id)}/${list.id}/prices/bulk`, { token: reader.jwt, body: { upsert: [{ variant_id: store.variants[0].id, price_cents: 1 }] } });
+    const bulk = await call("POST", `${lists(store.id)}/${list.id}/prices/bulk`, {
+      token: reader.jwt,
+      body: { upsert: [{ variant_id: store.variants[0].id, price_cents: 1 }] },
+    });
     expect(bulk.body.missing_permission).toBe("pricing.write");
     const c = await customer(store);
-    const forCustomer = await call("POST", `/stores/${store.id}/prices/resolve`, { token: reader.jwt, body: { currency: "EUR", customer_id: c.id, items: [{ variant_id: store.variants[0].id }] } });
+    const forCustomer = await call("POST", `/stores/${store.id}/prices/resolve`, {
+      token: reader.jwt,
+      body: { currency: "EUR", customer_id: c.id, items: [{ variant_id: store.variants[0].id }] },
+    });
     expect(forCustomer.status).toBe(403);
     expect(forCustomer.body.missing_permission).toBe("customers.read");
     const none = await addMember(store, ["products.read"]);
-    expect((await call("POST", `/stores/${store.id}/prices/resolve`, { token: none.jwt, body: { currency: "EUR", items: [{ variant_id: store.variants[0].id }] } })).body.missing_permission).toBe("pricing.read");
+    expect(
+      (await call("POST", `/stores/${store.id}/prices/resolve`, { token: none.jwt, body: { currency: "EUR", items: [{ variant_id: store.variants[0].id }] } }))
+        .body.missing_permission,
+    ).toBe("pricing.read");
     const me = await call("GET", `/stores/${store.id}`, { token: store.owner.jwt });
     expect(me.status).toBe(200);
     const pat = await newToken(store.id, store.owner.jwt, ["pricing.read", "pricing.write"]);
@@ -305,7 +378,12 @@ describe("bits 22 pricing.read and 23 pricing.write; naming a customer also need
     expect(denied.status).toBe(403);
     expect(denied.body.missing_permission).toBe("customers.read");
     const priced = await call("GET", `/stores/${store.id}/products?currency=USD&country=DE`, { token: reader.jwt });
-    expect(priced.body.data[0].variants[0].calculated_price).toEqual({ currency: "USD", price_cents: 1000, compare_at_price_cents: null, source: { type: "base", price_list_id: null, min_quantity: null } });
+    expect(priced.body.data[0].variants[0].calculated_price).toEqual({
+      currency: "USD",
+      price_cents: 1000,
+      compare_at_price_cents: null,
+      source: { type: "base", price_list_id: null, min_quantity: null },
+    });
     const none = await call("GET", `/stores/${store.id}/products?currency=JPY`, { token: reader.jwt });
     expect(none.body.data[0].variants[0].calculated_price).toBeNull();
   });

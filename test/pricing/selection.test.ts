@@ -31,7 +31,11 @@ describe("resolution: candidates, tiers, priority, lowest price, smallest id", (
     type Body = Omit<Parameters<typeof priceList>[1], "currency"> & { currency?: string };
     const make = async (name: string, body: Body, prices: Array<{ price_cents: number; min_quantity?: number }>) => {
       lists[name] = (await priceList(store, { currency: "EUR", ...body })).id;
-      await setPrices(store, lists[name], prices.map((p) => ({ variant_id: v, ...p })));
+      await setPrices(
+        store,
+        lists[name],
+        prices.map((p) => ({ variant_id: v, ...p })),
+      );
     };
     await make("A", {}, [{ price_cents: 900 }, { min_quantity: 10, price_cents: 800 }]);
     await make("B", { countries: ["DE"] }, [{ price_cents: 850 }]);
@@ -91,8 +95,13 @@ describe("property: an order created at T is charged what resolve says at T", ()
       fc.asyncProperty(
         fc.record({
           lists: fc.array(
-            fc.record({ priority: fc.integer({ min: 0, max: 3 }), country: fc.constantFrom(null, "DE", "FR"), group: fc.constantFrom(null, 0, 1),
-              price: fc.integer({ min: 1, max: 50 }).map((n) => n * 10), tier: fc.constantFrom(1, 1, 5) }),
+            fc.record({
+              priority: fc.integer({ min: 0, max: 3 }),
+              country: fc.constantFrom(null, "DE", "FR"),
+              group: fc.constantFrom(null, 0, 1),
+              price: fc.integer({ min: 1, max: 50 }).map((n) => n * 10),
+              tier: fc.constantFrom(1, 1, 5),
+            }),
             { minLength: 1, maxLength: 4 },
           ),
           variant: fc.constantFrom(0, 1),
@@ -104,7 +113,12 @@ describe("property: an order created at T is charged what resolve says at T", ()
           const currency = "EUR";
           const made: string[] = [];
           for (const l of lists) {
-            const list = await priceList(store, { currency, priority: l.priority, countries: l.country ? [l.country] : [], customer_group_ids: l.group === null ? [] : [groups[l.group].id] });
+            const list = await priceList(store, {
+              currency,
+              priority: l.priority,
+              countries: l.country ? [l.country] : [],
+              customer_group_ids: l.group === null ? [] : [groups[l.group].id],
+            });
             made.push(list.id);
             await setPrices(store, list.id, [{ variant_id: store.variants[variant].id, min_quantity: l.tier, price_cents: l.price }]);
           }
@@ -134,7 +148,10 @@ describe("query plans: resolution and the 30-day lowest price read by index", ()
   const dialect = new SQLiteAsyncDialect();
   async function plan(storeId: string, expression: ReturnType<typeof sql>) {
     const { sql: text, params } = dialect.sqlToQuery(sql`SELECT ${expression}`);
-    const rows = await (await storeD1(storeId)).prepare(`EXPLAIN QUERY PLAN ${text}`).bind(...params).all<{ detail: string }>();
+    const rows = await (await storeD1(storeId))
+      .prepare(`EXPLAIN QUERY PLAN ${text}`)
+      .bind(...params)
+      .all<{ detail: string }>();
     return rows.results.map((r) => r.detail);
   }
 
@@ -142,13 +159,34 @@ describe("query plans: resolution and the 30-day lowest price read by index", ()
     const store = await pricingStore(1);
     const context = { storeId: store.id, currency: "EUR", country: "DE", customerId: "c", at: new Date().toISOString() };
     const resolution = await plan(store.id, resolvedPriceSql(context, sql`${store.variants[0].id}`, sql`${3}`));
-    expect(resolution.some((d) => /SEARCH p USING (PRIMARY KEY|INDEX sqlite_autoindex_prices_1) \(variant_id=\?/.test(d)), resolution.join("\n")).toBe(true);
+    expect(
+      resolution.some((d) => /SEARCH p USING (PRIMARY KEY|INDEX sqlite_autoindex_prices_1) \(variant_id=\?/.test(d)),
+      resolution.join("\n"),
+    ).toBe(true);
     // The store's lists (at most 100) by an index on store_id or id; never a scan of the lists table.
-    expect(resolution.some((d) => /SEARCH pl USING INDEX .*\((store_id|id)=\?/.test(d)), resolution.join("\n")).toBe(true);
-    expect(resolution.filter((d) => /SCAN (p|t|prices|price_lists|pl)\b/.test(d)), resolution.join("\n")).toEqual([]);
-    const lowest = await plan(store.id, lowestPrice30dSql(context, sql`${store.variants[0].id}`, { type: "price_list", price_list_id: "l", min_quantity: 1 }, 100));
-    expect(lowest.filter((d) => /price_history/.test(d) || /\bh\b/.test(d)).every((d) => /USING INDEX price_history_source_idx/.test(d)), lowest.join("\n")).toBe(true);
-    expect(lowest.some((d) => /SEARCH h USING INDEX price_history_source_idx \(variant_id=\? AND price_list_id=\? AND min_quantity=\? AND changed_at/.test(d)), lowest.join("\n")).toBe(true);
-    expect(lowest.some((d) => /SCAN h\b/.test(d)), lowest.join("\n")).toBe(false);
+    expect(
+      resolution.some((d) => /SEARCH pl USING INDEX .*\((store_id|id)=\?/.test(d)),
+      resolution.join("\n"),
+    ).toBe(true);
+    expect(
+      resolution.filter((d) => /SCAN (p|t|prices|price_lists|pl)\b/.test(d)),
+      resolution.join("\n"),
+    ).toEqual([]);
+    const lowest = await plan(
+      store.id,
+      lowestPrice30dSql(context, sql`${store.variants[0].id}`, { type: "price_list", price_list_id: "l", min_quantity: 1 }, 100),
+    );
+    expect(
+      lowest.filter((d) => /price_history/.test(d) || /\bh\b/.test(d)).every((d) => /USING INDEX price_history_source_idx/.test(d)),
+      lowest.join("\n"),
+    ).toBe(true);
+    expect(
+      lowest.some((d) => /SEARCH h USING INDEX price_history_source_idx \(variant_id=\? AND price_list_id=\? AND min_quantity=\? AND changed_at/.test(d)),
+      lowest.join("\n"),
+    ).toBe(true);
+    expect(
+      lowest.some((d) => /SCAN h\b/.test(d)),
+      lowest.join("\n"),
+    ).toBe(false);
   });
 });

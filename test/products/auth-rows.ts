@@ -21,7 +21,10 @@ async function product(store: MatrixStore): Promise<Product> {
   return { productId: made.body.id, variantId: variant.body.id, reviewId: review.body.id };
 }
 
-const p = (suffix = "") => (storeId: string, f: Product) => `/stores/${storeId}/products/${f.productId}${suffix}`;
+const p =
+  (suffix = "") =>
+  (storeId: string, f: Product) =>
+    `/stores/${storeId}/products/${f.productId}${suffix}`;
 
 interface Collection {
   collectionId: string;
@@ -45,7 +48,10 @@ async function collectionAndOutsider(store: MatrixStore): Promise<Collection> {
   return { collectionId: col.body.id, productId: made.body.id };
 }
 
-const c = (suffix = "") => (storeId: string, f: Collection) => `/stores/${storeId}/collections/${f.collectionId}${suffix}`;
+const c =
+  (suffix = "") =>
+  (storeId: string, f: Collection) =>
+    `/stores/${storeId}/collections/${f.collectionId}${suffix}`;
 
 export const productRows: MatrixRows = {
   listProducts: matrixRow({ path: "/stores/{store_id}/products", expectAllowed: 200 }),

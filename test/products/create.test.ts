@@ -66,9 +66,32 @@ describe("create responds 201 with the product as GET returns it", () => {
     expect(got.body).toEqual(res.body);
     expect(res.headers.get("ETag")).toBe(got.headers.get("ETag"));
     expect(Object.keys(res.body).sort()).toEqual(
-      ["brand", "created_at", "description", "external_id", "fields", "highlight_video_poster_url", "highlight_video_provider", "highlight_video_url",
-        "id", "images", "product_type", "published_at", "rating_average", "review_count", "seo_description", "seo_title",
-        "slug", "specs", "status", "store_id", "tags", "title", "updated_at", "variants"].sort(),
+      [
+        "brand",
+        "created_at",
+        "description",
+        "external_id",
+        "fields",
+        "highlight_video_poster_url",
+        "highlight_video_provider",
+        "highlight_video_url",
+        "id",
+        "images",
+        "product_type",
+        "published_at",
+        "rating_average",
+        "review_count",
+        "seo_description",
+        "seo_title",
+        "slug",
+        "specs",
+        "status",
+        "store_id",
+        "tags",
+        "title",
+        "updated_at",
+        "variants",
+      ].sort(),
     );
     expect(res.body).toMatchObject({ store_id: store.id, status: "draft", published_at: null, review_count: 0, rating_average: null });
     expect(res.body.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
@@ -173,10 +196,17 @@ describe("the catalog is in the OpenAPI document", () => {
   it("documents every catalog path with its permission", async () => {
     const doc = (await call("GET", "/openapi.json")).body;
     const paths = Object.keys(doc.paths);
-    for (const p of ["/stores/{store_id}/products", "/stores/{store_id}/products/{id}", "/stores/{store_id}/products/{id}/publish",
-      "/stores/{store_id}/products/{id}/unpublish", "/stores/{store_id}/products/{id}/specs", "/stores/{store_id}/products/{id}/variants",
-      "/stores/{store_id}/products/{id}/variants/{variant_id}", "/stores/{store_id}/products/{id}/reviews",
-      "/stores/{store_id}/products/{id}/reviews/{review_id}"]) {
+    for (const p of [
+      "/stores/{store_id}/products",
+      "/stores/{store_id}/products/{id}",
+      "/stores/{store_id}/products/{id}/publish",
+      "/stores/{store_id}/products/{id}/unpublish",
+      "/stores/{store_id}/products/{id}/specs",
+      "/stores/{store_id}/products/{id}/variants",
+      "/stores/{store_id}/products/{id}/variants/{variant_id}",
+      "/stores/{store_id}/products/{id}/reviews",
+      "/stores/{store_id}/products/{id}/reviews/{review_id}",
+    ]) {
       expect(paths).toContain(p);
     }
     expect(doc.paths["/stores/{store_id}/products/{id}/publish"].post["x-required-permission"]).toBe("products.publish");

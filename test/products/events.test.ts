@@ -4,7 +4,6 @@ import { call } from "../helpers/api";
 import { catalogStore, catalogStoreIds, getProduct, makeProduct, makeVariant, storeEvents } from "./fixtures";
 import { itSpreadsStoresOverDatabases, onSameDatabase, storeFirst } from "./store-databases";
 
-
 /** The products.* events (a stock change also records inventory.updated, docs/api/20-inventory.md; tested in test/inventory). */
 const productEvents = async (storeId: string) => (await storeEvents(storeId)).filter((e) => e.name.startsWith("products."));
 
@@ -70,8 +69,17 @@ describe("every change writes an audit row", () => {
     const log = await call("GET", `/stores/${store.id}/audit-log?limit=100`, { token: store.token });
     const actions = log.body.data.filter((e: { action: string }) => !e.action.startsWith("token.") && e.action !== "store.create").reverse();
     expect(actions.map((e: { action: string }) => e.action)).toEqual([
-      "product.create", "variant.create", "variant.update", "product.update", "product.publish", "product.unpublish",
-      "specs.update", "review.create", "review.delete", "variant.delete", "product.delete",
+      "product.create",
+      "variant.create",
+      "variant.update",
+      "product.update",
+      "product.publish",
+      "product.unpublish",
+      "specs.update",
+      "review.create",
+      "review.delete",
+      "variant.delete",
+      "product.delete",
     ]);
     expect(actions[0]).toMatchObject({ resource_type: "product", resource_id: p.id, token_id: expect.any(String) });
     expect(actions[1]).toMatchObject({ resource_type: "variant", resource_id: v.id });

@@ -41,8 +41,14 @@ describe("products carry `fields` in every response and in their events' data (k
 
   it("PATCH merges: keys given are set (a json value replaced whole), null removes, others stay; products.updated carries the result", async () => {
     const store = await productStore();
-    const made = await call("POST", store.path(), { token: store.token, body: { title: "Tee", product_type: "single", fields: { material: "cotton", spec: { a: 1, b: 2 } } } });
-    const res = await call("PATCH", store.path(`/${made.body.id}`), { token: store.token, body: { fields: { care: ["dry flat"], spec: { c: 3 }, material: null } } });
+    const made = await call("POST", store.path(), {
+      token: store.token,
+      body: { title: "Tee", product_type: "single", fields: { material: "cotton", spec: { a: 1, b: 2 } } },
+    });
+    const res = await call("PATCH", store.path(`/${made.body.id}`), {
+      token: store.token,
+      body: { fields: { care: ["dry flat"], spec: { c: 3 }, material: null } },
+    });
     expect(res.status, res.text).toBe(200);
     expect(res.body.fields).toEqual({ spec: { c: 3 }, care: ["dry flat"] });
     expect(res.headers.get("ETag")).not.toBe(made.headers.get("ETag"));
@@ -66,7 +72,11 @@ describe("products carry `fields` in every response and in their events' data (k
   it("a concurrent change of another key is kept: the merge is made from the row as the batch sees it", async () => {
     const store = await productStore();
     const made = await call("POST", store.path(), { token: store.token, body: { title: "Tee", product_type: "single", fields: { material: "cotton" } } });
-    await writeBeforeStoreBatches(store.id, `UPDATE products SET fields = json_set(fields, '$.care', json('["by another writer"]')) WHERE id = ?`, made.body.id);
+    await writeBeforeStoreBatches(
+      store.id,
+      `UPDATE products SET fields = json_set(fields, '$.care', json('["by another writer"]')) WHERE id = ?`,
+      made.body.id,
+    );
     const res = await call("PATCH", store.path(`/${made.body.id}`), { token: store.token, body: { fields: { material: "wool" } } });
     expect(res.status, res.text).toBe(200);
     expect(res.body.fields).toEqual({ material: "wool", care: ["by another writer"] });
@@ -108,7 +118,10 @@ describe("variants carry `fields`: create and PATCH (merge) them; the product's 
   it("create, PATCH merge and null removal, list and GET", async () => {
     const store = await productStore();
     const product = await call("POST", store.path(), { token: store.token, body: { title: "Hoodie", product_type: "variable" } });
-    const v = await call("POST", store.path(`/${product.body.id}/variants`), { token: store.token, body: { price_cents: 100, fields: { gtin: "0012345678905", weight: 0.45 } } });
+    const v = await call("POST", store.path(`/${product.body.id}/variants`), {
+      token: store.token,
+      body: { price_cents: 100, fields: { gtin: "0012345678905", weight: 0.45 } },
+    });
     expect(v.status, v.text).toBe(201);
     expect(v.body.fields).toEqual({ gtin: "0012345678905", weight: 0.45 });
     const patched = await call("PATCH", store.path(`/${product.body.id}/variants/${v.body.id}`), { token: store.token, body: { fields: { weight: null } } });
@@ -117,7 +130,10 @@ describe("variants carry `fields`: create and PATCH (merge) them; the product's 
     expect((await call("GET", store.path(`/${product.body.id}`), { token: store.token })).body.variants[0].fields).toEqual({ gtin: "0012345678905" });
     const events = (await storeEvents(store.id)).filter((e) => e.name === "products.updated");
     expect(events.at(-1)!.data.variants[0].fields).toEqual({ gtin: "0012345678905" });
-    const bad = await call("POST", store.path(`/${product.body.id}/variants`), { token: store.token, body: { price_cents: 100, fields: { material: "product field", weight: "heavy" } } });
+    const bad = await call("POST", store.path(`/${product.body.id}/variants`), {
+      token: store.token,
+      body: { price_cents: 100, fields: { material: "product field", weight: "heavy" } },
+    });
     expect(bad.status).toBe(422);
     expect(Object.keys(errorsOf(bad)).sort()).toEqual(["fields.material", "fields.weight"]);
   });

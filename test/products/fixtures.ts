@@ -34,7 +34,11 @@ export async function makeVariant(store: CatalogStore, productId: string, body: 
 }
 
 /** A live variable product with the given variants (option values or bodies). */
-export async function liveVariable(store: CatalogStore, title = "Hoodie", variants: Array<Record<string, unknown>> = [{ sku: `SKU-${crypto.randomUUID().slice(0, 8)}` }]) {
+export async function liveVariable(
+  store: CatalogStore,
+  title = "Hoodie",
+  variants: Array<Record<string, unknown>> = [{ sku: `SKU-${crypto.randomUUID().slice(0, 8)}` }],
+) {
   const product = await makeProduct(store, { title, product_type: "variable", default_price_cents: undefined });
   for (const v of variants) await makeVariant(store, product.id, v);
   const res = await call("POST", store.path(`/${product.id}/publish`), { token: store.token });
@@ -44,7 +48,11 @@ export async function liveVariable(store: CatalogStore, title = "Hoodie", varian
 
 /** The store's outbox events, oldest first, with `data` parsed. */
 export async function storeEvents(storeId: string): Promise<Array<{ name: string; data: any }>> {
-  const results = await storeAll<{ name: string; data: string }>(storeId, "SELECT name, json_extract(payload, '$.data') AS data FROM events WHERE store_id = ? ORDER BY id", storeId);
+  const results = await storeAll<{ name: string; data: string }>(
+    storeId,
+    "SELECT name, json_extract(payload, '$.data') AS data FROM events WHERE store_id = ? ORDER BY id",
+    storeId,
+  );
   return results.map((r) => ({ name: r.name, data: JSON.parse(r.data) }));
 }
 

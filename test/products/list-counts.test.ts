@@ -150,11 +150,16 @@ describe("migration 0025's backfill gives existing stores what the triggers give
     await makeProduct(store, { title: "Mug", status: "live", default_price_cents: 900, tags: ["Kitchen", "Sale"] });
     await makeProduct(store, { title: "Poster", product_type: "variable", default_price_cents: undefined, tags: ["Sale"] });
     await liveVariable(store, "Hoodie", [{ sku: "BF-S", price_cents: 4000, stock: 3, option_values: [{ name: "Size", value: "S" }] }]);
-    const tagRows = () => storeAll(store.id, "SELECT product_id, tag_lower, tag_list FROM product_tags WHERE store_id = ? ORDER BY product_id, tag_lower", store.id);
+    const tagRows = () =>
+      storeAll(store.id, "SELECT product_id, tag_lower, tag_list FROM product_tags WHERE store_id = ? ORDER BY product_id, tag_lower", store.id);
     const written = { counters: (await counters(store)).stored, tags: await tagRows() };
     expect(written.tags.map((r) => r.tag_list)).toContain(",kitchen,sale,");
     // As a store's rows were before 0025: the new columns at their defaults.
-    await storeRun(store.id, "UPDATE store_catalog_stats SET variable = 0, live_variable = 0, variable_in_stock = 0, live_variable_in_stock = 0 WHERE store_id = ?", store.id);
+    await storeRun(
+      store.id,
+      "UPDATE store_catalog_stats SET variable = 0, live_variable = 0, variable_in_stock = 0, live_variable_in_stock = 0 WHERE store_id = ?",
+      store.id,
+    );
     await storeRun(store.id, "UPDATE product_tags SET tag_list = ',' WHERE store_id = ?", store.id);
     for (const statement of backfill()) await storeRun(store.id, statement);
     expect({ counters: (await counters(store)).stored, tags: await tagRows() }).toEqual(written);

@@ -65,7 +65,10 @@ describe("every filterable type's filter is served by field_index: no full scan 
         for (const walk of [walkOf(), walkOf({ after: { list: "x", at: cursorAt(sort), id: DEF } })]) {
           const plan = await planOf(store.id, base({ sort, walk }, { fields }));
           expect(scans(plan), `${owner} ${sort}\n${plan.join("\n")}`).toEqual([]);
-          expect(plan.some((d) => d.includes("field_index_walk_idx")), plan.join("\n")).toBe(true);
+          expect(
+            plan.some((d) => d.includes("field_index_walk_idx")),
+            plan.join("\n"),
+          ).toBe(true);
         }
       }
     }
@@ -76,8 +79,20 @@ describe("alone, with an equality, in the default order: a walk of the index in 
   it.each([
     ["a product field", [{ definitionId: DEF, owner: "product", eq: "cotton" }]],
     ["a variant field", [{ definitionId: DEF, owner: "variant", eq: 42 }]],
-    ["two fields (a product field walked, a variant range probed)", [{ definitionId: DEF2, owner: "variant", min: 1, max: 9 }, { definitionId: DEF, owner: "product", eq: "cotton" }]],
-    ["two product fields", [{ definitionId: DEF, owner: "product", eq: "cotton" }, { definitionId: DEF2, owner: "product", eq: 1 }]],
+    [
+      "two fields (a product field walked, a variant range probed)",
+      [
+        { definitionId: DEF2, owner: "variant", min: 1, max: 9 },
+        { definitionId: DEF, owner: "product", eq: "cotton" },
+      ],
+    ],
+    [
+      "two product fields",
+      [
+        { definitionId: DEF, owner: "product", eq: "cotton" },
+        { definitionId: DEF2, owner: "product", eq: 1 },
+      ],
+    ],
   ] as const)("%s", async (_name, fields) => {
     const store = await catalogStore();
     for (const includeDrafts of [false, true]) {
@@ -86,11 +101,20 @@ describe("alone, with an equality, in the default order: a walk of the index in 
         expect(scans(plan), plan.join("\n")).toEqual([]);
         // The page and the count from the walk index (several filters: the count intersects each one's range), no sort
         // of the matches; the products read are the page's.
-        expect(plan.filter((d) => d.startsWith("SEARCH f USING COVERING INDEX field_index_walk_idx")), plan.join("\n")).toHaveLength(fields.length === 1 ? 2 : 1 + fields.length);
+        expect(
+          plan.filter((d) => d.startsWith("SEARCH f USING COVERING INDEX field_index_walk_idx")),
+          plan.join("\n"),
+        ).toHaveLength(fields.length === 1 ? 2 : 1 + fields.length);
         // (The count of several filters sorts each range's product ids for the INTERSECT: measured 6x faster than
         // probing the others for each of the first's matches, docs/performance.md "Custom fields".)
-        expect(plan.filter((d) => d.includes("TEMP B-TREE FOR ORDER BY")), plan.join("\n")).toHaveLength(fields.length === 1 ? 0 : fields.length);
-        expect(plan.filter((d) => /^SEARCH p USING/.test(d)), plan.join("\n")).toHaveLength(1);
+        expect(
+          plan.filter((d) => d.includes("TEMP B-TREE FOR ORDER BY")),
+          plan.join("\n"),
+        ).toHaveLength(fields.length === 1 ? 0 : fields.length);
+        expect(
+          plan.filter((d) => /^SEARCH p USING/.test(d)),
+          plan.join("\n"),
+        ).toHaveLength(1);
       }
     }
   });
@@ -107,14 +131,27 @@ describe("ranges only, in the default order: the matches from the index alone (i
   it.each([
     ["a product field", [{ definitionId: DEF, owner: "product", min: 1, max: 9 }]],
     ["a variant field", [{ definitionId: DEF, owner: "variant", min: "2026-01-01" }]],
-    ["two ranges", [{ definitionId: DEF, owner: "product", min: 1 }, { definitionId: DEF2, owner: "variant", max: 5 }]],
+    [
+      "two ranges",
+      [
+        { definitionId: DEF, owner: "product", min: 1 },
+        { definitionId: DEF2, owner: "variant", max: 5 },
+      ],
+    ],
   ] as const)("%s", async (_name, fields) => {
     const store = await catalogStore();
-    for (const walk of [walkOf(), walkOf({ after: { list: "x", at: "2026-11-21T10:00:00.000Z", id: DEF } }), walkOf({ ascending: true, since: "2026-11-21T10:00:00.000Z" })]) {
+    for (const walk of [
+      walkOf(),
+      walkOf({ after: { list: "x", at: "2026-11-21T10:00:00.000Z", id: DEF } }),
+      walkOf({ ascending: true, since: "2026-11-21T10:00:00.000Z" }),
+    ]) {
       const plan = await planOf(store.id, base({ walk }, { fields: fields.map((f) => ({ ...f })) }));
       expect(scans(plan), plan.join("\n")).toEqual([]);
       // No product row but the page's.
-      expect(plan.filter((d) => /^SEARCH p USING/.test(d)), plan.join("\n")).toHaveLength(1);
+      expect(
+        plan.filter((d) => /^SEARCH p USING/.test(d)),
+        plan.join("\n"),
+      ).toHaveLength(1);
     }
   });
 });

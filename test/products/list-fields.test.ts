@@ -7,7 +7,10 @@ import { call } from "../helpers/api";
 import { type FieldStore, define, errorsOf, fieldStore } from "../fields/support";
 
 async function product(store: FieldStore, title: string, fields: Record<string, unknown>, extra: Record<string, unknown> = {}) {
-  const res = await call("POST", store.path(), { token: store.token, body: { title, product_type: "single", default_price_cents: 100, status: "live", fields, ...extra } });
+  const res = await call("POST", store.path(), {
+    token: store.token,
+    body: { title, product_type: "single", default_price_cents: 100, status: "live", fields, ...extra },
+  });
   if (res.status !== 201) throw new Error(`${title}: ${res.status} ${res.text}`);
   return res.body as { id: string; variants: Array<{ id: string }> };
 }
@@ -80,7 +83,10 @@ describe("variant fields: the products with a matching variant", () => {
     const made = async (title: string, sizes: number[]) => {
       const p = await call("POST", store.path(), { token: store.token, body: { title, product_type: "variable" } });
       for (const [i, size] of sizes.entries()) {
-        await call("POST", store.path(`/${p.body.id}/variants`), { token: store.token, body: { price_cents: 1, option_values: [{ name: "S", value: String(i) }], fields: { size_cm: size } } });
+        await call("POST", store.path(`/${p.body.id}/variants`), {
+          token: store.token,
+          body: { price_cents: 1, option_values: [{ name: "S", value: String(i) }], fields: { size_cm: size } },
+        });
       }
       await call("POST", store.path(`/${p.body.id}/publish`), { token: store.token });
     };
@@ -157,7 +163,11 @@ describe("not filterable, unknown or malformed: 422 at field.<key>", () => {
     await define(store, { owner: "product", key: "plain", type: "text" });
     const res = await list(store, "field.plain=x&field.nope=y&field.Bad=z");
     expect(res.status).toBe(422);
-    expect(errorsOf(res)).toMatchObject({ "field.plain": expect.stringMatching(/not filterable/), "field.nope": expect.stringMatching(/not a product or variant field/), "field.Bad": expect.stringMatching(/not a field filter/) });
+    expect(errorsOf(res)).toMatchObject({
+      "field.plain": expect.stringMatching(/not filterable/),
+      "field.nope": expect.stringMatching(/not a product or variant field/),
+      "field.Bad": expect.stringMatching(/not a field filter/),
+    });
     const twice = await list(store, "field.plain=x&field.plain=y");
     expect(twice.status).toBe(422);
     const tooMany = await list(store, Array.from({ length: 11 }, (_, i) => `field.k${i}=1`).join("&"));

@@ -24,7 +24,10 @@ async function walk(store: CatalogStore, query: string): Promise<string[]> {
 async function sampleStore() {
   const store = await catalogStore();
   const made: Record<string, any> = {};
-  made.boot = await liveVariable(store, "Boot", [{ sku: "BOOT-1", price_cents: 5000, stock: 3, option_values: [{ name: "Size", value: "S" }] }, { sku: "BOOT-2", price_cents: 9000, stock: 2, option_values: [{ name: "Size", value: "M" }] }]);
+  made.boot = await liveVariable(store, "Boot", [
+    { sku: "BOOT-1", price_cents: 5000, stock: 3, option_values: [{ name: "Size", value: "S" }] },
+    { sku: "BOOT-2", price_cents: 9000, stock: 2, option_values: [{ name: "Size", value: "M" }] },
+  ]);
   await call("PATCH", store.path(`/${made.boot.id}`), { token: store.token, body: { brand: "Acme", tags: ["Shoes", "Winter"] } });
   made.sandal = await makeProduct(store, { title: "sandal", status: "live", default_price_cents: 2000, brand: "ACME", tags: ["shoes", "Summer"] });
   made.cap = await makeProduct(store, { title: "Cap", status: "live", default_price_cents: 1000, brand: "Other", external_id: "erp-cap" });
@@ -141,19 +144,40 @@ describe("a filter's total is the number of its matches, after every change", ()
     const { store, made } = await sampleStore();
     const totals = async () => {
       const out: Record<string, number> = {};
-      for (const q of ["in_stock=true", "in_stock=false", "in_stock=true&include_drafts=true", "in_stock=false&status=draft", "status=draft", "include_drafts=true"]) {
+      for (const q of [
+        "in_stock=true",
+        "in_stock=false",
+        "in_stock=true&include_drafts=true",
+        "in_stock=false&status=draft",
+        "status=draft",
+        "include_drafts=true",
+      ]) {
         const { titles: seen, total } = await titlesAndTotal(store, q);
         expect(total, q).toBe(seen.length);
         out[q] = total;
       }
       return out;
     };
-    expect(await totals()).toEqual({ "in_stock=true": 3, "in_stock=false": 1, "in_stock=true&include_drafts=true": 3, "in_stock=false&status=draft": 1, "status=draft": 1, "include_drafts=true": 5 });
+    expect(await totals()).toEqual({
+      "in_stock=true": 3,
+      "in_stock=false": 1,
+      "in_stock=true&include_drafts=true": 3,
+      "in_stock=false&status=draft": 1,
+      "status=draft": 1,
+      "include_drafts=true": 5,
+    });
     // sandal gets stock (in stock now), the draft coat goes live, Cap is deleted.
     await call("PATCH", store.path(`/${made.sandal.id}/variants/${made.sandal.variants[0].id}`), { token: store.token, body: { stock: 4 } });
     await call("PATCH", store.path(`/${made.draft.id}`), { token: store.token, body: { status: "live" } });
     expect((await call("DELETE", store.path(`/${made.cap.id}`), { token: store.token })).status).toBe(204);
-    expect(await totals()).toEqual({ "in_stock=true": 3, "in_stock=false": 1, "in_stock=true&include_drafts=true": 3, "in_stock=false&status=draft": 0, "status=draft": 0, "include_drafts=true": 4 });
+    expect(await totals()).toEqual({
+      "in_stock=true": 3,
+      "in_stock=false": 1,
+      "in_stock=true&include_drafts=true": 3,
+      "in_stock=false&status=draft": 0,
+      "status=draft": 0,
+      "include_drafts=true": 4,
+    });
     expect((await titlesAndTotal(store, "in_stock=false")).titles).toEqual(["Draft coat"]);
   });
 
@@ -161,7 +185,10 @@ describe("a filter's total is the number of its matches, after every change", ()
     const { store, made } = await sampleStore();
     // Boot: 5000 and 9000, both in range.
     expect(await titlesAndTotal(store, "price_min_cents=4000&price_max_cents=10000")).toEqual({ titles: ["Boot"], total: 1 });
-    expect(await titlesAndTotal(store, "price_min_cents=1000&price_max_cents=13000&include_drafts=true")).toEqual({ titles: ["Scarf", "Draft coat", "Cap", "sandal", "Boot"], total: 5 });
+    expect(await titlesAndTotal(store, "price_min_cents=1000&price_max_cents=13000&include_drafts=true")).toEqual({
+      titles: ["Scarf", "Draft coat", "Cap", "sandal", "Boot"],
+      total: 5,
+    });
     await call("PATCH", store.path(`/${made.draft.id}`), { token: store.token, body: { status: "live" } });
     await call("PATCH", store.path(`/${made.boot.id}`), { token: store.token, body: { title: "Boots" } });
     expect(await titlesAndTotal(store, "price_min_cents=4000&price_max_cents=13000")).toEqual({ titles: ["Boots", "Draft coat"], total: 2 });

@@ -15,7 +15,13 @@ const STORE_TABLES = new Set(["products", "p", "t", "product_variants", "v", "pr
 
 const walkOf = (extra: Partial<Walk> = {}): Walk => ({ limit: 20, offset: 0, ascending: false, list: "products:desc", ...extra });
 
-const SORT_COLUMN: Record<SortKey, string> = { updated_at: "updated_at", created_at: "created_at", title: "title", price: "min_price_cents", stock: "total_stock" };
+const SORT_COLUMN: Record<SortKey, string> = {
+  updated_at: "updated_at",
+  created_at: "created_at",
+  title: "title",
+  price: "min_price_cents",
+  stock: "total_stock",
+};
 
 async function planOf(storeId: string, options: ListOptions): Promise<string[]> {
   const { sql, params } = dialect.sqlToQuery(listQuery(storeId, options));
@@ -126,7 +132,10 @@ describe("a search reads only the caller's store's entries of the title index (m
     const store = await catalogStore();
     const plan = await planOf(store.id, base({ search: "leather" }));
     // Dense: the walk of (store_id, status, updated_at, id) that the list without a search reads, probing the matches.
-    expect(plan.filter((d) => d === "SEARCH p USING COVERING INDEX products_store_status_updated_idx (store_id=? AND status=?)").length, plan.join("\n")).toBeGreaterThan(0);
+    expect(
+      plan.filter((d) => d === "SEARCH p USING COVERING INDEX products_store_status_updated_idx (store_id=? AND status=?)").length,
+      plan.join("\n"),
+    ).toBeGreaterThan(0);
     // Sparse: each match's row by its rowid (no lookup through the id index).
     expect(plan, plan.join("\n")).toContain("SEARCH p USING INTEGER PRIMARY KEY (rowid=?)");
   });
@@ -143,7 +152,10 @@ describe("every sort is served by an index, both directions, with and without dr
         }
         // A later page starts in the index at the cursor's key: it does not read the pages before it.
         const plan = await planOf(store.id, base({ sort, includeDrafts, walk: walkOf({ ascending, after }) }));
-        expect(plan.some((d) => d.startsWith("SEARCH p USING") && d.includes(`${SORT_COLUMN[sort]}${ascending ? ">" : "<"}`)), plan.join("\n")).toBe(true);
+        expect(
+          plan.some((d) => d.startsWith("SEARCH p USING") && d.includes(`${SORT_COLUMN[sort]}${ascending ? ">" : "<"}`)),
+          plan.join("\n"),
+        ).toBe(true);
       }
     }
   });
@@ -186,9 +198,18 @@ describe("the tag filter in the default order reads the tag index in that order:
       // The page and the count, both from the index alone (the other tags too: each entry carries its product's tag
       // set); no sort of the matches, no product row but the page's, no other tag row.
       expect(tagSearches, plan.join("\n")).toHaveLength(2);
-      expect(plan.filter((d) => /^SEARCH t\d/.test(d)), plan.join("\n")).toEqual([]);
-      expect(plan.filter((d) => d.includes("TEMP B-TREE FOR ORDER BY")), plan.join("\n")).toEqual([]);
-      expect(plan.filter((d) => /^SEARCH p USING/.test(d)), plan.join("\n")).toHaveLength(1);
+      expect(
+        plan.filter((d) => /^SEARCH t\d/.test(d)),
+        plan.join("\n"),
+      ).toEqual([]);
+      expect(
+        plan.filter((d) => d.includes("TEMP B-TREE FOR ORDER BY")),
+        plan.join("\n"),
+      ).toEqual([]);
+      expect(
+        plan.filter((d) => /^SEARCH p USING/.test(d)),
+        plan.join("\n"),
+      ).toHaveLength(1);
     }
   });
 });
@@ -204,7 +225,13 @@ describe("the status, product_type and in_stock filters count from the store's c
   ] as const)("%s", async (_name, filters, extra?: Partial<ListOptions>) => {
     const store = await catalogStore();
     const plan = await planOf(store.id, base(extra, filters));
-    expect(plan.filter((d) => d.includes("store_catalog_stats")), plan.join("\n")).toHaveLength(1);
-    expect(plan.filter((d) => /^(SEARCH|SCAN) p\b/.test(d)), plan.join("\n")).toHaveLength(2);
+    expect(
+      plan.filter((d) => d.includes("store_catalog_stats")),
+      plan.join("\n"),
+    ).toHaveLength(1);
+    expect(
+      plan.filter((d) => /^(SEARCH|SCAN) p\b/.test(d)),
+      plan.join("\n"),
+    ).toHaveLength(2);
   });
 });

@@ -58,7 +58,10 @@ describe("the list is ordered by updated_at desc, then id desc", () => {
     const created = [];
     for (const title of ["T1", "T2", "T3"]) created.push(await makeProduct(store, { title, status: "live" }));
     await storeRun(store.id, "UPDATE products SET updated_at = '2026-01-01T00:00:00.000Z' WHERE store_id = ?", store.id);
-    const expected = created.map((p) => p.id).sort().reverse();
+    const expected = created
+      .map((p) => p.id)
+      .sort()
+      .reverse();
     expect((await list(store)).body.data.map((p: { id: string }) => p.id)).toEqual(expected);
   });
 });
@@ -81,7 +84,7 @@ describe("search matches a title substring or a SKU prefix, case-insensitively",
     expect(titles(await list(store, "?search=hd-"))).toEqual(["Hoodie"]);
     expect(titles(await list(store, "?search=RED-M"))).toEqual([]);
     expect(titles(await list(store, "?search=%25"))).toEqual([]);
-    expect(titles(await list(store, '?search=%22'))).toEqual([]);
+    expect(titles(await list(store, "?search=%22"))).toEqual([]);
     expect((await list(store, "?search=zzz")).body.pagination.total).toBe(0);
   });
 
@@ -99,15 +102,12 @@ describe("search matches a title substring or a SKU prefix, case-insensitively",
 });
 
 describe("pagination: limit 1..100 (default 20), offset 0..1,000,000, total", () => {
-  it.each(["limit=0", "limit=101", "limit=abc", "limit=1.5", "limit=-1", "offset=-1", "offset=1000001", "offset=x"])(
-    "%s → 422",
-    async (query) => {
-      const store = await catalogStore();
-      const res = await list(store, `?${query}`);
-      expect(res.status).toBe(422);
-      expect(res.body.errors[0].path).toBe(query.split("=")[0]);
-    },
-  );
+  it.each(["limit=0", "limit=101", "limit=abc", "limit=1.5", "limit=-1", "offset=-1", "offset=1000001", "offset=x"])("%s → 422", async (query) => {
+    const store = await catalogStore();
+    const res = await list(store, `?${query}`);
+    expect(res.status).toBe(422);
+    expect(res.body.errors[0].path).toBe(query.split("=")[0]);
+  });
 
   it("pages through the store with a stable total", async () => {
     const store = await catalogStore();

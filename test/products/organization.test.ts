@@ -83,7 +83,10 @@ describe("variants carry compare_at_price_cents: null, or at least price_cents (
     const product = await makeProduct(store, { product_type: "variable", default_price_cents: undefined });
     const variant = await makeVariant(store, product.id, { price_cents: 1000, compare_at_price_cents: 1500 });
     expect(variant.compare_at_price_cents).toBe(1500);
-    const low = await call("POST", store.path(`/${product.id}/variants`), { token: store.token, body: { price_cents: 1000, compare_at_price_cents: 999, sku: "LOW" } });
+    const low = await call("POST", store.path(`/${product.id}/variants`), {
+      token: store.token,
+      body: { price_cents: 1000, compare_at_price_cents: 999, sku: "LOW" },
+    });
     expect(low.status).toBe(422);
     expect(low.body.errors[0].path).toBe("compare_at_price_cents");
     const vPath = store.path(`/${product.id}/variants/${variant.id}`);

@@ -113,7 +113,10 @@ describe("the page is the same whichever way it is read: the list's own index (d
           expect(new Set(got.totals), `${term} ${query}`).toEqual(new Set([want.length]));
           if (want.length > 3) {
             const page = await list(store, `search=${term}${query}&limit=3&offset=2`);
-            expect(page.body.data.map((p: { id: string }) => p.id), `${term} ${query} offset`).toEqual(want.slice(2, 5));
+            expect(
+              page.body.data.map((p: { id: string }) => p.id),
+              `${term} ${query} offset`,
+            ).toEqual(want.slice(2, 5));
           }
         }
       }
@@ -172,7 +175,9 @@ describe("migration 0030 builds the index for the products that exist when it ru
     await makeProduct(store, { title: "Velvet draft" });
     const before = [(await list(store, "search=velvet")).body, (await list(store, "search=velvet&include_drafts=true")).body];
     const shard = await shardOf(store.id);
-    const migration = (env.TEST_MIGRATIONS as unknown as Record<string, Array<{ name: string; queries: string[] }>>)[shard].find((m) => m.name.startsWith("0030_"))!;
+    const migration = (env.TEST_MIGRATIONS as unknown as Record<string, Array<{ name: string; queries: string[] }>>)[shard].find((m) =>
+      m.name.startsWith("0030_"),
+    )!;
     const statement = (q: string) => q.replace(/^(\s*--.*\n)*/, "").trim();
     const rebuild = migration.queries.map(statement).filter((q) => /^INSERT INTO `products_fts_(store_keys|by_store)`/.test(q));
     expect(rebuild.length).toBeGreaterThan(1);

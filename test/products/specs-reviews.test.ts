@@ -11,7 +11,12 @@ describe("PUT specs replaces the list, and GET product returns it", () => {
     const path = store.path(`/${p.id}/specs`);
     const first = await call("PUT", path, {
       token: store.token,
-      body: { specs: [{ group: "Fabric", key: "Material", value: "Cotton", position: 1 }, { key: "Fit", value: "Slim", position: 0 }] },
+      body: {
+        specs: [
+          { group: "Fabric", key: "Material", value: "Cotton", position: 1 },
+          { key: "Fit", value: "Slim", position: 0 },
+        ],
+      },
     });
     expect(first.status).toBe(200);
     expect(first.body.specs).toEqual([
@@ -32,7 +37,15 @@ describe("PUT specs replaces the list, and GET product returns it", () => {
       [{}, "specs"],
       [{ specs: [{ key: "", value: "x" }] }, "specs.0.key"],
       [{ specs: [{ key: "k", value: "x", position: -1 }] }, "specs.0.position"],
-      [{ specs: [{ key: "k", value: "x" }, { key: "K", value: "y" }] }, "specs.1.key"],
+      [
+        {
+          specs: [
+            { key: "k", value: "x" },
+            { key: "K", value: "y" },
+          ],
+        },
+        "specs.1.key",
+      ],
       [{ specs: [{ key: "k", value: "x", colour: "red" }] }, "specs.0"],
     ] as const) {
       const res = await call("PUT", path, { token: store.token, body });
@@ -48,7 +61,11 @@ describe("reviews: newest first; review_count and rating_average follow every ch
     const p = await makeProduct(store);
     const path = store.path(`/${p.id}/reviews`);
     const made = [];
-    for (const [author_name, rating] of [["Ann", 5], ["Bob", 4], ["Cy", 4]] as const) {
+    for (const [author_name, rating] of [
+      ["Ann", 5],
+      ["Bob", 4],
+      ["Cy", 4],
+    ] as const) {
       const res = await call("POST", path, { token: store.token, body: { author_name, rating, title: `by ${author_name}` } });
       expect(res.status).toBe(201);
       expect(res.body).toMatchObject({ product_id: p.id, author_name, rating, title: `by ${author_name}`, body: null });
@@ -68,7 +85,14 @@ describe("reviews: newest first; review_count and rating_average follow every ch
   it("rating is an integer 1..5 and the body is strict", async () => {
     const store = await catalogStore();
     const p = await makeProduct(store);
-    for (const body of [{ author_name: "A", rating: 0 }, { author_name: "A", rating: 6 }, { author_name: "A", rating: 4.5 }, { author_name: "", rating: 3 }, { rating: 3 }, { author_name: "A", rating: 3, stars: 3 }]) {
+    for (const body of [
+      { author_name: "A", rating: 0 },
+      { author_name: "A", rating: 6 },
+      { author_name: "A", rating: 4.5 },
+      { author_name: "", rating: 3 },
+      { rating: 3 },
+      { author_name: "A", rating: 3, stars: 3 },
+    ]) {
       expect((await call("POST", store.path(`/${p.id}/reviews`), { token: store.token, body })).status, JSON.stringify(body)).toBe(422);
     }
   });

@@ -19,9 +19,25 @@ async function trail(store: CatalogStore, productId: string) {
 describe("PATCH of a product with the values it already has", () => {
   it("every field restated: 200 with the product as it was, no event, no audit row, the same updated_at", async () => {
     const store = await catalogStore();
-    const p = await makeProduct(store, { title: "Mug", description: "Stoneware", brand: "Acme", seo_title: "Mug", tags: ["kitchen", "gift"], external_id: "erp-1" });
+    const p = await makeProduct(store, {
+      title: "Mug",
+      description: "Stoneware",
+      brand: "Acme",
+      seo_title: "Mug",
+      tags: ["kitchen", "gift"],
+      external_id: "erp-1",
+    });
     const before = await trail(store, p.id);
-    const body = { title: "Mug", description: "Stoneware", brand: "Acme", seo_title: "Mug", tags: ["kitchen", "gift"], external_id: "erp-1", slug: p.slug, status: "draft" };
+    const body = {
+      title: "Mug",
+      description: "Stoneware",
+      brand: "Acme",
+      seo_title: "Mug",
+      tags: ["kitchen", "gift"],
+      external_id: "erp-1",
+      slug: p.slug,
+      status: "draft",
+    };
     const res = await call("PATCH", store.path(`/${p.id}`), { token: store.token, body });
     expect(res.status).toBe(200);
     expect(res.body).toEqual(before.product);
@@ -47,7 +63,13 @@ describe("PATCH of a variant with the values it already has", () => {
     const store = await catalogStore();
     const p = await makeProduct(store, { title: "Tee", product_type: "variable", default_price_cents: undefined });
     const sku = `T-${crypto.randomUUID().slice(0, 8)}`;
-    const v = await makeVariant(store, p.id, { sku, price_cents: 1200, stock: 4, option_values: [{ name: "Size", value: "M" }], shipping_box: { length_mm: 10, width_mm: 10, height_mm: 10, weight_g: 100 } });
+    const v = await makeVariant(store, p.id, {
+      sku,
+      price_cents: 1200,
+      stock: 4,
+      option_values: [{ name: "Size", value: "M" }],
+      shipping_box: { length_mm: 10, width_mm: 10, height_mm: 10, weight_g: 100 },
+    });
     const before = await trail(store, p.id);
     const restated = { sku, price_cents: 1200, stock: 4, option_values: [{ name: "Size", value: "M" }], shipping_box: v.shipping_box, title: v.title };
     const same = await call("PATCH", store.path(`/${p.id}/variants/${v.id}`), { token: store.token, body: restated });

@@ -37,7 +37,14 @@ describe("PATCH is partial: fields not sent stay unchanged", () => {
   it("rejects unknown fields, default_price_cents and bad values with 422", async () => {
     const store = await catalogStore();
     const p = await makeProduct(store);
-    for (const body of [{ color: "red" }, { default_price_cents: 5 }, { title: "" }, { title: null }, { status: "archived" }, { seo_description: "x".repeat(1001) }]) {
+    for (const body of [
+      { color: "red" },
+      { default_price_cents: 5 },
+      { title: "" },
+      { title: null },
+      { status: "archived" },
+      { seo_description: "x".repeat(1001) },
+    ]) {
       const res = await call("PATCH", store.path(`/${p.id}`), { token: store.token, body });
       expect(res.status, JSON.stringify(body)).toBe(422);
     }

@@ -2,8 +2,17 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { call } from "../helpers/api";
 import {
-  adjusted, commitUnitsBeforeTheChange, createLocation, deletionEntries, eventsNamed, expectLedgerSumsToLevels, inventoryStore, levelOf, moveOrder,
-  placeOrder, productWithVariants,
+  adjusted,
+  commitUnitsBeforeTheChange,
+  createLocation,
+  deletionEntries,
+  eventsNamed,
+  expectLedgerSumsToLevels,
+  inventoryStore,
+  levelOf,
+  moveOrder,
+  placeOrder,
+  productWithVariants,
 } from "../inventory/support";
 import { catalogStore, catalogStoreIds, getProduct, liveVariable, makeProduct, makeVariant } from "./fixtures";
 import { itSpreadsStoresOverDatabases, onSameDatabase, storeAll } from "./store-databases";
@@ -46,13 +55,25 @@ describe("variant create: defaults and the documented shape", () => {
     const p = await variable(store);
     const a = await makeVariant(store, p.id, {
       sku: "TEE-RED-M",
-      option_values: [{ name: "Colour", value: "Red" }, { name: "Size", value: "M" }],
+      option_values: [
+        { name: "Colour", value: "Red" },
+        { name: "Size", value: "M" },
+      ],
       shipping_box: { length_mm: 300, width_mm: 200, height_mm: 50, weight_g: 250 },
     });
     expect(a).toMatchObject({
-      product_id: p.id, title: "Red / M", is_default: false, sku: "TEE-RED-M", price_cents: 1000, stock: 0,
-      fulfillment_mode: "stocked", position: 0,
-      option_values: [{ name: "Colour", value: "Red" }, { name: "Size", value: "M" }],
+      product_id: p.id,
+      title: "Red / M",
+      is_default: false,
+      sku: "TEE-RED-M",
+      price_cents: 1000,
+      stock: 0,
+      fulfillment_mode: "stocked",
+      position: 0,
+      option_values: [
+        { name: "Colour", value: "Red" },
+        { name: "Size", value: "M" },
+      ],
       shipping_box: { length_mm: 300, width_mm: 200, height_mm: 50, weight_g: 250 },
     });
     const b = await makeVariant(store, p.id, { title: "Blue", option_values: [{ name: "Colour", value: "Blue" }] });
@@ -86,17 +107,39 @@ describe("an option-value combination is unique per product", () => {
   it("409 for the same values in another order or case; other products are independent", async () => {
     const store = await catalogStore();
     const p = await variable(store);
-    await makeVariant(store, p.id, { option_values: [{ name: "Size", value: "M" }, { name: "Colour", value: "Red" }] });
+    await makeVariant(store, p.id, {
+      option_values: [
+        { name: "Size", value: "M" },
+        { name: "Colour", value: "Red" },
+      ],
+    });
     const dup = await call("POST", store.path(`/${p.id}/variants`), {
       token: store.token,
-      body: { price_cents: 1, option_values: [{ name: "colour", value: "red" }, { name: "size", value: "m" }] },
+      body: {
+        price_cents: 1,
+        option_values: [
+          { name: "colour", value: "red" },
+          { name: "size", value: "m" },
+        ],
+      },
     });
     expect(dup.status).toBe(409);
     const q = await variable(store);
-    await makeVariant(store, q.id, { option_values: [{ name: "Size", value: "M" }, { name: "Colour", value: "Red" }] });
+    await makeVariant(store, q.id, {
+      option_values: [
+        { name: "Size", value: "M" },
+        { name: "Colour", value: "Red" },
+      ],
+    });
     const dupOptionName = await call("POST", store.path(`/${p.id}/variants`), {
       token: store.token,
-      body: { price_cents: 1, option_values: [{ name: "Size", value: "M" }, { name: "size", value: "L" }] },
+      body: {
+        price_cents: 1,
+        option_values: [
+          { name: "Size", value: "M" },
+          { name: "size", value: "L" },
+        ],
+      },
     });
     expect(dupOptionName.status).toBe(422);
   });
@@ -126,10 +169,13 @@ describe("default-variant rules", () => {
   });
 });
 
-describe("deleting a variant that holds stock (docs/inventory.md \"Deleting a variant\")", () => {
+describe('deleting a variant that holds stock (docs/inventory.md "Deleting a variant")', () => {
   it("on_hand at two locations: 204, its levels go, and variant_deleted entries bring each level's sum to 0", async () => {
     const store = await inventoryStore();
-    const { product, variants: [gone, kept] } = await productWithVariants(store, [5, 2]);
+    const {
+      product,
+      variants: [gone, kept],
+    } = await productWithVariants(store, [5, 2]);
     const wh = await createLocation(store, { code: "wh" });
     await adjusted(store, { reason: "received", changes: [{ variant_id: gone.id, location_id: wh.id, delta: 3 }] });
     const res = await call("DELETE", store.path(`/${product.id}/variants/${gone.id}`), { token: store.token });
@@ -141,20 +187,32 @@ describe("deleting a variant that holds stock (docs/inventory.md \"Deleting a va
     ]);
     const sums = (await expectLedgerSumsToLevels(store.id)).filter((r) => r.variant_id === gone.id);
     expect(sums.map((r) => [r.location_id, r.on_hand_sum, r.committed_sum, r.level_exists])).toEqual(
-      [[store.defaultLocation.id, 0, 0, 0], [wh.id, 0, 0, 0]].sort((a, b) => (a[0] < b[0] ? -1 : 1)),
+      [
+        [store.defaultLocation.id, 0, 0, 0],
+        [wh.id, 0, 0, 0],
+      ].sort((a, b) => (a[0] < b[0] ? -1 : 1)),
     );
     // The ledger API finds a deleted variant's history by its id; one inventory.updated per emptied level.
     const history = await call("GET", store.at(`/inventory/ledger?variant_id=${gone.id}&reason=variant_deleted`), { token: store.token });
-    expect(history.body.data.map((e: { sku: string; on_hand_after: number }) => [e.sku, e.on_hand_after])).toEqual([[gone.sku, 0], [gone.sku, 0]]);
+    expect(history.body.data.map((e: { sku: string; on_hand_after: number }) => [e.sku, e.on_hand_after])).toEqual([
+      [gone.sku, 0],
+      [gone.sku, 0],
+    ]);
     const events = (await eventsNamed(store.id, "inventory.updated")).filter((e) => e.reason === "variant_deleted");
-    expect(events.map((e) => [e.location_code, e.on_hand, e.committed, e.delta]).sort()).toEqual([["default", 0, 0, -5], ["wh", 0, 0, -3]]);
+    expect(events.map((e) => [e.location_code, e.on_hand, e.committed, e.delta]).sort()).toEqual([
+      ["default", 0, 0, -5],
+      ["wh", 0, 0, -3],
+    ]);
     // The other variant keeps its stock.
     expect(await levelOf(store, kept.id, store.defaultLocation.id)).toMatchObject({ on_hand: 2, committed: 0 });
   });
 
   it("committed units: 409 naming them, nothing deleted; once the order is canceled the variant goes", async () => {
     const store = await inventoryStore();
-    const { product, variants: [held] } = await productWithVariants(store, [5, 1]);
+    const {
+      product,
+      variants: [held],
+    } = await productWithVariants(store, [5, 1]);
     expect((await call("POST", store.path(`/${product.id}/publish`), { token: store.token })).status).toBe(200);
     const order = await placeOrder(store, [{ variant_id: held.id, quantity: 2 }]);
     const res = await call("DELETE", store.path(`/${product.id}/variants/${held.id}`), { token: store.token });
@@ -173,7 +231,10 @@ describe("deleting a variant that holds stock (docs/inventory.md \"Deleting a va
 
   it("an order that commits units between the read and the delete's batch: 409 naming them (checked in the batch)", async () => {
     const store = await inventoryStore();
-    const { product, variants: [v] } = await productWithVariants(store, [4, 1]);
+    const {
+      product,
+      variants: [v],
+    } = await productWithVariants(store, [4, 1]);
     await commitUnitsBeforeTheChange(store.id, v.id, store.defaultLocation.id, 3);
     const res = await call("DELETE", store.path(`/${product.id}/variants/${v.id}`), { token: store.token });
     expect(res.status, res.text).toBe(409);

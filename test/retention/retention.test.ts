@@ -103,7 +103,11 @@ describe("rows older than their age limit are deleted by the cron; younger rows 
     await storeRun(
       store.id,
       "INSERT INTO audit_log (id, store_id, user_id, action, resource_type, resource_id, created_at) VALUES (?, ?, ?, 'old.change', 'store', ?, ?)",
-      old, store.id, store.owner.id, store.id, new Date(Date.now() - 400 * DAY).toISOString(),
+      old,
+      store.id,
+      store.owner.id,
+      store.id,
+      new Date(Date.now() - 400 * DAY).toISOString(),
     );
     const sent: Array<{ body: { shard: string } }> = [];
     const MAINTENANCE = { sendBatch: async (messages: typeof sent) => void sent.push(...messages) };
@@ -112,7 +116,10 @@ describe("rows older than their age limit are deleted by the cron; younger rows 
     await waitOnExecutionContext(ctx);
     expect(sent.map((m) => m.body.shard)).toEqual(storeShardNames());
     expect(await count("audit_log", "id = ?", old)).toBe(1);
-    const batch = createMessageBatch("store-maintenance", sent.map((m, i) => ({ id: `m${i}`, timestamp: new Date(), attempts: 1, body: m.body })));
+    const batch = createMessageBatch(
+      "store-maintenance",
+      sent.map((m, i) => ({ id: `m${i}`, timestamp: new Date(), attempts: 1, body: m.body })),
+    );
     await worker.queue!(batch as never, env, createExecutionContext());
     expect(await count("audit_log", "id = ?", old)).toBe(0);
     expect(await count("audit_log", "store_id = ?", store.id)).toBeGreaterThan(0);
@@ -159,7 +166,8 @@ describe("one run touches a bounded number of rows, oldest first", () => {
     const stores = await newStoreOnEachShard();
     for (const store of stores) await createProducts(store, 7);
     const bounded = withVars({ RETENTION_BATCH_ROWS: "2", RETENTION_BATCHES_PER_RUN: "2" });
-    const eventIds = async (storeId: string) => (await sqlAll<{ id: string }>("SELECT id FROM events WHERE store_id = ? ORDER BY id", storeId)).map((r) => r.id);
+    const eventIds = async (storeId: string) =>
+      (await sqlAll<{ id: string }>("SELECT id FROM events WHERE store_id = ? ORDER BY id", storeId)).map((r) => r.id);
     const ids = await Promise.all(stores.map((s) => eventIds(s.id)));
     // Each database gives up to 2 × 2 of its oldest rows: 4 from each store here.
     expect((await runRetention(bounded, Date.now() + 31 * DAY)).events).toBe(4 * stores.length);
@@ -173,11 +181,18 @@ describe("one run touches a bounded number of rows, oldest first", () => {
     const dialect = new SQLiteAsyncDialect();
     for (const table of RETAINED_TABLES) {
       const { sql, params } = dialect.sqlToQuery(deleteBatch(table, uuidv7Floor(Date.now()), "", 500));
-      const plan = await db.prepare(`EXPLAIN QUERY PLAN ${sql}`).bind(...params).all<{ detail: string }>();
+      const plan = await db
+        .prepare(`EXPLAIN QUERY PLAN ${sql}`)
+        .bind(...params)
+        .all<{ detail: string }>();
       const details = plan.results.map((r) => r.detail);
       expect(details.join(" | "), table.name).not.toMatch(/\bSCAN\b/);
-      expect(details.some((d) => new RegExp(`SEARCH ${table.name} USING (COVERING )?INDEX sqlite_autoindex_${table.name}_1 \\(id>\\? AND id<\\?\\)`).test(d)), details.join(" | ")).toBe(true);
-      if (table.name === "events") expect(details.join(" | ")).toMatch(/SEARCH webhook_deliveries USING COVERING INDEX webhook_deliveries_event_idx \(event_id=\?\)/);
+      expect(
+        details.some((d) => new RegExp(`SEARCH ${table.name} USING (COVERING )?INDEX sqlite_autoindex_${table.name}_1 \\(id>\\? AND id<\\?\\)`).test(d)),
+        details.join(" | "),
+      ).toBe(true);
+      if (table.name === "events")
+        expect(details.join(" | ")).toMatch(/SEARCH webhook_deliveries USING COVERING INDEX webhook_deliveries_event_idx \(event_id=\?\)/);
     }
     const cascade = await db.prepare("EXPLAIN QUERY PLAN DELETE FROM webhook_attempts WHERE delivery_id = ?").bind("x").all<{ detail: string }>();
     expect(cascade.results.map((r) => r.detail).join(" | ")).toMatch(/USING (COVERING )?INDEX webhook_attempts_delivery_idx/);

@@ -22,7 +22,10 @@ describe("the API budget counts running reservations and finished jobs' requests
 
   it("starts from what an earlier run spent (the state file's list), and keeps that list up to date in place", () => {
     let now = 5000;
-    const spent = [{ at: 4500, requests: 8 }, { at: 3000, requests: 50 }];
+    const spent = [
+      { at: 4500, requests: 8 },
+      { at: 3000, requests: 50 },
+    ];
     const budget = new ApiBudget(10, 1000, spent, () => now);
     expect(budget.used()).toBe(8);
     expect(spent).toEqual([{ at: 4500, requests: 8 }]);

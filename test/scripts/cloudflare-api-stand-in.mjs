@@ -10,7 +10,12 @@ const json = (res, status, body, headers = {}) => {
   res.end(JSON.stringify(body));
 };
 
-const ok = (results = []) => ({ success: true, errors: [], messages: [], result: [{ results, success: true, meta: { duration: 0.1, changes: 0, rows_read: 0, rows_written: 0, size_after: 4096 } }] });
+const ok = (results = []) => ({
+  success: true,
+  errors: [],
+  messages: [],
+  result: [{ results, success: true, meta: { duration: 0.1, changes: 0, rows_read: 0, rows_written: 0, size_after: 4096 } }],
+});
 
 /**
  * Starts the stand-in on a free loopback port. `limit` requests per `windowMs` (sliding); the request that would
@@ -39,7 +44,12 @@ export async function startStandIn({ limit = 1200, windowMs = 300_000, blockMs =
       if (now < blockedUntil || inWindow >= limit) {
         if (now >= blockedUntil) blockedUntil = now + blockMs;
         entry.status = 429;
-        return json(res, 429, { success: false, errors: [{ code: 971, message: "Please wait and consider throttling your request speed" }], messages: [], result: null }, { "Retry-After": String(Math.ceil((blockedUntil - now) / 1000)) });
+        return json(
+          res,
+          429,
+          { success: false, errors: [{ code: 971, message: "Please wait and consider throttling your request speed" }], messages: [], result: null },
+          { "Retry-After": String(Math.ceil((blockedUntil - now) / 1000)) },
+        );
       }
       const query = /^\/accounts\/[^/]+\/d1\/database\/[^/]+\/query$/.test(path) && req.method === "POST";
       if (!query) {
@@ -55,7 +65,12 @@ export async function startStandIn({ limit = 1200, windowMs = 300_000, blockMs =
       const name = /INSERT INTO\s+"?d1_migrations"?\s*\(name\)\s*values\s*\('((?:[^']|'')+)'\);\s*$/i.exec(sql)?.[1]?.replace(/''/g, "'");
       if (!name || names.includes(name)) {
         entry.status = 400;
-        return json(res, 400, { success: false, errors: [{ code: 7500, message: name ? `UNIQUE constraint failed: d1_migrations.name (${name})` : "stand-in: not a migration" }], messages: [], result: null });
+        return json(res, 400, {
+          success: false,
+          errors: [{ code: 7500, message: name ? `UNIQUE constraint failed: d1_migrations.name (${name})` : "stand-in: not a migration" }],
+          messages: [],
+          result: null,
+        });
       }
       entry.migration = name;
       names.push(name);

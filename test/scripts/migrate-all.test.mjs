@@ -38,7 +38,10 @@ function project(n = 3) {
   const db = (binding, dir) =>
     `[[d1_databases]]\nbinding = "${binding}"\ndatabase_name = "${binding.toLowerCase()}"\ndatabase_id = "${idOf(binding)}"\nmigrations_dir = "${dir}"\n`;
   const config = path.join(root, "wrangler.toml");
-  writeFileSync(config, `name = "t"\nmain = "w.js"\ncompatibility_date = "2026-11-09"\n${db("DIRECTORY", "directory")}${STORES.map((b) => db(b, "store")).join("")}`);
+  writeFileSync(
+    config,
+    `name = "t"\nmain = "w.js"\ncompatibility_date = "2026-11-09"\n${db("DIRECTORY", "directory")}${STORES.map((b) => db(b, "store")).join("")}`,
+  );
   return { root, config, state: path.join(root, "migrate-state.json") };
 }
 
@@ -78,7 +81,10 @@ describe("npm run migrate:remote stays within the API's rate limit, counting eve
     expect(api.maxInWindow(15_000)).toBeLessThanOrEqual(20);
     // What wrangler makes per database: create the migrations table, list it, then one request per migration.
     for (const binding of ["DIRECTORY", ...STORES]) {
-      expect(requestsOf(api, binding).map((r) => r.sql), binding).toEqual(["create", "list", ...Array(8).fill("migration")]);
+      expect(
+        requestsOf(api, binding).map((r) => r.sql),
+        binding,
+      ).toEqual(["create", "list", ...Array(8).fill("migration")]);
       expect(api.applied.get(idOf(binding)), binding).toEqual(names(8));
     }
     expect(run.out).toMatch(/waiting \d+ s for the API budget/);
@@ -100,7 +106,10 @@ describe("npm run migrate:remote stays within the API's rate limit, counting eve
     expect(next.status, next.out).toBe(0);
     expect(requestsOf(api, "DIRECTORY", before)).toEqual([]);
     for (const binding of STORES) {
-      expect(requestsOf(api, binding, before).map((r) => r.sql), binding).toEqual(["create", "list", "migration"]);
+      expect(
+        requestsOf(api, binding, before).map((r) => r.sql),
+        binding,
+      ).toEqual(["create", "list", "migration"]);
       expect(api.applied.get(idOf(binding)).at(-1)).toBe("0008_i.sql");
     }
     expect(api.requests.filter((r) => r.status === 429)).toEqual([]);

@@ -80,10 +80,7 @@ describe("variants, gallery items and reviews are deleted once", () => {
 
   it("concurrent deletes of the two variants of a live product: one 204, one 409, the product keeps a variant", async () => {
     const store = await catalogStore();
-    const product = await liveVariable(store, "Hoodie", [
-      { option_values: [{ name: "Size", value: "S" }] },
-      { option_values: [{ name: "Size", value: "M" }] },
-    ]);
+    const product = await liveVariable(store, "Hoodie", [{ option_values: [{ name: "Size", value: "S" }] }, { option_values: [{ name: "Size", value: "M" }] }]);
     const statuses = await statusesOf(product.variants.map((v: any) => call("DELETE", store.path(`/${product.id}/variants/${v.id}`), { token: store.token })));
     expect(statuses).toEqual([204, 409]);
     expect(await sqlAll("SELECT id FROM product_variants WHERE product_id = ?", product.id)).toHaveLength(1);
@@ -131,7 +128,12 @@ describe("caps: 100 variants and 250 gallery items per product (422 limit_exceed
     const product = await makeProduct(store, { product_type: "variable", default_price_cents: undefined });
     for (let i = 0; i < 97; i++) await makeVariant(store, product.id, { option_values: [{ name: "Size", value: `S${i}` }] });
     const burst = await Promise.all(
-      [0, 1, 2, 3, 4].map((i) => call("POST", store.path(`/${product.id}/variants`), { token: store.token, body: { price_cents: 1, option_values: [{ name: "Size", value: `B${i}` }] } })),
+      [0, 1, 2, 3, 4].map((i) =>
+        call("POST", store.path(`/${product.id}/variants`), {
+          token: store.token,
+          body: { price_cents: 1, option_values: [{ name: "Size", value: `B${i}` }] },
+        }),
+      ),
     );
     expect(burst.map((r) => r.status).sort()).toEqual([201, 201, 201, 422, 422]);
     const refused = burst.find((r) => r.status === 422)!;

@@ -102,7 +102,8 @@ function patternsOf(doc: unknown) {
     if (!node || typeof node !== "object") return;
     if (typeof node.pattern === "string") found.push({ where, name, pattern: node.pattern });
     for (const [key, child] of Object.entries(node)) {
-      const childName = (child as any)?.name && (child as any)?.in ? (child as any).name : /^\d+$|^(anyOf|oneOf|items|schema|properties)$/.test(key) ? name : key;
+      const childName =
+        (child as any)?.name && (child as any)?.in ? (child as any).name : /^\d+$|^(anyOf|oneOf|items|schema|properties)$/.test(key) ? name : key;
       walk(child, `${where}/${key}`, childName);
     }
   };
@@ -132,12 +133,24 @@ describe("OpenAPI pattern values are bare ECMA-262 patterns that accept what the
     const store = await catalogStore();
     const product = await call("POST", store.path(), {
       token: store.token,
-      body: { title: ACCEPTED.title[1], description: ACCEPTED.description[0], brand: ACCEPTED.brand[0], seo_title: ACCEPTED.seo_title[0], seo_description: ACCEPTED.seo_description[0], product_type: "variable" },
+      body: {
+        title: ACCEPTED.title[1],
+        description: ACCEPTED.description[0],
+        brand: ACCEPTED.brand[0],
+        seo_title: ACCEPTED.seo_title[0],
+        seo_description: ACCEPTED.seo_description[0],
+        product_type: "variable",
+      },
     });
     expect(product.status).toBe(201);
     const variant = await call("POST", store.path(`/${product.body.id}/variants`), {
       token: store.token,
-      body: { price_cents: 100, sku: ACCEPTED.sku[0], option_values: [{ name: ACCEPTED.name[0], value: ACCEPTED["option_values/items/properties/value"][1] }], title: ACCEPTED.title[2] },
+      body: {
+        price_cents: 100,
+        sku: ACCEPTED.sku[0],
+        option_values: [{ name: ACCEPTED.name[0], value: ACCEPTED["option_values/items/properties/value"][1] }],
+        title: ACCEPTED.title[2],
+      },
     });
     expect(variant.status).toBe(201);
     const specs = await call("PUT", store.path(`/${product.body.id}/specs`), {

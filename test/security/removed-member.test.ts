@@ -127,7 +127,9 @@ describe("cap: 50 unrevoked tokens per user per store (422 limit_exceeded)", () 
     const first = await newToken(store.id, store.owner.jwt, ["products.read"]);
     for (let i = 1; i < 47; i++) await newToken(store.id, store.owner.jwt, ["products.read"]);
     const burst = await Promise.all(
-      [1, 2, 3, 4, 5, 6].map((i) => call("POST", `/stores/${store.id}/api-tokens`, { token: store.owner.jwt, body: { name: `burst ${i}`, scopes: ["products.read"] } })),
+      [1, 2, 3, 4, 5, 6].map((i) =>
+        call("POST", `/stores/${store.id}/api-tokens`, { token: store.owner.jwt, body: { name: `burst ${i}`, scopes: ["products.read"] } }),
+      ),
     );
     expect(burst.filter((r) => r.status === 201)).toHaveLength(3);
     const refused = burst.filter((r) => r.status === 422);
@@ -137,7 +139,9 @@ describe("cap: 50 unrevoked tokens per user per store (422 limit_exceeded)", () 
     const count = await sqlAll("SELECT id FROM api_tokens WHERE store_id = ? AND user_id = ? AND revoked_at IS NULL", store.id, store.owner.id);
     expect(count).toHaveLength(50);
     expect((await call("DELETE", `/stores/${store.id}/api-tokens/${first.id}`, { token: store.owner.jwt })).status).toBe(204);
-    expect((await call("POST", `/stores/${store.id}/api-tokens`, { token: store.owner.jwt, body: { name: "again", scopes: ["products.read"] } })).status).toBe(201);
+    expect((await call("POST", `/stores/${store.id}/api-tokens`, { token: store.owner.jwt, body: { name: "again", scopes: ["products.read"] } })).status).toBe(
+      201,
+    );
     // The cap is per user: a teammate still has room.
     const member = await addMember(store, ["products.read"]);
     await newToken(store.id, member.jwt, ["products.read"]);

@@ -48,7 +48,12 @@ export const shipmentRows: MatrixRows = {
   }),
   listShipments: matrixRow({ path: "/stores/{store_id}/shipments", expectAllowed: 200 }),
   getShipment: matrixRow({ setup: shipment, path: (s, f) => `/stores/${s}/shipments/${f.shipment.id}`, expectAllowed: 200 }),
-  updateShipment: matrixRow({ setup: shipment, path: (s, f) => `/stores/${s}/shipments/${f.shipment.id}`, body: () => ({ tracking: [{ number: `T-${crypto.randomUUID()}` }] }), expectAllowed: 200 }),
+  updateShipment: matrixRow({
+    setup: shipment,
+    path: (s, f) => `/stores/${s}/shipments/${f.shipment.id}`,
+    body: () => ({ tracking: [{ number: `T-${crypto.randomUUID()}` }] }),
+    expectAllowed: 200,
+  }),
   createReturn: matrixRow({
     setup: shippedOrder,
     path: (s, f) => `/stores/${s}/orders/${f.order.id}/returns`,

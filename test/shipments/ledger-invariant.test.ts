@@ -21,7 +21,12 @@ type Step =
 
 const VARIANTS = 2;
 const step: fc.Arbitrary<Step> = fc.oneof(
-  fc.record({ kind: fc.constant("adjust" as const), variant: fc.nat(VARIANTS - 1), location: fc.nat(1), delta: fc.integer({ min: -3, max: 5 }).filter((d) => d !== 0) }),
+  fc.record({
+    kind: fc.constant("adjust" as const),
+    variant: fc.nat(VARIANTS - 1),
+    location: fc.nat(1),
+    delta: fc.integer({ min: -3, max: 5 }).filter((d) => d !== 0),
+  }),
   fc.record({ kind: fc.constant("order" as const), variant: fc.nat(VARIANTS - 1), quantity: fc.integer({ min: 1, max: 4 }), pay: fc.boolean() }),
   fc.record({ kind: fc.constant("ship" as const), order: fc.nat(3), quantity: fc.integer({ min: 1, max: 3 }), location: fc.option(fc.nat(1)) }),
   fc.record({ kind: fc.constant("fulfil" as const), order: fc.nat(3) }),
@@ -31,7 +36,9 @@ const step: fc.Arbitrary<Step> = fc.oneof(
 );
 
 describe("the ledger invariant over random histories with shipments", () => {
-  it("adjustments, orders, partial shipments, fulfilments, cancels and returns: every level equals its entries and its open commitments", { timeout: 180_000 }, async () => {
+  it("adjustments, orders, partial shipments, fulfilments, cancels and returns: every level equals its entries and its open commitments", {
+    timeout: 180_000,
+  }, async () => {
     const store = await inventoryStore();
     const wh = await createLocation(store, { code: "wh" });
     const locationIds = [store.defaultLocation.id, wh.id];
@@ -51,13 +58,24 @@ describe("the ledger invariant over random histories with shipments", () => {
             title: "Prop",
             product_type: "variable",
             status: "live",
-            variants: [0, 1].map((i) => ({ external_id: `${key}-${i}`, sku: `${key}-${i}`, price_cents: 100, stock: 3, option_values: [{ name: "N", value: String(i) }] })),
+            variants: [0, 1].map((i) => ({
+              external_id: `${key}-${i}`,
+              sku: `${key}-${i}`,
+              price_cents: 100,
+              stock: 3,
+              option_values: [{ name: "N", value: String(i) }],
+            })),
           },
         });
         expect(made.status, made.text).toBe(201);
         const variants = (made.body.variants as Array<{ id: string }>).map((v) => v.id);
         // Stock at the warehouse too, so orders split across locations.
-        for (const v of variants) expectStatus("adjust", await post("/inventory/adjustments", { reason: "received", changes: [{ variant_id: v, location_id: wh.id, delta: 2 }] }), [201]);
+        for (const v of variants)
+          expectStatus(
+            "adjust",
+            await post("/inventory/adjustments", { reason: "received", changes: [{ variant_id: v, location_id: wh.id, delta: 2 }] }),
+            [201],
+          );
         const orders: string[] = [];
         const shipped: string[] = [];
         for (const s of steps) {
@@ -66,9 +84,20 @@ describe("the ledger invariant over random histories with shipments", () => {
             continue;
           }
           if (s.kind === "adjust") {
-            expectStatus("adjust", await post("/inventory/adjustments", { reason: s.delta > 0 ? "received" : "damaged", changes: [{ variant_id: variants[s.variant], location_id: locationIds[s.location], delta: s.delta }] }), [201, 422]);
+            expectStatus(
+              "adjust",
+              await post("/inventory/adjustments", {
+                reason: s.delta > 0 ? "received" : "damaged",
+                changes: [{ variant_id: variants[s.variant], location_id: locationIds[s.location], delta: s.delta }],
+              }),
+              [201, 422],
+            );
           } else if (s.kind === "order") {
-            const res = await post("/orders", { email: "p@example.test", currency: "USD", line_items: [{ variant_id: variants[s.variant], quantity: s.quantity }] });
+            const res = await post("/orders", {
+              email: "p@example.test",
+              currency: "USD",
+              line_items: [{ variant_id: variants[s.variant], quantity: s.quantity }],
+            });
             expectStatus("order", res, [201, 409]);
             if (res.status === 201) {
               orders.push(res.body.id);
@@ -78,12 +107,20 @@ describe("the ledger invariant over random histories with shipments", () => {
             if (orders.length === 0) continue;
             const orderId = orders[s.order % orders.length];
             if (s.kind === "ship") {
-              const body = { items: [{ line_item_id: `${orderId}:0`, quantity: s.quantity }], ...(s.location === null ? {} : { location_id: locationIds[s.location] }) };
+              const body = {
+                items: [{ line_item_id: `${orderId}:0`, quantity: s.quantity }],
+                ...(s.location === null ? {} : { location_id: locationIds[s.location] }),
+              };
               const res = await post(`/orders/${orderId}/shipments`, body);
               expectStatus("ship", res, [201, 409, 422]);
               if (res.status === 201) shipped.push(res.body.id);
             } else if (s.kind === "return") {
-              const item = { line_item_id: `${orderId}:0`, quantity: s.quantity, restock: s.restock, ...(s.restock ? { location_id: locationIds[s.location] } : {}) };
+              const item = {
+                line_item_id: `${orderId}:0`,
+                quantity: s.quantity,
+                restock: s.restock,
+                ...(s.restock ? { location_id: locationIds[s.location] } : {}),
+              };
               expectStatus("return", await post(`/orders/${orderId}/returns`, { items: [item] }), [201, 422]);
             } else if (s.kind === "fulfil") {
               expectStatus("fulfil", await post(`/orders/${orderId}/transitions`, { status: "fulfilled" }), [200, 409]);
@@ -131,22 +168,28 @@ describe("the ledger invariant over random histories with shipments", () => {
       {
         numRuns: 15,
         endOnFailure: true,
-        examples: [[[
-          { kind: "order", variant: 0, quantity: 4, pay: true },
-          { kind: "ship", order: 0, quantity: 1, location: 1 },
-          { kind: "ship", order: 0, quantity: 2, location: null },
-          { kind: "cancel", order: 0 },
-          { kind: "fulfil", order: 0 },
-          { kind: "ship", order: 0, quantity: 1, location: null },
-          { kind: "unship", shipment: 0 },
-          { kind: "unship", shipment: 0 },
-          { kind: "ship", order: 0, quantity: 1, location: 1 },
-          { kind: "return", order: 0, quantity: 1, restock: true, location: 1 },
-          { kind: "return", order: 0, quantity: 3, restock: false, location: 0 },
-          { kind: "unship", shipment: 2 },
-        ]]],
+        examples: [
+          [
+            [
+              { kind: "order", variant: 0, quantity: 4, pay: true },
+              { kind: "ship", order: 0, quantity: 1, location: 1 },
+              { kind: "ship", order: 0, quantity: 2, location: null },
+              { kind: "cancel", order: 0 },
+              { kind: "fulfil", order: 0 },
+              { kind: "ship", order: 0, quantity: 1, location: null },
+              { kind: "unship", shipment: 0 },
+              { kind: "unship", shipment: 0 },
+              { kind: "ship", order: 0, quantity: 1, location: 1 },
+              { kind: "return", order: 0, quantity: 1, restock: true, location: 1 },
+              { kind: "return", order: 0, quantity: 3, restock: false, location: 0 },
+              { kind: "unship", shipment: 2 },
+            ],
+          ],
+        ],
       },
     );
-    expect([...seen.keys()]).toEqual(expect.arrayContaining(["ship 201", "ship 409", "fulfil 200", "cancel 409", "order 201", "unship 200", "unship 409", "return 201", "return 422"]));
+    expect([...seen.keys()]).toEqual(
+      expect.arrayContaining(["ship 201", "ship 409", "fulfil 200", "cancel 409", "order 201", "unship 200", "unship 409", "return 201", "return 422"]),
+    );
   });
 });

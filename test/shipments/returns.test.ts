@@ -33,7 +33,11 @@ describe("recording a return", () => {
     const before = await orderOf(store, orderId);
     const updatedBefore = (await eventsNamed(store.id, "orders.updated")).length;
     const stockBefore = await stockOf(store, product.id, variant.id);
-    const res = await returnOf(store, orderId, { items: [{ line_item_id: `${orderId}:0`, quantity: 1, restock: true }], reason: "too small", note: "Box\nopened" });
+    const res = await returnOf(store, orderId, {
+      items: [{ line_item_id: `${orderId}:0`, quantity: 1, restock: true }],
+      reason: "too small",
+      note: "Box\nopened",
+    });
     expect(res.response.status).toBe(201);
     const made = ok(res);
     expect(made).toEqual({
@@ -52,7 +56,10 @@ describe("recording a return", () => {
     const order = await orderOf(store, orderId);
     expect(order.line_items[0]).toMatchObject({ fulfilled_quantity: 2, returned_quantity: 1 });
     expect([order.status, order.fulfillment_status, order.total_cents, order.refunded_cents]).toEqual([
-      before.status, before.fulfillment_status, before.total_cents, before.refunded_cents,
+      before.status,
+      before.fulfillment_status,
+      before.total_cents,
+      before.refunded_cents,
     ]);
     expect(await eventsNamed(store.id, "returns.created")).toEqual([made]);
     expect((await eventsNamed(store.id, "orders.updated")).length).toBe(updatedBefore);
@@ -94,7 +101,15 @@ describe("recording a return", () => {
     await refused({ items: [{ line_item_id: line, quantity: 3, restock: false }] }, ["items.0.quantity"]);
     await refused({ items: [{ line_item_id: `${other}:0`, quantity: 1, restock: false }] }, ["items.0.line_item_id"]);
     await refused({ items: [{ line_item_id: `${orderId}:7`, quantity: 1, restock: false }] }, ["items.0.line_item_id"]);
-    await refused({ items: [{ line_item_id: line, quantity: 1, restock: false }, { line_item_id: line, quantity: 1, restock: false }] }, ["items.1.line_item_id"]);
+    await refused(
+      {
+        items: [
+          { line_item_id: line, quantity: 1, restock: false },
+          { line_item_id: line, quantity: 1, restock: false },
+        ],
+      },
+      ["items.1.line_item_id"],
+    );
     await refused({ items: [{ line_item_id: line, quantity: 1, restock: true, location_id: crypto.randomUUID() }] }, ["items.0.location_id"]);
     await refused({ items: [{ line_item_id: line, quantity: 1, restock: false, location_id: store.defaultLocation.id }] }, ["items.0.location_id"]);
     await refused({ items: [] }, ["items"]);
@@ -199,7 +214,10 @@ describe("who records and reads returns", () => {
     expect(ledger.body.data.map((e: any) => e.reference)).toEqual([made.id]);
     expect(ledger.body.data[0].actor).toMatchObject({ user_id: null, integration_id: expect.any(String) });
     const reader = await newIntegrationKey(store.id, store.owner.jwt, ["orders.read"]);
-    const refused = await call("POST", store.at(`/orders/${orderId}/returns`), { token: reader, body: { items: [{ line_item_id: `${orderId}:0`, quantity: 1, restock: false }] } });
+    const refused = await call("POST", store.at(`/orders/${orderId}/returns`), {
+      token: reader,
+      body: { items: [{ line_item_id: `${orderId}:0`, quantity: 1, restock: false }] },
+    });
     expect(refused.status).toBe(403);
     expect(refused.body.missing_permission).toBe("fulfillments.write");
     expect((await call("GET", store.at(`/orders/${orderId}/returns`), { token: reader })).body.data.map((r: any) => r.id)).toEqual([made.id]);

@@ -3,14 +3,7 @@
 // no cancel of an order with a live shipment), the stock through levels and ledger, events, and the races.
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { call } from "../helpers/api";
-import {
-  eventsNamed,
-  expectLedgerSumsToLevels,
-  inventoryStore,
-  levelOf,
-  moveOrder,
-  placeOrder,
-} from "../inventory/support";
+import { eventsNamed, expectLedgerSumsToLevels, inventoryStore, levelOf, moveOrder, placeOrder } from "../inventory/support";
 import { interceptStoreBatches, storeAll, storeRun } from "../products/store-databases";
 import { newIntegrationKey } from "../helpers/auth-matrix";
 import { beforeTheBatch, orderOf, paidOrder, setUp, shipOf } from "./support";
@@ -177,7 +170,10 @@ describe("where the units come from", () => {
 
   it("on-demand units move no stock", async () => {
     const { store, variant } = await setUp(1, 0);
-    const patch = await call("PATCH", store.path(`/${variant.product_id}/variants/${variant.id}`), { token: store.token, body: { fulfillment_mode: "stocked_or_on_demand" } });
+    const patch = await call("PATCH", store.path(`/${variant.product_id}/variants/${variant.id}`), {
+      token: store.token,
+      body: { fulfillment_mode: "stocked_or_on_demand" },
+    });
     expect(patch.status, patch.text).toBe(200);
     const orderId = await paidOrder(store, [{ variant_id: variant.id, quantity: 3 }]);
     const ledgerBefore = (await call("GET", store.at(`/inventory/ledger?variant_id=${variant.id}`), { token: store.token })).body.data.length;
@@ -195,7 +191,10 @@ describe("where the units come from", () => {
 describe("order status", () => {
   it("section 9's {status: fulfilled} ships every remaining unit in one shipment", async () => {
     const { store, wh, variants } = await setUp(2, 5, 2);
-    const orderId = await paidOrder(store, [{ variant_id: variants[0].id, quantity: 4 }, { variant_id: variants[1].id, quantity: 1 }]);
+    const orderId = await paidOrder(store, [
+      { variant_id: variants[0].id, quantity: 4 },
+      { variant_id: variants[1].id, quantity: 1 },
+    ]);
     await shipOf(store, orderId, { items: [{ line_item_id: `${orderId}:0`, quantity: 1 }] });
     const res = await call("POST", store.at(`/orders/${orderId}/transitions`), { token: store.token, body: { status: "fulfilled" } });
     expect(res.status, res.text).toBe(200);
@@ -288,7 +287,11 @@ describe("reading shipments", () => {
     expect((await call("GET", store.at("/shipments?status=delivered"), { token: store.token })).body.data).toEqual([]);
     const feed = await call("GET", store.at(`/shipments?updated_since=${s2.updated_at}&limit=1`), { token: store.token });
     expect(feed.body.data.map((s: any) => s.id)).toEqual([s2.id]);
-    const next = await call("GET", store.at(`/shipments?updated_since=${s2.updated_at}&limit=1&cursor=${encodeURIComponent(feed.body.pagination.next_cursor)}`), { token: store.token });
+    const next = await call(
+      "GET",
+      store.at(`/shipments?updated_since=${s2.updated_at}&limit=1&cursor=${encodeURIComponent(feed.body.pagination.next_cursor)}`),
+      { token: store.token },
+    );
     expect(next.body.data.map((s: any) => s.id)).toEqual([s3.id]);
     const one = await call("GET", store.at(`/shipments/${s1.id}`), { token: store.token });
     expect(one.body).toEqual(s1);
@@ -308,7 +311,10 @@ describe("the change feed's total", () => {
     const times = ["2026-01-05T10:00:00.000Z", "2026-01-06T08:00:00.000Z", "2026-01-06T23:59:59.999Z"];
     for (const [i, at] of times.entries()) await storeRun(store.id, "UPDATE shipments SET updated_at = ? WHERE id = ?", at, made[i]);
     const days = await storeAll(store.id, "SELECT day, shipments FROM shipment_days WHERE store_id = ? AND shipments > 0 ORDER BY day", store.id);
-    expect(days.slice(0, 2)).toEqual([{ day: "2026-01-05", shipments: 1 }, { day: "2026-01-06", shipments: 2 }]);
+    expect(days.slice(0, 2)).toEqual([
+      { day: "2026-01-05", shipments: 1 },
+      { day: "2026-01-06", shipments: 2 },
+    ]);
     const total = async (since: string, extra = "") =>
       (await call("GET", store.at(`/shipments?updated_since=${since}&limit=1${extra}`), { token: store.token })).body.pagination.total;
     expect(await total("2026-01-01T00:00:00.000Z")).toBe(4);
@@ -354,7 +360,8 @@ describe("PATCH /shipments/{id}", () => {
   it("tracking replaces the list; status becomes delivered from shipped (delivered_at default now); the same again is 200 with no event; other statuses 422; canceled 409", async () => {
     const { store, variant } = await setUp(5, 0);
     const orderId = await paidOrder(store, [{ variant_id: variant.id, quantity: 2 }]);
-    const shipment = (await shipOf(store, orderId, { items: [{ line_item_id: `${orderId}:0`, quantity: 1 }], tracking: [{ number: "A" }, { number: "B" }] })).body;
+    const shipment = (await shipOf(store, orderId, { items: [{ line_item_id: `${orderId}:0`, quantity: 1 }], tracking: [{ number: "A" }, { number: "B" }] }))
+      .body;
     const patch = (body: unknown) => call("PATCH", store.at(`/shipments/${shipment.id}`), { token: store.token, body });
     const tracked = await patch({ tracking: [{ number: "C", carrier: "DHL" }] });
     expect(tracked.status, tracked.text).toBe(200);
@@ -393,7 +400,15 @@ describe("cancelling a shipment", () => {
     expect(await levelOf(store, variant.id, store.defaultLocation.id)).toMatchObject({ on_hand: 2, committed: 2 });
     expect(await levelOf(store, variant.id, wh.id)).toMatchObject({ on_hand: 5, committed: 2 });
     const ledger = await call("GET", store.at(`/inventory/ledger?reason=order_committed&variant_id=${variant.id}`), { token: store.token });
-    expect(ledger.body.data.filter((e: any) => e.reference === shipment.id).map((e: any) => [e.on_hand_delta, e.committed_delta]).sort()).toEqual([[2, 2], [2, 2]]);
+    expect(
+      ledger.body.data
+        .filter((e: any) => e.reference === shipment.id)
+        .map((e: any) => [e.on_hand_delta, e.committed_delta])
+        .sort(),
+    ).toEqual([
+      [2, 2],
+      [2, 2],
+    ]);
     expect(await eventsNamed(store.id, "shipments.canceled")).toEqual([res.body]);
     expect((await eventsNamed(store.id, "orders.updated")).length).toBe(updatedBefore + 1);
     expect((await call("POST", store.at(`/shipments/${shipment.id}/cancel`), { token: store.token })).status).toBe(409);

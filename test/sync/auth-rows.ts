@@ -9,7 +9,10 @@ import { HEADER } from "./csv-helpers";
 function csvForm() {
   const id = crypto.randomUUID().slice(0, 8);
   const form = new FormData();
-  form.append("file", new File([`${HEADER}\r\nmatrix-${id},Matrix ${id},,,single,draft,,,MX-${id},,,,,,,,3.00,4,,,,,\r\n`], "products.csv", { type: "text/csv" }));
+  form.append(
+    "file",
+    new File([`${HEADER}\r\nmatrix-${id},Matrix ${id},,,single,draft,,,MX-${id},,,,,,,,3.00,4,,,,,\r\n`], "products.csv", { type: "text/csv" }),
+  );
   return form;
 }
 

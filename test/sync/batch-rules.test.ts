@@ -25,7 +25,11 @@ const addVariants = (store: CatalogStore, productId: string, n: number, from: nu
     `WITH RECURSIVE n(i) AS (SELECT ? UNION ALL SELECT i + 1 FROM n WHERE i < ?)
      INSERT INTO product_variants (id, store_id, product_id, title, is_default, price_cents, stock, fulfillment_mode, option_values, option_key, position, created_at, updated_at)
      SELECT ? || '-' || i, ?, ?, 'Seed ' || i, 0, 100, 0, 'stocked', '[]', 'seed-' || i, i, '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z' FROM n`,
-    from, from + n - 1, productId, store.id, productId,
+    from,
+    from + n - 1,
+    productId,
+    store.id,
+    productId,
   );
 
 const variantCount = async (store: CatalogStore, productId: string) =>
@@ -76,10 +80,18 @@ describe("imports: the 100-variant cap is counted inside the slice's batch; a 10
 
   it("stock and price past the API's bounds are row errors", async () => {
     const store = await catalogStore();
-    const csv = [HEADER, `a,A,,,single,draft,,,A-1,,,,,,,,1.00,${MAX_STOCK + 1},,,,,`, "b,B,,,single,draft,,,B-1,,,,,,,,10000000000.00,1,,,,,", `c,C,,,single,draft,,,C-1,,,,,,,,9999999999.99,${MAX_STOCK},,,,,`].join("\n");
+    const csv = [
+      HEADER,
+      `a,A,,,single,draft,,,A-1,,,,,,,,1.00,${MAX_STOCK + 1},,,,,`,
+      "b,B,,,single,draft,,,B-1,,,,,,,,10000000000.00,1,,,,,",
+      `c,C,,,single,draft,,,C-1,,,,,,,,9999999999.99,${MAX_STOCK},,,,,`,
+    ].join("\n");
     const done = await finished(store, (await importCsv(store, csv)).body.id);
     expect(done).toMatchObject({ state: "done", products_created: 1 });
-    expect(done.errors).toEqual([{ line: 2, message: expect.stringMatching(/^stock/) }, { line: 3, message: expect.stringMatching(/^price/) }]);
+    expect(done.errors).toEqual([
+      { line: 2, message: expect.stringMatching(/^stock/) },
+      { line: 3, message: expect.stringMatching(/^price/) },
+    ]);
   });
 });
 

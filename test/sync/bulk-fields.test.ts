@@ -15,11 +15,19 @@ describe("bulk items take `fields`", () => {
     const [v1, v2] = product.variants;
     const first = await call("POST", store.at("/variants/bulk"), {
       token: store.token,
-      body: { updates: [{ sku: "a-1", fields: { gtin: "111", dims: { w: 1, h: 2 } } }, { variant_id: v2.id, price_cents: 900, fields: { gtin: "222" } }] },
+      body: {
+        updates: [
+          { sku: "a-1", fields: { gtin: "111", dims: { w: 1, h: 2 } } },
+          { variant_id: v2.id, price_cents: 900, fields: { gtin: "222" } },
+        ],
+      },
     });
     expect(first.status, first.text).toBe(200);
     expect(first.body.data.map((v: { fields: unknown }) => v.fields)).toEqual([{ gtin: "111", dims: { w: 1, h: 2 } }, { gtin: "222" }]);
-    const second = await call("POST", store.at("/variants/bulk"), { token: store.token, body: { updates: [{ variant_id: v1.id, fields: { gtin: null, dims: { d: 3 } } }] } });
+    const second = await call("POST", store.at("/variants/bulk"), {
+      token: store.token,
+      body: { updates: [{ variant_id: v1.id, fields: { gtin: null, dims: { d: 3 } } }] },
+    });
     expect(second.body.data[0].fields).toEqual({ dims: { d: 3 } });
     const read = await call("GET", store.path(`/${product.id}`), { token: store.token });
     expect(read.body.variants.map((v: { fields: unknown }) => v.fields)).toEqual([{ dims: { d: 3 } }, { gtin: "222" }]);
@@ -31,7 +39,13 @@ describe("bulk items take `fields`", () => {
     const product = await liveVariable(store, "Alpha", [{ sku: "A-1" }, { sku: "A-2", option_values: [{ name: "Size", value: "M" }] }]);
     const res = await call("POST", store.at("/variants/bulk"), {
       token: store.token,
-      body: { updates: [{ sku: "A-1", fields: { gtin: "12" } }, { sku: "NOPE", price_cents: 1 }, { sku: "A-2", fields: { unknown: 1 } }] },
+      body: {
+        updates: [
+          { sku: "A-1", fields: { gtin: "12" } },
+          { sku: "NOPE", price_cents: 1 },
+          { sku: "A-2", fields: { unknown: 1 } },
+        ],
+      },
     });
     expect(res.status).toBe(422);
     expect(res.body.errors.map((e: { path: string }) => e.path)).toEqual(["updates.0.fields.gtin", "updates.1.sku", "updates.2.fields.unknown"]);

@@ -11,8 +11,7 @@ import { itSpreadsStoresOverDatabases, onSameDatabase, storeAll } from "../produ
 const bulk = (store: CatalogStore, updates: unknown[], headers: Record<string, string> = {}, token = store.token) =>
   call("POST", `/stores/${store.id}/variants/bulk`, { token, body: { updates }, headers });
 
-const variantOf = async (store: CatalogStore, productId: string) =>
-  (await call("GET", store.path(`/${productId}`), { token: store.token })).body.variants;
+const variantOf = async (store: CatalogStore, productId: string) => (await call("GET", store.path(`/${productId}`), { token: store.token })).body.variants;
 
 /** Two variable products with two SKU'd variants each, stock 10. */
 async function twoProducts(store: CatalogStore) {
@@ -56,11 +55,20 @@ describe("bulk changes by variant_id or sku: 200 with the variants in request or
     const store = await catalogStore();
     const { a, b } = await twoProducts(store);
     const before = (await storeEvents(store.id)).length;
-    const res = await bulk(store, [{ sku: "A-1", stock: 1 }, { sku: "A-2", stock: 2 }, { sku: "B-1", stock: 3 }]);
+    const res = await bulk(store, [
+      { sku: "A-1", stock: 1 },
+      { sku: "A-2", stock: 2 },
+      { sku: "B-1", stock: 3 },
+    ]);
     expect(res.status).toBe(200);
     const all = (await storeEvents(store.id)).slice(before);
     // And one inventory.updated per level whose on_hand the stock writes changed (docs/api/20-inventory.md).
-    expect(all.filter((e) => e.name === "inventory.updated").map((e) => e.data.sku).sort()).toEqual(["A-1", "A-2", "B-1"]);
+    expect(
+      all
+        .filter((e) => e.name === "inventory.updated")
+        .map((e) => e.data.sku)
+        .sort(),
+    ).toEqual(["A-1", "A-2", "B-1"]);
     const events = all.filter((e) => e.name !== "inventory.updated");
     expect(events.map((e) => e.name)).toEqual(["products.updated", "products.updated"]);
     const byId = new Map(events.map((e) => [e.data.id, e.data]));
@@ -86,13 +94,24 @@ describe("a full request: 250 variants of 250 products in one batch", () => {
     for (let i = 0; i < 250; i++) {
       const pid = crypto.randomUUID();
       statements.push(
-        db.prepare("INSERT INTO products (id, store_id, slug, title, product_type, status, created_at, updated_at) VALUES (?, ?, ?, ?, 'single', 'draft', ?, ?)").bind(pid, store.id, `p-${i}`, `P ${i}`, now, now),
-        db.prepare("INSERT INTO product_variants (id, store_id, product_id, title, is_default, sku, sku_lower, price_cents, stock, option_key, created_at, updated_at) VALUES (?, ?, ?, 'Default', 1, ?, ?, 100, 5, '[]', ?, ?)").bind(crypto.randomUUID(), store.id, pid, `BULK-${i}`, `bulk-${i}`, now, now),
+        db
+          .prepare(
+            "INSERT INTO products (id, store_id, slug, title, product_type, status, created_at, updated_at) VALUES (?, ?, ?, ?, 'single', 'draft', ?, ?)",
+          )
+          .bind(pid, store.id, `p-${i}`, `P ${i}`, now, now),
+        db
+          .prepare(
+            "INSERT INTO product_variants (id, store_id, product_id, title, is_default, sku, sku_lower, price_cents, stock, option_key, created_at, updated_at) VALUES (?, ?, ?, 'Default', 1, ?, ?, 100, 5, '[]', ?, ?)",
+          )
+          .bind(crypto.randomUUID(), store.id, pid, `BULK-${i}`, `bulk-${i}`, now, now),
       );
     }
     await db.batch([...statements, closeStockContext(db)]);
     const before = (await storeEvents(store.id)).length;
-    const res = await bulk(store, Array.from({ length: 250 }, (_, i) => ({ sku: `BULK-${i}`, stock_delta: i, price_cents: 200 + i })));
+    const res = await bulk(
+      store,
+      Array.from({ length: 250 }, (_, i) => ({ sku: `BULK-${i}`, stock_delta: i, price_cents: 200 + i })),
+    );
     expect(res.status).toBe(200);
     expect(res.body.data).toHaveLength(250);
     expect(res.body.data[249]).toMatchObject({ sku: "BULK-249", stock: 254, price_cents: 449 });
@@ -142,7 +161,11 @@ describe("all or nothing: any bad item is a 422 naming every bad index, and noth
   it("malformed values name the field; 0 or 251 items, unknown fields: 422", async () => {
     const store = await catalogStore();
     await twoProducts(store);
-    const bad = await bulk(store, [{ sku: "A-1", stock: -1 }, { sku: "A-2", price_cents: 1.5 }, { sku: "B-1", stock: 2 }]);
+    const bad = await bulk(store, [
+      { sku: "A-1", stock: -1 },
+      { sku: "A-2", price_cents: 1.5 },
+      { sku: "B-1", stock: 2 },
+    ]);
     expect(bad.status).toBe(422);
     expect(bad.body.errors.map((e: { path: string }) => e.path)).toEqual(["updates.0.stock", "updates.1.price_cents"]);
     expect((await bulk(store, [])).status).toBe(422);
@@ -190,11 +213,17 @@ describe("stock changes are race-free", () => {
       },
     });
     const ctx = {
-      db: racing, env, requestId: "t", waitUntil: () => {},
+      db: racing,
+      env,
+      requestId: "t",
+      waitUntil: () => {},
       principal: { kind: "jwt", userId: store.owner.id, token: null, session: null },
       store: { storeId: store.id, role: "owner", memberPermissions: 0n, permissions: 0n },
     } as never;
-    const attempt = bulkUpdateVariants(ctx, [{ sku: "A-1", stock_delta: -5 }, { sku: "A-2", stock: 1 }]);
+    const attempt = bulkUpdateVariants(ctx, [
+      { sku: "A-1", stock_delta: -5 },
+      { sku: "A-2", stock: 1 },
+    ]);
     await expect(attempt).rejects.toMatchObject({ status: 422, extra: { errors: [{ path: "updates.0.stock_delta" }] } });
     expect((await variantOf(store, a.id)).map((v: { stock: number }) => v.stock)).toEqual([2, 10]);
   });

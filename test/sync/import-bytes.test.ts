@@ -14,8 +14,15 @@ const single = (handle: string, price = "1.00") => row(handle, `${handle},,,sing
 function poisoned(badBytes: number[]) {
   const head = `${HEADER}\r\nfill-0,Fill 0,caf`;
   const fill = Array.from({ length: 99 }, (_, i) => `${single(`fill-${i + 1}`)}\r\n`).join("");
-  const file = bytesOf(head, badBytes, ` cr`, [0xe8], `me,,single,draft,,,F-0,,,,,,,,1.00,1,,,,,\r\n`, fill,
-    "zzzzevil,PWNED by row 101,,,single,draft,,,,,,,,,,,66.00,77,,,,,\r\n");
+  const file = bytesOf(
+    head,
+    badBytes,
+    ` cr`,
+    [0xe8],
+    `me,,single,draft,,,F-0,,,,,,,,1.00,1,,,,,\r\n`,
+    fill,
+    "zzzzevil,PWNED by row 101,,,single,draft,,,,,,,,,,,66.00,77,,,,,\r\n",
+  );
   return { file, offset: new TextEncoder().encode(head).length };
 }
 
@@ -84,7 +91,10 @@ describe("a UTF-8 byte-order mark is allowed and never shifts a slice", () => {
     expect(await importFilesLeft(store)).toEqual([]);
     const last = (await call("GET", store.path("?include_drafts=true&search=V-119-"), { token: store.token })).body.data[0];
     expect(last.title).toBe("Crème brûlée \u{1F36E} 119");
-    expect(last.variants.map((v: any) => [v.sku, v.price_cents, v.stock])).toEqual([["V-119-S", 150, 119], ["V-119-M", 250, 119]]);
+    expect(last.variants.map((v: any) => [v.sku, v.price_cents, v.stock])).toEqual([
+      ["V-119-S", 150, 119],
+      ["V-119-M", 250, 119],
+    ]);
   });
 
   it("2 rows after a BOM: done with rows_done 2 of rows_total 2", async () => {

@@ -42,7 +42,12 @@ async function imageTraces(store: CatalogStore) {
 async function importWithGatedImages(store: CatalogStore, token: string) {
   const tag = tagOf();
   const rows = Array.from({ length: PRODUCTS }, (_, i) => ({
-    Handle: `g-${i}`, Title: `G ${i}`, "Option1 Name": "Title", "Option1 Value": "Default Title", "Variant Price": "1.00", "Image Src": gated(tag, i),
+    Handle: `g-${i}`,
+    Title: `G ${i}`,
+    "Option1 Name": "Title",
+    "Option1 Value": "Default Title",
+    "Variant Price": "1.00",
+    "Image Src": gated(tag, i),
   }));
   const queue = driveQueue();
   const started = await importCsv(store, shopifyCsv(rows), token);
@@ -81,7 +86,15 @@ describe("the starter loses access while a slice's images are being fetched", ()
       state: "failed",
       rows_done: PRODUCTS,
       products_created: PRODUCTS,
-      errors: [{ line: 2, code: "starter_lost_access", message: expect.stringMatching(/^starter_lost_access: the member who started this import was removed; the images of the rows from line 2 on were not fetched/) }],
+      errors: [
+        {
+          line: 2,
+          code: "starter_lost_access",
+          message: expect.stringMatching(
+            /^starter_lost_access: the member who started this import was removed; the images of the rows from line 2 on were not fetched/,
+          ),
+        },
+      ],
     });
     expect(queue.sent).toEqual([]);
   });
@@ -97,7 +110,10 @@ describe("the starter loses access while a slice's images are being fetched", ()
     });
     expect(after).toBe(0);
     expect(await imageTraces(store)).toEqual(before);
-    expect(await state()).toMatchObject({ state: "failed", errors: [{ line: 2, code: "starter_lost_access", message: expect.stringMatching(/personal access token/) }] });
+    expect(await state()).toMatchObject({
+      state: "failed",
+      errors: [{ line: 2, code: "starter_lost_access", message: expect.stringMatching(/personal access token/) }],
+    });
   });
 
   it("products.edit taken away: no further fetch, each image fails on its line, the import ends done with its products", async () => {
@@ -106,7 +122,10 @@ describe("the starter loses access while a slice's images are being fetched", ()
     const member = await addMember(store, ["products.read", "products.write", "products.edit"]);
     const { tag, queue, state } = await importWithGatedImages(store, member.jwt);
     const { after } = await imageStepWith(tag, queue, async () => {
-      const patch = await call("PATCH", `/stores/${store.id}/members/${member.id}`, { token: store.owner.jwt, body: { permissions: ["products.read", "products.write"] } });
+      const patch = await call("PATCH", `/stores/${store.id}/members/${member.id}`, {
+        token: store.owner.jwt,
+        body: { permissions: ["products.read", "products.write"] },
+      });
       expect(patch.status).toBe(200);
     });
     expect(after).toBe(0);

@@ -26,9 +26,14 @@ async function memberImport(store: CatalogStore, member: TestUser) {
   return { queue, state };
 }
 
-const productCount = async (store: CatalogStore) => (await storeFirst<{ n: number }>(store.id, "SELECT count(*) AS n FROM products WHERE store_id = ?", store.id))?.n;
+const productCount = async (store: CatalogStore) =>
+  (await storeFirst<{ n: number }>(store.id, "SELECT count(*) AS n FROM products WHERE store_id = ?", store.id))?.n;
 
-const lostAccess = { line: 102, code: "starter_lost_access", message: expect.stringMatching(/^starter_lost_access: the member who started this import was removed; rows from line 102 on were not applied$/) };
+const lostAccess = {
+  line: 102,
+  code: "starter_lost_access",
+  message: expect.stringMatching(/^starter_lost_access: the member who started this import was removed; rows from line 102 on were not applied$/),
+};
 
 describe("an import started by a member stops when the member is removed (starter_lost_access)", () => {
   it("the next slice sees it: failed, the rows applied before stay and are reported, no more rows, the file deleted", async () => {
@@ -68,7 +73,10 @@ describe("a member who loses a bit between slices: the rows that need it fail on
     const store = await catalogStore();
     const member = await addMember(store, ["products.read", "products.write", "products.edit"]);
     const { queue, state } = await memberImport(store, member);
-    const patch = await call("PATCH", `/stores/${store.id}/members/${member.id}`, { token: store.owner.jwt, body: { permissions: ["products.read", "products.edit"] } });
+    const patch = await call("PATCH", `/stores/${store.id}/members/${member.id}`, {
+      token: store.owner.jwt,
+      body: { permissions: ["products.read", "products.edit"] },
+    });
     expect(patch.status).toBe(200);
     await queue.step();
     await queue.step();
@@ -109,14 +117,25 @@ describe("a member who loses a bit between slices: the rows that need it fail on
     const store = await catalogStore();
     const member = await addMember(store, ["products.read", "products.write", "products.edit", "products.publish"]);
     const rows = Array.from({ length: 200 }, (_, i) => ({
-      Handle: `a-${i}`, Title: `A ${i}`, "Option1 Name": "Title", "Option1 Value": "Default Title", "Variant Price": "1.00", Status: "active",
+      Handle: `a-${i}`,
+      Title: `A ${i}`,
+      "Option1 Name": "Title",
+      "Option1 Value": "Default Title",
+      "Variant Price": "1.00",
+      Status: "active",
     }));
     const queue = driveQueue();
     const started = await importCsv(store, shopifyCsv(rows), member.jwt);
     await queue.step(); // split
     await queue.step(); // slice 0: 100 live products (no images, so no image step)
-    await call("PATCH", `/stores/${store.id}/members/${member.id}`, { token: store.owner.jwt, body: { permissions: ["products.read", "products.write", "products.edit"] } });
-    const own = await call("POST", store.path(""), { token: member.jwt, body: { title: "Mine", product_type: "single", status: "live", default_price_cents: 100 } });
+    await call("PATCH", `/stores/${store.id}/members/${member.id}`, {
+      token: store.owner.jwt,
+      body: { permissions: ["products.read", "products.write", "products.edit"] },
+    });
+    const own = await call("POST", store.path(""), {
+      token: member.jwt,
+      body: { title: "Mine", product_type: "single", status: "live", default_price_cents: 100 },
+    });
     expect(own.status).toBe(403);
     await queue.step(); // slice 1
     const done = (await call("GET", `/stores/${store.id}/imports/${started.body.id}`, { token: store.token })).body;
@@ -131,7 +150,10 @@ describe("a member who loses a bit between slices: the rows that need it fail on
     const store = await catalogStore();
     const member = await addMember(store, ["products.read", "products.write", "products.edit", "orders.read"]);
     const { queue, state } = await memberImport(store, member);
-    await call("PATCH", `/stores/${store.id}/members/${member.id}`, { token: store.owner.jwt, body: { permissions: ["products.read", "products.write", "products.edit"] } });
+    await call("PATCH", `/stores/${store.id}/members/${member.id}`, {
+      token: store.owner.jwt,
+      body: { permissions: ["products.read", "products.write", "products.edit"] },
+    });
     await queue.step();
     await queue.step();
     expect(await state()).toMatchObject({ state: "done", rows_done: 250, products_created: 250, errors: [] });
@@ -171,7 +193,11 @@ describe("an import started with a PAT stops when the PAT is revoked or expires"
     const state = () => call("GET", `/stores/${store.id}/imports/${started.body.id}`, { token: store.token }).then((r) => r.body);
     return { member, pat, queue, state };
   }
-  const tokenLost = { line: 102, code: "starter_lost_access", message: expect.stringMatching(/^starter_lost_access: the personal access token .* revoked or expired; rows from line 102/) };
+  const tokenLost = {
+    line: 102,
+    code: "starter_lost_access",
+    message: expect.stringMatching(/^starter_lost_access: the personal access token .* revoked or expired; rows from line 102/),
+  };
 
   it("revoked between slices: the next slice ends it failed, nothing more applied", async () => {
     const store = await catalogStore();
@@ -186,7 +212,10 @@ describe("an import started with a PAT stops when the PAT is revoked or expires"
   it("expired between slices: the same", async () => {
     const store = await catalogStore();
     const { pat, queue, state } = await patImport(store);
-    await (await storeD1(store.id)).prepare("UPDATE api_tokens SET expires_at = ? WHERE id = ?").bind(new Date(Date.now() - 1000).toISOString(), pat.id).run();
+    await (await storeD1(store.id))
+      .prepare("UPDATE api_tokens SET expires_at = ? WHERE id = ?")
+      .bind(new Date(Date.now() - 1000).toISOString(), pat.id)
+      .run();
     await queue.step();
     expect(await state()).toMatchObject({ state: "failed", rows_done: 100, errors: [tokenLost] });
   });

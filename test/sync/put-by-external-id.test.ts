@@ -5,7 +5,15 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { PERMISSION_NAMES } from "../../src/lib/permissions";
 import { call, newToken } from "../helpers/api";
 import {
-  adjusted, commitUnitsBeforeTheChange, createLocation, deletionEntries, expectLedgerSumsToLevels, inventoryStore, levelOf, moveOrder, placeOrder,
+  adjusted,
+  commitUnitsBeforeTheChange,
+  createLocation,
+  deletionEntries,
+  expectLedgerSumsToLevels,
+  inventoryStore,
+  levelOf,
+  moveOrder,
+  placeOrder,
 } from "../inventory/support";
 import { type CatalogStore, catalogStore, getProduct, makeProduct } from "../products/fixtures";
 import { storeFirst } from "../products/store-databases";
@@ -59,7 +67,11 @@ describe("created when no product of the store has the external_id, replaced whe
       [`${key}-M`, 1600, 0, 2000, 1],
     ]);
     const body = tee(key);
-    const replaced = await put(store, key, { title: "Tee 2", product_type: "variable", variants: body.variants.map(({ compare_at_price_cents: _c, ...v }) => v) });
+    const replaced = await put(store, key, {
+      title: "Tee 2",
+      product_type: "variable",
+      variants: body.variants.map(({ compare_at_price_cents: _c, ...v }) => v),
+    });
     expect(replaced.status, replaced.text).toBe(200);
     expect(replaced.body).toMatchObject({ id: made.body.id, title: "Tee 2", slug: "tee", description: null, brand: null, tags: [] });
     expect(replaced.body.variants.map((v: any) => [v.id, v.compare_at_price_cents])).toEqual(made.body.variants.map((v: any) => [v.id, null]));
@@ -125,9 +137,18 @@ describe("variants are matched by external_id, else by sku; unmatched ones are d
   it("external_id wins over a changed sku; sku matches a variant without external_id; the rest is deleted; a new item is created", async () => {
     const store = await catalogStore();
     const product = await makeProduct(store, { title: "Cap", product_type: "variable", default_price_cents: undefined, external_id: `cap-${unique()}` });
-    const a = await call("POST", store.path(`/${product.id}/variants`), { token: store.token, body: { price_cents: 100, sku: "CAP-A", external_id: `${product.external_id}-a`, option_values: [{ name: "c", value: "a" }] } });
-    const b = await call("POST", store.path(`/${product.id}/variants`), { token: store.token, body: { price_cents: 100, sku: "CAP-B", option_values: [{ name: "c", value: "b" }] } });
-    const c = await call("POST", store.path(`/${product.id}/variants`), { token: store.token, body: { price_cents: 100, sku: "CAP-C", option_values: [{ name: "c", value: "c" }] } });
+    const a = await call("POST", store.path(`/${product.id}/variants`), {
+      token: store.token,
+      body: { price_cents: 100, sku: "CAP-A", external_id: `${product.external_id}-a`, option_values: [{ name: "c", value: "a" }] },
+    });
+    const b = await call("POST", store.path(`/${product.id}/variants`), {
+      token: store.token,
+      body: { price_cents: 100, sku: "CAP-B", option_values: [{ name: "c", value: "b" }] },
+    });
+    const c = await call("POST", store.path(`/${product.id}/variants`), {
+      token: store.token,
+      body: { price_cents: 100, sku: "CAP-C", option_values: [{ name: "c", value: "c" }] },
+    });
     const res = await put(store, product.external_id, {
       title: "Cap",
       product_type: "variable",
@@ -237,7 +258,7 @@ describe("a stock write the other locations hold refuses", () => {
   });
 });
 
-describe("a variant the PUT leaves out that holds stock (docs/inventory.md \"Deleting a variant\")", () => {
+describe('a variant the PUT leaves out that holds stock (docs/inventory.md "Deleting a variant")', () => {
   it("on_hand at two locations: 200, its levels go, and variant_deleted entries (reference product.put) bring each level's sum to 0", async () => {
     const store = await inventoryStore();
     const key = `gone-${unique()}`;
@@ -256,7 +277,10 @@ describe("a variant the PUT leaves out that holds stock (docs/inventory.md \"Del
       ["wh", -4, 0, 0, "product.put"],
     ]);
     const sums = (await expectLedgerSumsToLevels(store.id)).filter((r) => r.variant_id === small.id);
-    expect(sums.map((r) => [r.on_hand_sum, r.committed_sum, r.level_exists])).toEqual([[0, 0, 0], [0, 0, 0]]);
+    expect(sums.map((r) => [r.on_hand_sum, r.committed_sum, r.level_exists])).toEqual([
+      [0, 0, 0],
+      [0, 0, 0],
+    ]);
   });
 
   it("committed units: 409 naming them, nothing changed; once the order is fulfilled the PUT goes through", async () => {
@@ -305,12 +329,21 @@ describe("a variant the PUT leaves out that holds stock (docs/inventory.md \"Del
 describe("custom fields: the values given are the values (full replacement)", () => {
   it("set on product and variant, then a key left out is removed; an unknown key is a 422 at its path", async () => {
     const store = await catalogStore();
-    for (const [owner, k] of [["product", "material"], ["product", "care"], ["variant", "supplier"]]) {
+    for (const [owner, k] of [
+      ["product", "material"],
+      ["product", "care"],
+      ["variant", "supplier"],
+    ]) {
       const res = await call("POST", `/stores/${store.id}/field-definitions`, { token: store.token, body: { owner, key: k, name: k, type: "text" } });
       expect(res.status, res.text).toBe(201);
     }
     const key = `fields-${unique()}`;
-    const body = { title: "Scarf", product_type: "single", fields: { material: "wool", care: "hand wash" }, variants: [{ price_cents: 100, fields: { supplier: "S1" } }] };
+    const body = {
+      title: "Scarf",
+      product_type: "single",
+      fields: { material: "wool", care: "hand wash" },
+      variants: [{ price_cents: 100, fields: { supplier: "S1" } }],
+    };
     const made = await put(store, key, body);
     expect(made.body.fields).toEqual({ material: "wool", care: "hand wash" });
     expect(made.body.variants[0].fields).toEqual({ supplier: "S1" });
@@ -345,7 +378,13 @@ describe("permissions: products.write to create, products.edit to change, produc
 
   it("status live needs products.publish (on create and on change)", async () => {
     const store = await catalogStore();
-    const noPublish = (await newToken(store.id, store.owner.jwt, PERMISSION_NAMES.filter((p) => p !== "products.publish"))).token;
+    const noPublish = (
+      await newToken(
+        store.id,
+        store.owner.jwt,
+        PERMISSION_NAMES.filter((p) => p !== "products.publish"),
+      )
+    ).token;
     const key = `live-${unique()}`;
     const refused = await put(store, key, { ...tee(key), status: "live" }, { token: noPublish });
     expect([refused.status, refused.body.missing_permission]).toEqual([403, "products.publish"]);
@@ -447,9 +486,16 @@ describe("concurrent PUTs of one external id", () => {
     const store = await catalogStore();
     const key = `race2-${unique()}`;
     expect((await put(store, key, tee(key))).status).toBe(201);
-    const states = [1700, 1800, 1900].map((price) => ({ ...tee(key), title: `Tee ${price}`, variants: tee(key).variants.map((v) => ({ ...v, price_cents: price })) }));
+    const states = [1700, 1800, 1900].map((price) => ({
+      ...tee(key),
+      title: `Tee ${price}`,
+      variants: tee(key).variants.map((v) => ({ ...v, price_cents: price })),
+    }));
     const answers = await Promise.all(states.map((s) => put(store, key, s)));
-    expect(answers.map((a) => a.status), answers.map((a) => a.text).join("\n")).toEqual([200, 200, 200]);
+    expect(
+      answers.map((a) => a.status),
+      answers.map((a) => a.text).join("\n"),
+    ).toEqual([200, 200, 200]);
     const final = (await getProduct(store, answers[0].body.id)).body;
     // Whichever committed last: its title and its prices together, never a mix of two states.
     const price = Number(final.title.slice(4));
@@ -458,4 +504,3 @@ describe("concurrent PUTs of one external id", () => {
     expect(final.variants.map((v: any) => v.external_id)).toEqual([`${key}-s`, `${key}-m`]);
   });
 });
-

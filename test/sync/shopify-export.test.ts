@@ -34,10 +34,32 @@ async function finished(store: CatalogStore, id: string) {
 async function sourceCatalog() {
   const store = await catalogStore();
   const hoodie = await liveVariable(store, "Hoodie, zipped", [
-    { sku: "HZ-S-RED", price_cents: 4999, compare_at_price_cents: 5999, stock: 7, option_values: [{ name: "Size", value: "S" }, { name: "Colour", value: "Red" }], shipping_box: { length_mm: 300, width_mm: 200, height_mm: 50, weight_g: 450 } },
-    { sku: "HZ-M-RED", price_cents: 5001, stock: 0, fulfillment_mode: "stocked_or_on_demand", option_values: [{ name: "Size", value: "M" }, { name: "Colour", value: "Red" }] },
+    {
+      sku: "HZ-S-RED",
+      price_cents: 4999,
+      compare_at_price_cents: 5999,
+      stock: 7,
+      option_values: [
+        { name: "Size", value: "S" },
+        { name: "Colour", value: "Red" },
+      ],
+      shipping_box: { length_mm: 300, width_mm: 200, height_mm: 50, weight_g: 450 },
+    },
+    {
+      sku: "HZ-M-RED",
+      price_cents: 5001,
+      stock: 0,
+      fulfillment_mode: "stocked_or_on_demand",
+      option_values: [
+        { name: "Size", value: "M" },
+        { name: "Colour", value: "Red" },
+      ],
+    },
   ]);
-  await call("PATCH", store.path(`/${hoodie.id}`), { token: store.token, body: { tags: ["Winter", "Sale"], description: '<p>Zip, "heavy"</p>\n<p>Two lines</p>', brand: "Acme", seo_title: "The hoodie", seo_description: "Warm" } });
+  await call("PATCH", store.path(`/${hoodie.id}`), {
+    token: store.token,
+    body: { tags: ["Winter", "Sale"], description: '<p>Zip, "heavy"</p>\n<p>Two lines</p>', brand: "Acme", seo_title: "The hoodie", seo_description: "Warm" },
+  });
   await upload(store, hoodie.id, await makePng(30, 10), { alt: "Front" });
   await upload(store, hoodie.id, await makeJpeg(40, 10), { alt: "Back", product_variant_id: hoodie.variants[1].id });
   await upload(store, hoodie.id, await makePng(50, 10), {});
@@ -62,27 +84,66 @@ describe("GET /products/export.csv?format=shopify writes Shopify's layout", () =
     const [header, ...rows] = Papa.parse<string[]>(res.text, { skipEmptyLines: true }).data;
     expect(header).toEqual(CLASSIC_HEADER);
     const at = (row: string[], column: string) => row[CLASSIC_HEADER.indexOf(column)];
-    const of = (handle: string) => rows.filter((r) => at(r, "Handle") === handle).map((r) => Object.fromEntries(CLASSIC_HEADER.map((c, i) => [c, r[i]]).filter(([, v]) => v !== "")));
+    const of = (handle: string) =>
+      rows.filter((r) => at(r, "Handle") === handle).map((r) => Object.fromEntries(CLASSIC_HEADER.map((c, i) => [c, r[i]]).filter(([, v]) => v !== "")));
     const media = (file: string) => `http://api.test/media/${store.id}/${file}/original`;
     const gallery = await galleryOf(store, hoodie.id);
     expect(of("hoodie-zipped")).toEqual([
       {
-        Handle: "hoodie-zipped", Title: "Hoodie, zipped", "Body (HTML)": '<p>Zip, "heavy"</p>\n<p>Two lines</p>', Vendor: "Acme", Tags: "Winter, Sale",
-        Published: "TRUE", "Option1 Name": "Size", "Option1 Value": "S", "Option2 Name": "Colour", "Option2 Value": "Red", "Variant SKU": "HZ-S-RED",
-        "Variant Grams": "450", "Variant Inventory Tracker": "shopify", "Variant Inventory Qty": "7", "Variant Inventory Policy": "deny",
-        "Variant Fulfillment Service": "manual", "Variant Price": "49.99", "Variant Compare At Price": "59.99", "Image Src": media(gallery[0].media_file_id),
-        "Image Position": "1", "Image Alt Text": "Front", "SEO Title": "The hoodie", "SEO Description": "Warm", "Variant Weight Unit": "g", Status: "active",
+        Handle: "hoodie-zipped",
+        Title: "Hoodie, zipped",
+        "Body (HTML)": '<p>Zip, "heavy"</p>\n<p>Two lines</p>',
+        Vendor: "Acme",
+        Tags: "Winter, Sale",
+        Published: "TRUE",
+        "Option1 Name": "Size",
+        "Option1 Value": "S",
+        "Option2 Name": "Colour",
+        "Option2 Value": "Red",
+        "Variant SKU": "HZ-S-RED",
+        "Variant Grams": "450",
+        "Variant Inventory Tracker": "shopify",
+        "Variant Inventory Qty": "7",
+        "Variant Inventory Policy": "deny",
+        "Variant Fulfillment Service": "manual",
+        "Variant Price": "49.99",
+        "Variant Compare At Price": "59.99",
+        "Image Src": media(gallery[0].media_file_id),
+        "Image Position": "1",
+        "Image Alt Text": "Front",
+        "SEO Title": "The hoodie",
+        "SEO Description": "Warm",
+        "Variant Weight Unit": "g",
+        Status: "active",
       },
       {
-        Handle: "hoodie-zipped", "Option1 Name": "Size", "Option1 Value": "M", "Option2 Name": "Colour", "Option2 Value": "Red", "Variant SKU": "HZ-M-RED",
-        "Variant Inventory Tracker": "shopify", "Variant Inventory Qty": "0", "Variant Inventory Policy": "continue", "Variant Fulfillment Service": "manual",
-        "Variant Price": "50.01", "Image Src": media(gallery[1].media_file_id), "Image Position": "2", "Image Alt Text": "Back",
+        Handle: "hoodie-zipped",
+        "Option1 Name": "Size",
+        "Option1 Value": "M",
+        "Option2 Name": "Colour",
+        "Option2 Value": "Red",
+        "Variant SKU": "HZ-M-RED",
+        "Variant Inventory Tracker": "shopify",
+        "Variant Inventory Qty": "0",
+        "Variant Inventory Policy": "continue",
+        "Variant Fulfillment Service": "manual",
+        "Variant Price": "50.01",
+        "Image Src": media(gallery[1].media_file_id),
+        "Image Position": "2",
+        "Image Alt Text": "Back",
         "Variant Image": media(gallery[1].media_file_id),
       },
       { Handle: "hoodie-zipped", "Image Src": media(gallery[2].media_file_id), "Image Position": "3" },
     ]);
     // A single product's one variant is Shopify's Default Title; a formula-like cell gets the export's guard.
-    expect(of("mug")[0]).toMatchObject({ "Option1 Name": "Title", "Option1 Value": "Default Title", "Variant SKU": "MUG-1", Tags: "'=cmd", Published: "TRUE", Status: "active" });
+    expect(of("mug")[0]).toMatchObject({
+      "Option1 Name": "Title",
+      "Option1 Value": "Default Title",
+      "Variant SKU": "MUG-1",
+      Tags: "'=cmd",
+      Published: "TRUE",
+      Status: "active",
+    });
     expect(of("poster")[0]).toMatchObject({ Title: "Poster", Published: "FALSE", Status: "draft", "Option1 Name": "Paper", "Option1 Value": "Matte" });
   });
 
@@ -111,7 +172,15 @@ describe("exporting with format=shopify and importing into an empty store gives 
     const target = await catalogStore();
     const started = await importCsv(target, csv);
     const done = await finished(target, started.body.id);
-    expect(done).toMatchObject({ state: "done", format: "shopify", products_created: 4, variants_created: 5, errors: [], warnings: [], ignored_columns: expect.arrayContaining(["Variant Inventory Tracker", "Gift Card"]) });
+    expect(done).toMatchObject({
+      state: "done",
+      format: "shopify",
+      products_created: 4,
+      variants_created: 5,
+      errors: [],
+      warnings: [],
+      ignored_columns: expect.arrayContaining(["Variant Inventory Tracker", "Gift Card"]),
+    });
     expect(fetched).toHaveLength(4);
 
     const shape = async (store: CatalogStore) => {
@@ -121,7 +190,13 @@ describe("exporting with format=shopify and importing into an empty store gives 
         const images = await galleryOf(store, p.id);
         const variantOfImage = (g: any) => p.variants.find((v: any) => v.id === g.product_variant_id)?.sku ?? null;
         out.push({
-          slug: p.slug, title: p.title, description: p.description, brand: p.brand, status: p.status, type: p.product_type, tags: p.tags,
+          slug: p.slug,
+          title: p.title,
+          description: p.description,
+          brand: p.brand,
+          status: p.status,
+          type: p.product_type,
+          tags: p.tags,
           seo: [p.seo_title, p.seo_description],
           variants: p.variants.map((v: any) => [v.sku, v.option_values, v.price_cents, v.compare_at_price_cents, v.stock, v.is_default]),
           images: images.map((g) => [g.image_variants[0].width, g.alt, g.position, g.is_primary, variantOfImage(g)]),
@@ -131,6 +206,10 @@ describe("exporting with format=shopify and importing into an empty store gives 
     };
     expect(await shape(target)).toEqual(await shape(source));
     expect((await shape(target)).find((p) => p.slug === "bare")).toMatchObject({ type: "variable", variants: [["BARE", [], 300, null, 0, false]] });
-    expect((await shape(target)).find((p) => p.slug === "hoodie-zipped")!.images).toEqual([[30, "Front", 0, true, null], [40, "Back", 1, false, "HZ-M-RED"], [50, null, 2, false, null]]);
+    expect((await shape(target)).find((p) => p.slug === "hoodie-zipped")!.images).toEqual([
+      [30, "Front", 0, true, null],
+      [40, "Back", 1, false, "HZ-M-RED"],
+      [50, null, 2, false, null],
+    ]);
   });
 });

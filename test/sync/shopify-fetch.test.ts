@@ -40,7 +40,8 @@ describe("a deployment fetches only what the webhook URL rules allow, on every h
   it("a redirect to a private address is refused before it is followed", async () => {
     const seen = network(() => new Response(null, { status: 302, headers: { Location: "http://169.254.169.254/latest/meta-data" } }));
     expect(await fetchImage("https://cdn.example.com/a.png", deployed)).toEqual({
-      ok: false, message: "it redirects to http://169.254.169.254/latest/meta-data, which must use https",
+      ok: false,
+      message: "it redirects to http://169.254.169.254/latest/meta-data, which must use https",
     });
     expect(seen).toEqual(["https://cdn.example.com/a.png"]);
   });

@@ -16,14 +16,25 @@ const N = SHOPIFY_SLICE_ROWS + 5;
 afterEach(() => vi.restoreAllMocks());
 
 const single = (handle: string, extra: ShopifyRow = {}): ShopifyRow => ({
-  Handle: handle, Title: handle.toUpperCase(), "Option1 Name": "Title", "Option1 Value": "Default Title", "Variant Price": "1.00", ...extra,
+  Handle: handle,
+  Title: handle.toUpperCase(),
+  "Option1 Name": "Title",
+  "Option1 Value": "Default Title",
+  "Variant Price": "1.00",
+  ...extra,
 });
 
 const imageEvents = async (store: CatalogStore) =>
   (await storeAll<{ n: number }>(store.id, "SELECT count(*) AS n FROM events WHERE store_id = ? AND name LIKE 'product.image.%'", store.id))[0].n;
 
 const importRow = async (store: CatalogStore, id: string) =>
-  (await storeAll<{ rows_done: number; images_done: number; state: string }>(store.id, "SELECT rows_done, images_done, state FROM product_imports WHERE id = ?", id))[0];
+  (
+    await storeAll<{ rows_done: number; images_done: number; state: string }>(
+      store.id,
+      "SELECT rows_done, images_done, state FROM product_imports WHERE id = ?",
+      id,
+    )
+  )[0];
 
 describe("slice n's rows, then its images, then slice n+1", () => {
   it("the steps run in that order; the next slice waits for the images before it", async () => {

@@ -5,7 +5,19 @@ import { addMember, call, newStore, newToken } from "../helpers/api";
 import { base64urlDecode, crc32, jwtIssuedAgo, sha256Hex, sqlFirst, sqlRun } from "../helpers/support";
 
 const RECORD_KEYS = [
-  "api_version", "created_at", "expires_at", "id", "issued_by", "last_used_at", "name", "prefix", "rotated_at", "scope_names", "scopes", "store_id", "user_id",
+  "api_version",
+  "created_at",
+  "expires_at",
+  "id",
+  "issued_by",
+  "last_used_at",
+  "name",
+  "prefix",
+  "rotated_at",
+  "scope_names",
+  "scopes",
+  "store_id",
+  "user_id",
 ];
 const AUDIT_READ = (1n << 61n).toString();
 const tokensPath = (storeId: string) => `/stores/${storeId}/api-tokens`;
@@ -287,8 +299,7 @@ describe("effective permission = the user's current membership mask AND the toke
     const member = await addMember(store, ["members.read", "audit.read"]);
     const pat = await newToken(store.id, member.jwt, ["members.read", "audit.read"]);
     expect((await call("GET", `/stores/${store.id}/audit-log`, { token: pat.token })).status).toBe(200);
-    const patch = (permissions: string[]) =>
-      call("PATCH", `/stores/${store.id}/members/${member.id}`, { token: store.owner.jwt, body: { permissions } });
+    const patch = (permissions: string[]) => call("PATCH", `/stores/${store.id}/members/${member.id}`, { token: store.owner.jwt, body: { permissions } });
     expect((await patch(["members.read"])).status).toBe(200);
     const denied = await call("GET", `/stores/${store.id}/audit-log`, { token: pat.token });
     expect(denied.status).toBe(403);
@@ -307,7 +318,12 @@ describe("a PAT on another store's paths is 403", () => {
     const mine = await newStore();
     const theirs = await newStore();
     const pat = await newToken(mine.id, mine.owner.jwt, ["audit.read", "members.read"]);
-    for (const path of [`/stores/${theirs.id}`, `/stores/${theirs.id}/audit-log`, `/stores/${theirs.id}/members`, `/stores/01900000-0000-7000-8000-000000000000/members`]) {
+    for (const path of [
+      `/stores/${theirs.id}`,
+      `/stores/${theirs.id}/audit-log`,
+      `/stores/${theirs.id}/members`,
+      `/stores/01900000-0000-7000-8000-000000000000/members`,
+    ]) {
       const res = await call("GET", path, { token: pat.token });
       expect(res.status, path).toBe(403);
       expect(res.body.code).toBe("forbidden");
@@ -479,7 +495,10 @@ describe("last_used_at: equal to created_at on creation, written at most once a 
     await sqlRun("UPDATE api_tokens SET last_used_at = ? WHERE id = ?", stale, pat.id);
     const before = Date.now();
     expect((await call("GET", "/me", { token: pat.token })).status).toBe(200);
-    const recorded = await waitFor(() => lastUsed(pat.id), (v) => v !== stale);
+    const recorded = await waitFor(
+      () => lastUsed(pat.id),
+      (v) => v !== stale,
+    );
     expect(Date.parse(recorded)).toBeGreaterThanOrEqual(before - 5);
     expect((await call("GET", "/me", { token: pat.token })).status).toBe(200);
     await new Promise((r) => setTimeout(r, 200));

@@ -43,7 +43,12 @@ describe("every response carries Api-Version: the header's, else the credential'
   });
 
   it("errors and public routes too: 401, 404, a route that does not exist, the OpenAPI document", async () => {
-    for (const [path, status] of [["/me", 401], ["/stores/nope/products", 401], ["/no-such-route", 404], ["/openapi.json", 200]] as const) {
+    for (const [path, status] of [
+      ["/me", 401],
+      ["/stores/nope/products", 401],
+      ["/no-such-route", 404],
+      ["/openapi.json", 200],
+    ] as const) {
       const res = await call("GET", path, { headers: { "Api-Version": OLD } });
       expect(res.status, path).toBe(status);
       expect(res.headers.get("Api-Version"), path).toBe(OLD);
@@ -132,7 +137,10 @@ describe("PATs are pinned at creation and changed by their own user", () => {
 describe("integrations are pinned at creation and changed with integrations.manage", () => {
   it("created at the current version; PATCH {api_version} pins its requests", async () => {
     const store = await newStore();
-    const created = await call("POST", `/stores/${store.id}/integrations`, { ...withVersion(OLD, store.owner.jwt), body: { name: "ERP", scopes: ["products.read"] } });
+    const created = await call("POST", `/stores/${store.id}/integrations`, {
+      ...withVersion(OLD, store.owner.jwt),
+      body: { name: "ERP", scopes: ["products.read"] },
+    });
     expect(created.status).toBe(201);
     expect(created.body.api_version).toBe(CURRENT);
     const patch = await call("PATCH", `/stores/${store.id}/integrations/${created.body.id}`, { token: store.owner.jwt, body: { api_version: OLD } });
@@ -158,7 +166,10 @@ describe("webhook subscriptions are pinned; each delivery carries the subscripti
       body: { url, events: ["customers.updated"], secret: SECRET, api_version: OLD },
     });
     expect(old.body.data[0].api_version).toBe(OLD);
-    const bad = await call("POST", `/stores/${store.id}/webhooks`, { token: store.owner.jwt, body: { url, events: ["orders.created"], secret: SECRET, api_version: "x" } });
+    const bad = await call("POST", `/stores/${store.id}/webhooks`, {
+      token: store.owner.jwt,
+      body: { url, events: ["orders.created"], secret: SECRET, api_version: "x" },
+    });
     expect(bad.status).toBe(422);
     expect(bad.body.errors[0].path).toBe("api_version");
     receiver = scriptedReceiver(url, [200]);

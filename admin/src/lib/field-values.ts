@@ -78,7 +78,7 @@ export function parseScalar(type: FieldType, text: string, timeZone: string): Pa
       try {
         return { value: JSON.parse(text) };
       } catch {
-        return { error: "Enter JSON, such as {\"size\": 3} or [1, 2]" };
+        return { error: 'Enter JSON, such as {"size": 3} or [1, 2]' };
       }
     case "date":
     case "color":

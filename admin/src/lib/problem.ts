@@ -35,5 +35,4 @@ export function describeProblem(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-export const fieldError = (error: unknown, path: string) =>
-  error instanceof ApiProblem ? error.fieldError(path) : undefined;
+export const fieldError = (error: unknown, path: string) => (error instanceof ApiProblem ? error.fieldError(path) : undefined);

@@ -14,10 +14,7 @@ export interface Session {
   user: { id: string; email: string; name: string };
 }
 
-type Message =
-  | { type: "ask" }
-  | { type: "session"; session: Session; storeId: string | null }
-  | { type: "end" };
+type Message = { type: "ask" } | { type: "session"; session: Session; storeId: string | null } | { type: "end" };
 
 const SESSION_KEY = "bod.session";
 const STORE_KEY = "bod.store";

@@ -10,7 +10,9 @@ export const products = sqliteTable(
   "products",
   {
     id: text("id").primaryKey(),
-    storeId: text("store_id").notNull().references(() => stores.id, { onDelete: "cascade" }),
+    storeId: text("store_id")
+      .notNull()
+      .references(() => stores.id, { onDelete: "cascade" }),
     slug: text("slug").notNull(),
     title: text("title").notNull(),
     description: text("description"),
@@ -61,7 +63,9 @@ export const productVariants = sqliteTable(
   {
     id: text("id").primaryKey(),
     storeId: text("store_id").notNull(),
-    productId: text("product_id").notNull().references(() => products.id, { onDelete: "cascade" }),
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
     title: text("title").notNull(),
     isDefault: integer("is_default", { mode: "boolean" }).notNull().default(false),
     sku: text("sku"),
@@ -83,7 +87,9 @@ export const productVariants = sqliteTable(
     position: integer("position").notNull().default(0),
     createdAt: text("created_at").notNull(),
     /** Copies of the product's status and updated_at, kept by triggers (migration 0024): the price filter's index. */
-    productStatus: text("product_status", { enum: ["draft", "live"] }).notNull().default("draft"),
+    productStatus: text("product_status", { enum: ["draft", "live"] })
+      .notNull()
+      .default("draft"),
     productUpdatedAt: text("product_updated_at").notNull().default(""),
     updatedAt: text("updated_at").notNull(),
     compareAtPriceCents: integer("compare_at_price_cents"),
@@ -109,7 +115,9 @@ export const productSpecs = sqliteTable(
   {
     id: text("id").primaryKey(),
     storeId: text("store_id").notNull(),
-    productId: text("product_id").notNull().references(() => products.id, { onDelete: "cascade" }),
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
     group: text("group"),
     key: text("key").notNull(),
     value: text("value").notNull(),
@@ -123,7 +131,9 @@ export const productReviews = sqliteTable(
   {
     id: text("id").primaryKey(),
     storeId: text("store_id").notNull(),
-    productId: text("product_id").notNull().references(() => products.id, { onDelete: "cascade" }),
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
     authorName: text("author_name").notNull(),
     rating: integer("rating").notNull(),
     title: text("title"),

@@ -8,10 +8,14 @@ export const productTags = sqliteTable(
   "product_tags",
   {
     storeId: text("store_id").notNull(),
-    productId: text("product_id").notNull().references(() => products.id, { onDelete: "cascade" }),
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
     tagLower: text("tag_lower").notNull(),
     /** Copies of the product's status and updated_at, kept by triggers (migration 0024): the tag filter's order. */
-    status: text("status", { enum: ["draft", "live"] }).notNull().default("draft"),
+    status: text("status", { enum: ["draft", "live"] })
+      .notNull()
+      .default("draft"),
     updatedAt: text("updated_at").notNull().default(""),
     /** The product's whole tag set, lowercased, between commas (",a,b,"; migration 0025): several tags' count. */
     tagList: text("tag_list").notNull().default(","),
@@ -27,7 +31,9 @@ export const collections = sqliteTable(
   "collections",
   {
     id: text("id").primaryKey(),
-    storeId: text("store_id").notNull().references(() => stores.id, { onDelete: "cascade" }),
+    storeId: text("store_id")
+      .notNull()
+      .references(() => stores.id, { onDelete: "cascade" }),
     title: text("title").notNull(),
     slug: text("slug").notNull(),
     description: text("description"),
@@ -51,8 +57,12 @@ export const collectionProducts = sqliteTable(
   "collection_products",
   {
     storeId: text("store_id").notNull(),
-    collectionId: text("collection_id").notNull().references(() => collections.id, { onDelete: "cascade" }),
-    productId: text("product_id").notNull().references(() => products.id, { onDelete: "cascade" }),
+    collectionId: text("collection_id")
+      .notNull()
+      .references(() => collections.id, { onDelete: "cascade" }),
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
     position: integer("position").notNull(),
   },
   (t) => [

@@ -9,7 +9,9 @@ export const customers = sqliteTable(
   "customers",
   {
     id: text("id").primaryKey(),
-    storeId: text("store_id").notNull().references(() => stores.id, { onDelete: "cascade" }),
+    storeId: text("store_id")
+      .notNull()
+      .references(() => stores.id, { onDelete: "cascade" }),
     email: text("email").notNull(),
     emailLower: text("email_lower").notNull(),
     name: text("name"),
@@ -30,7 +32,9 @@ export const orders = sqliteTable(
   "orders",
   {
     id: text("id").primaryKey(),
-    storeId: text("store_id").notNull().references(() => stores.id, { onDelete: "cascade" }),
+    storeId: text("store_id")
+      .notNull()
+      .references(() => stores.id, { onDelete: "cascade" }),
     customerId: text("customer_id").references(() => customers.id, { onDelete: "set null" }),
     email: text("email").notNull(),
     currency: text("currency").notNull(),
@@ -44,16 +48,15 @@ export const orders = sqliteTable(
     createdAt: text("created_at").notNull(),
     updatedAt: text("updated_at").notNull(),
   },
-  (t) => [
-    index("orders_store_created_idx").on(t.storeId, t.createdAt, t.id),
-    index("orders_store_updated_idx").on(t.storeId, t.updatedAt, t.id),
-  ],
+  (t) => [index("orders_store_created_idx").on(t.storeId, t.createdAt, t.id), index("orders_store_updated_idx").on(t.storeId, t.updatedAt, t.id)],
 );
 
 export const orderLines = sqliteTable(
   "order_lines",
   {
-    orderId: text("order_id").notNull().references(() => orders.id, { onDelete: "cascade" }),
+    orderId: text("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
     position: integer("position").notNull(),
     variantId: text("variant_id").notNull(),
     productId: text("product_id").notNull(),

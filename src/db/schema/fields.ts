@@ -9,7 +9,9 @@ export const fieldDefinitions = sqliteTable(
   "field_definitions",
   {
     id: text("id").primaryKey(),
-    storeId: text("store_id").notNull().references(() => stores.id, { onDelete: "cascade" }),
+    storeId: text("store_id")
+      .notNull()
+      .references(() => stores.id, { onDelete: "cascade" }),
     owner: text("owner", { enum: ["product", "variant", "collection", "customer", "order"] }).notNull(),
     key: text("key").notNull(),
     name: text("name").notNull(),
@@ -38,12 +40,18 @@ export const fieldIndex = sqliteTable(
   "field_index",
   {
     storeId: text("store_id").notNull(),
-    definitionId: text("definition_id").notNull().references(() => fieldDefinitions.id, { onDelete: "cascade" }),
+    definitionId: text("definition_id")
+      .notNull()
+      .references(() => fieldDefinitions.id, { onDelete: "cascade" }),
     /** The product's or the variant's id. */
     resourceId: text("resource_id").notNull(),
-    productId: text("product_id").notNull().references(() => products.id, { onDelete: "cascade" }),
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
     value: untyped("value"),
-    status: text("status", { enum: ["draft", "live"] }).notNull().default("draft"),
+    status: text("status", { enum: ["draft", "live"] })
+      .notNull()
+      .default("draft"),
     updatedAt: text("updated_at").notNull().default(""),
   },
   (t) => [

@@ -30,7 +30,9 @@ export const stores = sqliteTable(
   {
     id: text("id").primaryKey(),
     name: text("name").notNull(),
-    ownerId: text("owner_id").notNull().references(() => users.id),
+    ownerId: text("owner_id")
+      .notNull()
+      .references(() => users.id),
     createdAt: text("created_at").notNull(),
     /**
      * Where this database stands with the store (docs/scale.md, moves): `active`; `incoming` on a move's target until
@@ -38,7 +40,9 @@ export const stores = sqliteTable(
      * (its rows are being deleted). Triggers (migration 0014) refuse every write to the store's rows unless `active`
      * or `incoming`, deletes excepted while `purging`.
      */
-    state: text("state", { enum: ["active", "incoming", "moving", "moved", "purging"] }).notNull().default("active"),
+    state: text("state", { enum: ["active", "incoming", "moving", "moved", "purging"] })
+      .notNull()
+      .default("active"),
     /** ISO 4217 code the console shows prices in (orders keep their own currency). */
     currency: text("currency").notNull().default("USD"),
     /** IANA time zone the console shows times in. */
@@ -53,8 +57,12 @@ export const stores = sqliteTable(
 export const memberships = sqliteTable(
   "memberships",
   {
-    storeId: text("store_id").notNull().references(() => stores.id, { onDelete: "cascade" }),
-    userId: text("user_id").notNull().references(() => users.id),
+    storeId: text("store_id")
+      .notNull()
+      .references(() => stores.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id),
     role: text("role", { enum: ["owner", "member"] }).notNull(),
     permissions: text("permissions").notNull(),
     createdAt: text("created_at").notNull(),
@@ -66,7 +74,9 @@ export const invites = sqliteTable(
   "invites",
   {
     id: text("id").primaryKey(),
-    storeId: text("store_id").notNull().references(() => stores.id, { onDelete: "cascade" }),
+    storeId: text("store_id")
+      .notNull()
+      .references(() => stores.id, { onDelete: "cascade" }),
     email: text("email").notNull(),
     emailLower: text("email_lower").notNull(),
     permissions: text("permissions").notNull(),
@@ -86,8 +96,12 @@ export const apiTokens = sqliteTable(
   "api_tokens",
   {
     id: text("id").primaryKey(),
-    storeId: text("store_id").notNull().references(() => stores.id, { onDelete: "cascade" }),
-    userId: text("user_id").notNull().references(() => users.id),
+    storeId: text("store_id")
+      .notNull()
+      .references(() => stores.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id),
     /** Who last received the raw value: the creator, or after a rotation the rotator (docs/api/13-security.md). */
     issuedBy: text("issued_by").notNull().default(""),
     name: text("name").notNull(),

@@ -9,7 +9,9 @@ export const integrations = sqliteTable(
   "integrations",
   {
     id: text("id").primaryKey(),
-    storeId: text("store_id").notNull().references(() => stores.id, { onDelete: "cascade" }),
+    storeId: text("store_id")
+      .notNull()
+      .references(() => stores.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     description: text("description"),
     scopes: text("scopes").notNull(),

@@ -13,7 +13,9 @@ export const locations = sqliteTable(
   "locations",
   {
     id: text("id").primaryKey(),
-    storeId: text("store_id").notNull().references(() => stores.id, { onDelete: "cascade" }),
+    storeId: text("store_id")
+      .notNull()
+      .references(() => stores.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     code: text("code").notNull(),
     codeLower: text("code_lower").notNull(),
@@ -34,8 +36,12 @@ export const locations = sqliteTable(
 export const inventoryLevels = sqliteTable(
   "inventory_levels",
   {
-    variantId: text("variant_id").notNull().references(() => productVariants.id, { onDelete: "cascade" }),
-    locationId: text("location_id").notNull().references(() => locations.id, { onDelete: "cascade" }),
+    variantId: text("variant_id")
+      .notNull()
+      .references(() => productVariants.id, { onDelete: "cascade" }),
+    locationId: text("location_id")
+      .notNull()
+      .references(() => locations.id, { onDelete: "cascade" }),
     storeId: text("store_id").notNull(),
     productId: text("product_id").notNull(),
     onHand: integer("on_hand").notNull().default(0),
@@ -56,7 +62,9 @@ export const inventoryLedger = sqliteTable(
   "inventory_ledger",
   {
     id: text("id").primaryKey(),
-    storeId: text("store_id").notNull().references(() => stores.id, { onDelete: "cascade" }),
+    storeId: text("store_id")
+      .notNull()
+      .references(() => stores.id, { onDelete: "cascade" }),
     /** The store's entries in commit order. */
     seq: integer("seq").notNull(),
     variantId: text("variant_id").notNull(),
@@ -93,7 +101,9 @@ export const inventoryLedger = sqliteTable(
 export const orderAllocations = sqliteTable(
   "order_allocations",
   {
-    orderId: text("order_id").notNull().references(() => orders.id, { onDelete: "cascade" }),
+    orderId: text("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
     position: integer("position").notNull(),
     locationId: text("location_id").notNull(),
     storeId: text("store_id").notNull(),

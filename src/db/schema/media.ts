@@ -10,7 +10,9 @@ export const mediaFiles = sqliteTable(
   "media_files",
   {
     id: text("id").primaryKey(),
-    storeId: text("store_id").notNull().references(() => stores.id, { onDelete: "cascade" }),
+    storeId: text("store_id")
+      .notNull()
+      .references(() => stores.id, { onDelete: "cascade" }),
     r2Key: text("r2_key").notNull(),
     filename: text("filename").notNull(),
     contentType: text("content_type").notNull(),
@@ -40,7 +42,9 @@ export const productImages = sqliteTable(
   {
     id: text("id").primaryKey(),
     storeId: text("store_id").notNull(),
-    productId: text("product_id").notNull().references(() => products.id, { onDelete: "cascade" }),
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
     mediaType: text("media_type", { enum: ["image", "video"] }).notNull(),
     mediaFileId: text("media_file_id").references(() => mediaFiles.id),
     /** Videos only: the video URL (images are served from their library file). */
@@ -54,8 +58,5 @@ export const productImages = sqliteTable(
     createdAt: text("created_at").notNull(),
     updatedAt: text("updated_at").notNull(),
   },
-  (t) => [
-    index("product_images_product_idx").on(t.productId, t.position),
-    index("product_images_variant_idx").on(t.productVariantId),
-  ],
+  (t) => [index("product_images_product_idx").on(t.productId, t.position), index("product_images_variant_idx").on(t.productVariantId)],
 );

@@ -9,7 +9,9 @@ export const customerGroups = sqliteTable(
   "customer_groups",
   {
     id: text("id").primaryKey(),
-    storeId: text("store_id").notNull().references(() => stores.id, { onDelete: "cascade" }),
+    storeId: text("store_id")
+      .notNull()
+      .references(() => stores.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     code: text("code").notNull(),
     /** Codes are unique per store case-insensitively. */
@@ -23,8 +25,12 @@ export const customerGroups = sqliteTable(
 export const customerGroupMembers = sqliteTable(
   "customer_group_members",
   {
-    groupId: text("group_id").notNull().references(() => customerGroups.id, { onDelete: "cascade" }),
-    customerId: text("customer_id").notNull().references(() => customers.id, { onDelete: "cascade" }),
+    groupId: text("group_id")
+      .notNull()
+      .references(() => customerGroups.id, { onDelete: "cascade" }),
+    customerId: text("customer_id")
+      .notNull()
+      .references(() => customers.id, { onDelete: "cascade" }),
     storeId: text("store_id").notNull(),
     createdAt: text("created_at").notNull(),
   },
@@ -39,7 +45,9 @@ export const priceLists = sqliteTable(
   "price_lists",
   {
     id: text("id").primaryKey(),
-    storeId: text("store_id").notNull().references(() => stores.id, { onDelete: "cascade" }),
+    storeId: text("store_id")
+      .notNull()
+      .references(() => stores.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     code: text("code").notNull(),
     codeLower: text("code_lower").notNull(),
@@ -62,8 +70,12 @@ export const priceLists = sqliteTable(
 export const prices = sqliteTable(
   "prices",
   {
-    variantId: text("variant_id").notNull().references(() => productVariants.id, { onDelete: "cascade" }),
-    priceListId: text("price_list_id").notNull().references(() => priceLists.id, { onDelete: "cascade" }),
+    variantId: text("variant_id")
+      .notNull()
+      .references(() => productVariants.id, { onDelete: "cascade" }),
+    priceListId: text("price_list_id")
+      .notNull()
+      .references(() => priceLists.id, { onDelete: "cascade" }),
     minQuantity: integer("min_quantity").notNull(),
     storeId: text("store_id").notNull(),
     productId: text("product_id").notNull(),

@@ -10,8 +10,12 @@ export const returns = sqliteTable(
   "returns",
   {
     id: text("id").primaryKey(),
-    storeId: text("store_id").notNull().references(() => stores.id, { onDelete: "cascade" }),
-    orderId: text("order_id").notNull().references(() => orders.id, { onDelete: "cascade" }),
+    storeId: text("store_id")
+      .notNull()
+      .references(() => stores.id, { onDelete: "cascade" }),
+    orderId: text("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
     reason: text("reason"),
     note: text("note"),
     createdAt: text("created_at").notNull(),
@@ -23,7 +27,9 @@ export const returns = sqliteTable(
 export const returnItems = sqliteTable(
   "return_items",
   {
-    returnId: text("return_id").notNull().references(() => returns.id, { onDelete: "cascade" }),
+    returnId: text("return_id")
+      .notNull()
+      .references(() => returns.id, { onDelete: "cascade" }),
     storeId: text("store_id").notNull(),
     position: integer("position").notNull(),
     quantity: integer("quantity").notNull(),

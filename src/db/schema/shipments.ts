@@ -10,8 +10,12 @@ export const shipments = sqliteTable(
   "shipments",
   {
     id: text("id").primaryKey(),
-    storeId: text("store_id").notNull().references(() => stores.id, { onDelete: "cascade" }),
-    orderId: text("order_id").notNull().references(() => orders.id, { onDelete: "cascade" }),
+    storeId: text("store_id")
+      .notNull()
+      .references(() => stores.id, { onDelete: "cascade" }),
+    orderId: text("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
     status: text("status", { enum: ["shipped", "delivered", "canceled"] }).notNull(),
     /** The one location the units came from; null when several (or none: on-demand units only). */
     locationId: text("location_id"),
@@ -35,7 +39,9 @@ export const shipments = sqliteTable(
 export const shipmentItems = sqliteTable(
   "shipment_items",
   {
-    shipmentId: text("shipment_id").notNull().references(() => shipments.id, { onDelete: "cascade" }),
+    shipmentId: text("shipment_id")
+      .notNull()
+      .references(() => shipments.id, { onDelete: "cascade" }),
     storeId: text("store_id").notNull(),
     position: integer("position").notNull(),
     quantity: integer("quantity").notNull(),
@@ -47,7 +53,9 @@ export const shipmentItems = sqliteTable(
 export const shipmentStock = sqliteTable(
   "shipment_stock",
   {
-    shipmentId: text("shipment_id").notNull().references(() => shipments.id, { onDelete: "cascade" }),
+    shipmentId: text("shipment_id")
+      .notNull()
+      .references(() => shipments.id, { onDelete: "cascade" }),
     storeId: text("store_id").notNull(),
     position: integer("position").notNull(),
     locationId: text("location_id").notNull(),

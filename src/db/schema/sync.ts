@@ -19,7 +19,9 @@ export const productImports = sqliteTable(
   "product_imports",
   {
     id: text("id").primaryKey(),
-    storeId: text("store_id").notNull().references(() => stores.id, { onDelete: "cascade" }),
+    storeId: text("store_id")
+      .notNull()
+      .references(() => stores.id, { onDelete: "cascade" }),
     /** Who started it: the import's changes are audited as theirs (null: an integration started it). */
     userId: text("user_id"),
     tokenId: text("token_id"),
@@ -42,7 +44,9 @@ export const productImports = sqliteTable(
     /** JSON `[[byteOffset, byteEnd, firstLine], ...]`: the file's slices of rows, found by the first step. */
     chunks: text("chunks").notNull().default("[]"),
     /** "native" (sections 15 and 16) or "shopify" (section 23), recognised by the header at upload. */
-    format: text("format", { enum: ["native", "shopify"] }).notNull().default("native"),
+    format: text("format", { enum: ["native", "shopify"] })
+      .notNull()
+      .default("native"),
     /** JSON array: the Shopify columns with no counterpart here, as the header names them. */
     ignoredColumns: text("ignored_columns").notNull().default("[]"),
     /** JSON `[{line, message}]`, the first 100: images that could not be fetched, values imported differently. */

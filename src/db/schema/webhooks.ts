@@ -8,7 +8,9 @@ export const webhooks = sqliteTable(
   "webhooks",
   {
     id: text("id").primaryKey(),
-    storeId: text("store_id").notNull().references(() => stores.id, { onDelete: "cascade" }),
+    storeId: text("store_id")
+      .notNull()
+      .references(() => stores.id, { onDelete: "cascade" }),
     url: text("url").notNull(),
     event: text("event").notNull(),
     /** AES-GCM ciphertext of the signing secret (see src/webhooks/secrets.ts); never returned. */
@@ -40,7 +42,9 @@ export const webhookDeliveries = sqliteTable(
   {
     id: text("id").primaryKey(),
     storeId: text("store_id").notNull(),
-    webhookId: text("webhook_id").notNull().references(() => webhooks.id, { onDelete: "cascade" }),
+    webhookId: text("webhook_id")
+      .notNull()
+      .references(() => webhooks.id, { onDelete: "cascade" }),
     eventId: text("event_id").notNull(),
     event: text("event").notNull(),
     status: text("status", { enum: ["pending", "delivered", "failed"] }).notNull(),
@@ -68,7 +72,9 @@ export const webhookAttempts = sqliteTable(
   "webhook_attempts",
   {
     id: text("id").primaryKey(),
-    deliveryId: text("delivery_id").notNull().references(() => webhookDeliveries.id, { onDelete: "cascade" }),
+    deliveryId: text("delivery_id")
+      .notNull()
+      .references(() => webhookDeliveries.id, { onDelete: "cascade" }),
     attempt: integer("attempt").notNull(),
     startedAt: text("started_at").notNull(),
     durationMs: integer("duration_ms").notNull(),

@@ -59,7 +59,10 @@ export async function updateGalleryItem(ctx: StoreCtx, productId: string, itemId
   }
   if (patch.is_primary === true && !item.is_primary) {
     statements.push(
-      ctx.db.update(productImages).set({ isPrimary: false, updatedAt: now }).where(and(ofProduct(productId), eq(productImages.isPrimary, true))),
+      ctx.db
+        .update(productImages)
+        .set({ isPrimary: false, updatedAt: now })
+        .where(and(ofProduct(productId), eq(productImages.isPrimary, true))),
       ctx.db.update(productImages).set({ isPrimary: true }).where(eq(productImages.id, itemId)),
     );
   }
@@ -73,12 +76,7 @@ export async function updateGalleryItem(ctx: StoreCtx, productId: string, itemId
       ctx.db
         .update(productImages)
         .set({ isPrimary: true, updatedAt: now })
-        .where(
-          eq(
-            productImages.id,
-            sql`(SELECT id FROM product_images WHERE product_id = ${productId} AND id <> ${itemId} ORDER BY position, id LIMIT 1)`,
-          ),
-        ),
+        .where(eq(productImages.id, sql`(SELECT id FROM product_images WHERE product_id = ${productId} AND id <> ${itemId} ORDER BY position, id LIMIT 1)`)),
     );
   }
   const fields: Partial<typeof productImages.$inferInsert> = { updatedAt: now };
@@ -97,27 +95,30 @@ export async function updateGalleryItem(ctx: StoreCtx, productId: string, itemId
 export async function deleteGalleryItem(ctx: StoreCtx, productId: string, itemId: string): Promise<void> {
   const { item } = await findItem(ctx, productId, itemId);
   const now = nowIso();
-  await commitGallery(commit(ctx, [
-    // Of concurrent deletes one wins: the others are 404 and write no audit row and no event.
-    itemStillThere(ctx, productId, itemId),
-    ctx.db.delete(productImages).where(eq(productImages.id, itemId)),
-    // Close the gap: the items after it move up one.
-    ctx.db
-      .update(productImages)
-      .set({ position: sql`${productImages.position} - 1`, updatedAt: now })
-      .where(and(ofProduct(productId), sql`${productImages.position} > ${item.position}`)),
-    // Removing the primary hands the flag to the first remaining item.
-    ctx.db
-      .update(productImages)
-      .set({ isPrimary: true, updatedAt: now })
-      .where(
-        and(
-          eq(productImages.id, sql`(SELECT id FROM product_images WHERE product_id = ${productId} ORDER BY position, id LIMIT 1)`),
-          sql`NOT EXISTS (SELECT 1 FROM product_images WHERE product_id = ${productId} AND is_primary)`,
+  await commitGallery(
+    commit(ctx, [
+      // Of concurrent deletes one wins: the others are 404 and write no audit row and no event.
+      itemStillThere(ctx, productId, itemId),
+      ctx.db.delete(productImages).where(eq(productImages.id, itemId)),
+      // Close the gap: the items after it move up one.
+      ctx.db
+        .update(productImages)
+        .set({ position: sql`${productImages.position} - 1`, updatedAt: now })
+        .where(and(ofProduct(productId), sql`${productImages.position} > ${item.position}`)),
+      // Removing the primary hands the flag to the first remaining item.
+      ctx.db
+        .update(productImages)
+        .set({ isPrimary: true, updatedAt: now })
+        .where(
+          and(
+            eq(productImages.id, sql`(SELECT id FROM product_images WHERE product_id = ${productId} ORDER BY position, id LIMIT 1)`),
+            sql`NOT EXISTS (SELECT 1 FROM product_images WHERE product_id = ${productId} AND is_primary)`,
+          ),
         ),
-      ),
-    ...recordEvent(ctx.db, ctx.store.storeId, "product.image.deleted", item),
-    ...productChanged(ctx, productId),
-    auditEntry(ctx, "product_image.delete", "product_image", itemId),
-  ]), "Gallery item");
+      ...recordEvent(ctx.db, ctx.store.storeId, "product.image.deleted", item),
+      ...productChanged(ctx, productId),
+      auditEntry(ctx, "product_image.delete", "product_image", itemId),
+    ]),
+    "Gallery item",
+  );
 }

@@ -30,8 +30,7 @@ export const galleryJsonSql = (productId: SQL): SQL =>
     SELECT ${galleryItemObjectSql()} AS j ${FROM} WHERE gi.product_id = ${productId} ORDER BY gi.position, gi.id) g)`;
 
 /** One gallery item as a scalar SQL expression (NULL when it does not exist). */
-export const galleryItemJsonSql = (itemId: string): SQL =>
-  sql`(SELECT ${galleryItemObjectSql()} ${FROM} WHERE gi.id = ${itemId})`;
+export const galleryItemJsonSql = (itemId: string): SQL => sql`(SELECT ${galleryItemObjectSql()} ${FROM} WHERE gi.id = ${itemId})`;
 
 /** One page of the gallery (GET .../images), same items and order as `galleryJsonSql`. */
 export const galleryPageJsonSql = (productId: SQL, limit: number, offset: number): SQL =>

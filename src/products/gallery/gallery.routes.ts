@@ -11,8 +11,7 @@ import { associateBody, galleryItemSchema, galleryPatchBody, galleryUploadForm, 
 const productParams = z.object({ store_id: z.string(), id: z.string() });
 const itemParams = productParams.extend({ img_id: z.string() });
 const tags = ["Product gallery"];
-const itemLocation = (storeId: string, item: { product_id: string; id: string }) =>
-  `/stores/${storeId}/products/${item.product_id}/images/${item.id}`;
+const itemLocation = (storeId: string, item: { product_id: string; id: string }) => `/stores/${storeId}/products/${item.product_id}/images/${item.id}`;
 
 const listRoute = createRoute({
   method: "get",
@@ -36,44 +35,50 @@ const getRoute = createRoute({
   responses: { 200: jsonResponse(galleryItemSchema, "The gallery item"), ...errorResponses(404) },
 });
 
-const uploadRoute = createRoute(idempotent({
-  method: "post",
-  path: "/stores/{store_id}/products/{id}/images",
-  operationId: "uploadProductImage",
-  tags,
-  summary: "Upload an image into the gallery (also adds it to the store's library)",
-  ...requires("products.edit"),
-  description: "A gallery holds at most 250 items (images and videos): the 251st is a 422 `limit_exceeded`.",
-  request: {
-    params: productParams,
-    body: { required: true, content: { "multipart/form-data": { schema: galleryUploadForm } } },
-  },
-  responses: { 201: jsonResponse(galleryItemSchema, "The new gallery item"), ...errorResponses(400, 404, 413, 415) },
-}));
+const uploadRoute = createRoute(
+  idempotent({
+    method: "post",
+    path: "/stores/{store_id}/products/{id}/images",
+    operationId: "uploadProductImage",
+    tags,
+    summary: "Upload an image into the gallery (also adds it to the store's library)",
+    ...requires("products.edit"),
+    description: "A gallery holds at most 250 items (images and videos): the 251st is a 422 `limit_exceeded`.",
+    request: {
+      params: productParams,
+      body: { required: true, content: { "multipart/form-data": { schema: galleryUploadForm } } },
+    },
+    responses: { 201: jsonResponse(galleryItemSchema, "The new gallery item"), ...errorResponses(400, 404, 413, 415) },
+  }),
+);
 
-const associateRoute = createRoute(idempotent({
-  method: "post",
-  path: "/stores/{store_id}/products/{id}/images/associate",
-  operationId: "associateProductImage",
-  tags,
-  summary: "Add an existing library file to the gallery",
-  ...requires("products.edit"),
-  description: "A gallery holds at most 250 items (images and videos): the 251st is a 422 `limit_exceeded`.",
-  request: { params: productParams, ...jsonBody(associateBody) },
-  responses: { 201: jsonResponse(galleryItemSchema, "The new gallery item"), ...errorResponses(400, 404) },
-}));
+const associateRoute = createRoute(
+  idempotent({
+    method: "post",
+    path: "/stores/{store_id}/products/{id}/images/associate",
+    operationId: "associateProductImage",
+    tags,
+    summary: "Add an existing library file to the gallery",
+    ...requires("products.edit"),
+    description: "A gallery holds at most 250 items (images and videos): the 251st is a 422 `limit_exceeded`.",
+    request: { params: productParams, ...jsonBody(associateBody) },
+    responses: { 201: jsonResponse(galleryItemSchema, "The new gallery item"), ...errorResponses(400, 404) },
+  }),
+);
 
-const videoRoute = createRoute(idempotent({
-  method: "post",
-  path: "/stores/{store_id}/products/{id}/videos",
-  operationId: "createProductVideo",
-  tags,
-  summary: "Add a click-to-play video by URL (provider detected from the URL unless given)",
-  ...requires("products.edit"),
-  description: "A gallery holds at most 250 items (images and videos): the 251st is a 422 `limit_exceeded`.",
-  request: { params: productParams, ...jsonBody(videoBody) },
-  responses: { 201: jsonResponse(galleryItemSchema, "The new gallery item"), ...errorResponses(400, 404) },
-}));
+const videoRoute = createRoute(
+  idempotent({
+    method: "post",
+    path: "/stores/{store_id}/products/{id}/videos",
+    operationId: "createProductVideo",
+    tags,
+    summary: "Add a click-to-play video by URL (provider detected from the URL unless given)",
+    ...requires("products.edit"),
+    description: "A gallery holds at most 250 items (images and videos): the 251st is a 422 `limit_exceeded`.",
+    request: { params: productParams, ...jsonBody(videoBody) },
+    responses: { 201: jsonResponse(galleryItemSchema, "The new gallery item"), ...errorResponses(400, 404) },
+  }),
+);
 
 const patchRoute = createRoute({
   method: "patch",

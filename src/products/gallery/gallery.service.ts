@@ -48,10 +48,7 @@ function insertStatements(ctx: StoreCtx, row: Omit<typeof productImages.$inferIn
   const now = row.updatedAt;
   // First, in the insert's own batch: the product still exists and the gallery has room (concurrent adds cannot
   // pass the cap); an associated library file still exists.
-  const statements: Statement[] = [
-    productStillThere(ctx, productId),
-    withinCap(ctx.db, sql`${countOf(productId)} < ${GALLERY_ITEMS_PER_PRODUCT_CAP}`),
-  ];
+  const statements: Statement[] = [productStillThere(ctx, productId), withinCap(ctx.db, sql`${countOf(productId)} < ${GALLERY_ITEMS_PER_PRODUCT_CAP}`)];
   if (row.mediaFileId) {
     statements.push(stillHolds(ctx.db, exists(sql`${mediaFiles}`, and(eq(mediaFiles.id, row.mediaFileId), eq(mediaFiles.storeId, ctx.store.storeId))!)));
   }
@@ -65,7 +62,10 @@ function insertStatements(ctx: StoreCtx, row: Omit<typeof productImages.$inferIn
   }
   if (placement.is_primary) {
     statements.push(
-      ctx.db.update(productImages).set({ isPrimary: false }).where(and(eq(productImages.productId, productId), eq(productImages.isPrimary, true))),
+      ctx.db
+        .update(productImages)
+        .set({ isPrimary: false })
+        .where(and(eq(productImages.productId, productId), eq(productImages.isPrimary, true))),
     );
   }
   // A position past the end means "last"; the first item of a gallery is primary whatever was asked.
@@ -95,16 +95,18 @@ function baseRow(ctx: StoreCtx, productId: string, now = nowIso()) {
   return { id: uuidv7(), storeId: ctx.store.storeId, productId, createdAt: now, updatedAt: now };
 }
 
-export async function uploadImage(
-  ctx: StoreCtx,
-  productId: string,
-  input: Placement & { file: File; alt?: string },
-): Promise<GalleryItem> {
+export async function uploadImage(ctx: StoreCtx, productId: string, input: Placement & { file: File; alt?: string }): Promise<GalleryItem> {
   // Check the product and variant before the bytes go to R2, so a bad request writes nothing.
   const lookup = await lookupGallery(ctx, productId, { variantId: input.product_variant_id });
   checkVariant(lookup, input.product_variant_id);
   const file = await receiveUpload(ctx, input.file, input.alt ?? null);
-  const row = { ...baseRow(ctx, productId), mediaType: "image" as const, mediaFileId: file.id, alt: file.alt, productVariantId: input.product_variant_id ?? null };
+  const row = {
+    ...baseRow(ctx, productId),
+    mediaType: "image" as const,
+    mediaFileId: file.id,
+    alt: file.alt,
+    productVariantId: input.product_variant_id ?? null,
+  };
   const results = await commitGallery(
     commitWithObject(ctx, file.r2Key, [
       ctx.db.insert(mediaFiles).values(file),
@@ -125,7 +127,13 @@ export async function associateImage(
   if (!lookup.mediaFile) throw invalidField("media_file_id", "must name a library file of this store");
   checkVariant(lookup, input.product_variant_id);
   const alt = input.alt === undefined ? lookup.mediaFile.alt : input.alt;
-  const row = { ...baseRow(ctx, productId), mediaType: "image" as const, mediaFileId: lookup.mediaFile.id, alt, productVariantId: input.product_variant_id ?? null };
+  const row = {
+    ...baseRow(ctx, productId),
+    mediaType: "image" as const,
+    mediaFileId: lookup.mediaFile.id,
+    alt,
+    productVariantId: input.product_variant_id ?? null,
+  };
   return itemOf(await commitGallery(commit(ctx, [...insertStatements(ctx, row, input), ...closing(ctx, productId, row.id, "create")])));
 }
 

@@ -41,7 +41,6 @@ export interface Requested {
 
 const NAME_RE = /^field\.([^.]*)(?:\.(min|max))?$/;
 
-
 /** The `field.*` parameters of a raw query (each name to its values). */
 export function requestedFieldFilters(queries: Record<string, string[]>): Requested {
   const requested = new Map<string, { eq?: string; min?: string; max?: string }>();
@@ -99,12 +98,18 @@ export async function resolveFieldFilters(ctx: StoreReadCtx, { keys: requested, 
       continue;
     }
     if (!definition.filterable) {
-      at("", `is not filterable (make the ${definition.owner} field filterable: PATCH /stores/{store_id}/field-definitions/${definition.id} with filterable: true)`);
+      at(
+        "",
+        `is not filterable (make the ${definition.owner} field filterable: PATCH /stores/{store_id}/field-definitions/${definition.id} with filterable: true)`,
+      );
       continue;
     }
     if (!definition.index_ready) {
       // Its backfill did not finish (migration 0032): the index may miss values stored before it became filterable.
-      at("", `cannot filter yet: the index of this ${definition.owner} field is being built (PATCH /stores/{store_id}/field-definitions/${definition.id} with filterable: true again finishes it)`);
+      at(
+        "",
+        `cannot filter yet: the index of this ${definition.owner} field is being built (PATCH /stores/{store_id}/field-definitions/${definition.id} with filterable: true again finishes it)`,
+      );
       continue;
     }
     const filter: FieldFilter = { definitionId: definition.id, owner: definition.owner };

@@ -185,15 +185,21 @@ function priceHits(storeId: string, options: ListOptions): SQL {
 
 /** Whether tags are the only narrowing filter of a list in the default order (see tagWalk). */
 function tagsOnly(options: ListOptions, sets: SQL[]): boolean {
-  return options.sort === "updated_at" && !options.byPosition && options.filters.tags.length > 0 && sets.length === options.filters.tags.length && !options.search;
+  return (
+    options.sort === "updated_at" && !options.byPosition && options.filters.tags.length > 0 && sets.length === options.filters.tags.length && !options.search
+  );
 }
 
 /** Whether custom fields, with an equality among them, are the only narrowing filters of a list in the default order. */
 function fieldsOnly(options: ListOptions, sets: SQL[]): boolean {
   const fields = options.filters.fields ?? [];
   return (
-    options.sort === "updated_at" && !options.byPosition && !options.search && options.filters.tags.length === 0 &&
-    fields.some((f) => f.eq !== undefined) && sets.length === fields.length
+    options.sort === "updated_at" &&
+    !options.byPosition &&
+    !options.search &&
+    options.filters.tags.length === 0 &&
+    fields.some((f) => f.eq !== undefined) &&
+    sets.length === fields.length
   );
 }
 
@@ -288,7 +294,11 @@ function searchPage(storeId: string, options: ListOptions, shape: PageShape): { 
 function fieldRangesOnly(options: ListOptions, sets: SQL[]): boolean {
   const fields = options.filters.fields ?? [];
   return (
-    options.sort === "updated_at" && !options.byPosition && !options.search && fields.length > 0 && sets.length === fields.length &&
+    options.sort === "updated_at" &&
+    !options.byPosition &&
+    !options.search &&
+    fields.length > 0 &&
+    sets.length === fields.length &&
     columnConditions(options).length === 0
   );
 }
@@ -345,11 +355,11 @@ export function listQuery(storeId: string, options: ListOptions): SQL {
       : fieldRangesOnly(options, sets)
         ? fieldHits(storeId, options)
         : options.search && sets.length === 1
-        ? // The search and column filters: its matches by rowid, each product row read once.
-          sql`SELECT p.id AS id, ${position} AS k, p.updated_at AS updated_at FROM (${matchRowidsSql(storeId, options.search, shownStatus(options))}) cand
+          ? // The search and column filters: its matches by rowid, each product row read once.
+            sql`SELECT p.id AS id, ${position} AS k, p.updated_at AS updated_at FROM (${matchRowidsSql(storeId, options.search, shownStatus(options))}) cand
       CROSS JOIN products p ON p.rowid = cand.rid
       WHERE p.store_id = ${storeId}${and(rows)}`
-        : sql`SELECT p.id AS id, ${position} AS k, p.updated_at AS updated_at FROM (${candidates}) cand
+          : sql`SELECT p.id AS id, ${position} AS k, p.updated_at AS updated_at FROM (${candidates}) cand
       CROSS JOIN products p ON p.id = cand.pid
       WHERE p.store_id = ${storeId}${and(rows)}`;
     const after = afterRow(walk, collate);

@@ -22,7 +22,11 @@ const CURSOR_KEYS: Record<SortKey, CursorKey> = { updated_at: "timestamp", creat
  * The walk of a sorted list. The default order (-updated_at, or updated_at ascending with updated_since) keeps
  * the cursors it always had; any other sort names itself in its cursors, so a cursor of one sort is a 422 in another.
  */
-export function sortedWalk(name: string, query: Pick<ProductListQuery, "limit" | "offset" | "cursor" | "updated_since" | "sort">, rawOffset: string | undefined): { walk: Walk; sort: SortKey } {
+export function sortedWalk(
+  name: string,
+  query: Pick<ProductListQuery, "limit" | "offset" | "cursor" | "updated_since" | "sort">,
+  rawOffset: string | undefined,
+): { walk: Walk; sort: SortKey } {
   const sort = (query.sort ?? "-updated_at").replace(/^-/, "") as SortKey;
   const descending = (query.sort ?? "-updated_at").startsWith("-");
   if (query.updated_since !== undefined && query.sort !== undefined && query.sort !== "updated_at") {
@@ -64,9 +68,7 @@ export async function collectionFilter(ctx: StoreReadCtx, id: string, field: str
   );
   const [row] = rows;
   if (!row) throw missing();
-  return row.kind === "manual"
-    ? { kind: "manual", filter: { manualCollectionId: id } }
-    : { kind: "automatic", filter: automaticFilter(row.rules) };
+  return row.kind === "manual" ? { kind: "manual", filter: { manualCollectionId: id } } : { kind: "automatic", filter: automaticFilter(row.rules) };
 }
 
 /** Runs a list query: the page as JSON text (`{data, pagination}`), already serialized by SQL, and D1's rows read. */
@@ -93,4 +95,3 @@ export async function listProducts(ctx: StoreReadCtx, query: ProductListQuery, r
   const includeDrafts = query.include_drafts || query.status === "draft";
   return runList(ctx, { walk, sort, filters, includeDrafts, search: query.search || undefined });
 }
-

@@ -92,5 +92,9 @@ function variantCells(product: ExportProduct, variant: ExportVariant, imageUrl: 
 /** The catalog in Shopify's layout, streamed; `origin` makes the images' public URLs absolute. */
 export function exportShopify(ctx: StoreCtx, origin: string): ReadableStream<Uint8Array> {
   const imageUrl = (fileId: string) => `${origin}${mediaUrl(ctx.store.storeId, fileId, "original")}`;
-  return csvStream(SHOPIFY_HEADER_CLASSIC, (after) => page(ctx, after), (p) => shopifyRowsOf(p, imageUrl));
+  return csvStream(
+    SHOPIFY_HEADER_CLASSIC,
+    (after) => page(ctx, after),
+    (p) => shopifyRowsOf(p, imageUrl),
+  );
 }

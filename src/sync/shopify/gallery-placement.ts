@@ -70,7 +70,8 @@ export async function placeImages(
     const target = targets.get(handle);
     if (!target) continue; // none of its rows could be applied: their errors say why
     const items = new Map<string, Item>(); // by library file id
-    for (const [id, fileId, variantId] of target.gallery) if (fileId && !items.has(fileId)) items.set(fileId, { id, fileId, alt: null, variantId, line: 0, existing: true, changed: false });
+    for (const [id, fileId, variantId] of target.gallery)
+      if (fileId && !items.has(fileId)) items.set(fileId, { id, fileId, alt: null, variantId, line: 0, existing: true, changed: false });
     const add = (fileId: string, alt: string | null, line: number) => {
       if (!items.has(fileId)) items.set(fileId, { id: uuidv7(), fileId, alt, variantId: null, line, existing: false, changed: false });
       return items.get(fileId)!;
@@ -93,7 +94,10 @@ export async function placeImages(
     const fresh = [...items.values()].filter((i) => !i.existing);
     const room = GALLERY_ITEMS_PER_PRODUCT_CAP - target.gallery.length;
     for (const item of fresh.slice(Math.max(0, room))) {
-      warnings.push({ line: item.line, message: `Image Src: the gallery of "${handle}" is full (at most ${GALLERY_ITEMS_PER_PRODUCT_CAP} items); this image was not added` });
+      warnings.push({
+        line: item.line,
+        message: `Image Src: the gallery of "${handle}" is full (at most ${GALLERY_ITEMS_PER_PRODUCT_CAP} items); this image was not added`,
+      });
     }
     const added = fresh.slice(0, Math.max(0, room));
     const changed = [...items.values()].filter((i) => i.changed);
@@ -116,9 +120,17 @@ function statementsOf(ctx: StoreCtx, importId: string, productId: string, added:
     statements.push(
       // Last in the gallery as the batch sees it (dense positions); the first item of a gallery is its primary.
       ctx.db.insert(productImages).values({
-        id: item.id, storeId, productId, mediaType: "image", mediaFileId: item.fileId, alt: item.alt, productVariantId: item.variantId,
-        position: count, isPrimary: sql`CASE WHEN EXISTS (SELECT 1 FROM product_images WHERE product_id = ${productId} AND is_primary) THEN 0 ELSE 1 END`,
-        createdAt: now, updatedAt: now,
+        id: item.id,
+        storeId,
+        productId,
+        mediaType: "image",
+        mediaFileId: item.fileId,
+        alt: item.alt,
+        productVariantId: item.variantId,
+        position: count,
+        isPrimary: sql`CASE WHEN EXISTS (SELECT 1 FROM product_images WHERE product_id = ${productId} AND is_primary) THEN 0 ELSE 1 END`,
+        createdAt: now,
+        updatedAt: now,
       }),
       ...recordEvent(ctx.db, storeId, "product.image.created", galleryItemJsonSql(item.id)),
       auditEntry(ctx, "product_image.create", "product_image", item.id, { import_id: importId }),
@@ -127,7 +139,10 @@ function statementsOf(ctx: StoreCtx, importId: string, productId: string, added:
   for (const item of changed) {
     statements.push(
       // Only while no variant has it (a variant given meanwhile through the API stays).
-      ctx.db.update(productImages).set({ productVariantId: item.variantId, updatedAt: now }).where(and(eq(productImages.id, item.id), isNull(productImages.productVariantId))),
+      ctx.db
+        .update(productImages)
+        .set({ productVariantId: item.variantId, updatedAt: now })
+        .where(and(eq(productImages.id, item.id), isNull(productImages.productVariantId))),
       ...recordEvent(ctx.db, storeId, "product.image.updated", galleryItemJsonSql(item.id)),
       auditEntry(ctx, "product_image.update", "product_image", item.id, { import_id: importId }),
     );

@@ -59,7 +59,7 @@ class EditLost extends Error {}
 function stepGuard(access: JobAccess): StepGuard {
   return {
     before: async () => {
-      if ((await access.checkpoint() & EDIT) === 0n) throw new EditLost();
+      if (((await access.checkpoint()) & EDIT) === 0n) throw new EditLost();
     },
     holds: access.holds(EDIT),
   };
@@ -77,14 +77,14 @@ export async function runImages(env: Env, db: Db, row: ImportRow, index: number,
   }
   const ctx = importCtx(env, db, row, access.held);
   const slice = await shopifySlice(env, row, state, index);
-  const refs = [
-    ...slice.images.map((r) => ({ ...r, column: "Image Src" })),
-    ...slice.variantImages.map((r) => ({ ...r, column: "Variant Image", alt: null })),
-  ];
+  const refs = [...slice.images.map((r) => ({ ...r, column: "Image Src" })), ...slice.variantImages.map((r) => ({ ...r, column: "Variant Image", alt: null }))];
   const done = last ? () => env.MEDIA.delete(row.objectKey) : () => sendStep(env, row, { step: "slice", index: index + 1 });
   // Without products.edit (lost since the slice's rows), no image is fetched: each fails on its line.
   const withoutEdit = async () => {
-    const errors = refs.map((ref) => ({ line: ref.line, message: `${ref.column}: not fetched: placing images needs the products.edit permission, which whoever started this import no longer holds` }));
+    const errors = refs.map((ref) => ({
+      line: ref.line,
+      message: `${ref.column}: not fetched: placing images needs the products.edit permission, which whoever started this import no longer holds`,
+    }));
     try {
       await commit(ctx, [imagesProgress(ctx, row, firstRow, end, { warnings: [], errors }, null, last)]);
     } catch (error) {
@@ -130,7 +130,8 @@ async function fetchAndPlace(ctx: StoreCtx, row: ImportRow, state: ShopifyState,
   const warnings: Issue[] = [];
   for (const ref of refs) {
     const why = failed.get(ref.url) ?? failedBefore.get(ref.url);
-    if (why) warnings.push({ line: ref.line, message: `${ref.column}: ${shortUrl(ref.url)} could not be fetched (${why}); the product was imported without it` });
+    if (why)
+      warnings.push({ line: ref.line, message: `${ref.column}: ${shortUrl(ref.url)} could not be fetched (${why}); the product was imported without it` });
   }
   const placements = await placeImages(ctx, row.id, slice, new Map([...known, ...files]), warnings);
   const remembered = [...failedBefore, ...failed].slice(0, MAX_REMEMBERED_FAILURES);
@@ -183,9 +184,12 @@ async function placeOneByOne(ctx: StoreCtx, row: ImportRow, firstRow: number, pl
         await guard.before(); // the starter's access, rather than another delivery, may be what changed
         return false;
       }
-      const why = kind === "not_found" ? "the product was deleted before its images were placed"
-        : kind === "limit" ? "the product's gallery filled up meanwhile"
-        : "the image could not be placed (its library file was withdrawn meanwhile?)";
+      const why =
+        kind === "not_found"
+          ? "the product was deleted before its images were placed"
+          : kind === "limit"
+            ? "the product's gallery filled up meanwhile"
+            : "the image could not be placed (its library file was withdrawn meanwhile?)";
       warnings.push(...placement.lines.map((line) => ({ line, message: `Image Src: ${why}` })));
     }
   }
@@ -193,7 +197,15 @@ async function placeOneByOne(ctx: StoreCtx, row: ImportRow, firstRow: number, pl
 }
 
 /** The step's progress, last in its batch: it fails the batch when this step was applied already. */
-function imagesProgress(ctx: StoreCtx, row: ImportRow, firstRow: number, end: number, issues: { warnings: Issue[]; errors: Issue[] }, failed: Array<[string, string]> | null, last: boolean): Statement {
+function imagesProgress(
+  ctx: StoreCtx,
+  row: ImportRow,
+  firstRow: number,
+  end: number,
+  issues: { warnings: Issue[]; errors: Issue[] },
+  failed: Array<[string, string]> | null,
+  last: boolean,
+): Statement {
   const t = productImports;
   return ctx.db
     .update(t)

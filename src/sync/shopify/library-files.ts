@@ -37,9 +37,11 @@ export async function filesFromUrls(ctx: StoreCtx, urls: string[]): Promise<Map<
 /** Runs `work` over `items`, at most `limit` at a time. */
 async function pool<T>(items: T[], limit: number, work: (item: T) => Promise<void>) {
   let next = 0;
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) await work(items[next++]);
-  }));
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length) await work(items[next++]);
+    }),
+  );
 }
 
 /** The name a fetched file keeps: the last part of the URL's path. */
@@ -71,8 +73,17 @@ async function store(ctx: StoreCtx, url: string, alt: string | null, guard: Step
     return "the image data could not be read";
   }
   return {
-    id, storeId: ctx.store.storeId, r2Key: key, filename: filenameOf(url), contentType: fetched.contentType, bytes: fetched.bytes.byteLength,
-    width: info.value.width, height: info.value.height, alt, createdAt: nowIso(), sourceUrl: url,
+    id,
+    storeId: ctx.store.storeId,
+    r2Key: key,
+    filename: filenameOf(url),
+    contentType: fetched.contentType,
+    bytes: fetched.bytes.byteLength,
+    width: info.value.width,
+    height: info.value.height,
+    alt,
+    createdAt: nowIso(),
+    sourceUrl: url,
   };
 }
 
@@ -106,10 +117,13 @@ export async function fetchIntoLibrary(ctx: StoreCtx, importId: string, wanted: 
   }
   if (rows.length > 0) {
     try {
-      await commit(ctx, [stillHolds(ctx.db, guard.holds), ...rows.flatMap((row) => [
-        ctx.db.insert(mediaFiles).values(row),
-        auditEntry(ctx, "media_file.create", "media_file", row.id, { import_id: importId, source_url: row.sourceUrl }),
-      ])]);
+      await commit(ctx, [
+        stillHolds(ctx.db, guard.holds),
+        ...rows.flatMap((row) => [
+          ctx.db.insert(mediaFiles).values(row),
+          auditEntry(ctx, "media_file.create", "media_file", row.id, { import_id: importId, source_url: row.sourceUrl }),
+        ]),
+      ]);
     } catch (error) {
       await discard();
       if (failedGuard(error) === "conflict") await guard.before(); // throws when the starter's access is what changed

@@ -153,7 +153,10 @@ function variantColumns(cells: Cells, options: Array<{ name: string; value: stri
   const compareAt = cellOf(cells, "compare_at");
   const [price, compare] = [minorUnits(record.price ?? ""), minorUnits(compareAt)];
   if (compareAt !== "" && price !== null && compare !== null && compare < price) {
-    warnings.push({ line, message: `Variant Compare At Price: ${compareAt} is below the price ${record.price}; left out (a compare-at price is at least the price)` });
+    warnings.push({
+      line,
+      message: `Variant Compare At Price: ${compareAt} is below the price ${record.price}; left out (a compare-at price is at least the price)`,
+    });
   } else record.compare_at_price = compareAt;
   const grams = cellOf(cells, "grams");
   if (grams !== "") {
@@ -183,7 +186,8 @@ export function fromShopify(rows: SliceRow[], present: Set<Role>): ShopifySlice 
     const productRow = variantRows[0] ?? (hasAny(head.cells, PRODUCT_ROLES) ? head : undefined);
     for (const { line, cells } of run.rows) {
       const image = cellOf(cells, "image_src");
-      if (image !== "") out.images.push({ line, handle: run.handle, url: image, position: positionOf(cells, line, out.warnings), alt: cellOf(cells, "image_alt") || null });
+      if (image !== "")
+        out.images.push({ line, handle: run.handle, url: image, position: positionOf(cells, line, out.warnings), alt: cellOf(cells, "image_alt") || null });
       const isVariant = variantRows.some((r) => r.line === line);
       if (!isVariant && line !== productRow?.line) continue;
       // A row's warnings count only when the row can be read (an unreadable row is an error instead).

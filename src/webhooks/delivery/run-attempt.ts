@@ -46,7 +46,9 @@ export async function runAttempt(db: Db, env: Env, deliveryId: string): Promise<
       url: sql<string>`(SELECT w.url FROM webhooks w WHERE w.id = webhook_deliveries.webhook_id)`,
       secret: sql<string>`(SELECT w.secret_ciphertext FROM webhooks w WHERE w.id = webhook_deliveries.webhook_id)`,
       // A rotation's previous secret while its overlap lasts (null otherwise): it signs beside the current one.
-      previousSecret: sql<string | null>`(SELECT w.previous_secret_ciphertext FROM webhooks w WHERE w.id = webhook_deliveries.webhook_id AND w.previous_secret_expires_at > ${nowIso(now)})`,
+      previousSecret: sql<
+        string | null
+      >`(SELECT w.previous_secret_ciphertext FROM webhooks w WHERE w.id = webhook_deliveries.webhook_id AND w.previous_secret_expires_at > ${nowIso(now)})`,
       active: sql<number>`(SELECT w.active FROM webhooks w WHERE w.id = webhook_deliveries.webhook_id)`,
       // The subscription's pinned version, read at each attempt (a PATCH of it applies to the next attempt).
       apiVersion: sql<string>`(SELECT w.api_version FROM webhooks w WHERE w.id = webhook_deliveries.webhook_id)`,
@@ -98,15 +100,7 @@ async function notClaimed(db: Db, deliveryId: string): Promise<number | null> {
 }
 
 /** Stores the attempt and the delivery's new state; returns when the next attempt is due, or null. */
-async function recordAttempt(
-  db: Db,
-  deliveryId: string,
-  claimId: string,
-  attempt: number,
-  startedAt: string,
-  outcome: AttemptOutcome,
-  last = false,
-) {
+async function recordAttempt(db: Db, deliveryId: string, claimId: string, attempt: number, startedAt: string, outcome: AttemptOutcome, last = false) {
   const finished = Date.now();
   const retryIn = outcome.ok || last || attempt >= MAX_ATTEMPTS ? null : RETRY_DELAYS_S[attempt - 1];
   const status = outcome.ok ? "delivered" : retryIn === null ? "failed" : "pending";

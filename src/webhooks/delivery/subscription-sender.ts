@@ -141,7 +141,10 @@ export class DeliverySender extends DurableObject<Env> {
         if (inFlight.has(id)) continue;
         if (at > now) next = Math.min(next, at);
         else if (accepting && inFlight.size < MAX_IN_FLIGHT) {
-          inFlight.set(id, this.attempt(id).finally(() => inFlight.delete(id)));
+          inFlight.set(
+            id,
+            this.attempt(id).finally(() => inFlight.delete(id)),
+          );
         }
       }
       if (inFlight.size === 0 && (!accepting || next - now > HORIZON_MS)) return;

@@ -85,7 +85,9 @@ export function DataTable<T>({ query, ...props }: DataTableProps<T>) {
       {loading && given === undefined ? (
         <Loading label={`Loading ${props.label.toLowerCase()}…`} />
       ) : rows.length === 0 ? (
-        error ? null : <Empty>{props.empty}</Empty>
+        error ? null : (
+          <Empty>{props.empty}</Empty>
+        )
       ) : (
         <div className="table-scroll" tabIndex={0} role="region" aria-label={`${props.label} table`}>
           <table aria-busy={busy || undefined}>
@@ -114,7 +116,14 @@ export function DataTable<T>({ query, ...props }: DataTableProps<T>) {
         </div>
       )}
       {props.pager ??
-        (props.onOffset && <Pager pagination={pagination && "offset" in pagination ? pagination : undefined} onOffset={props.onOffset} busy={busy} label={`${props.label} pagination`} />)}
+        (props.onOffset && (
+          <Pager
+            pagination={pagination && "offset" in pagination ? pagination : undefined}
+            onOffset={props.onOffset}
+            busy={busy}
+            label={`${props.label} pagination`}
+          />
+        ))}
     </div>
   );
 }

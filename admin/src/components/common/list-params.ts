@@ -36,10 +36,7 @@ export function useListParams<K extends string>(defaults: Record<K, string>, off
       { replace },
     );
   // biome-ignore lint/correctness/useExhaustiveDependencies: `defaults` is a new literal on every render with the same entries; the params say when values change
-  const values = useMemo(
-    () => Object.fromEntries(Object.entries(defaults).map(([k, d]) => [k, params.get(k) ?? d])) as Record<K, string>,
-    [params],
-  );
+  const values = useMemo(() => Object.fromEntries(Object.entries(defaults).map(([k, d]) => [k, params.get(k) ?? d])) as Record<K, string>, [params]);
   const offset = Math.max(0, Number(params.get(offsetKey) ?? 0) || 0);
   const prefixed = (prefix: string) => [...params].filter(([key]) => key.startsWith(prefix));
   const cursors = params.getAll("cursor");

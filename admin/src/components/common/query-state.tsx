@@ -24,10 +24,7 @@ export function Empty({ children }: { children: ReactNode }) {
 }
 
 /** Renders `children(data)` once a query has data; its loading or error state before that. */
-export function QueryState<T>(props: {
-  query: { data?: T; error: unknown; isPending: boolean };
-  children: (data: T) => ReactNode;
-}) {
+export function QueryState<T>(props: { query: { data?: T; error: unknown; isPending: boolean }; children: (data: T) => ReactNode }) {
   if (props.query.error && !props.query.data) return <ErrorMessage error={props.query.error} />;
   if (props.query.isPending || props.query.data === undefined) return <Loading />;
   return <>{props.children(props.query.data)}</>;

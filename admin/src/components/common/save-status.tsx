@@ -11,13 +11,7 @@ export interface SaveState {
 
 /** `stale`: the form was edited again since the last save, so "Saved" no longer describes it. */
 export function SaveStatus({ state, stale = false }: { state: SaveState; stale?: boolean }) {
-  const text = state.isPending
-    ? "Saving…"
-    : state.isError
-      ? `Not saved: ${describeProblem(state.error)}`
-      : state.isSuccess && !stale
-        ? "Saved"
-        : "";
+  const text = state.isPending ? "Saving…" : state.isError ? `Not saved: ${describeProblem(state.error)}` : state.isSuccess && !stale ? "Saved" : "";
   return (
     <span role="status" className={state.isError ? "save-status failed" : "save-status"}>
       {text}

@@ -15,7 +15,12 @@ export function SecretValue({ label, value, note }: { label: string; value: stri
         </div>
         <button
           type="button"
-          onClick={() => navigator.clipboard?.writeText(value).then(() => setCopied(true), () => setCopied(false))}
+          onClick={() =>
+            navigator.clipboard?.writeText(value).then(
+              () => setCopied(true),
+              () => setCopied(false),
+            )
+          }
         >
           Copy
         </button>

@@ -25,7 +25,11 @@ export function SortableList<T extends { id: string }>(props: {
     if (from >= 0 && to >= 0 && to < items.length && from !== to) onMove(from, to);
   };
   const onDragEnd = ({ active, over }: DragEndEvent) => {
-    if (over) move(items.findIndex((i) => i.id === active.id), items.findIndex((i) => i.id === over.id));
+    if (over)
+      move(
+        items.findIndex((i) => i.id === active.id),
+        items.findIndex((i) => i.id === over.id),
+      );
   };
   return (
     <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>

@@ -72,9 +72,7 @@ export function leaveThen(action: () => void) {
 export function LeaveGuard() {
   const dirty = useSyncExternalStore(subscribe, anyDirty);
   const asked = useSyncExternalStore(subscribe, openQuestion);
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) => anyDirty() && currentLocation.pathname !== nextLocation.pathname,
-  );
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => anyDirty() && currentLocation.pathname !== nextLocation.pathname);
   useEffect(() => {
     if (!dirty) return;
     const prompt = (event: BeforeUnloadEvent) => {

@@ -97,10 +97,19 @@ function ListInput(props: { definition: FieldDefinition; items: string[]; onChan
       {items.map((text, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: the items are bare values without ids; each input is controlled by its index
         <div className="list-item" key={i}>
-          <ValueInput definition={d} label={`${d.name} ${i + 1}`} name={`${path}.${i}`} text={text}
-            onChange={(next) => props.onChange(items.map((t, j) => (j === i ? next : t)))} />
+          <ValueInput
+            definition={d}
+            label={`${d.name} ${i + 1}`}
+            name={`${path}.${i}`}
+            text={text}
+            onChange={(next) => props.onChange(items.map((t, j) => (j === i ? next : t)))}
+          />
           <button type="button" onClick={() => props.onChange(items.filter((_, j) => j !== i))}>
-            Remove<span className="visually-hidden"> {d.name} {i + 1}</span>
+            Remove
+            <span className="visually-hidden">
+              {" "}
+              {d.name} {i + 1}
+            </span>
           </button>
         </div>
       ))}

@@ -30,25 +30,27 @@ export function FieldValuesCard({ owner, values }: { owner: "order"; values: Rec
     <section className="card" aria-labelledby="field-values-heading">
       <h2 id="field-values-heading">Custom fields</h2>
       <dl className="field-values">
-      {shown.map((d) => {
-        const value = values[d.key];
-        return (
-          <Fragment key={d.id}>
-            <dt>{d.name}</dt>
-            <dd>
-              {Array.isArray(value) && d.type !== "json"
-                ? value.map((item, i) => (
+        {shown.map((d) => {
+          const value = values[d.key];
+          return (
+            <Fragment key={d.id}>
+              <dt>{d.name}</dt>
+              <dd>
+                {Array.isArray(value) && d.type !== "json" ? (
+                  value.map((item, i) => (
                     // biome-ignore lint/suspicious/noArrayIndexKey: a stored list shown read-only, never reordered on screen
                     <Fragment key={i}>
                       {i > 0 && ", "}
                       <ScalarValue definition={d} value={item} />
                     </Fragment>
                   ))
-                : <ScalarValue definition={d} value={value} />}
-            </dd>
-          </Fragment>
-        );
-      })}
+                ) : (
+                  <ScalarValue definition={d} value={value} />
+                )}
+              </dd>
+            </Fragment>
+          );
+        })}
       </dl>
     </section>
   );

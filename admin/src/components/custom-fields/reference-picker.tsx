@@ -13,9 +13,7 @@ const WHAT: Record<ReferenceType, string> = {
   customer_reference: "customers",
 };
 
-export function ReferencePicker(
-  props: FieldProps & { type: ReferenceType; value: string; onChange: (id: string) => void; emptyLabel?: string },
-) {
+export function ReferencePicker(props: FieldProps & { type: ReferenceType; value: string; onChange: (id: string) => void; emptyLabel?: string }) {
   const { type, value, onChange, emptyLabel = "None", ...field } = props;
   const [text, setText] = useState("");
   const deferred = useDeferredValue(text);

@@ -76,8 +76,13 @@ function ColorInput(props: FieldProps & { text: string; valid: boolean; onChange
       control={(c) => (
         <div className="color-input">
           <input type="text" {...c} value={text} placeholder="#rrggbb" spellCheck={false} onChange={(e) => onChange(e.target.value)} />
-          <input id={pickerId} type="color" aria-label={`${field.label}: colour picker`} value={valid ? text.toLowerCase() : "#000000"}
-            onChange={(e) => onChange(e.target.value)} />
+          <input
+            id={pickerId}
+            type="color"
+            aria-label={`${field.label}: colour picker`}
+            value={valid ? text.toLowerCase() : "#000000"}
+            onChange={(e) => onChange(e.target.value)}
+          />
         </div>
       )}
     />

@@ -24,15 +24,7 @@
 // defaults, for a create form); after a successful save what was sent is the baseline, or `saved(record)` (the
 // record as the server returned it, shown from then on). `guard: false` for forms that save nothing (filters).
 import { createContext, useContext, useRef, useState, type FormEvent } from "react";
-import {
-  type DefaultValues,
-  type FieldErrors,
-  type FieldValues,
-  type Path,
-  type UseFormReturn,
-  useForm,
-  useWatch,
-} from "react-hook-form";
+import { type DefaultValues, type FieldErrors, type FieldValues, type Path, type UseFormReturn, useForm, useWatch } from "react-hook-form";
 import { ApiProblem, describeProblem, type FieldError as ProblemFieldError, localProblems } from "../../lib/problem";
 import { type UnsavedChanges, useUnsavedChanges } from "../common/unsaved-changes";
 

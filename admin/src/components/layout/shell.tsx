@@ -49,8 +49,7 @@ export function Shell({ stores }: { stores: MeStore[] }) {
   return (
     <div className="shell">
       <header className="topbar">
-        <button type="button" className="menu-button" aria-expanded={menuOpen} aria-controls="main-nav"
-          onClick={() => setMenuOpen(!menuOpen)}>
+        <button type="button" className="menu-button" aria-expanded={menuOpen} aria-controls="main-nav" onClick={() => setMenuOpen(!menuOpen)}>
           Menu
         </button>
         <span className="brand">Store admin</span>

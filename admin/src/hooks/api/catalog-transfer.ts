@@ -58,9 +58,7 @@ export function useImport(id: string | null) {
     queryKey: ["imports", storeId, id],
     enabled: id !== null,
     queryFn: async () => {
-      const result = await unwrap(
-        client.GET("/stores/{store_id}/imports/{id}", { params: { path: { store_id: storeId, id: id! } } }),
-      );
+      const result = await unwrap(client.GET("/stores/{store_id}/imports/{id}", { params: { path: { store_id: storeId, id: id! } } }));
       if (finished(result.state)) void queryClient.invalidateQueries({ queryKey: productKeys.lists(storeId) });
       return result;
     },

@@ -58,8 +58,7 @@ function useInvalidateCollections() {
 export function useCreateCollection() {
   const invalidate = useInvalidateCollections();
   return useMutation({
-    mutationFn: (body: CreateCollection) =>
-      unwrap(client.POST("/stores/{store_id}/collections", { params: { path: { store_id: currentStoreId() } }, body })),
+    mutationFn: (body: CreateCollection) => unwrap(client.POST("/stores/{store_id}/collections", { params: { path: { store_id: currentStoreId() } }, body })),
     onSuccess: invalidate,
   });
 }

@@ -64,8 +64,7 @@ export function useUpdateCustomerGroup(id: string) {
 export function useDeleteCustomerGroup() {
   const onSuccess = useInvalidateGroups();
   return useMutation({
-    mutationFn: (id: string) =>
-      unwrap(client.DELETE("/stores/{store_id}/customer-groups/{id}", { params: { path: { store_id: currentStoreId(), id } } })),
+    mutationFn: (id: string) => unwrap(client.DELETE("/stores/{store_id}/customer-groups/{id}", { params: { path: { store_id: currentStoreId(), id } } })),
     onSuccess,
   });
 }
@@ -75,9 +74,7 @@ export function useChangeGroupMembers() {
   const onSuccess = useInvalidateGroups();
   return useMutation({
     mutationFn: ({ id, ...body }: { id: string } & components["schemas"]["CustomerGroupMembersRequest"]) =>
-      unwrap(
-        client.POST("/stores/{store_id}/customer-groups/{id}/customers", { params: { path: { store_id: currentStoreId(), id } }, body }),
-      ),
+      unwrap(client.POST("/stores/{store_id}/customer-groups/{id}/customers", { params: { path: { store_id: currentStoreId(), id } }, body })),
     onSuccess,
   });
 }

@@ -29,8 +29,7 @@ export function useCustomer(id: string) {
   const storeId = currentStoreId();
   return useQuery({
     queryKey: customerKeys.detail(storeId, id),
-    queryFn: () =>
-      unwrap(client.GET("/stores/{store_id}/customers/{id}", { params: { path: { store_id: storeId, id } } })),
+    queryFn: () => unwrap(client.GET("/stores/{store_id}/customers/{id}", { params: { path: { store_id: storeId, id } } })),
   });
 }
 
@@ -52,9 +51,7 @@ export function useUpdateCustomer(id: string) {
   const invalidate = useInvalidateCustomers();
   return useMutation({
     mutationFn: (body: components["schemas"]["UpdateCustomerRequest"]) =>
-      unwrap(
-        client.PATCH("/stores/{store_id}/customers/{id}", { params: { path: { store_id: currentStoreId(), id } }, body }),
-      ),
+      unwrap(client.PATCH("/stores/{store_id}/customers/{id}", { params: { path: { store_id: currentStoreId(), id } }, body })),
     onSuccess: invalidate,
   });
 }

@@ -36,8 +36,7 @@ export function useIntegration(id: string) {
   const storeId = currentStoreId();
   return useQuery({
     queryKey: integrationKeys.detail(storeId, id),
-    queryFn: () =>
-      unwrap(client.GET("/stores/{store_id}/integrations/{integration_id}", { params: { path: { store_id: storeId, integration_id: id } } })),
+    queryFn: () => unwrap(client.GET("/stores/{store_id}/integrations/{integration_id}", { params: { path: { store_id: storeId, integration_id: id } } })),
   });
 }
 

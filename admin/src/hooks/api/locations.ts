@@ -67,8 +67,7 @@ export function useUpdateLocation() {
 export function useDeleteLocation() {
   const onSuccess = useInvalidateLocations();
   return useMutation({
-    mutationFn: (id: string) =>
-      unwrap(client.DELETE("/stores/{store_id}/locations/{id}", { params: { path: { store_id: currentStoreId(), id } } })),
+    mutationFn: (id: string) => unwrap(client.DELETE("/stores/{store_id}/locations/{id}", { params: { path: { store_id: currentStoreId(), id } } })),
     onSuccess,
   });
 }

@@ -121,9 +121,7 @@ export function useBulkPrices(id: string) {
   const onSuccess = useInvalidatePricing();
   return useMutation({
     mutationFn: (body: components["schemas"]["BulkPricesRequest"]) =>
-      unwrap(
-        client.POST("/stores/{store_id}/price-lists/{id}/prices/bulk", { params: { path: { store_id: currentStoreId(), id } }, body }),
-      ),
+      unwrap(client.POST("/stores/{store_id}/price-lists/{id}/prices/bulk", { params: { path: { store_id: currentStoreId(), id } }, body })),
     onSuccess,
   });
 }

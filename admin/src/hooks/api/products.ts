@@ -69,8 +69,7 @@ export function useProduct(id: string) {
   const storeId = currentStoreId();
   return useQuery({
     queryKey: productKeys.detail(storeId, id),
-    queryFn: () =>
-      unwrap(client.GET("/stores/{store_id}/products/{id}", { params: { path: { store_id: storeId, id } } })),
+    queryFn: () => unwrap(client.GET("/stores/{store_id}/products/{id}", { params: { path: { store_id: storeId, id } } })),
   });
 }
 
@@ -129,9 +128,7 @@ export function usePublishProduct(id: string) {
     mutationFn: (publish: boolean) => {
       const params = { path: { store_id: currentStoreId(), id } };
       return unwrap(
-        publish
-          ? client.POST("/stores/{store_id}/products/{id}/publish", { params })
-          : client.POST("/stores/{store_id}/products/{id}/unpublish", { params }),
+        publish ? client.POST("/stores/{store_id}/products/{id}/publish", { params }) : client.POST("/stores/{store_id}/products/{id}/unpublish", { params }),
       );
     },
     onSuccess: () => invalidate(id),
@@ -141,8 +138,7 @@ export function usePublishProduct(id: string) {
 export function useDeleteProduct(id: string) {
   const invalidate = useInvalidateProduct();
   return useMutation({
-    mutationFn: () =>
-      unwrap(client.DELETE("/stores/{store_id}/products/{id}", { params: { path: { store_id: currentStoreId(), id } } })),
+    mutationFn: () => unwrap(client.DELETE("/stores/{store_id}/products/{id}", { params: { path: { store_id: currentStoreId(), id } } })),
     onSuccess: () => invalidate(),
   });
 }

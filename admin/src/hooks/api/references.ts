@@ -21,8 +21,7 @@ export interface ReferenceOption {
 const MATCHES = 20;
 
 type ProductItem = { title: string; variants: Array<{ id: string; title: string; sku: string | null; is_default: boolean }> };
-const variantLabel = (p: ProductItem, v: ProductItem["variants"][number]) =>
-  `${p.title} — ${v.is_default ? "Default" : v.title}${v.sku ? ` (${v.sku})` : ""}`;
+const variantLabel = (p: ProductItem, v: ProductItem["variants"][number]) => `${p.title} — ${v.is_default ? "Default" : v.title}${v.sku ? ` (${v.sku})` : ""}`;
 const customerLabel = (c: { email: string; name: string | null }) => (c.name ? `${c.name} (${c.email})` : c.email);
 
 async function search(storeId: string, type: Exclude<ReferenceType, "collection_reference">, text: string): Promise<ReferenceOption[]> {
@@ -67,9 +66,7 @@ async function nameOf(storeId: string, type: ReferenceType, id: string): Promise
   if (type === "product_reference") return (await unwrap(client.GET("/stores/{store_id}/products/{id}", { params }))).title;
   if (type === "collection_reference") return (await unwrap(client.GET("/stores/{store_id}/collections/{id}", { params }))).title;
   if (type === "customer_reference") return customerLabel(await unwrap(client.GET("/stores/{store_id}/customers/{id}", { params })));
-  const levels = await unwrap(
-    client.GET("/stores/{store_id}/inventory", { params: { path: { store_id: storeId }, query: { variant_id: id, limit: 1 } } }),
-  );
+  const levels = await unwrap(client.GET("/stores/{store_id}/inventory", { params: { path: { store_id: storeId }, query: { variant_id: id, limit: 1 } } }));
   const productId = levels.data[0]?.product_id;
   if (!productId) return id;
   const product = await unwrap(client.GET("/stores/{store_id}/products/{id}", { params: { path: { store_id: storeId, id: productId } } }));

@@ -17,8 +17,7 @@ export function useReviews(productId: string, offset: number) {
     pageQuery(
       reviewKeys.list(storeId, { productId, offset }),
       offset,
-      (page) =>
-        unwrap(client.GET("/stores/{store_id}/products/{id}/reviews", { params: { path: { store_id: storeId, id: productId }, query: page } })),
+      (page) => unwrap(client.GET("/stores/{store_id}/products/{id}/reviews", { params: { path: { store_id: storeId, id: productId }, query: page } })),
       REVIEWS_PAGE_SIZE,
     ),
   );

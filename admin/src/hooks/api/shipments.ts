@@ -37,9 +37,7 @@ export function useRefreshFulfilment() {
   const queryClient = useQueryClient();
   return () => {
     const storeId = currentStoreId();
-    return Promise.all(
-      [orderKeys, shipmentKeys, productKeys, inventoryKeys].map((keys) => queryClient.invalidateQueries({ queryKey: keys.all(storeId) })),
-    );
+    return Promise.all([orderKeys, shipmentKeys, productKeys, inventoryKeys].map((keys) => queryClient.invalidateQueries({ queryKey: keys.all(storeId) })));
   };
 }
 
@@ -69,8 +67,7 @@ export function useDeliverShipment() {
 export function useCancelShipment() {
   const refresh = useRefreshFulfilment();
   return useMutation({
-    mutationFn: (id: string) =>
-      unwrap(client.POST("/stores/{store_id}/shipments/{id}/cancel", { params: { path: { store_id: currentStoreId(), id } } })),
+    mutationFn: (id: string) => unwrap(client.POST("/stores/{store_id}/shipments/{id}/cancel", { params: { path: { store_id: currentStoreId(), id } } })),
     onSettled: refresh,
   });
 }

@@ -30,8 +30,7 @@ export function useWebhook(id: string) {
   const storeId = currentStoreId();
   return useQuery({
     queryKey: webhookKeys.detail(storeId, id),
-    queryFn: () =>
-      unwrap(client.GET("/stores/{store_id}/webhooks/{id}", { params: { path: { store_id: storeId, id } } })),
+    queryFn: () => unwrap(client.GET("/stores/{store_id}/webhooks/{id}", { params: { path: { store_id: storeId, id } } })),
     // Its health changes as deliveries end; the endpoint page keeps it current like the Deliveries tab.
     refetchInterval: HEALTH_REFRESH_MS,
   });
@@ -59,9 +58,7 @@ export function useUpdateWebhook(id: string) {
   const invalidate = useInvalidateWebhooks();
   return useMutation({
     mutationFn: (body: components["schemas"]["UpdateWebhookRequest"]) =>
-      unwrap(
-        client.PATCH("/stores/{store_id}/webhooks/{id}", { params: { path: { store_id: currentStoreId(), id } }, body }),
-      ),
+      unwrap(client.PATCH("/stores/{store_id}/webhooks/{id}", { params: { path: { store_id: currentStoreId(), id } }, body })),
     onSuccess: invalidate,
   });
 }
@@ -69,8 +66,7 @@ export function useUpdateWebhook(id: string) {
 export function useDeleteWebhook(id: string) {
   const invalidate = useInvalidateWebhooks();
   return useMutation({
-    mutationFn: () =>
-      unwrap(client.DELETE("/stores/{store_id}/webhooks/{id}", { params: { path: { store_id: currentStoreId(), id } } })),
+    mutationFn: () => unwrap(client.DELETE("/stores/{store_id}/webhooks/{id}", { params: { path: { store_id: currentStoreId(), id } } })),
     onSuccess: invalidate,
   });
 }

@@ -37,7 +37,14 @@ function Actor({ e }: { e: Entry }) {
 function Resource({ e, gone }: { e: Entry; gone: boolean }) {
   const path = resourcePath(e.resource_type, e.resource_id);
   const name = `${resourceName(e.resource_type)} ${e.resource_id.slice(0, 8)}`;
-  return path && !gone ? <Link to={path}>{name}</Link> : <>{name}{gone ? " (deleted)" : ""}</>;
+  return path && !gone ? (
+    <Link to={path}>{name}</Link>
+  ) : (
+    <>
+      {name}
+      {gone ? " (deleted)" : ""}
+    </>
+  );
 }
 
 const ACTION_OPTIONS = [["", "All actions"], ...Object.keys(ACTION_WORDS).map((a) => [a, actionLabel(a)] as const)] as const;

@@ -35,7 +35,10 @@ export function Login() {
         </button>
       </ApiForm>
       <p>
-        New here? <Link to="/signup" state={{ from }}>Create account</Link>
+        New here?{" "}
+        <Link to="/signup" state={{ from }}>
+          Create account
+        </Link>
       </p>
     </main>
   );

@@ -39,7 +39,14 @@ function SettingsForm({ store }: { store: StoreSettings }) {
     <ApiForm form={form} className="card">
       <TextField label="Store name" required {...form.register("name")} />
       <SelectField label="Currency" options={withCurrent(CURRENCIES, currency)} {...form.register("currency")} />
-      <SelectField label="Time zone" options={withCurrent(ZONES.map((z) => [z, z.replace(/_/g, " ")] as const), timezone)} {...form.register("timezone")} />
+      <SelectField
+        label="Time zone"
+        options={withCurrent(
+          ZONES.map((z) => [z, z.replace(/_/g, " ")] as const),
+          timezone,
+        )}
+        {...form.register("timezone")}
+      />
       <SaveActions state={form.status} stale={form.dirty} />
     </ApiForm>
   );

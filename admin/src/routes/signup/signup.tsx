@@ -38,7 +38,10 @@ export function Signup() {
         </button>
       </ApiForm>
       <p>
-        Already have an account? <Link to="/login" state={{ from }}>Sign in</Link>
+        Already have an account?{" "}
+        <Link to="/login" state={{ from }}>
+          Sign in
+        </Link>
       </p>
     </main>
   );

@@ -29,9 +29,7 @@ export function NewTokenDialog({ onClose }: { onClose: () => void }) {
       onClose={onClose}
       submit="Create token"
       done={
-        create.data && (
-          <SecretShownOnce label="New token value" value={create.data.token} note={`Token “${create.data.name}” was created.`} onDone={onClose} />
-        )
+        create.data && <SecretShownOnce label="New token value" value={create.data.token} note={`Token “${create.data.name}” was created.`} onDone={onClose} />
       }
     >
       <TextField label="Token name" required {...form.register("name")} />

@@ -20,8 +20,7 @@ export default function TokenList() {
   const me = useMe();
   // Names need members.read; without it a teammate shows as "a teammate" (the API still enforces everything).
   const members = useAllMembers();
-  const nameOf = (userId: string) =>
-    userId === me.data?.id ? "you" : (members.data?.find((m) => m.user_id === userId)?.name ?? "a teammate");
+  const nameOf = (userId: string) => (userId === me.data?.id ? "you" : (members.data?.find((m) => m.user_id === userId)?.name ?? "a teammate"));
   const rotate = useRotateToken();
   const revoke = useRevokeToken();
   const [creating, setCreating] = useState(false);

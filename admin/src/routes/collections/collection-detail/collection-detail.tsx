@@ -55,7 +55,11 @@ export default function CollectionDetail() {
       {c.kind === "manual" ? (
         <>
           <ErrorMessage error={products.error} />
-          {products.data ? <ManualProducts collectionId={c.id} products={products.data} refreshing={products.isFetching} /> : !products.error && <Loading label="Loading products…" />}
+          {products.data ? (
+            <ManualProducts collectionId={c.id} products={products.data} refreshing={products.isFetching} />
+          ) : (
+            !products.error && <Loading label="Loading products…" />
+          )}
         </>
       ) : (
         <DataTable

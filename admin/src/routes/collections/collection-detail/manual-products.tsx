@@ -56,21 +56,11 @@ export function ManualProducts({ collectionId, products, refreshing }: { collect
         </button>
         <SaveStatus state={remove.submittedAt > setMembers.submittedAt ? remove : setMembers} />
       </div>
-      <AddProductsDialog
-        open={adding}
-        memberIds={new Set(order.map((m) => m.id))}
-        onAdd={(p) => save([...order, p])}
-        onClose={() => setAdding(false)}
-      />
+      <AddProductsDialog open={adding} memberIds={new Set(order.map((m) => m.id))} onAdd={(p) => save([...order, p])} onClose={() => setAdding(false)} />
       {order.length === 0 ? (
         <Empty>No products in this collection yet.</Empty>
       ) : (
-        <SortableList
-          items={order}
-          label="Products in this collection"
-          className="collection-members"
-          onMove={(from, to) => save(arrayMove(order, from, to))}
-        >
+        <SortableList items={order} label="Products in this collection" className="collection-members" onMove={(from, to) => save(arrayMove(order, from, to))}>
           {(m, index, moveTo) => (
             <MemberRow
               member={m}

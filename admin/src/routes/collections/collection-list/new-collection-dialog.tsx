@@ -24,8 +24,17 @@ const FIELDS = [
 ] as const;
 const NUMERIC = new Set(["price_cents", "stock"]);
 const OPS: Record<"text" | "number", Array<[Condition["op"], string]>> = {
-  text: [["equals", "is"], ["not_equals", "is not"], ["contains", "contains"]],
-  number: [["equals", "is"], ["not_equals", "is not"], ["greater_than", "is greater than"], ["less_than", "is less than"]],
+  text: [
+    ["equals", "is"],
+    ["not_equals", "is not"],
+    ["contains", "contains"],
+  ],
+  number: [
+    ["equals", "is"],
+    ["not_equals", "is not"],
+    ["greater_than", "is greater than"],
+    ["less_than", "is less than"],
+  ],
 };
 
 type Row = {

@@ -49,12 +49,7 @@ function CustomerOrders({ customerId }: { customerId: string }) {
   return (
     <section className="card" aria-labelledby="customer-orders">
       <h2 id="customer-orders">Orders</h2>
-      <OrdersTable
-        query={orders}
-        label="Orders of this customer"
-        empty="No orders yet."
-        onOffset={setOffset}
-      />
+      <OrdersTable query={orders} label="Orders of this customer" empty="No orders yet." onOffset={setOffset} />
     </section>
   );
 }

@@ -70,8 +70,12 @@ export function CustomerGroupsSection() {
       )}
       {adding && <AddGroupDialog onClose={() => setAdding(false)} onSaved={(name) => (setFailed(null), setSaid(`Added ${name}`))} />}
       {renaming && (
-        <RenameGroupDialog key={renaming.id} group={renaming} onClose={() => setRenaming(null)}
-          onSaved={(name) => (setFailed(null), setSaid(`Saved ${name}`))} />
+        <RenameGroupDialog
+          key={renaming.id}
+          group={renaming}
+          onClose={() => setRenaming(null)}
+          onSaved={(name) => (setFailed(null), setSaid(`Saved ${name}`))}
+        />
       )}
     </section>
   );

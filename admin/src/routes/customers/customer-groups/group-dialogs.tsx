@@ -29,8 +29,15 @@ export function AddGroupDialog({ onClose, onSaved }: { onClose: () => void; onSa
     <FormDialog title="Add customer group" form={form} onClose={onClose} submit="Add group">
       <TextField label="Group name" required maxLength={200} {...form.register("name")} placeholder="Wholesale" />
       {/* Until the code is typed into, it follows the name. */}
-      <TextField label="Code" required maxLength={64} name="code" value={code || suggestCode(name)}
-        onChange={(e) => form.setValue("code", e.target.value, { shouldDirty: true })} hint={CODE_HINT} />
+      <TextField
+        label="Code"
+        required
+        maxLength={64}
+        name="code"
+        value={code || suggestCode(name)}
+        onChange={(e) => form.setValue("code", e.target.value, { shouldDirty: true })}
+        hint={CODE_HINT}
+      />
     </FormDialog>
   );
 }

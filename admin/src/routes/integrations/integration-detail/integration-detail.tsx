@@ -38,8 +38,11 @@ function IntegrationForm({ integration }: { integration: Integration }) {
     <ApiForm form={form} className="card">
       <TextField label="Integration name" required {...form.register("name")} />
       <TextArea label="Description" rows={2} {...form.register("description")} />
-      <ApiVersionSelect current={integration.api_version} {...form.register("api_version")}
-        hint="Its requests without an Api-Version header are served in this version; the API's answers say which in theirs." />
+      <ApiVersionSelect
+        current={integration.api_version}
+        {...form.register("api_version")}
+        hint="Its requests without an Api-Version header are served in this version; the API's answers say which in theirs."
+      />
       <SaveActions state={form.status} stale={form.dirty} />
     </ApiForm>
   );
@@ -66,7 +69,13 @@ export default function IntegrationDetail() {
             <dt>Last used</dt>
             <dd>{formatDate(i.last_used_at)}</dd>
             <dt>Rotation</dt>
-            <dd>{i.rotation_recommended ? `Rotation recommended: ${i.rotation_recommended_reason}` : i.rotated_at ? `Rotated ${formatDate(i.rotated_at)}` : "Never rotated"}</dd>
+            <dd>
+              {i.rotation_recommended
+                ? `Rotation recommended: ${i.rotation_recommended_reason}`
+                : i.rotated_at
+                  ? `Rotated ${formatDate(i.rotated_at)}`
+                  : "Never rotated"}
+            </dd>
             <dt>API version</dt>
             <dd>{i.api_version}</dd>
           </dl>

@@ -62,10 +62,7 @@ export default function InventoryList() {
     { key: "available", header: "Available", cell: (l: InventoryLevel) => l.available },
     { key: "updated", header: "Updated", cell: (l: InventoryLevel) => formatDate(l.updated_at) },
   ];
-  const locationOptions = [
-    ["", "All locations"],
-    ...(locations.data ?? []).map((l) => [l.id, l.active ? l.name : `${l.name} (inactive)`] as const),
-  ] as const;
+  const locationOptions = [["", "All locations"], ...(locations.data ?? []).map((l) => [l.id, l.active ? l.name : `${l.name} (inactive)`] as const)] as const;
   return (
     <section>
       <PageHeader title="Inventory" />

@@ -73,11 +73,15 @@ export default function OrderCreate() {
     defaultValues: { customer: "", email: "", currency: display.currency, country: "", lines: [blankLine()], fields: fieldsState() },
     mutation: useCreateOrder(),
     paths: (path) =>
-      path === "customer_id" ? "customer" : path.replace(/^line_items\.(\d+)\.(variant_id|quantity)$/, (_, i, k) => `lines.${i}.${k === "variant_id" ? "variant" : k}`),
+      path === "customer_id"
+        ? "customer"
+        : path.replace(/^line_items\.(\d+)\.(variant_id|quantity)$/, (_, i, k) => `lines.${i}.${k === "variant_id" ? "variant" : k}`),
     request: ({ customer, email, currency, country, lines, fields: state }) => {
       const missing = lines.flatMap((l, i) => (l.variant ? [] : [{ path: `line_items.${i}.variant_id`, message: "Choose a variant" }]));
       // The lines the API's rule gives no price: said at their line, nothing sent.
-      const unpriced = lines.flatMap((l, i) => (l.variant && priceOf(i)?.price_cents === null ? [{ path: `line_items.${i}.variant_id`, message: noPriceWords(currency, country) }] : []));
+      const unpriced = lines.flatMap((l, i) =>
+        l.variant && priceOf(i)?.price_cents === null ? [{ path: `line_items.${i}.variant_id`, message: noPriceWords(currency, country) }] : [],
+      );
       const noCurrency = currency ? [] : [{ path: "currency", message: "Choose a currency" }];
       const fields = custom.body(state, "create");
       const problems = [...noCurrency, ...missing, ...unpriced, ...(fields instanceof ApiProblem ? fields.errors : [])];
@@ -116,40 +120,63 @@ export default function OrderCreate() {
     return r && r.variant_id === asked[k].variant_id && r.quantity === asked[k].quantity ? r : undefined;
   }
   const prices = shown.map((_, i) => priceOf(i));
-  const total = asked.length === shown.length && prices.every((p) => p?.price_cents != null)
-    ? prices.reduce((sum, p, i) => sum + (p?.price_cents ?? 0) * quantityOf(shown[i].quantity), 0)
-    : null;
+  const total =
+    asked.length === shown.length && prices.every((p) => p?.price_cents != null)
+      ? prices.reduce((sum, p, i) => sum + (p?.price_cents ?? 0) * quantityOf(shown[i].quantity), 0)
+      : null;
 
   return (
     <section>
       <PageHeader title="New order" back={{ to: "/orders", label: "Orders" }} />
       <ApiForm form={form} className="card">
-        <ReferencePicker type="customer_reference" label="Customer" name="customer" value={customer} onChange={(id) => form.setValue("customer", id)}
-          hint="Optional: without a customer, give the email the order is for. A customer's groups decide which price lists apply." />
+        <ReferencePicker
+          type="customer_reference"
+          label="Customer"
+          name="customer"
+          value={customer}
+          onChange={(id) => form.setValue("customer", id)}
+          hint="Optional: without a customer, give the email the order is for. A customer's groups decide which price lists apply."
+        />
         <div className="form-grid">
           <TextField label="Email" type="email" {...form.register("email")} hint="The customer's email when none is chosen" />
-          <ComboField label="Currency" name="currency" required options={CURRENCY_CHOICES} value={currency}
-            onChange={(code) => form.setValue("currency", code, { shouldDirty: true })} placeholder="Code or name"
-            hint={`The store's is ${display.currency}; in another, only price lists have prices.`} />
-          <ComboField label="Country" name="country" options={COUNTRY_CHOICES} value={country}
-            onChange={(code) => form.setValue("country", code, { shouldDirty: true })} placeholder="Country name or code"
-            hint="Optional: the buyer's country. Price lists for some countries apply only when it is one of theirs." />
+          <ComboField
+            label="Currency"
+            name="currency"
+            required
+            options={CURRENCY_CHOICES}
+            value={currency}
+            onChange={(code) => form.setValue("currency", code, { shouldDirty: true })}
+            placeholder="Code or name"
+            hint={`The store's is ${display.currency}; in another, only price lists have prices.`}
+          />
+          <ComboField
+            label="Country"
+            name="country"
+            options={COUNTRY_CHOICES}
+            value={country}
+            onChange={(code) => form.setValue("country", code, { shouldDirty: true })}
+            placeholder="Country name or code"
+            hint="Optional: the buyer's country. Price lists for some countries apply only when it is one of theirs."
+          />
         </div>
         <fieldset>
           <legend>Items</legend>
           {lines.fields.map((line, i) => (
             <div className="order-line" key={line.id} role="group" aria-label={`Line ${i + 1}`}>
-              <ReferencePicker type="variant_reference" label={`Line ${i + 1} variant`} name={`lines.${i}.variant`} value={shown[i]?.variant ?? ""}
-                onChange={(variant) => form.setValue(`lines.${i}.variant`, variant)} />
+              <ReferencePicker
+                type="variant_reference"
+                label={`Line ${i + 1} variant`}
+                name={`lines.${i}.variant`}
+                value={shown[i]?.variant ?? ""}
+                onChange={(variant) => form.setValue(`lines.${i}.variant`, variant)}
+              />
               <TextField label={`Line ${i + 1} quantity`} type="number" min={1} step={1} className="narrow" {...form.register(`lines.${i}.quantity`)} />
               {lines.fields.length > 1 && (
                 <button type="button" onClick={() => lines.remove(i)}>
                   Remove line {i + 1}
                 </button>
               )}
-              {shown[i]?.variant && (
-                <LinePrice resolved={prices[i]} pending={resolved.isFetching} noPrice={noPriceWords(currency, country)} />
-              )}
+              {shown[i]?.variant && <LinePrice resolved={prices[i]} pending={resolved.isFetching} noPrice={noPriceWords(currency, country)} />}
             </div>
           ))}
           {lines.fields.length < MAX_LINES && (

@@ -25,7 +25,11 @@ export default function OrderList() {
       <OrdersTable
         query={orders}
         label="Orders"
-        empty={status ? `No ${STATUS_LABEL[status].toLowerCase()} orders.` : "No orders yet: they arrive through the API (POST /stores/{store_id}/orders) or “New order”."}
+        empty={
+          status
+            ? `No ${STATUS_LABEL[status].toLowerCase()} orders.`
+            : "No orders yet: they arrive through the API (POST /stores/{store_id}/orders) or “New order”."
+        }
         toolbar={<ListSelect list={list} name="status" label="Status" options={STATUS_OPTIONS} />}
         onOffset={list.setOffset}
       />

@@ -149,8 +149,8 @@ export function AddPricesDialog(props: { list: PriceList; onClose: () => void; o
   return (
     <FormDialog title={`Add prices to “${list.name}”`} form={form} onClose={props.onClose} submit="Save prices" className="prices-grid-form">
       <p className="hint">
-        Amounts in {list.currency} with its own decimals (five: “{amountExample(list.currency)}”). A SKU and minimum quantity
-        already in the list get the new price. Nothing is saved until every row is right.
+        Amounts in {list.currency} with its own decimals (five: “{amountExample(list.currency)}”). A SKU and minimum quantity already in the list get the new
+        price. Nothing is saved until every row is right.
       </p>
       <div className="table-scroll" tabIndex={0} role="region" aria-label="New prices table">
         <table className="grid">

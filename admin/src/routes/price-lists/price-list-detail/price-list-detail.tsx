@@ -85,7 +85,10 @@ function Prices({ list, onSaid }: { list: PriceList; onSaid: (words: string) => 
           message={`${productOf(p)} loses its price of ${formatMinor(p.price_cents, list.currency)} ${list.currency} from ${p.min_quantity} in “${list.name}”.`}
           pending={bulk.isPending}
           onConfirm={() =>
-            bulk.mutate({ delete: [{ variant_id: p.variant_id, min_quantity: p.min_quantity }] }, { onSuccess: () => onSaid(`Removed the price of ${skuOf(p)}`) })
+            bulk.mutate(
+              { delete: [{ variant_id: p.variant_id, min_quantity: p.min_quantity }] },
+              { onSuccess: () => onSaid(`Removed the price of ${skuOf(p)}`) },
+            )
           }
         />
       ),
@@ -130,7 +133,10 @@ export default function PriceListDetail() {
   const active = l.status === "active";
   const setStatus = () => {
     setSaid("");
-    update.mutate({ status: active ? "draft" : "active" }, { onSuccess: (saved) => setSaid(saved.status === "active" ? `${saved.name} is active` : `${saved.name} is a draft: it applies nowhere`) });
+    update.mutate(
+      { status: active ? "draft" : "active" },
+      { onSuccess: (saved) => setSaid(saved.status === "active" ? `${saved.name} is active` : `${saved.name} is a draft: it applies nowhere`) },
+    );
   };
   return (
     <section>
@@ -158,9 +164,7 @@ export default function PriceListDetail() {
         <span className={`badge ${l.status}`}>{STATUS_WORDS[l.status]}</span>
       </PageHeader>
       <ErrorMessage error={update.error ?? remove.error} />
-      <p className="hint">
-        {active ? "Active: it applies where its countries, groups and schedule say." : "Draft: it applies nowhere until it is activated."}
-      </p>
+      <p className="hint">{active ? "Active: it applies where its countries, groups and schedule say." : "Draft: it applies nowhere until it is activated."}</p>
       {/* Only while there is something to say: what the last action did. */}
       {said && (
         <p role="status" className="save-status">

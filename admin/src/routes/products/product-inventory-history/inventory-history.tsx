@@ -40,9 +40,7 @@ function History({ product }: { product: Product }) {
   const filtered = list.values.location || list.values.reason;
   return (
     <>
-      <p className="hint">
-        Every change of this product's stock, newest first, with who made it and why. Times are in {displayTimeZone()}.
-      </p>
+      <p className="hint">Every change of this product's stock, newest first, with who made it and why. Times are in {displayTimeZone()}.</p>
       <DataTable
         label="Inventory history"
         columns={columns}
@@ -52,11 +50,19 @@ function History({ product }: { product: Product }) {
         toolbar={
           <>
             {product.variants.length > 1 && (
-              <ListSelect list={list} name="variant" label="Variant"
-                options={product.variants.map((v) => [v.id, `${variantTitle(v)}${v.sku ? ` (${v.sku})` : ""}`] as const)} />
+              <ListSelect
+                list={list}
+                name="variant"
+                label="Variant"
+                options={product.variants.map((v) => [v.id, `${variantTitle(v)}${v.sku ? ` (${v.sku})` : ""}`] as const)}
+              />
             )}
-            <ListSelect list={list} name="location" label="Location"
-              options={[["", "All locations"], ...(locations.data ?? []).map((l) => [l.id, l.name] as const)]} />
+            <ListSelect
+              list={list}
+              name="location"
+              label="Location"
+              options={[["", "All locations"], ...(locations.data ?? []).map((l) => [l.id, l.name] as const)]}
+            />
             <ListSelect list={list} name="reason" label="Reason" options={REASON_OPTIONS} />
           </>
         }

@@ -14,7 +14,11 @@ export function ImportResult({ state, chosen }: { state: ProductImport; chosen: 
       : `Read as ${LAYOUT[state.format]}: its header says so, although ${chosen === "shopify" ? "Shopify CSV" : "this service's CSV"} was chosen.`;
   return (
     <section aria-label="Import progress">
-      <progress aria-label="Import progress" max={Math.max(state.rows_total, 1)} value={state.state === "done" ? Math.max(state.rows_total, 1) : state.rows_done} />
+      <progress
+        aria-label="Import progress"
+        max={Math.max(state.rows_total, 1)}
+        value={state.state === "done" ? Math.max(state.rows_total, 1) : state.rows_done}
+      />
       <p role="status" aria-live="polite">
         Import {state.state}: {state.rows_done} of {state.rows_total} rows; {state.products_created} products created, {state.products_updated} updated;{" "}
         {state.variants_created} variants created, {state.variants_updated} updated

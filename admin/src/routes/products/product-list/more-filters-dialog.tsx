@@ -53,7 +53,20 @@ export default function MoreFiltersDialog(props: {
     const text = texts[key] ?? "";
     const set = (next: string) => form.setValue(key, next);
     if (d.type === "boolean") {
-      return <SelectField key={key} label={label} name={key} value={text} onChange={(e) => set(e.target.value)} options={[["", "Any"], ["true", "Yes"], ["false", "No"]]} />;
+      return (
+        <SelectField
+          key={key}
+          label={label}
+          name={key}
+          value={text}
+          onChange={(e) => set(e.target.value)}
+          options={[
+            ["", "Any"],
+            ["true", "Yes"],
+            ["false", "No"],
+          ]}
+        />
+      );
     }
     // A range's bounds are plain values of the type (choices narrow equality only).
     const definition = bound === "eq" ? d : { type: d.type, validations: {} };

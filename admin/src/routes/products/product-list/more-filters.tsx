@@ -83,4 +83,3 @@ export function MoreFilters<K extends string>({ list }: { list: ListParams<K> })
     </>
   );
 }
-

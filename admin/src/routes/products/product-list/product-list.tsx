@@ -73,16 +73,18 @@ export function ProductList() {
         columns={columns}
         query={products}
         rowKey={(p) => p.id}
-        empty={search || tag || status || fields.length > 0 ? search ? `No product matches “${search}”.` : "No product matches these filters." : "No products yet. Create the first one."}
+        empty={
+          search || tag || status || fields.length > 0
+            ? search
+              ? `No product matches “${search}”.`
+              : "No product matches these filters."
+            : "No products yet. Create the first one."
+        }
         toolbar={
           <>
             <ListSearch list={list} name="search" label="Search products" placeholder="Search by title or SKU" />
             <label>
-              <input
-                type="checkbox"
-                checked={includeDrafts}
-                onChange={(e) => list.set("drafts", e.target.checked ? "true" : "false")}
-              />
+              <input type="checkbox" checked={includeDrafts} onChange={(e) => list.set("drafts", e.target.checked ? "true" : "false")} />
               Include drafts
             </label>
             <ProductFilters list={list} />

@@ -92,8 +92,7 @@ export function CustomFieldsSection() {
         </div>
       </div>
       <p className="hint">
-        Fields of your own (a material, a supplier code, a launch date), typed and checked by the API, shown in each form
-        after the built-in fields.
+        Fields of your own (a material, a supplier code, a launch date), typed and checked by the API, shown in each form after the built-in fields.
       </p>
       <div role="tablist" aria-label="Custom fields of">
         {OWNERS.map(([o, label]) => (

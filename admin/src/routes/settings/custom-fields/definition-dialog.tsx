@@ -70,8 +70,16 @@ export function AddFieldDialog(props: { owner: FieldOwner; onClose: () => void; 
       <div className="form-grid">
         <TextField label="Field name" required maxLength={255} {...form.register("name")} placeholder="Material" />
         {/* The key follows the name until it is typed into. */}
-        <TextField label="Key" required maxLength={64} name="key" value={key || suggestKey(name)} onChange={(e) => form.setValue("key", e.target.value)}
-          hint={KEY_HINT} spellCheck={false} />
+        <TextField
+          label="Key"
+          required
+          maxLength={64}
+          name="key"
+          value={key || suggestKey(name)}
+          onChange={(e) => form.setValue("key", e.target.value)}
+          hint={KEY_HINT}
+          spellCheck={false}
+        />
       </div>
       <SelectField label="Type" options={TYPE_OPTIONS} {...form.register("type")} hint="It never changes: for another type, make a new field." />
       <TextArea label="Description" rows={2} {...form.register("description")} hint="Shown under the field in the forms" />

@@ -42,7 +42,11 @@ export function validationsForm(type: FieldType, v: FieldValidations | undefined
 }
 
 /** The choices typed, one per line (blank lines ignored). */
-const choicesOf = (text: string) => text.split("\n").map((c) => c.trim()).filter(Boolean);
+const choicesOf = (text: string) =>
+  text
+    .split("\n")
+    .map((c) => c.trim())
+    .filter(Boolean);
 
 /** The `validations` for `type` from the form (only what applies to it), or the problem to show at its field. */
 export function toValidations(type: FieldType, form: ValidationsForm, timeZone: string): FieldValidations | ApiProblem {
@@ -75,9 +79,7 @@ export function toValidations(type: FieldType, form: ValidationsForm, timeZone: 
 /** The API names a bad choice by its index (`validations.choices.2`): said under "Choices" with the choice itself. */
 export function choiceErrors(errors: FieldError[], text: string): FieldError[] {
   const choices = choicesOf(text);
-  const messages = errors
-    .filter((e) => /^validations\.choices\.\d+$/.test(e.path))
-    .map((e) => `“${choices[Number(e.path.split(".")[2])] ?? ""}” ${e.message}`);
+  const messages = errors.filter((e) => /^validations\.choices\.\d+$/.test(e.path)).map((e) => `“${choices[Number(e.path.split(".")[2])] ?? ""}” ${e.message}`);
   if (messages.length === 0) return errors;
   return [...errors.filter((e) => !/^validations\.choices\.\d+$/.test(e.path)), { path: "validations.choices", message: messages.join("; ") }];
 }
@@ -109,8 +111,12 @@ export function ValidationsInputs({ type }: { type: FieldType }) {
         </div>
       )}
       {rules.regex && (
-        <TextField label="Pattern" {...register("regex")} spellCheck={false}
-          hint="A regular expression the value must match; ^…$ for the whole value, e.g. ^[A-Z]{3}-\d+$" />
+        <TextField
+          label="Pattern"
+          {...register("regex")}
+          spellCheck={false}
+          hint="A regular expression the value must match; ^…$ for the whole value, e.g. ^[A-Z]{3}-\d+$"
+        />
       )}
       {rules.choices && (
         <TextArea label="Choices" rows={3} {...register("choices")} hint="One per line; the value must be one of them (a combobox in the forms)" />

@@ -29,8 +29,15 @@ export function AddLocationDialog({ onClose, onSaved }: { onClose: () => void; o
     <FormDialog title="Add location" form={form} onClose={onClose} submit="Add location">
       <TextField label="Location name" required maxLength={100} {...form.register("name")} placeholder="Warehouse" />
       {/* Until the code is typed into, it follows the name. */}
-      <TextField label="Location code" required maxLength={32} name="code" value={code || suggestCode(name)}
-        onChange={(e) => form.setValue("code", e.target.value)} hint={CODE_HINT} />
+      <TextField
+        label="Location code"
+        required
+        maxLength={32}
+        name="code"
+        value={code || suggestCode(name)}
+        onChange={(e) => form.setValue("code", e.target.value)}
+        hint={CODE_HINT}
+      />
     </FormDialog>
   );
 }

@@ -49,8 +49,11 @@ export function LocationsSection() {
             </button>
           )}
           {!l.is_default && (
-            <button type="button" disabled={update.isPending}
-              onClick={() => act({ id: l.id, active: !l.active }, `${l.name} is ${l.active ? "inactive" : "active"}`)}>
+            <button
+              type="button"
+              disabled={update.isPending}
+              onClick={() => act({ id: l.id, active: !l.active }, `${l.name} is ${l.active ? "inactive" : "active"}`)}
+            >
               {l.active ? "Deactivate" : "Activate"}
             </button>
           )}
@@ -82,8 +85,7 @@ export function LocationsSection() {
         </div>
       </div>
       <p className="hint">
-        Where the store keeps stock. Orders take stock from the default location first, then in this order; an inactive
-        location's stock is not sold.
+        Where the store keeps stock. Orders take stock from the default location first, then in this order; an inactive location's stock is not sold.
       </p>
       <DataTable
         label="Locations"

@@ -52,7 +52,11 @@ const valuesOf = (list: PriceList | undefined, currency: string, timeZone: strin
 
 /** The API's paths at the form's fields: a country or a group named by its index is said under its list. */
 const pathOf = (path: string) =>
-  path.replace(/^countries\.\d+$/, "countries").replace(/^customer_group_ids(\.\d+)?$/, "groups").replace(/^starts_at$/, "starts").replace(/^ends_at$/, "ends");
+  path
+    .replace(/^countries\.\d+$/, "countries")
+    .replace(/^customer_group_ids(\.\d+)?$/, "groups")
+    .replace(/^starts_at$/, "starts")
+    .replace(/^ends_at$/, "ends");
 
 /**
  * The countries picked, each with "Remove"; "Add country" offers the others. A choice adds the country and shows the
@@ -134,9 +138,18 @@ export function PriceListDialog(props: { list?: PriceList; onClose: () => void; 
       if (!list) return { ...body, currency: v.currency };
       // Editing: only what changed; nothing changed closes the dialog.
       const keys: Record<keyof Values, keyof typeof body | null> = {
-        name: "name", code: "code", currency: null, priority: "priority", countries: "countries", groups: "customer_group_ids", starts: "starts_at", ends: "ends_at",
+        name: "name",
+        code: "code",
+        currency: null,
+        priority: "priority",
+        countries: "countries",
+        groups: "customer_group_ids",
+        starts: "starts_at",
+        ends: "ends_at",
       };
-      const sent = Object.fromEntries(Object.keys(changed).flatMap((k) => (keys[k as keyof Values] ? [[keys[k as keyof Values], body[keys[k as keyof Values]!]]] : [])));
+      const sent = Object.fromEntries(
+        Object.keys(changed).flatMap((k) => (keys[k as keyof Values] ? [[keys[k as keyof Values], body[keys[k as keyof Values]!]]] : [])),
+      );
       return Object.keys(sent).length === 0 ? undefined : sent;
     },
     onUnchanged: props.onClose,
@@ -151,23 +164,46 @@ export function PriceListDialog(props: { list?: PriceList; onClose: () => void; 
   const groupsErrorId = `${useId()}-groups-error`;
   const hintZone = `On the store's clock (${display.timeZone.replace(/_/g, " ")}).`;
   return (
-    <FormDialog title={list ? `Edit price list “${list.name}”` : "Add price list"} form={form} onClose={props.onClose}
-      submit={list ? "Save price list" : "Create price list"}>
+    <FormDialog
+      title={list ? `Edit price list “${list.name}”` : "Add price list"}
+      form={form}
+      onClose={props.onClose}
+      submit={list ? "Save price list" : "Create price list"}
+    >
       <div className="form-grid">
         <TextField label="Price list name" required maxLength={200} {...form.register("name")} placeholder="Japan retail" />
         {/* Until the code is typed into, it follows the name. */}
-        <TextField label="Code" required maxLength={64} name="code" value={code || (list ? "" : suggestCode(name))}
-          onChange={(e) => form.setValue("code", e.target.value, { shouldDirty: true })} hint={CODE_HINT} />
+        <TextField
+          label="Code"
+          required
+          maxLength={64}
+          name="code"
+          value={code || (list ? "" : suggestCode(name))}
+          onChange={(e) => form.setValue("code", e.target.value, { shouldDirty: true })}
+          hint={CODE_HINT}
+        />
         {list ? (
           <TextField label="Currency" readOnly value={list.currency} hint="Fixed when the list was created." />
         ) : (
-          <ComboField label="Currency" name="currency" required options={CURRENCY_CHOICES} value={currency}
-            onChange={(c) => form.setValue("currency", c, { shouldDirty: true })} placeholder="Code or name"
-            hint="Its prices are typed in this currency's own units." />
+          <ComboField
+            label="Currency"
+            name="currency"
+            required
+            options={CURRENCY_CHOICES}
+            value={currency}
+            onChange={(c) => form.setValue("currency", c, { shouldDirty: true })}
+            placeholder="Code or name"
+            hint="Its prices are typed in this currency's own units."
+          />
         )}
         {/* No min / max / step: the browser's own refusal would stand in for the words said at the field. */}
-        <TextField label="Priority" type="number" inputMode="numeric" {...form.register("priority")}
-          hint="0 to 1,000: where several lists have a price, the highest priority wins." />
+        <TextField
+          label="Priority"
+          type="number"
+          inputMode="numeric"
+          {...form.register("priority")}
+          hint="0 to 1,000: where several lists have a price, the highest priority wins."
+        />
       </div>
       <CountriesPicker value={countries} onChange={(codes) => form.setValue("countries", codes, { shouldDirty: true })} />
       <fieldset aria-describedby={groupsErrorId}>
@@ -178,8 +214,12 @@ export function PriceListDialog(props: { list?: PriceList; onClose: () => void; 
           <>
             <p className="hint">None checked: every buyer.</p>
             {(groups.data ?? []).map((g) => (
-              <CheckboxField key={g.id} label={g.name} checked={chosenGroups.includes(g.id)}
-                onChange={(e) => setGroups(e.target.checked ? [...chosenGroups, g.id] : chosenGroups.filter((id) => id !== g.id))} />
+              <CheckboxField
+                key={g.id}
+                label={g.name}
+                checked={chosenGroups.includes(g.id)}
+                onChange={(e) => setGroups(e.target.checked ? [...chosenGroups, g.id] : chosenGroups.filter((id) => id !== g.id))}
+              />
             ))}
           </>
         )}

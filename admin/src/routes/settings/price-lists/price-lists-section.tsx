@@ -40,8 +40,8 @@ export function PriceListsSection() {
         </div>
       </div>
       <p className="hint">
-        Prices in another currency, for some countries or for some customer groups. Where no list has a price, the
-        variant's base price applies in the store's currency; in another currency there is then no price.
+        Prices in another currency, for some countries or for some customer groups. Where no list has a price, the variant's base price applies in the store's
+        currency; in another currency there is then no price.
       </p>
       <DataTable label="Price lists" columns={columns} query={lists} onOffset={list.setOffset} rowKey={(l) => l.id} empty="No price lists yet." />
       {adding && <PriceListDialog onClose={() => setAdding(false)} />}

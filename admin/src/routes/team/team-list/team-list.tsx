@@ -6,15 +6,7 @@ import { ConfirmButton } from "../../../components/common/confirm-button";
 import { ACTIONS_COLUMN, DataTable } from "../../../components/common/data-table";
 import { useListParams } from "../../../components/common/list-params";
 import { PageHeader } from "../../../components/common/page-header";
-import {
-  type Invite,
-  type Member,
-  useAllMembers,
-  useInvites,
-  useMembers,
-  useRemoveMember,
-  useRevokeInvite,
-} from "../../../hooks/api/team";
+import { type Invite, type Member, useAllMembers, useInvites, useMembers, useRemoveMember, useRevokeInvite } from "../../../hooks/api/team";
 import { formatDate, useDisplay } from "../../../lib/format";
 import { EditPermissionsDialog, InviteDialog } from "./team-dialogs";
 

@@ -9,7 +9,12 @@ import { formatDate, useDisplay } from "../../../lib/format";
 
 type Delivery = components["schemas"]["WebhookDelivery"] & { url?: string };
 
-const STATUS_OPTIONS = [["", "All"], ["pending", "Pending"], ["delivered", "Delivered"], ["failed", "Failed"]] as const;
+const STATUS_OPTIONS = [
+  ["", "All"],
+  ["pending", "Pending"],
+  ["delivered", "Delivered"],
+  ["failed", "Failed"],
+] as const;
 
 export function StatusFilter({ list }: { list: ListParams<"status"> }) {
   return <ListSelect list={list} name="status" label="Status" options={STATUS_OPTIONS} />;

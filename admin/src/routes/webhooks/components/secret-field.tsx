@@ -7,7 +7,10 @@ import { useApiFormContext } from "../../../components/forms/use-api-form";
 
 export function randomSecret(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(32));
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
 }
 
 export function SecretField(props: { label: string; name?: string; hint?: string; required?: boolean; minLength?: number }) {

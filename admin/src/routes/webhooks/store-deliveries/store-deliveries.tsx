@@ -11,13 +11,7 @@ export default function StoreDeliveries() {
   return (
     <section>
       <PageHeader title="All deliveries" />
-      <DeliveriesTable
-        query={deliveries}
-        showUrl
-        empty="No deliveries yet."
-        toolbar={<StatusFilter list={list} />}
-        onOffset={list.setOffset}
-      />
+      <DeliveriesTable query={deliveries} showUrl empty="No deliveries yet." toolbar={<StatusFilter list={list} />} onOffset={list.setOffset} />
     </section>
   );
 }

@@ -30,9 +30,7 @@ function EventsField({ form }: { form: ApiFormState<Body> }) {
             <input
               type="checkbox"
               checked={selected.includes(e.name as Body["events"][number])}
-              onChange={(ev) =>
-                field.onChange(ev.target.checked ? [...selected, e.name] : selected.filter((n) => n !== e.name))
-              }
+              onChange={(ev) => field.onChange(ev.target.checked ? [...selected, e.name] : selected.filter((n) => n !== e.name))}
             />
             {e.name}
           </label>

@@ -33,7 +33,8 @@ const rules = {
     },
   },
   onHand: {
-    validate: (text: string, form: Form) => form.delta.trim() !== "" || text.trim() === "" || parseCount(text.trim()) !== null || "Enter a whole number of at least 0",
+    validate: (text: string, form: Form) =>
+      form.delta.trim() !== "" || text.trim() === "" || parseCount(text.trim()) !== null || "Enter a whole number of at least 0",
   },
 };
 

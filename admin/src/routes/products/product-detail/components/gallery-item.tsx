@@ -9,13 +9,7 @@ import { SaveStatus } from "../../../../components/common/save-status";
 import { SortableItem } from "../../../../components/common/sortable-list";
 import { useUnsavedChanges } from "../../../../components/common/unsaved-changes";
 
-export function GalleryListItem(props: {
-  item: GalleryItem;
-  index: number;
-  count: number;
-  product: Product;
-  onMove: (to: number) => void;
-}) {
+export function GalleryListItem(props: { item: GalleryItem; index: number; count: number; product: Product; onMove: (to: number) => void }) {
   const { item, index, count, product } = props;
   const update = useUpdateGalleryItem(product.id);
   const remove = useDeleteGalleryItem(product.id);

@@ -4,13 +4,7 @@ import { arrayMove } from "@dnd-kit/sortable";
 import { useState } from "react";
 import { Empty, ErrorMessage, QueryState } from "../../../../components/common/query-state";
 import { SortableList } from "../../../../components/common/sortable-list";
-import {
-  useGallery,
-  useUpdateGalleryItem,
-  useUploadImages,
-  type GalleryItem,
-  type UploadProgress,
-} from "../../../../hooks/api/gallery";
+import { useGallery, useUpdateGalleryItem, useUploadImages, type GalleryItem, type UploadProgress } from "../../../../hooks/api/gallery";
 import type { Product } from "../../../../hooks/api/products";
 import { useShownOrder } from "../../../../hooks/use-shown-order";
 import { describeProblem } from "../../../../lib/problem";

@@ -17,7 +17,11 @@ const fromProduct = (p: Product) => ({
   tags: p.tags.join(", "),
   fields: fieldsState(p.fields),
 });
-const tagsOf = (text: string) => text.split(",").map((t) => t.trim()).filter(Boolean);
+const tagsOf = (text: string) =>
+  text
+    .split(",")
+    .map((t) => t.trim())
+    .filter(Boolean);
 
 export function GeneralSection({ product }: { product: Product }) {
   const custom = useCustomFields("product");
@@ -28,9 +32,7 @@ export function GeneralSection({ product }: { product: Product }) {
       const fields = custom.body(values.fields, "update");
       if (fields instanceof ApiProblem) return fields;
       // Only what changed; an emptied optional field is cleared (null); tags replace the whole set.
-      const changes = Object.fromEntries(
-        Object.entries(texts).map(([f, v]) => [f, f === "tags" ? tagsOf(v) : f !== "title" && v === "" ? null : v]),
-      );
+      const changes = Object.fromEntries(Object.entries(texts).map(([f, v]) => [f, f === "tags" ? tagsOf(v) : f !== "title" && v === "" ? null : v]));
       return { ...changes, ...fields };
     },
     onSaved: (p) => form.saved(fromProduct(p)),

@@ -37,7 +37,11 @@ export function PreviewDialog({ product, open, onClose }: { product: Product; op
       <div className="preview">
         <div className="preview-gallery">
           {primary?.media_type === "image" && (
-            <img src={primary.image_variants.find((v) => v.size === "medium")?.url ?? primary.url} alt={primary.alt ?? ""} srcSet={primary.srcset ?? undefined} />
+            <img
+              src={primary.image_variants.find((v) => v.size === "medium")?.url ?? primary.url}
+              alt={primary.alt ?? ""}
+              srcSet={primary.srcset ?? undefined}
+            />
           )}
           <ul aria-label="Preview gallery">
             {items.map((i) =>

@@ -89,8 +89,7 @@ export function StockByLocation(props: {
       />
       {levels.length === 1 && (
         <p className="hint">
-          One location holds this store's stock. <Link to="/settings">Add a location in Settings</Link> to keep stock in more
-          than one place.
+          One location holds this store's stock. <Link to="/settings">Add a location in Settings</Link> to keep stock in more than one place.
         </p>
       )}
       {said && (

@@ -46,13 +46,22 @@ export function TransferStockDialog(props: {
       <p>Moves {props.variantTitle} between two locations; the total stays the same.</p>
       <div className="form-grid">
         <SelectField label="From" options={options} {...form.register("from_location_id")} />
-        <SelectField label="To" options={options} {...form.register("to_location_id", {
-          validate: (id, v) => id !== v.from_location_id || "Choose another location than the one the stock leaves",
-        })} />
+        <SelectField
+          label="To"
+          options={options}
+          {...form.register("to_location_id", {
+            validate: (id, v) => id !== v.from_location_id || "Choose another location than the one the stock leaves",
+          })}
+        />
       </div>
-      <TextField label="Quantity" inputMode="numeric" required {...form.register("quantity", {
-        validate: (text) => (parseCount(text) ?? 0) >= 1 || "Enter a whole number of at least 1",
-      })} />
+      <TextField
+        label="Quantity"
+        inputMode="numeric"
+        required
+        {...form.register("quantity", {
+          validate: (text) => (parseCount(text) ?? 0) >= 1 || "Enter a whole number of at least 1",
+        })}
+      />
       <TextField label="Reference" maxLength={255} {...form.register("reference")} hint="Optional: a transfer order, a note" />
     </FormDialog>
   );

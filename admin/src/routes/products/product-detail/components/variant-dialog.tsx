@@ -83,8 +83,7 @@ const rules = {
   }),
   /** A box measure: a whole number, all four or none. */
   box: () => ({
-    validate: (text: string, form: Form) =>
-      !BOX.some(([k]) => form.box[k].trim()) || /^\d+$/.test(text.trim()) || WHOLE_BOX,
+    validate: (text: string, form: Form) => !BOX.some(([k]) => form.box[k].trim()) || /^\d+$/.test(text.trim()) || WHOLE_BOX,
   }),
 };
 
@@ -143,15 +142,31 @@ export function VariantDialog(props: {
       <div className="form-grid">
         <TextField label="SKU" {...form.register("sku")} />
         <TextField label="Price" inputMode="decimal" required placeholder={amountExample(currency)} {...form.register("price", rules.price(currency))} />
-        <TextField label="Compare-at price" inputMode="decimal" {...form.register("compareAt", rules.compareAt(currency))}
-          hint="The price before a sale; at least the price" />
+        <TextField
+          label="Compare-at price"
+          inputMode="decimal"
+          {...form.register("compareAt", rules.compareAt(currency))}
+          hint="The price before a sale; at least the price"
+        />
         {stockWritable ? (
-          <TextField label="Stock" type="number" min={0} name="stock" value={stock ?? String(variant?.stock ?? 0)}
+          <TextField
+            label="Stock"
+            type="number"
+            min={0}
+            name="stock"
+            value={stock ?? String(variant?.stock ?? 0)}
             onChange={(e) => form.setValue("stock", e.target.value)}
-            hint={home && activeLocations > 1 ? `The stock at ${home.name}, the default location` : undefined} />
+            hint={home && activeLocations > 1 ? `The stock at ${home.name}, the default location` : undefined}
+          />
         ) : (
-          <TextField label="Stock" type="number" readOnly value={variant?.stock ?? 0} name="stock"
-            hint="The total available at every location. Stock is held beyond the default location, so change it with “Adjust” under Stock by location." />
+          <TextField
+            label="Stock"
+            type="number"
+            readOnly
+            value={variant?.stock ?? 0}
+            name="stock"
+            hint="The total available at every location. Stock is held beyond the default location, so change it with “Adjust” under Stock by location."
+          />
         )}
         <SelectField label="Fulfillment" options={FULFILLMENT} {...form.register("fulfillment")} />
       </div>
@@ -161,8 +176,11 @@ export function VariantDialog(props: {
         <legend>Options (up to {MAX_OPTIONS}, e.g. Size and Colour)</legend>
         {OPTION_ROWS.map((i) => (
           <div className="form-grid" key={i}>
-            <TextField label={`Option ${i + 1} name`} placeholder={["Size", "Colour", "Material"][i]}
-              {...form.register(`options.${i}.name`, rules.optionName(i))} />
+            <TextField
+              label={`Option ${i + 1} name`}
+              placeholder={["Size", "Colour", "Material"][i]}
+              {...form.register(`options.${i}.name`, rules.optionName(i))}
+            />
             <TextField label={`Option ${i + 1} value`} placeholder={["M", "Blue", "Linen"][i]} {...form.register(`options.${i}.value`)} />
           </div>
         ))}

@@ -48,7 +48,9 @@ export function DeliveryDetail({ webhookId, deliveryId }: { webhookId: string; d
             {replay.isSuccess && <p role="status">Replayed: a new delivery of the same body was queued.</p>}
             <ErrorMessage error={replay.error} />
             <h3>Payload</h3>
-            <pre className="code" tabIndex={0} role="region" aria-label="Payload">{prettyJson(d.payload)}</pre>
+            <pre className="code" tabIndex={0} role="region" aria-label="Payload">
+              {prettyJson(d.payload)}
+            </pre>
             <h3>Attempts</h3>
             {d.attempts.length === 0 && <p className="empty">No attempt yet.</p>}
             <ol className="attempts">
@@ -61,7 +63,8 @@ export function DeliveryDetail({ webhookId, deliveryId }: { webhookId: string; d
                       <time dateTime={a.started_at}>{formatDateTimeSeconds(a.started_at)}</time>
                       {i > 0 && (
                         <span className="gap">
-                          {" "}({formatGap(d.attempts[i - 1].started_at, a.started_at)} after attempt {d.attempts[i - 1].attempt})
+                          {" "}
+                          ({formatGap(d.attempts[i - 1].started_at, a.started_at)} after attempt {d.attempts[i - 1].attempt})
                         </span>
                       )}
                     </dd>

@@ -33,8 +33,11 @@ export function SettingsTab({ webhook }: { webhook: Webhook }) {
         <TextField label="Endpoint URL" type="url" required {...form.register("url")} />
         <CheckboxField label="Active" {...form.register("active")} />
         <SecretField label="Signing secret" hint="Leave empty to keep the current secret (it is never shown)." />
-        <ApiVersionSelect current={webhook.api_version} {...form.register("api_version")}
-          hint="Deliveries carry it as their Api-Version header, and their bodies are shaped by it." />
+        <ApiVersionSelect
+          current={webhook.api_version}
+          {...form.register("api_version")}
+          hint="Deliveries carry it as their Api-Version header, and their bodies are shaped by it."
+        />
         <SaveActions state={form.status} stale={form.dirty} />
       </ApiForm>
       <Operations webhook={webhook} />
