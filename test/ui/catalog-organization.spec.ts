@@ -82,7 +82,11 @@ test("filters in the URL, tags, compare-at price, and collections ordered by but
   await expect.poll(order).toEqual(["Alpha boot", "Beta sandal", "Gamma hat"]);
   const collectionId = page.url().split("/").pop()!;
   const stored = async () =>
-    ((await (await request.get(`/stores/${store.id}/collections/${collectionId}/products?include_drafts=true`, { headers: auth })).json()).data as Array<{ title: string }>).map((p) => p.title);
+    (
+      (await (await request.get(`/stores/${store.id}/collections/${collectionId}/products?include_drafts=true`, { headers: auth })).json()).data as Array<{
+        title: string;
+      }>
+    ).map((p) => p.title);
   await expect.poll(stored).toEqual(["Alpha boot", "Beta sandal", "Gamma hat"]);
 
   await members.filter({ hasText: "Gamma hat" }).getByRole("button", { name: "Move earlier" }).click();

@@ -50,7 +50,10 @@ test("Import shows its progress and skipped rows; the list pages by cursor and k
 
 test("Export downloads the catalog as CSV with the session; once the session is over, it returns to sign-in", async ({ page, request }) => {
   const { storeId, auth } = await signedInAdmin(page, request, "Exports");
-  const made = await request.post(`/stores/${storeId}/products`, { headers: auth, data: { title: "Exported mug", product_type: "single", default_price_cents: 1250 } });
+  const made = await request.post(`/stores/${storeId}/products`, {
+    headers: auth,
+    data: { title: "Exported mug", product_type: "single", default_price_cents: 1250 },
+  });
   expect(made.status()).toBe(201);
 
   const downloading = page.waitForEvent("download");

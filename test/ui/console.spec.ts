@@ -199,7 +199,9 @@ test("a store admin runs their store from the console", async ({ page, baseURL, 
     await expect(failedRow).toContainText("3");
     await failedRow.getByRole("link", { name: "products.updated" }).click();
     await expect(page.getByRole("heading", { name: "Attempt 3" })).toBeVisible();
-    await expect(page.getByRole("region", { name: /Response body of attempt 1/ }).or(page.getByLabel("Response body of attempt 1"))).toContainText(RECEIVER_BODY);
+    await expect(page.getByRole("region", { name: /Response body of attempt 1/ }).or(page.getByLabel("Response body of attempt 1"))).toContainText(
+      RECEIVER_BODY,
+    );
     await expect(page.getByText("500").first()).toBeVisible();
     await expectAccessible(page, "deliveries tab");
     await screenshot(page, "deliveries");

@@ -36,7 +36,10 @@ test("integrations: create with the key shown once, rotate with an overlap, rota
   });
 
   await test.step("Rotate, keeping the previous key working for 1 hour: both keys work", async () => {
-    await page.getByRole("row", { name: /Nightly ERP/ }).getByRole("button", { name: "Rotate" }).click();
+    await page
+      .getByRole("row", { name: /Nightly ERP/ })
+      .getByRole("button", { name: "Rotate" })
+      .click();
     const dialog = page.getByRole("dialog", { name: /Rotate/ });
     const overlap = dialog.getByRole("combobox", { name: "Keep the previous key working for" });
     await expect(overlap.getByRole("option")).toHaveText(["No time", "1 hour", "24 hours", "7 days"]);
@@ -58,12 +61,17 @@ test("integrations: create with the key shown once, rotate with an overlap, rota
     const password = "a-long-password-9";
     expect((await request.post("/users", { data: { email, password, name: "Lee Leaver" } })).status()).toBe(201);
     const memberJwt = (await (await request.post("/login", { data: { email, password } })).json()).token as string;
-    const invite = await (await request.post(`/stores/${storeId}/invites`, {
-      headers: auth,
-      data: { email, permissions: ["integrations.manage", "products.read"] },
-    })).json();
+    const invite = await (
+      await request.post(`/stores/${storeId}/invites`, {
+        headers: auth,
+        data: { email, permissions: ["integrations.manage", "products.read"] },
+      })
+    ).json();
     const accepted = await (await request.post("/invites/accept", { headers: bearer(memberJwt), data: { token: invite.token } })).json();
-    const made = await request.post(`/stores/${storeId}/integrations`, { headers: bearer(memberJwt), data: { name: "Marketplace feed", scopes: ["products.read"] } });
+    const made = await request.post(`/stores/${storeId}/integrations`, {
+      headers: bearer(memberJwt),
+      data: { name: "Marketplace feed", scopes: ["products.read"] },
+    });
     expect(made.status()).toBe(201);
     expect((await request.delete(`/stores/${storeId}/members/${accepted.user_id}`, { headers: auth })).status()).toBe(204);
     await page.reload();
@@ -74,7 +82,10 @@ test("integrations: create with the key shown once, rotate with an overlap, rota
   });
 
   await test.step("Revoke, confirmed in a dialog: the row goes and the key is refused", async () => {
-    await page.getByRole("row", { name: /Nightly ERP/ }).getByRole("button", { name: "Revoke" }).click();
+    await page
+      .getByRole("row", { name: /Nightly ERP/ })
+      .getByRole("button", { name: "Revoke" })
+      .click();
     const confirm = page.getByRole("dialog", { name: /Revoke/ });
     await confirm.getByRole("button", { name: "Revoke" }).click();
     await expect(page.getByRole("row", { name: /Nightly ERP/ })).toHaveCount(0);

@@ -48,12 +48,23 @@ test("every screen fits a 390 px wide phone, with the navigation behind Menu", a
   // Data for every screen: a variable product with a long SKU and an image, a customer, an order, a webhook with a
   // delivery, a token.
   const product = await (
-    await request.post(`/stores/${storeId}/products`, { headers: auth, data: { title: "A linen shirt with a long, long title for a small screen", product_type: "variable" } })
+    await request.post(`/stores/${storeId}/products`, {
+      headers: auth,
+      data: { title: "A linen shirt with a long, long title for a small screen", product_type: "variable" },
+    })
   ).json();
   const variant = await (
     await request.post(`/stores/${storeId}/products/${product.id}/variants`, {
       headers: auth,
-      data: { price_cents: 2000, stock: 4, sku: "LINEN-SHIRT-EXTRA-LARGE-OCEAN-BLUE-0001", option_values: [{ name: "Size", value: "XL" }, { name: "Colour", value: "Ocean blue" }] },
+      data: {
+        price_cents: 2000,
+        stock: 4,
+        sku: "LINEN-SHIRT-EXTRA-LARGE-OCEAN-BLUE-0001",
+        option_values: [
+          { name: "Size", value: "XL" },
+          { name: "Colour", value: "Ocean blue" },
+        ],
+      },
     })
   ).json();
   await request.patch(`/stores/${storeId}/products/${product.id}`, { headers: auth, data: { status: "live" } });
@@ -74,13 +85,20 @@ test("every screen fits a 390 px wide phone, with the navigation behind Menu", a
   const hook = await (
     await request.post(`/stores/${storeId}/webhooks`, {
       headers: auth,
-      data: { url: "http://127.0.0.1:9/a/rather/long/path/for/the/endpoint/that/answers/nothing", events: ["orders.updated"], secret: "phone-secret-0123456789" },
+      data: {
+        url: "http://127.0.0.1:9/a/rather/long/path/for/the/endpoint/that/answers/nothing",
+        events: ["orders.updated"],
+        secret: "phone-secret-0123456789",
+      },
     })
   ).json();
   const webhookId = hook.data[0].id as string;
   await request.post(`/stores/${storeId}/api-tokens`, { headers: auth, data: { name: "phone token", scopes: ["products.read", "orders.read"] } });
   await request.post(`/stores/${storeId}/orders/${order.id}/transitions`, { headers: auth, data: { status: "paid" } });
-  await request.post(`/stores/${storeId}/integrations`, { headers: auth, data: { name: "A nightly ERP sync with a long name", scopes: ["products.read", "orders.read"] } });
+  await request.post(`/stores/${storeId}/integrations`, {
+    headers: auth,
+    data: { name: "A nightly ERP sync with a long name", scopes: ["products.read", "orders.read"] },
+  });
   const collection = await (
     await request.post(`/stores/${storeId}/collections`, { headers: auth, data: { title: "A front page collection with a long title", kind: "manual" } })
   ).json();
@@ -116,7 +134,10 @@ test("every screen fits a 390 px wide phone, with the navigation behind Menu", a
   await test.step("orders, an order, its refund dialog", async () => {
     await viaMenu(page, "Orders", "Orders");
     await expectFits(page, "orders");
-    await page.getByRole("row", { name: /a\.very\.long/ }).getByRole("link").click();
+    await page
+      .getByRole("row", { name: /a\.very\.long/ })
+      .getByRole("link")
+      .click();
     await expect(page.getByRole("button", { name: "Refund" })).toBeVisible();
     await expectFits(page, "order page");
     await screenshot(page, "phone-order");
@@ -148,7 +169,10 @@ test("every screen fits a 390 px wide phone, with the navigation behind Menu", a
     await expectFits(page, "endpoint settings");
     await page.getByRole("tab", { name: "Deliveries" }).click();
     await expect(page.getByRole("row", { name: /orders\.updated/ })).toBeVisible({ timeout: 30_000 });
-    await page.getByRole("row", { name: /orders\.updated/ }).getByRole("link").click();
+    await page
+      .getByRole("row", { name: /orders\.updated/ })
+      .getByRole("link")
+      .click();
     await expect(page.getByRole("heading", { name: /Delivery of orders\.updated/ })).toBeVisible();
     await expectFits(page, "endpoint deliveries with an open delivery");
     await viaMenu(page, "Webhooks", "Webhooks");

@@ -22,7 +22,10 @@ async function backWithoutQuestion(page: Page, heading: string) {
 }
 
 test.describe("a page form", () => {
-  test("store Settings: clean leaves at once; dirty asks on Back and on a link; Keep editing keeps; Discard leaves; saved asks nothing", async ({ page, request }) => {
+  test("store Settings: clean leaves at once; dirty asks on Back and on a link; Keep editing keeps; Discard leaves; saved asks nothing", async ({
+    page,
+    request,
+  }) => {
     await signedInAdmin(page, request, "Guarded settings shop");
     const name = page.getByRole("textbox", { name: "Store name" });
 
@@ -89,7 +92,10 @@ test.describe("a page form", () => {
 });
 
 test.describe("a dialog form", () => {
-  test("New token: Escape and Cancel close a clean form at once, ask for a dirty one; Keep editing keeps the dialog and its values", async ({ page, request }) => {
+  test("New token: Escape and Cancel close a clean form at once, ask for a dirty one; Keep editing keeps the dialog and its values", async ({
+    page,
+    request,
+  }) => {
     await signedInAdmin(page, request, "Guarded token shop");
     await navigateTo(page, "Access tokens", "Access tokens");
     const dialog = page.getByRole("dialog", { name: "New token" });

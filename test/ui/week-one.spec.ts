@@ -36,7 +36,12 @@ async function expectFitsPhone(page: Page, screen: string) {
 }
 
 test.describe("joining from an invite link", () => {
-  test("the link is shown once; a second browser signs up from it, sees the store and permissions, accepts, and is in", async ({ page, browser, request, baseURL }) => {
+  test("the link is shown once; a second browser signs up from it, sees the store and permissions, accepts, and is in", async ({
+    page,
+    browser,
+    request,
+    baseURL,
+  }) => {
     test.setTimeout(240_000);
     await signedInAdmin(page, request, "Joinable shop");
     await navigateTo(page, "Team", "Team");
@@ -135,7 +140,9 @@ test.describe("not losing work", () => {
     for (const title of ["Gadget one", "Gadget two", "Widget"]) {
       await request.post(`/stores/${storeId}/products`, { headers: auth, data: { title, product_type: "single", default_price_cents: 1250 } });
     }
-    const product = await (await request.post(`/stores/${storeId}/products`, { headers: auth, data: { title: "Gadget variable", product_type: "variable" } })).json();
+    const product = await (
+      await request.post(`/stores/${storeId}/products`, { headers: auth, data: { title: "Gadget variable", product_type: "variable" } })
+    ).json();
     await request.post(`/stores/${storeId}/products/${product.id}/variants`, {
       headers: auth,
       data: { price_cents: 900, stock: 3, sku: "GV-RED", option_values: [{ name: "Colour", value: "Red" }] },
@@ -295,7 +302,9 @@ test.describe("settings, prices, times, customers and the audit log", () => {
   test("the store's currency and zone show everywhere; the audit log names people and filters; customers by part of a name", async ({ page, request }) => {
     test.setTimeout(240_000);
     const { storeId, auth, email } = await signedInAdmin(page, request, "Euro shop");
-    const product = await (await request.post(`/stores/${storeId}/products`, { headers: auth, data: { title: "Espresso cup", product_type: "single", default_price_cents: 1250 } })).json();
+    const product = await (
+      await request.post(`/stores/${storeId}/products`, { headers: auth, data: { title: "Espresso cup", product_type: "single", default_price_cents: 1250 } })
+    ).json();
     await request.patch(`/stores/${storeId}/products/${product.id}`, { headers: auth, data: { status: "live" } });
     await request.post(`/stores/${storeId}/customers`, { headers: auth, data: { email: "ada@example.test", name: "Ada Lovelace", phone: "+44 20 7946 0018" } });
     await request.post(`/stores/${storeId}/customers`, { headers: auth, data: { email: "grace@example.test", name: "Grace Hopper" } });
@@ -364,8 +373,13 @@ test.describe("phones: no sideways scrolling with real content, no words broken 
   test("the product page with variants, the audit log with long emails, the join page", async ({ page, browser, request }) => {
     test.setTimeout(240_000);
     const { storeId, auth } = await signedInAdmin(page, request, "Phone shop");
-    const product = await (await request.post(`/stores/${storeId}/products`, { headers: auth, data: { title: "Merino scarf", product_type: "variable" } })).json();
-    for (const [sku, colour] of [["MERINO-SCARF-EXTRA-LONG-MIDNIGHT-BLUE-0001", "Midnight blue"], ["MERINO-SCARF-EXTRA-LONG-FOREST-GREEN-0002", "Forest green"]]) {
+    const product = await (
+      await request.post(`/stores/${storeId}/products`, { headers: auth, data: { title: "Merino scarf", product_type: "variable" } })
+    ).json();
+    for (const [sku, colour] of [
+      ["MERINO-SCARF-EXTRA-LONG-MIDNIGHT-BLUE-0001", "Midnight blue"],
+      ["MERINO-SCARF-EXTRA-LONG-FOREST-GREEN-0002", "Forest green"],
+    ]) {
       await request.post(`/stores/${storeId}/products/${product.id}/variants`, {
         headers: auth,
         data: { price_cents: 4900, stock: 2, sku, option_values: [{ name: "Colour", value: colour }] },
@@ -375,8 +389,13 @@ test.describe("phones: no sideways scrolling with real content, no words broken 
       headers: auth,
       multipart: { file: { name: "s.png", mimeType: "image/png", buffer: png(48, [20, 30, 90]) }, alt: "Blue scarf" },
     });
-    await request.post(`/stores/${storeId}/customers`, { headers: auth, data: { email: "a.customer.with.an.exceptionally.long.address@subdomain.example.test" } });
-    const invite = await (await request.post(`/stores/${storeId}/invites`, { headers: auth, data: { email: "x@example.test", permissions: ["products.read"] } })).json();
+    await request.post(`/stores/${storeId}/customers`, {
+      headers: auth,
+      data: { email: "a.customer.with.an.exceptionally.long.address@subdomain.example.test" },
+    });
+    const invite = await (
+      await request.post(`/stores/${storeId}/invites`, { headers: auth, data: { email: "x@example.test", permissions: ["products.read"] } })
+    ).json();
 
     await page.goto(`/admin/products/${product.id}`);
     await expect(page.getByRole("row", { name: /Midnight blue/ })).toBeVisible();

@@ -30,7 +30,10 @@ async function expectFits(page: Page, screen: string) {
 
 /** A table's row by the exact text of one of its cells. */
 const rowWithCell = (page: Page, table: string, cell: string) =>
-  page.getByRole("table", { name: table, exact: true }).getByRole("row").filter({ has: page.getByRole("cell", { name: cell, exact: true }) });
+  page
+    .getByRole("table", { name: table, exact: true })
+    .getByRole("row")
+    .filter({ has: page.getByRole("cell", { name: cell, exact: true }) });
 
 /** A single live product with a SKU and stock; returns its id and its variant's. */
 async function product(request: APIRequestContext, storeId: string, auth: Record<string, string>, title: string, sku: string, priceCents: number) {
@@ -54,7 +57,9 @@ test("prices: customer groups, price lists in JPY and KWD with the grid, the var
   expect((await request.patch(`/stores/${storeId}`, { headers: auth, data: { timezone: "Asia/Tokyo" } })).status()).toBe(200);
   const stool = await product(request, storeId, auth, "Oak stool", "OAK-1", 4500);
   await product(request, storeId, auth, "Linen shirt", "LIN-1", 3000);
-  const customer = await (await request.post(`/stores/${storeId}/customers`, { headers: auth, data: { email: "wholesale.buyer@example.test", name: "Wholesale Buyer" } })).json();
+  const customer = await (
+    await request.post(`/stores/${storeId}/customers`, { headers: auth, data: { email: "wholesale.buyer@example.test", name: "Wholesale Buyer" } })
+  ).json();
   const listsNamed = async (name: string) => {
     const lists = (await (await request.get(`/stores/${storeId}/price-lists?limit=100`, { headers: auth })).json()).data as Array<Record<string, unknown>>;
     return lists.find((l) => l.name === name)!;
@@ -104,7 +109,10 @@ test("prices: customer groups, price lists in JPY and KWD with the grid, the var
 
   const prices = page.getByRole("table", { name: "Prices", exact: true });
   const priceRow = (sku: string, min: string) =>
-    prices.getByRole("row").filter({ has: page.getByRole("cell", { name: sku, exact: true }) }).filter({ has: page.getByRole("cell", { name: min, exact: true }) });
+    prices
+      .getByRole("row")
+      .filter({ has: page.getByRole("cell", { name: sku, exact: true }) })
+      .filter({ has: page.getByRole("cell", { name: min, exact: true }) });
 
   await test.step("Settings → Price lists: Add price list in JPY for Japan, until a moment on the store's clock", async () => {
     await navigateTo(page, "Settings", "Settings");
@@ -133,7 +141,13 @@ test("prices: customer groups, price lists in JPY and KWD with the grid, the var
     await expect(page.getByText("Draft", { exact: true })).toBeVisible();
     await expect(page.getByText(/Until Jan 1, 2099/)).toBeVisible();
     const stored = await listsNamed("Japan retail");
-    expect([stored.currency, stored.priority, stored.countries, stored.status, stored.ends_at]).toEqual(["JPY", 10, ["JP"], "draft", "2098-12-31T15:00:00.000Z"]);
+    expect([stored.currency, stored.priority, stored.countries, stored.status, stored.ends_at]).toEqual([
+      "JPY",
+      10,
+      ["JP"],
+      "draft",
+      "2098-12-31T15:00:00.000Z",
+    ]);
     await expectAccessible(page, "price list page (empty)");
   });
 
@@ -183,7 +197,11 @@ test("prices: customer groups, price lists in JPY and KWD with the grid, the var
     await expect(priceRow("LIN-1", "1").getByRole("cell")).toHaveText(["LIN-1", "Linen shirt", "1", "700", "—", "Remove"]);
     await expect(priceRow("LIN-1", "5").getByRole("cell")).toHaveText(["LIN-1", "Linen shirt", "5", "450", "480", "Remove"]);
     const stored = await (await request.get(`/stores/${storeId}/price-lists/${(await listsNamed("Japan retail")).id}/prices`, { headers: auth })).json();
-    expect(stored.data.map((p: { sku: string; price_cents: number }) => [p.sku, p.price_cents]).sort()).toEqual([["LIN-1", 450], ["LIN-1", 700], ["OAK-1", 500]]);
+    expect(stored.data.map((p: { sku: string; price_cents: number }) => [p.sku, p.price_cents]).sort()).toEqual([
+      ["LIN-1", 450],
+      ["LIN-1", 700],
+      ["OAK-1", 500],
+    ]);
   });
 
   await test.step("per row Remove; Activate and Deactivate", async () => {
@@ -230,7 +248,16 @@ test("prices: customer groups, price lists in JPY and KWD with the grid, the var
     await page.getByRole("link", { name: "← Settings" }).click();
     const japan = rowWithCell(page, "Price lists", "Japan retail");
     await expect(japan.getByRole("cell")).toHaveText(["Japan retail", "JPY", "Active", "10", "Japan", "Every buyer", /^Until Jan 1, 2099/, "2"]);
-    await expect(rowWithCell(page, "Price lists", "Gulf wholesale").getByRole("cell")).toHaveText(["Gulf wholesale", "KWD", "Draft", "0", "Every country", "Wholesale", "Always", "1"]);
+    await expect(rowWithCell(page, "Price lists", "Gulf wholesale").getByRole("cell")).toHaveText([
+      "Gulf wholesale",
+      "KWD",
+      "Draft",
+      "0",
+      "Every country",
+      "Wholesale",
+      "Always",
+      "1",
+    ]);
     await expectAccessible(page, "settings with price lists");
   });
 
@@ -249,9 +276,21 @@ test("prices: customer groups, price lists in JPY and KWD with the grid, the var
     const dialog = page.getByRole("dialog", { name: "Edit variant Default" });
     const table = dialog.getByRole("table", { name: "Prices" });
     await expect(table.getByRole("columnheader")).toHaveText(["Price list", "Status", "Minimum quantity", "Price", "Compare-at"]);
-    await expect(table.getByRole("row").filter({ hasText: "Base price" }).getByRole("cell")).toHaveText(["Base price", "Where no list has a price", "1", "$45.00", "—"]);
+    await expect(table.getByRole("row").filter({ hasText: "Base price" }).getByRole("cell")).toHaveText([
+      "Base price",
+      "Where no list has a price",
+      "1",
+      "$45.00",
+      "—",
+    ]);
     await expect(table.getByRole("row").filter({ hasText: "Japan retail" }).getByRole("cell")).toHaveText(["Japan retail", "Active", "1", "¥500", "—"]);
-    await expect(table.getByRole("row").filter({ hasText: "Gulf wholesale" }).getByRole("cell")).toHaveText(["Gulf wholesale", "Draft", "1", "KWD 5.000", "KWD 5.250"]);
+    await expect(table.getByRole("row").filter({ hasText: "Gulf wholesale" }).getByRole("cell")).toHaveText([
+      "Gulf wholesale",
+      "Draft",
+      "1",
+      "KWD 5.000",
+      "KWD 5.250",
+    ]);
     await expectAccessible(page, "variant dialog with its prices");
     await dialog.getByRole("button", { name: "Cancel" }).click();
     await expect(dialog).toBeHidden();
@@ -259,9 +298,16 @@ test("prices: customer groups, price lists in JPY and KWD with the grid, the var
 
   // A list in euros for Germany, made by the API: the Oak stool has a price in it, the Linen shirt none.
   const eu = await (
-    await request.post(`/stores/${storeId}/price-lists`, { headers: auth, data: { name: "EU Germany", code: "eu-de", currency: "EUR", status: "active", countries: ["DE"] } })
+    await request.post(`/stores/${storeId}/price-lists`, {
+      headers: auth,
+      data: { name: "EU Germany", code: "eu-de", currency: "EUR", status: "active", countries: ["DE"] },
+    })
   ).json();
-  expect((await request.post(`/stores/${storeId}/price-lists/${eu.id}/prices/bulk`, { headers: auth, data: { upsert: [{ sku: "OAK-1", price_cents: 4000 }] } })).status()).toBe(200);
+  expect(
+    (
+      await request.post(`/stores/${storeId}/price-lists/${eu.id}/prices/bulk`, { headers: auth, data: { upsert: [{ sku: "OAK-1", price_cents: 4000 }] } })
+    ).status(),
+  ).toBe(200);
   const orderPosts: string[] = [];
   page.on("request", (r) => {
     if (r.method() === "POST" && new URL(r.url()).pathname === `/stores/${storeId}/orders`) orderPosts.push(r.url());
@@ -312,7 +358,11 @@ test("prices: customer groups, price lists in JPY and KWD with the grid, the var
     expect(orderPosts).toHaveLength(1);
     const orderId = page.url().split("/").pop()!;
     const order = await (await request.get(`/stores/${storeId}/orders/${orderId}`, { headers: auth })).json();
-    expect([order.currency, order.total_cents, order.line_items[0].price_source]).toEqual(["EUR", 8000, { type: "price_list", price_list_id: eu.id, min_quantity: 1 }]);
+    expect([order.currency, order.total_cents, order.line_items[0].price_source]).toEqual([
+      "EUR",
+      8000,
+      { type: "price_list", price_list_id: eu.id, min_quantity: 1 },
+    ]);
   });
 
   await test.step("at 390 px: settings, a price list, the grid, a customer's groups and a new order fit and pass axe", async () => {

@@ -29,7 +29,11 @@ async function column(page: Page, table: string, header: string) {
   return index < 0 ? null : t.locator(`tbody tr td:nth-child(${index + 1})`).allTextContents();
 }
 
-test("API versions: lists show each credential's version, an integration's page changes it, an endpoint's Settings show it", async ({ page, request, baseURL }) => {
+test("API versions: lists show each credential's version, an integration's page changes it, an endpoint's Settings show it", async ({
+  page,
+  request,
+  baseURL,
+}) => {
   const foreign = await recordForeignRequests(page, new URL(baseURL!).origin);
   const { storeId, auth } = await signedInAdmin(page, request, "Versions shop");
   const versions = (await (await request.get("/versions")).json()).data as Array<{ version: string; status: string; sunset_at: string | null }>;
@@ -66,7 +70,10 @@ test("API versions: lists show each credential's version, an integration's page 
 
   await test.step("an integration's page changes its API version; it persists over a reload and serves its key", async () => {
     await navigateTo(page, "Integrations", "Integrations");
-    await page.getByRole("row", { name: /Nightly ERP/ }).getByRole("link", { name: "Nightly ERP" }).click();
+    await page
+      .getByRole("row", { name: /Nightly ERP/ })
+      .getByRole("link", { name: "Nightly ERP" })
+      .click();
     await expect(page.getByRole("heading", { level: 1, name: "Nightly ERP" })).toBeVisible();
     const version = page.getByRole("combobox", { name: "API version" });
     await expect(version).toHaveValue(current);

@@ -53,7 +53,11 @@ test("Events: newest first, paged, filtered by Event type and Resource id, paylo
     const capId = await makeProduct(request, storeId, auth, "Events cap");
     // More than a page: the two products' events are on the second page, newest first.
     await makeCustomers(request, storeId, auth, PAGE + 2);
-    const log = (await (await request.get(`/stores/${storeId}/events?limit=100`, { headers: auth })).json()).data as Array<{ sequence: number; event: string; data: { id?: string } }>;
+    const log = (await (await request.get(`/stores/${storeId}/events?limit=100`, { headers: auth })).json()).data as Array<{
+      sequence: number;
+      event: string;
+      data: { id?: string };
+    }>;
     const mugCreated = log.find((e) => e.event === "products.created" && e.data.id === mugId)!;
     const capCreated = log.find((e) => e.event === "products.created" && e.data.id === capId)!;
     const newest = Math.max(...log.map((e) => e.sequence));
@@ -120,7 +124,9 @@ test("Events: newest first, paged, filtered by Event type and Resource id, paylo
 
     await test.step("the Deliveries tab shows each delivery's sequence, from the list alone", async () => {
       await expect
-        .poll(async () => (await (await request.get(`/stores/${storeId}/webhooks/${hook.id}/deliveries`, { headers: auth })).json()).data.length, { timeout: 20_000 })
+        .poll(async () => (await (await request.get(`/stores/${storeId}/webhooks/${hook.id}/deliveries`, { headers: auth })).json()).data.length, {
+          timeout: 20_000,
+        })
         .toBe(2);
       const deliveryReads: string[] = [];
       page.on("request", (r) => {

@@ -38,7 +38,10 @@ async function customer(request: APIRequestContext, storeId: string, auth: Auth,
 }
 
 const fieldRow = (page: Page, table: string, key: string) =>
-  page.getByRole("table", { name: table, exact: true }).getByRole("row").filter({ has: page.getByRole("cell", { name: key, exact: true }) });
+  page
+    .getByRole("table", { name: table, exact: true })
+    .getByRole("row")
+    .filter({ has: page.getByRole("cell", { name: key, exact: true }) });
 
 /** Fills the "Add field" dialog's name, type and whatever else `then` sets, and adds it. */
 async function addField(page: Page, name: string, type: string, then?: (dialog: Locator) => Promise<void>) {
@@ -52,7 +55,11 @@ async function addField(page: Page, name: string, type: string, then?: (dialog: 
   await expect(page.getByRole("status").filter({ hasText: `Added field ${name}` })).toBeVisible();
 }
 
-test("fields of your own: define them, fill them on a product, a variant, a customer and an order, filter products by them", async ({ page, request, baseURL }) => {
+test("fields of your own: define them, fill them on a product, a variant, a customer and an order, filter products by them", async ({
+  page,
+  request,
+  baseURL,
+}) => {
   test.setTimeout(300_000);
   const foreign = await recordForeignRequests(page, new URL(baseURL!).origin);
   const { storeId, auth } = await signedInAdmin(page, request, "Fields shop");
@@ -330,7 +337,10 @@ test("fields of your own: define them, fill them on a product, a variant, a cust
 
     // A variant field (products with such a variant) and money typed in major units, sent in minor units.
     await moreFilters.click();
-    await dialog.getByRole("group", { name: /Variant fields/ }).getByRole("textbox", { name: "Fabric code" }).fill("FC-1");
+    await dialog
+      .getByRole("group", { name: /Variant fields/ })
+      .getByRole("textbox", { name: "Fabric code" })
+      .fill("FC-1");
     await dialog.getByRole("textbox", { name: "Price floor at least" }).fill("10.00");
     await dialog.getByRole("button", { name: "Apply filters" }).click();
     await expect(page).toHaveURL(/field\.price_floor\.min=1000/);
@@ -351,7 +361,13 @@ test.describe("on a phone", () => {
 
   test("Settings → Custom fields, a product's fields and More filters fit 390 px", async ({ page, request }) => {
     const { storeId, auth } = await signedInAdmin(page, request, "A phone shop with fields");
-    await define(request, storeId, auth, { owner: "product", key: "supplier_reference_code", name: "Supplier reference code with a long name", type: "text", filterable: true });
+    await define(request, storeId, auth, {
+      owner: "product",
+      key: "supplier_reference_code",
+      name: "Supplier reference code with a long name",
+      type: "text",
+      filterable: true,
+    });
     await define(request, storeId, auth, { owner: "product", key: "weight", name: "Weight", type: "decimal", filterable: true, validations: { min: 0 } });
     await define(request, storeId, auth, { owner: "product", key: "related", name: "Related product", type: "product_reference" });
     await define(request, storeId, auth, { owner: "product", key: "tags_of_our_own", name: "Tags of our own", type: "list.text" });

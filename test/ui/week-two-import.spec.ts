@@ -13,15 +13,57 @@ import { expectAccessible, png, recordForeignRequests, signedInAdmin } from "./s
 const PHONE = { width: 390, height: 844 };
 
 const HEADER = [
-  "Handle", "Title", "Body (HTML)", "Vendor", "Product Category", "Type", "Tags", "Published", "Option1 Name", "Option1 Value", "Option2 Name",
-  "Option2 Value", "Option3 Name", "Option3 Value", "Variant SKU", "Variant Grams", "Variant Inventory Tracker", "Variant Inventory Qty",
-  "Variant Inventory Policy", "Variant Fulfillment Service", "Variant Price", "Variant Compare At Price", "Variant Requires Shipping",
-  "Variant Taxable", "Variant Barcode", "Image Src", "Image Position", "Image Alt Text", "Gift Card", "SEO Title", "SEO Description",
-  "Google Shopping / Google Product Category", "Google Shopping / Gender", "Google Shopping / Age Group", "Google Shopping / MPN",
-  "Google Shopping / AdWords Grouping", "Google Shopping / AdWords Labels", "Google Shopping / Condition", "Google Shopping / Custom Product",
-  "Google Shopping / Custom Label 0", "Google Shopping / Custom Label 1", "Google Shopping / Custom Label 2", "Google Shopping / Custom Label 3",
-  "Google Shopping / Custom Label 4", "Variant Image", "Variant Weight Unit", "Variant Tax Code", "Cost per item", "Price / International",
-  "Compare At Price / International", "Status",
+  "Handle",
+  "Title",
+  "Body (HTML)",
+  "Vendor",
+  "Product Category",
+  "Type",
+  "Tags",
+  "Published",
+  "Option1 Name",
+  "Option1 Value",
+  "Option2 Name",
+  "Option2 Value",
+  "Option3 Name",
+  "Option3 Value",
+  "Variant SKU",
+  "Variant Grams",
+  "Variant Inventory Tracker",
+  "Variant Inventory Qty",
+  "Variant Inventory Policy",
+  "Variant Fulfillment Service",
+  "Variant Price",
+  "Variant Compare At Price",
+  "Variant Requires Shipping",
+  "Variant Taxable",
+  "Variant Barcode",
+  "Image Src",
+  "Image Position",
+  "Image Alt Text",
+  "Gift Card",
+  "SEO Title",
+  "SEO Description",
+  "Google Shopping / Google Product Category",
+  "Google Shopping / Gender",
+  "Google Shopping / Age Group",
+  "Google Shopping / MPN",
+  "Google Shopping / AdWords Grouping",
+  "Google Shopping / AdWords Labels",
+  "Google Shopping / Condition",
+  "Google Shopping / Custom Product",
+  "Google Shopping / Custom Label 0",
+  "Google Shopping / Custom Label 1",
+  "Google Shopping / Custom Label 2",
+  "Google Shopping / Custom Label 3",
+  "Google Shopping / Custom Label 4",
+  "Variant Image",
+  "Variant Weight Unit",
+  "Variant Tax Code",
+  "Cost per item",
+  "Price / International",
+  "Compare At Price / International",
+  "Status",
 ];
 const quote = (cell: string) => (/[",\r\n]/.test(cell) ? `"${cell.replaceAll('"', '""')}"` : cell);
 const csvOf = (rows: Array<Record<string, string>>) =>
@@ -48,15 +90,44 @@ async function imageServer() {
 function shopifyFile(base: string, suffix: string) {
   return csvOf([
     {
-      Handle: `hoodie-${suffix}`, Title: `Hoodie ${suffix}`, "Body (HTML)": "<p>Warm</p>", Vendor: "Acme", Type: "Hoodies", Tags: "winter", Published: "TRUE",
-      "Option1 Name": "Size", "Option1 Value": "S", "Variant SKU": `H-S-${suffix}`, "Variant Inventory Qty": "4", "Variant Price": "40.00",
-      "Image Src": `${base}/front.png`, "Image Position": "1", "Image Alt Text": "Front", "Gift Card": "FALSE", "Google Shopping / MPN": "X1", Status: "active",
+      Handle: `hoodie-${suffix}`,
+      Title: `Hoodie ${suffix}`,
+      "Body (HTML)": "<p>Warm</p>",
+      Vendor: "Acme",
+      Type: "Hoodies",
+      Tags: "winter",
+      Published: "TRUE",
+      "Option1 Name": "Size",
+      "Option1 Value": "S",
+      "Variant SKU": `H-S-${suffix}`,
+      "Variant Inventory Qty": "4",
+      "Variant Price": "40.00",
+      "Image Src": `${base}/front.png`,
+      "Image Position": "1",
+      "Image Alt Text": "Front",
+      "Gift Card": "FALSE",
+      "Google Shopping / MPN": "X1",
+      Status: "active",
     },
-    { Handle: `hoodie-${suffix}`, "Option1 Value": "M", "Variant SKU": `H-M-${suffix}`, "Variant Inventory Qty": "2", "Variant Price": "41.00", "Image Src": `${base}/back.png`, "Image Position": "2" },
+    {
+      Handle: `hoodie-${suffix}`,
+      "Option1 Value": "M",
+      "Variant SKU": `H-M-${suffix}`,
+      "Variant Inventory Qty": "2",
+      "Variant Price": "41.00",
+      "Image Src": `${base}/back.png`,
+      "Image Position": "2",
+    },
     { Handle: `hoodie-${suffix}`, "Image Src": `${base}/missing.png`, "Image Position": "3", "Image Alt Text": "Side" },
     {
-      Handle: `mug-${suffix}`, Title: `Mug ${suffix}`, "Option1 Name": "Title", "Option1 Value": "Default Title", "Variant SKU": `MUG-${suffix}`,
-      "Variant Price": "9.50", "Variant Inventory Qty": "12", Status: "draft",
+      Handle: `mug-${suffix}`,
+      Title: `Mug ${suffix}`,
+      "Option1 Name": "Title",
+      "Option1 Value": "Default Title",
+      "Variant SKU": `MUG-${suffix}`,
+      "Variant Price": "9.50",
+      "Variant Inventory Qty": "12",
+      Status: "draft",
     },
   ]);
 }
@@ -95,7 +166,9 @@ test("Import offers This service's CSV and Shopify CSV, says a broken image URL 
       expect(await bar.evaluate((e) => [(e as HTMLProgressElement).value, (e as HTMLProgressElement).max])).toEqual([4, 4]);
       const warnings = page.getByRole("list", { name: "Import warnings" }).getByRole("listitem");
       await expect(warnings).toHaveCount(1);
-      await expect(warnings.first()).toContainText(/^Line 4: Image Src: .*missing\.png could not be fetched \(HTTP 404\); the product was imported without it$/);
+      await expect(warnings.first()).toContainText(
+        /^Line 4: Image Src: .*missing\.png could not be fetched \(HTTP 404\); the product was imported without it$/,
+      );
       await expect(page.getByRole("list", { name: "Import errors" })).toHaveCount(0);
       const ignored = page.getByRole("list", { name: "Ignored columns" });
       await expect(ignored.getByRole("listitem").filter({ hasText: /^Google Shopping \/ MPN$/ })).toHaveCount(1);
@@ -147,7 +220,15 @@ test.describe("on a phone", () => {
       await page.waitForLoadState("networkidle");
       const width = await page.evaluate(() => document.documentElement.scrollWidth);
       // What sticks out, named in the failure (a fieldset's default min-width once did).
-      const wide = await page.evaluate((max) => [...document.querySelectorAll("body *")].filter((e) => e.getBoundingClientRect().right > max).slice(0, 8).map((e) => `${e.tagName}.${e.className}`).join(" "), PHONE.width);
+      const wide = await page.evaluate(
+        (max) =>
+          [...document.querySelectorAll("body *")]
+            .filter((e) => e.getBoundingClientRect().right > max)
+            .slice(0, 8)
+            .map((e) => `${e.tagName}.${e.className}`)
+            .join(" "),
+        PHONE.width,
+      );
       expect(width, `products after an import is ${width} px wide: ${wide}`).toBeLessThanOrEqual(PHONE.width);
       await expectAccessible(page, "products after a Shopify import (phone)");
     } finally {

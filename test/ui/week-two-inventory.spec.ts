@@ -15,11 +15,17 @@ async function navigateTo(page: Page, link: string, heading: string) {
 
 /** A table's row by the exact text of one of its cells (a location's code, say), so a badge elsewhere cannot confuse it. */
 const rowWithCell = (page: Page, table: string, cell: string) =>
-  page.getByRole("table", { name: table, exact: true }).getByRole("row").filter({ has: page.getByRole("cell", { name: cell, exact: true }) });
+  page
+    .getByRole("table", { name: table, exact: true })
+    .getByRole("row")
+    .filter({ has: page.getByRole("cell", { name: cell, exact: true }) });
 
 /** A single product with SKU and stock at the default location; returns its id and its variant's. */
 async function stockedProduct(request: APIRequestContext, storeId: string, auth: Record<string, string>, title: string, sku: string, stock: number) {
-  const created = await request.post(`/stores/${storeId}/products`, { headers: auth, data: { title, product_type: "single", default_price_cents: 4500, status: "live" } });
+  const created = await request.post(`/stores/${storeId}/products`, {
+    headers: auth,
+    data: { title, product_type: "single", default_price_cents: 4500, status: "live" },
+  });
   expect(created.status()).toBe(201);
   const product = await created.json();
   const variantId = product.variants[0].id as string;
@@ -147,7 +153,10 @@ test("stock where it is: locations, adjust, transfer, read-only stock, history, 
   });
 
   // An order takes stock from the default location first (docs/api/20-inventory.md): its entry links to the order.
-  const order = await request.post(`/stores/${storeId}/orders`, { headers: auth, data: { email: "buyer@example.test", currency: "USD", line_items: [{ variant_id: variantId, quantity: 3 }] } });
+  const order = await request.post(`/stores/${storeId}/orders`, {
+    headers: auth,
+    data: { email: "buyer@example.test", currency: "USD", line_items: [{ variant_id: variantId, quantity: 3 }] },
+  });
   expect(order.status(), await order.text()).toBe(201);
   const orderId = (await order.json()).id as string;
 
@@ -185,7 +194,12 @@ test("stock where it is: locations, adjust, transfer, read-only stock, history, 
     await expectAccessible(page, "inventory");
     await page.getByRole("combobox", { name: "Location" }).selectOption({ label: "Back warehouse" });
     await expect(levels.getByRole("row", { name: /Oak stool/ })).toHaveCount(1);
-    await expect(levels.getByRole("row", { name: /Oak stool/ }).getByRole("cell").nth(2)).toHaveText("Back warehouse");
+    await expect(
+      levels
+        .getByRole("row", { name: /Oak stool/ })
+        .getByRole("cell")
+        .nth(2),
+    ).toHaveText("Back warehouse");
     await page.getByRole("combobox", { name: "Location" }).selectOption({ label: "All locations" });
     // Default: 11 on hand, 3 committed, 8 available; Back warehouse: 4 available.
     await page.getByRole("checkbox", { name: "Low stock" }).check();
@@ -204,7 +218,10 @@ test("stock where it is: locations, adjust, transfer, read-only stock, history, 
   await test.step("Delete is refused in words while the location holds stock; Deactivate, Make default, Rename", async () => {
     await navigateTo(page, "Settings", "Settings");
     await locationRow("back-wh").getByRole("button", { name: "Delete" }).click();
-    await page.getByRole("dialog", { name: /Delete the location/ }).getByRole("button", { name: "Delete" }).click();
+    await page
+      .getByRole("dialog", { name: /Delete the location/ })
+      .getByRole("button", { name: "Delete" })
+      .click();
     await expect(page.getByRole("alert")).toContainText("The location holds stock (4 on hand, 0 committed)");
     await expect(locationRow("back-wh")).toBeVisible();
 
@@ -236,7 +253,10 @@ test("stock where it is: locations, adjust, transfer, read-only stock, history, 
     });
     expect(emptied.status()).toBe(201);
     await locationRow("back-wh").getByRole("button", { name: "Delete" }).click();
-    await page.getByRole("dialog", { name: /Delete the location/ }).getByRole("button", { name: "Delete" }).click();
+    await page
+      .getByRole("dialog", { name: /Delete the location/ })
+      .getByRole("button", { name: "Delete" })
+      .click();
     await expect(locationRow("back-wh")).toHaveCount(0);
     await expect(page.getByRole("status").filter({ hasText: "Deleted Overflow store" })).toBeVisible();
   });
@@ -249,12 +269,26 @@ test.describe("on a phone", () => {
 
   test("locations, the variant's stock by location, its history and the inventory fit 390 px", async ({ page, request }) => {
     const { storeId, auth } = await signedInAdmin(page, request, "A phone shop with a long name");
-    const { productId, variantId } = await stockedProduct(request, storeId, auth, "A stool with a rather long title for a small screen", "STOOL-EXTRA-LONG-SKU-0001", 5);
-    const made = await request.post(`/stores/${storeId}/locations`, { headers: auth, data: { name: "A warehouse with a long name", code: "warehouse-long-code-01" } });
+    const { productId, variantId } = await stockedProduct(
+      request,
+      storeId,
+      auth,
+      "A stool with a rather long title for a small screen",
+      "STOOL-EXTRA-LONG-SKU-0001",
+      5,
+    );
+    const made = await request.post(`/stores/${storeId}/locations`, {
+      headers: auth,
+      data: { name: "A warehouse with a long name", code: "warehouse-long-code-01" },
+    });
     expect(made.status()).toBe(201);
     const adjusted = await request.post(`/stores/${storeId}/inventory/adjustments`, {
       headers: auth,
-      data: { reason: "received", reference: "https://erp.example.test/purchase-orders/PO-2026-000123", changes: [{ variant_id: variantId, location_code: "warehouse-long-code-01", delta: 7 }] },
+      data: {
+        reason: "received",
+        reference: "https://erp.example.test/purchase-orders/PO-2026-000123",
+        changes: [{ variant_id: variantId, location_code: "warehouse-long-code-01", delta: 7 }],
+      },
     });
     expect(adjusted.status()).toBe(201);
     const fits = async (screen: string) => {
@@ -283,10 +317,17 @@ test.describe("on a phone", () => {
     await expect(page.getByRole("table", { name: "Stock by location" })).toHaveCount(1);
     await expect(dialog.getByRole("table", { name: "Stock by location" }).getByRole("row")).toHaveCount(3);
     await fits("variant dialog with stock by location");
-    await dialog.getByRole("table", { name: "Stock by location" }).getByRole("row", { name: /A warehouse/ }).getByRole("button", { name: "Adjust" }).click();
+    await dialog
+      .getByRole("table", { name: "Stock by location" })
+      .getByRole("row", { name: /A warehouse/ })
+      .getByRole("button", { name: "Adjust" })
+      .click();
     await expect(page.getByRole("dialog", { name: /Adjust stock at/ })).toBeVisible();
     await fits("adjust dialog");
-    await page.getByRole("dialog", { name: /Adjust stock at/ }).getByRole("button", { name: "Cancel" }).click();
+    await page
+      .getByRole("dialog", { name: /Adjust stock at/ })
+      .getByRole("button", { name: "Cancel" })
+      .click();
     await dialog.getByRole("button", { name: "Cancel" }).click();
 
     await page.goto(`/admin/products/${productId}/inventory-history`);

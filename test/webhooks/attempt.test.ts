@@ -4,17 +4,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { signatureHeader } from "../../src/webhooks/delivery/http-post";
 import { newStore } from "../helpers/api";
-import {
-  SECRET,
-  attemptNow,
-  attemptRows,
-  deliveryRow,
-  hmacBase64,
-  insertDelivery,
-  makeDue,
-  scriptedReceiver,
-  subscribe,
-} from "./support";
+import { SECRET, attemptNow, attemptRows, deliveryRow, hmacBase64, insertDelivery, makeDue, scriptedReceiver, subscribe } from "./support";
 
 let receiver: ReturnType<typeof scriptedReceiver> | undefined;
 afterEach(() => receiver?.restore());
@@ -32,9 +22,7 @@ describe("Signature: sha256= + base64 HMAC-SHA256(secret, raw body bytes)", () =
     const body =
       '{"id":"0192f5a0-0000-7000-8000-000000000001","event":"products.created","store_id":"0192f5a0-0000-7000-8000-0000000000aa","delivered_at":"2026-11-21T10:00:00.000Z","data":{"id":"p1","title":"Café ☕"}}';
     // Computed with node:crypto createHmac("sha256", secret).update(body).digest("base64").
-    expect(await signatureHeader("whsec_fixed_test_secret_0123", new TextEncoder().encode(body))).toBe(
-      "sha256=5wFP2yyWM2TzxdUuJVkB2nVHInc2TP+0e4t6uvhGdII=",
-    );
+    expect(await signatureHeader("whsec_fixed_test_secret_0123", new TextEncoder().encode(body))).toBe("sha256=5wFP2yyWM2TzxdUuJVkB2nVHInc2TP+0e4t6uvhGdII=");
   });
 
   it("signs the exact stored bytes and sends the contract's headers", async () => {
@@ -129,10 +117,9 @@ describe("Retries: attempt 2 about 2 s after attempt 1, attempt 3 about 4 s afte
   it("gives up on a receiver that does not answer within 10 s", async () => {
     const { delivery } = await fixture(9111);
     // A receiver that never answers: the request ends only when the consumer's signal aborts it.
-    const spy = vi.spyOn(globalThis, "fetch").mockImplementation(
-      (_input, init) =>
-        new Promise((_resolve, reject) => init?.signal?.addEventListener("abort", () => reject(init.signal!.reason))),
-    );
+    const spy = vi
+      .spyOn(globalThis, "fetch")
+      .mockImplementation((_input, init) => new Promise((_resolve, reject) => init?.signal?.addEventListener("abort", () => reject(init.signal!.reason))));
     try {
       const started = performance.now();
       expect(await attemptNow(delivery.id)).toEqual(expect.any(Number));

@@ -30,9 +30,14 @@ async function hookWithDelivery(store: MatrixStore) {
   return { hook: subscription, delivery };
 }
 
-const one = (suffix = "") => (storeId: string, h: { id: string }) => `/stores/${storeId}/webhooks/${h.id}${suffix}`;
-const ofDelivery = (suffix = "") => (storeId: string, f: Awaited<ReturnType<typeof hookWithDelivery>>) =>
-  `/stores/${storeId}/webhooks/${f.hook.id}/deliveries/${f.delivery.id}${suffix}`;
+const one =
+  (suffix = "") =>
+  (storeId: string, h: { id: string }) =>
+    `/stores/${storeId}/webhooks/${h.id}${suffix}`;
+const ofDelivery =
+  (suffix = "") =>
+  (storeId: string, f: Awaited<ReturnType<typeof hookWithDelivery>>) =>
+    `/stores/${storeId}/webhooks/${f.hook.id}/deliveries/${f.delivery.id}${suffix}`;
 
 export const webhookRows: MatrixRows = {
   createWebhook: matrixRow({

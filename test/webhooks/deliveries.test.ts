@@ -97,7 +97,14 @@ describe("Delivery log: newest first, status filter, one delivery with payload a
     expect([one.body.sequence, JSON.parse(one.body.payload).sequence]).toEqual([newest.sequence, newest.sequence]);
     expect(newest.sequence).toBeGreaterThan(older.sequence);
     expect(one.body.attempts).toEqual([
-      { attempt: 1, started_at: expect.any(String), duration_ms: expect.any(Number), response_status: 200, response_body: expect.stringMatching(/^response \d+$/), error: null },
+      {
+        attempt: 1,
+        started_at: expect.any(String),
+        duration_ms: expect.any(Number),
+        response_status: 200,
+        response_body: expect.stringMatching(/^response \d+$/),
+        error: null,
+      },
     ]);
   });
 
@@ -108,8 +115,7 @@ describe("Delivery log: newest first, status filter, one delivery with payload a
     const [b] = await subscribe(store, "http://127.0.0.1:9123/b", ["customers.created"]);
     const [foreign] = await subscribe(other, "http://127.0.0.1:9123/a", ["customers.created"]);
     const delivery = await insertDelivery(store.id, a.id, { status: "failed" });
-    const get = (storeId: string, token: string, hook: string) =>
-      call("GET", `/stores/${storeId}/webhooks/${hook}/deliveries/${delivery.id}`, { token });
+    const get = (storeId: string, token: string, hook: string) => call("GET", `/stores/${storeId}/webhooks/${hook}/deliveries/${delivery.id}`, { token });
     expect((await get(store.id, store.owner.jwt, a.id)).status).toBe(200);
     expect((await get(store.id, store.owner.jwt, b.id)).status).toBe(404);
     expect((await get(other.id, other.owner.jwt, foreign.id)).status).toBe(404);
@@ -147,7 +153,10 @@ describe("sequence: every delivery names its event's place in the store's event 
     receiver = scriptedReceiver("http://127.0.0.1:9125/", [200]);
     const [hook] = await subscribe(store, "http://127.0.0.1:9125/a", ["customers.created"]);
     await createCustomer(store);
-    await call("POST", `/stores/${store.id}/products`, { token: store.owner.jwt, body: { title: "Not subscribed", product_type: "single", default_price_cents: 100 } });
+    await call("POST", `/stores/${store.id}/products`, {
+      token: store.owner.jwt,
+      body: { title: "Not subscribed", product_type: "single", default_price_cents: 100 },
+    });
     await createCustomer(store);
     const log = (await call("GET", `/stores/${store.id}/events?type=customers.created`, { token: store.owner.jwt })).body.data as any[];
     const sequenceOf = new Map(log.map((e) => [e.id, e.sequence]));

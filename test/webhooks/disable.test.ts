@@ -56,7 +56,9 @@ describe("All deliveries failed for WEBHOOK_DISABLE_AFTER_DAYS (5): the cron dis
   it("failing for more than 5 days: disabled as failing; for less, or after a delivered one, left alone", async () => {
     const store = await newStore();
     const url = "http://127.0.0.1:9227/";
-    const [old, recent, recovered] = await Promise.all(["old", "recent", "recovered"].map(async (p) => (await subscribe(store, `${url}${p}`, ["customers.created"]))[0]));
+    const [old, recent, recovered] = await Promise.all(
+      ["old", "recent", "recovered"].map(async (p) => (await subscribe(store, `${url}${p}`, ["customers.created"]))[0]),
+    );
     receiver = scriptedReceiver(url, [500]);
     const started = new Date().toISOString();
     for (const hook of [old, recent, recovered]) await runToEnd((await insertDelivery(store.id, hook.id)).id);

@@ -6,8 +6,7 @@ import { type TestStore, addMember, call, newStore, newToken } from "../helpers/
 
 const product = (store: TestStore, token: string, title: string) =>
   call("POST", `/stores/${store.id}/products`, { token, body: { title, product_type: "single", default_price_cents: 100 } });
-const customer = (store: TestStore, token: string, email: string) =>
-  call("POST", `/stores/${store.id}/customers`, { token, body: { email } });
+const customer = (store: TestStore, token: string, email: string) => call("POST", `/stores/${store.id}/customers`, { token, body: { email } });
 const events = (store: TestStore, token: string, query = "") => call("GET", `/stores/${store.id}/events${query}`, { token });
 
 /** Every page of a walk (from `cursor`, if given), following next_cursor with the same query (filters and order repeated, as a client does). */

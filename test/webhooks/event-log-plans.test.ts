@@ -41,10 +41,18 @@ describe("GET /events: every filter, in either order, is served by an index (no 
     const db = drizzle(d1, { schema });
     for (const start of STARTS) {
       const { sql, params } = eventsPageQuery(db as never, store.id, names, start, filter).toSQL();
-      const details = (await d1.prepare(`EXPLAIN QUERY PLAN ${sql}`).bind(...params).all<{ detail: string }>()).results.map((r) => r.detail);
+      const details = (
+        await d1
+          .prepare(`EXPLAIN QUERY PLAN ${sql}`)
+          .bind(...params)
+          .all<{ detail: string }>()
+      ).results.map((r) => r.detail);
       const plan = `${JSON.stringify(start)}: ${details.join(" | ")}`;
       expect(details.length).toBeGreaterThan(0);
-      expect(details.filter((d) => /^SCAN events\b/.test(d)), plan).toEqual([]);
+      expect(
+        details.filter((d) => /^SCAN events\b/.test(d)),
+        plan,
+      ).toEqual([]);
       expect(plan).toMatch(new RegExp(`USING (COVERING )?INDEX events_store_${index}_idx`));
     }
   });

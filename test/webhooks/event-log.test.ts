@@ -7,8 +7,7 @@ import { storeAll } from "../helpers/databases";
 
 const product = (store: TestStore, token: string, title: string) =>
   call("POST", `/stores/${store.id}/products`, { token, body: { title, product_type: "single", default_price_cents: 100 } });
-const customer = (store: TestStore, token: string, email: string) =>
-  call("POST", `/stores/${store.id}/customers`, { token, body: { email } });
+const customer = (store: TestStore, token: string, email: string) => call("POST", `/stores/${store.id}/customers`, { token, body: { email } });
 const events = (store: TestStore, token: string, query = "") => call("GET", `/stores/${store.id}/events${query}`, { token });
 
 /** Every event of the log, walking cursors. */
@@ -30,7 +29,10 @@ describe("sequence", () => {
     await call("PATCH", `/stores/${store.id}/products/${p.body.id}`, { token: store.owner.jwt, body: { title: "Two" } });
     await customer(store, store.owner.jwt, "a@example.com");
     const rows = await storeAll<{ sequence: number; name: string; payload: string }>(
-      store.id, "SELECT sequence, name, payload FROM events WHERE store_id = ? ORDER BY sequence", store.id);
+      store.id,
+      "SELECT sequence, name, payload FROM events WHERE store_id = ? ORDER BY sequence",
+      store.id,
+    );
     expect(rows.map((r) => r.sequence)).toEqual(rows.map((_, i) => i + 1));
     for (const row of rows) expect(JSON.parse(row.payload).sequence).toBe(row.sequence);
     const other = await newStore();
@@ -42,13 +44,21 @@ describe("sequence", () => {
   it("webhook.test is not a store event: no sequence, not in the log", async () => {
     const store = await newStore();
     const hook = await call("POST", `/stores/${store.id}/webhooks`, {
-      token: store.owner.jwt, body: { url: "https://example.com/hook", events: ["products.created"], secret: "s".repeat(24) },
+      token: store.owner.jwt,
+      body: { url: "https://example.com/hook", events: ["products.created"], secret: "s".repeat(24) },
     });
     expect(hook.status, hook.text).toBe(201);
     expect((await call("POST", `/stores/${store.id}/webhooks/${hook.body.data[0].id}/test`, { token: store.owner.jwt })).status).toBe(202);
     await product(store, store.owner.jwt, "After the test");
-    const rows = await storeAll<{ name: string; sequence: number | null }>(store.id, "SELECT name, sequence FROM events WHERE store_id = ? ORDER BY id", store.id);
-    expect(rows).toEqual([{ name: "webhook.test", sequence: null }, { name: "products.created", sequence: 1 }]);
+    const rows = await storeAll<{ name: string; sequence: number | null }>(
+      store.id,
+      "SELECT name, sequence FROM events WHERE store_id = ? ORDER BY id",
+      store.id,
+    );
+    expect(rows).toEqual([
+      { name: "webhook.test", sequence: null },
+      { name: "products.created", sequence: 1 },
+    ]);
     const log = (await events(store, store.owner.jwt)).body.data;
     expect(log.map((e: any) => [e.event, e.sequence])).toEqual([["products.created", 1]]);
   });
@@ -154,7 +164,9 @@ describe("GET /stores/{store_id}/events", () => {
 
   it("200 concurrent writes from several credentials: a poller repeating after=<last> sees every event once, contiguously", async () => {
     const store = await newStore();
-    const tokens = await Promise.all(Array.from({ length: 5 }, () => newToken(store.id, store.owner.jwt, ["products.read", "products.write", "customers.read", "customers.write"])));
+    const tokens = await Promise.all(
+      Array.from({ length: 5 }, () => newToken(store.id, store.owner.jwt, ["products.read", "products.write", "customers.read", "customers.write"])),
+    );
     const seen: any[] = [];
     let writing = true;
     const poll = async () => {

@@ -42,16 +42,37 @@ describe("every event's published schema validates the data of its real deliveri
     ok(await call("PATCH", `${s}/customers/${customer.id}`, { token, body: { name: "Typed 2" } }), 200);
     // orders.* and inventory.updated (placing an order commits stock at a location).
     const v = await seedVariant(store.id, { stock: 5 });
-    const order = ok(await call("POST", `${s}/orders`, { token, body: { email: "o@example.test", currency: "USD", customer_id: customer.id, line_items: [{ variant_id: v.variantId, quantity: 1 }] } }), 201).body;
+    const order = ok(
+      await call("POST", `${s}/orders`, {
+        token,
+        body: { email: "o@example.test", currency: "USD", customer_id: customer.id, line_items: [{ variant_id: v.variantId, quantity: 1 }] },
+      }),
+      201,
+    ).body;
     ok(await call("POST", `${s}/orders/${order.id}/transitions`, { token, body: { status: "paid" } }), 200);
     // shipments.created (and the order's orders.updated), before the refund.
-    const shipment = ok(await call("POST", `${s}/orders/${order.id}/shipments`, { token, body: { items: [{ line_item_id: order.line_items[0].id, quantity: 1 }], tracking: [{ number: "T-1", carrier: "UPS" }] } }), 201).body;
+    const shipment = ok(
+      await call("POST", `${s}/orders/${order.id}/shipments`, {
+        token,
+        body: { items: [{ line_item_id: order.line_items[0].id, quantity: 1 }], tracking: [{ number: "T-1", carrier: "UPS" }] },
+      }),
+      201,
+    ).body;
     ok(await call("PATCH", `${s}/shipments/${shipment.id}`, { token, body: { tracking: [{ number: "T-2", url: "https://track.example/T-2" }] } }), 200);
     ok(await call("POST", `${s}/shipments/${shipment.id}/cancel`, { token }), 200);
-    const again = ok(await call("POST", `${s}/orders/${order.id}/shipments`, { token, body: { items: [{ line_item_id: order.line_items[0].id, quantity: 1 }] } }), 201).body;
+    const again = ok(
+      await call("POST", `${s}/orders/${order.id}/shipments`, { token, body: { items: [{ line_item_id: order.line_items[0].id, quantity: 1 }] } }),
+      201,
+    ).body;
     ok(await call("PATCH", `${s}/shipments/${again.id}`, { token, body: { status: "delivered" } }), 200);
     // returns.created (restocked: one more inventory.updated and products.updated).
-    ok(await call("POST", `${s}/orders/${order.id}/returns`, { token, body: { items: [{ line_item_id: order.line_items[0].id, quantity: 1, restock: true }], reason: "Too small", note: "Opened" } }), 201);
+    ok(
+      await call("POST", `${s}/orders/${order.id}/returns`, {
+        token,
+        body: { items: [{ line_item_id: order.line_items[0].id, quantity: 1, restock: true }], reason: "Too small", note: "Opened" },
+      }),
+      201,
+    );
     ok(await call("POST", `${s}/orders/${order.id}/refunds`, { token, body: {} }), 200);
     // customer_groups.* (membership: one more customers.updated), price_lists.* and prices.updated.
     const g = ok(await call("POST", `${s}/customer-groups`, { token, body: { name: "Trade", code: "trade" } }), 201).body;
@@ -79,7 +100,9 @@ describe("every event's published schema validates the data of its real deliveri
       return mine.length >= log.length - 1 && mine;
     }, 60_000).catch((error) => {
       const got = receiver.received.filter((r) => r.url === `${RECEIVER}${store.id}`).map((r) => JSON.parse(r.body).event);
-      throw new Error(`${error}: ${log.length} events (${log.map((e) => e.event).join(",")}), ${got.length} delivered (${got.join(",")}); all received ${receiver.received.length}`);
+      throw new Error(
+        `${error}: ${log.length} events (${log.map((e) => e.event).join(",")}), ${got.length} delivered (${got.join(",")}); all received ${receiver.received.length}`,
+      );
     });
     const bySequence = new Map(log.map((e) => [e.id, e.sequence]));
     const published = new Map<string, any>(ok(await call("GET", "/webhook-events"), 200).body.data.map((e: any) => [e.name, e.schema]));

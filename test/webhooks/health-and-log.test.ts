@@ -7,8 +7,7 @@ import { attemptNow, insertDelivery, makeDue, scriptedReceiver, subscribe } from
 let receiver: ReturnType<typeof scriptedReceiver> | undefined;
 afterEach(() => receiver?.restore());
 
-const getHook = async (store: TestStore, id: string) =>
-  (await call("GET", `/stores/${store.id}/webhooks/${id}`, { token: store.owner.jwt })).body;
+const getHook = async (store: TestStore, id: string) => (await call("GET", `/stores/${store.id}/webhooks/${id}`, { token: store.owner.jwt })).body;
 
 /** Runs one delivery of `hook` through all its attempts against the scripted receiver. */
 async function runToEnd(store: TestStore, hookId: string) {
@@ -54,8 +53,7 @@ describe("Subscription health: last_delivery_at, last_delivery_status, consecuti
 });
 
 describe("GET /stores/{store_id}/webhook-deliveries: every delivery of the store, newest first, with filters", () => {
-  const list = (store: TestStore, query = "") =>
-    call("GET", `/stores/${store.id}/webhook-deliveries${query}`, { token: store.owner.jwt });
+  const list = (store: TestStore, query = "") => call("GET", `/stores/${store.id}/webhook-deliveries${query}`, { token: store.owner.jwt });
 
   it("lists all subscriptions' deliveries newest first, each with its subscription's url", async () => {
     const store = await newStore();

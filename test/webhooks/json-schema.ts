@@ -5,9 +5,36 @@
 type Schema = Record<string, any> | boolean;
 
 const KNOWN = new Set([
-  "$schema", "$id", "$defs", "$ref", "type", "properties", "required", "additionalProperties", "propertyNames", "items",
-  "enum", "const", "anyOf", "oneOf", "allOf", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "minLength",
-  "maxLength", "pattern", "minItems", "maxItems", "format", "description", "title", "default", "example", "examples",
+  "$schema",
+  "$id",
+  "$defs",
+  "$ref",
+  "type",
+  "properties",
+  "required",
+  "additionalProperties",
+  "propertyNames",
+  "items",
+  "enum",
+  "const",
+  "anyOf",
+  "oneOf",
+  "allOf",
+  "minimum",
+  "maximum",
+  "exclusiveMinimum",
+  "exclusiveMaximum",
+  "minLength",
+  "maxLength",
+  "pattern",
+  "minItems",
+  "maxItems",
+  "format",
+  "description",
+  "title",
+  "default",
+  "example",
+  "examples",
 ]);
 
 const typeOf = (value: unknown) =>
@@ -20,7 +47,10 @@ export function validate(schema: Schema, value: unknown, root: Schema = schema, 
   if (unknown.length) return [`${path}: unknown schema keywords ${unknown.join(", ")}`];
   const problems: string[] = [];
   if (schema.$ref) {
-    const target = String(schema.$ref).replace(/^#\//, "").split("/").reduce((node: any, key) => node?.[key], root);
+    const target = String(schema.$ref)
+      .replace(/^#\//, "")
+      .split("/")
+      .reduce((node: any, key) => node?.[key], root);
     if (!target) return [`${path}: unresolved $ref ${schema.$ref}`];
     problems.push(...validate(target, value, root, path));
   }
@@ -29,10 +59,12 @@ export function validate(schema: Schema, value: unknown, root: Schema = schema, 
     const actual = typeOf(value);
     if (!types.includes(actual) && !(actual === "integer" && types.includes("number"))) return [`${path}: ${actual} is not ${types.join(" or ")}`];
   }
-  if (schema.enum && !schema.enum.some((e: unknown) => JSON.stringify(e) === JSON.stringify(value))) problems.push(`${path}: ${JSON.stringify(value)} is not one of ${JSON.stringify(schema.enum)}`);
+  if (schema.enum && !schema.enum.some((e: unknown) => JSON.stringify(e) === JSON.stringify(value)))
+    problems.push(`${path}: ${JSON.stringify(value)} is not one of ${JSON.stringify(schema.enum)}`);
   if ("const" in schema && JSON.stringify(schema.const) !== JSON.stringify(value)) problems.push(`${path}: is not ${JSON.stringify(schema.const)}`);
   if (schema.anyOf && !schema.anyOf.some((s: Schema) => validate(s, value, root, path).length === 0)) problems.push(`${path}: matches none of anyOf`);
-  if (schema.oneOf && schema.oneOf.filter((s: Schema) => validate(s, value, root, path).length === 0).length !== 1) problems.push(`${path}: does not match exactly one of oneOf`);
+  if (schema.oneOf && schema.oneOf.filter((s: Schema) => validate(s, value, root, path).length === 0).length !== 1)
+    problems.push(`${path}: does not match exactly one of oneOf`);
   for (const s of schema.allOf ?? []) problems.push(...validate(s, value, root, path));
   if (typeof value === "number") {
     if (schema.minimum !== undefined && value < schema.minimum) problems.push(`${path}: below ${schema.minimum}`);

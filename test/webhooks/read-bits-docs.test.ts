@@ -15,7 +15,11 @@ describe("the read bits are written once, in src/webhooks/read-bits.ts", () => {
 
   it("the groups cover every event once, each with its own bit", () => {
     const covered = readBitGroups().flatMap(({ bit, events }) =>
-      events.flatMap((label) => Object.keys(EVENT_NAMES).filter((name) => (label.endsWith("*") ? name.startsWith(label.slice(0, -1)) : name === label)).map((name) => [name, bit])),
+      events.flatMap((label) =>
+        Object.keys(EVENT_NAMES)
+          .filter((name) => (label.endsWith("*") ? name.startsWith(label.slice(0, -1)) : name === label))
+          .map((name) => [name, bit]),
+      ),
     );
     expect(Object.fromEntries(covered)).toEqual(Object.fromEntries(Object.keys(EVENT_NAMES).map((name) => [name, readBitOf(name)])));
     expect(covered).toHaveLength(Object.keys(EVENT_NAMES).length);

@@ -60,9 +60,7 @@ describe("Rotation with overlap: both secrets sign every attempt until previous_
     expect(verifies(newSecret, sent)).toBe(true);
     expect(verifies(oldSecret, sent)).toBe(true);
     expect(sent.headers.get("webhook-signature")).toMatch(/^v1,\S+ v1,\S+$/);
-    expect(sent.headers.get("X-Webhook-Signature")).toBe(
-      `sha256=${await hmacBase64(newSecret, sent.body)}, sha256=${await hmacBase64(oldSecret, sent.body)}`,
-    );
+    expect(sent.headers.get("X-Webhook-Signature")).toBe(`sha256=${await hmacBase64(newSecret, sent.body)}, sha256=${await hmacBase64(oldSecret, sent.body)}`);
     // The previous secret is kept encrypted, like the current one.
     const row = await storeFirst<{ previous_secret_ciphertext: string }>(store.id, "SELECT previous_secret_ciphertext FROM webhooks WHERE id = ?", webhook.id);
     expect(row!.previous_secret_ciphertext).toMatch(/^v1\./);
@@ -119,7 +117,12 @@ describe("rotate-secret: webhooks.edit, a valid secret, previous_expires_in 0..6
     const denied = await call("POST", `/stores/${store.id}/webhooks/${webhook.id}/rotate-secret`, { token: reader.jwt, body: { secret: whsecSecret() } });
     expect(denied.status).toBe(403);
     expect(denied.body.missing_permission).toBe("webhooks.edit");
-    for (const body of [{ secret: "short" }, { secret: whsecSecret(), previous_expires_in: 604_801 }, { secret: whsecSecret(), previous_expires_in: -1 }, { secret: whsecSecret(), extra: 1 }]) {
+    for (const body of [
+      { secret: "short" },
+      { secret: whsecSecret(), previous_expires_in: 604_801 },
+      { secret: whsecSecret(), previous_expires_in: -1 },
+      { secret: whsecSecret(), extra: 1 },
+    ]) {
       expect((await rotate(store, webhook.id, body)).status, JSON.stringify(body)).toBe(422);
     }
     expect((await rotate(store, webhook.id, { secret: whsecSecret(), previous_expires_in: 604_800 })).status).toBe(200);

@@ -7,7 +7,6 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { call, newStore } from "../helpers/api";
 import { SECRET, attemptNow, attemptRows, headersOf, hmacBase64, insertDelivery, makeDue, scriptedReceiver, subscribe, whsecSecret } from "./support";
 
-
 let receiver: ReturnType<typeof scriptedReceiver> | undefined;
 afterEach(() => {
   receiver?.restore();

@@ -74,16 +74,8 @@ export async function insertDelivery(storeId: string, webhookId: string, fields:
   const columns = Object.keys(row);
   const db = await storeD1(storeId);
   await db.batch([
-    db.prepare("INSERT INTO events (id, store_id, name, created_at, payload) VALUES (?, ?, ?, ?, ?)").bind(
-      eventId,
-      storeId,
-      row.event,
-      now,
-      payload,
-    ),
-    db.prepare(`INSERT INTO webhook_deliveries (${columns.join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`).bind(
-      ...Object.values(row),
-    ),
+    db.prepare("INSERT INTO events (id, store_id, name, created_at, payload) VALUES (?, ?, ?, ?, ?)").bind(eventId, storeId, row.event, now, payload),
+    db.prepare(`INSERT INTO webhook_deliveries (${columns.join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`).bind(...Object.values(row)),
   ]);
   // The stored envelope, as every attempt sends it: the event's trigger adds its `sequence` (migrations/store/0028).
   const stored = await db.prepare("SELECT payload FROM events WHERE id = ?").bind(eventId).first<{ payload: string }>();
@@ -106,7 +98,10 @@ export const attemptRows = (deliveryId: string) =>
 
 /** Moves a delivery's next attempt into the past, as if the retry delay had elapsed. */
 export const makeDue = async (id: string) =>
-  (await deliveryDatabase(id))!.prepare("UPDATE webhook_deliveries SET next_attempt_at = ? WHERE id = ?").bind(new Date(Date.now() - 1000).toISOString(), id).run();
+  (await deliveryDatabase(id))!
+    .prepare("UPDATE webhook_deliveries SET next_attempt_at = ? WHERE id = ?")
+    .bind(new Date(Date.now() - 1000).toISOString(), id)
+    .run();
 
 /**
  * Runs the queue consumer on one batch of messages; returns the spies and the result. A body is sent as given:

@@ -59,7 +59,12 @@ describe("POST .../recover: every delivery that ended failed since `since`, repl
     const store = await newStore();
     const [hook] = await subscribe(store, "http://127.0.0.1:9223/hook", ["customers.created"]);
     const failed = (minutesAgo: number) =>
-      insertDelivery(store.id, hook.id, { status: "failed", attempt_count: 3, created_at: ago(minutesAgo * 60_000), last_attempt_at: ago(minutesAgo * 60_000 - 7000) });
+      insertDelivery(store.id, hook.id, {
+        status: "failed",
+        attempt_count: 3,
+        created_at: ago(minutesAgo * 60_000),
+        last_attempt_at: ago(minutesAgo * 60_000 - 7000),
+      });
     const before = await failed(120);
     const first = await failed(50);
     const second = await failed(40);
@@ -92,7 +97,11 @@ describe("POST .../recover: every delivery that ended failed since `since`, repl
     const numbered = (prefix: string) => `printf('%s-0000-7000-8000-%012d', '${prefix}', i)`;
     const at = `strftime('%Y-%m-%dT%H:%M:%fZ', (${base} + i) / 1000.0, 'unixepoch')`;
     const rows = `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 1001)`;
-    await storeRun(store.id, `INSERT INTO events (id, store_id, name, created_at, payload) ${rows} SELECT ${numbered("0000000e")}, ?, 'customers.created', ${at}, '{}' FROM n`, store.id);
+    await storeRun(
+      store.id,
+      `INSERT INTO events (id, store_id, name, created_at, payload) ${rows} SELECT ${numbered("0000000e")}, ?, 'customers.created', ${at}, '{}' FROM n`,
+      store.id,
+    );
     await storeRun(
       store.id,
       `INSERT INTO webhook_deliveries (id, store_id, webhook_id, event_id, event, status, attempt_count, next_attempt_at, created_at, last_attempt_at)
@@ -102,7 +111,11 @@ describe("POST .../recover: every delivery that ended failed since `since`, repl
     );
     const since = new Date(base - 1000).toISOString();
     expect((await post(store, `${hook.id}/recover`, { since })).body).toEqual({ replayed: 1000 });
-    const replayed = await storeAll<{ event_id: string }>(store.id, "SELECT event_id FROM webhook_deliveries WHERE webhook_id = ? AND status = 'pending' ORDER BY id", hook.id);
+    const replayed = await storeAll<{ event_id: string }>(
+      store.id,
+      "SELECT event_id FROM webhook_deliveries WHERE webhook_id = ? AND status = 'pending' ORDER BY id",
+      hook.id,
+    );
     // The oldest thousand, in order.
     expect(replayed[0].event_id).toBe("0000000e-0000-7000-8000-000000000001");
     expect(replayed[999].event_id).toBe("0000000e-0000-7000-8000-000000001000");

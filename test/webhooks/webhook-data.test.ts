@@ -249,7 +249,9 @@ describe("cap: 100 webhook subscriptions per store (422 limit_exceeded)", () => 
     expect(tooMany.body.code).toBe("limit_exceeded");
     expect(tooMany.body.detail).toMatch(/100 webhook subscriptions/);
     const burst = await Promise.all(
-      [1, 2, 3].map((i) => call("POST", hooks(store.id), { token: store.owner.jwt, body: { url: `${URL}/b${i}`, events: events.slice(0, 2), secret: SECRET } })),
+      [1, 2, 3].map((i) =>
+        call("POST", hooks(store.id), { token: store.owner.jwt, body: { url: `${URL}/b${i}`, events: events.slice(0, 2), secret: SECRET } }),
+      ),
     );
     expect(burst.map((r) => r.status).sort()).toEqual([201, 201, 422]);
     expect(await sqlAll("SELECT id FROM webhooks WHERE store_id = ?", store.id)).toHaveLength(100);
@@ -260,7 +262,9 @@ describe("webhook deletes and replays take effect once under concurrency", () =>
   it("concurrent deletes of one subscription: one 204, the others 404, one audit row", async () => {
     const store = await newStore();
     const [hook] = await subscribe(store, URL, ["products.created"]);
-    const statuses = (await Promise.all([1, 2, 3, 4].map(() => call("DELETE", `${hooks(store.id)}/${hook.id}`, { token: store.owner.jwt })))).map((r) => r.status);
+    const statuses = (await Promise.all([1, 2, 3, 4].map(() => call("DELETE", `${hooks(store.id)}/${hook.id}`, { token: store.owner.jwt })))).map(
+      (r) => r.status,
+    );
     expect(statuses.sort()).toEqual([204, 404, 404, 404]);
     expect(await sqlAll("SELECT id FROM audit_log WHERE store_id = ? AND action = 'webhook.delete'", store.id)).toHaveLength(1);
   });
