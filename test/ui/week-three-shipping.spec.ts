@@ -4,8 +4,11 @@
 // is left refused at its line before sending, a tracking URL the API refuses said beside "Tracking URL") ships part
 // of it with a tracking number, carrier and URL (the number a link); "Mark delivered"; a second shipment of the rest,
 // made by the keyboard, fulfils the order; "Cancel shipment" (dismissed once, then confirmed) puts its units back to
-// ship and the order back to paid. axe at 1280 px on the page and each dialog, and at 390 px, where they also fit;
-// no request leaves the origin.
+// ship and the order back to paid. "Record return" (a spinbutton per shipped line, "Restock" by the keyboard,
+// "Location", "Reason"): more than came back refused before sending, then a return recorded through the API
+// meanwhile makes the API refuse at `items.0.quantity`, said at that line; one unit restocked at Default (the returns
+// listed, on_hand back up). With a return, a shipment's "Cancel shipment" is replaced by why not. axe at 1280 px on
+// the page and each dialog, and at 390 px, where they also fit; no request leaves the origin.
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { expectAccessible, recordForeignRequests, signedInAdmin } from "./support";
 
@@ -32,7 +35,7 @@ async function product(request: APIRequestContext, storeId: string, auth: Record
   return variantId;
 }
 
-test("shipping: ship part of a paid order with tracking, mark it delivered, ship the rest, cancel that shipment", async ({ page, request, baseURL }) => {
+test("shipping and returns: ship part of a paid order with tracking, mark it delivered, ship the rest, cancel that shipment, record a return with restock", async ({ page, request, baseURL }) => {
   test.setTimeout(300_000);
   const foreign = await recordForeignRequests(page, new URL(baseURL!).origin);
   const { storeId, auth } = await signedInAdmin(page, request, "Shipping shop");
@@ -174,16 +177,96 @@ test("shipping: ship part of a paid order with tracking, mark it delivered, ship
     await expectAccessible(page, "order page with a delivered and a canceled shipment");
   });
 
-  await test.step("at 390 px: the order page and Ship items fit and pass axe", async () => {
+  await test.step("Record return with restock: more than came back refused before sending; the API's refusal beside its line", async () => {
+    const returnsCard = page.getByRole("region", { name: "Returns" });
+    await expect(returnsCard.getByText("No returns yet.")).toBeVisible();
+    await returnsCard.getByRole("button", { name: "Record return" }).click();
+    const dialog = page.getByRole("dialog", { name: "Record return" });
+    const oak = dialog.getByRole("spinbutton", { name: "Oak stool (OAK-1)" });
+    // Only a line that shipped units can have some come back.
+    await expect(dialog.getByRole("spinbutton")).toHaveCount(1);
+    await expect(oak).toHaveValue("0");
+    const restock = dialog.getByRole("checkbox", { name: "Restock" });
+    const location = dialog.getByRole("combobox", { name: "Location" });
+    await expect(restock).toBeChecked();
+    // Not restocked, the units go nowhere: no location to choose.
+    await restock.focus();
+    await page.keyboard.press("Space");
+    await expect(restock).not.toBeChecked();
+    await expect(location).toBeDisabled();
+    await page.keyboard.press("Space");
+    await expect(restock).toBeChecked();
+    await expect(location).toBeEnabled();
+    await location.selectOption({ label: "Default" });
+    await dialog.getByRole("textbox", { name: "Reason" }).fill("Damaged in transit");
+    await oak.fill("3");
+    await dialog.getByRole("button", { name: "Record return" }).click();
+    await expect(oak).toHaveAttribute("aria-invalid", "true");
+    await expect(oak).toHaveAccessibleDescription(/Enter a whole number from 0 to 2/);
+    await oak.fill("2");
+    await expectAccessible(page, "record return dialog");
+    // Meanwhile one of the two comes back through the API, not restocked: only 1 can still come back.
+    const elsewhere = await request.post(`/stores/${storeId}/orders/${orderId}/returns`, {
+      headers: auth,
+      data: { items: [{ line_item_id: `${orderId}:0`, quantity: 1, restock: false }], reason: "Returned at the counter" },
+    });
+    expect(elsewhere.status(), await elsewhere.text()).toBe(201);
+    await dialog.getByRole("button", { name: "Record return" }).click();
+    await expect(oak).toHaveAttribute("aria-invalid", "true");
+    await expect(oak).toHaveAccessibleDescription(/at most .*\(1\)/);
+    await oak.fill("1");
+    await dialog.getByRole("button", { name: "Record return" }).click();
+    await expect(dialog).toBeHidden();
+
+    await expect(line("Oak stool").getByRole("cell")).toHaveText(["Oak stool", "OAK-1", "$45.00", "3", "2", "2", "$135.00"]);
+    await expect(fulfilment).toHaveText("Partially shipped: 2 of 5 units shipped, 3 to ship, 2 returned.");
+    const ret = (n: number) => returnsCard.getByRole("listitem", { name: `Return ${n}`, exact: true });
+    await expect(ret(1)).toContainText("1 × Oak stool (OAK-1), not restocked");
+    await expect(ret(1)).toContainText("Returned at the counter");
+    await expect(ret(2)).toContainText("1 × Oak stool (OAK-1), restocked at Default");
+    await expect(ret(2)).toContainText("Damaged in transit");
+    // Every unit shipped has come back: nothing more to return.
+    await expect(returnsCard.getByRole("button", { name: "Record return" })).toHaveCount(0);
+    await expectAccessible(page, "order page with returns");
+    const returns = (await (await request.get(`/stores/${storeId}/orders/${orderId}/returns`, { headers: auth })).json()).data;
+    const locations = (await (await request.get(`/stores/${storeId}/locations`, { headers: auth })).json()).data as Array<{ id: string; name: string }>;
+    expect(returns[0]).toMatchObject({
+      items: [{ line_item_id: `${orderId}:0`, sku: "OAK-1", quantity: 1, restock: true, location_id: locations.find((l) => l.name === "Default")!.id }],
+      reason: "Damaged in transit",
+    });
+    // Shipped 2 of 10 on hand, 1 restocked: 9.
+    const level = (await (await request.get(`/stores/${storeId}/inventory?sku=OAK-1`, { headers: auth })).json()).data[0];
+    expect(level.on_hand).toBe(9);
+  });
+
+  await test.step("once the order has a return, a shipment cannot be canceled: said instead of the button", async () => {
+    const shipped = await request.post(`/stores/${storeId}/orders/${orderId}/shipments`, { headers: auth, data: { items: [{ line_item_id: `${orderId}:1`, quantity: 1 }] } });
+    expect(shipped.status(), await shipped.text()).toBe(201);
+    await page.reload();
+    await expect(shipment(3)).toContainText("1 × Linen shirt (LIN-1)");
+    await expect(shipment(3).getByRole("button", { name: "Mark delivered" })).toBeVisible();
+    await expect(shipment(3).getByRole("button", { name: "Cancel shipment" })).toHaveCount(0);
+    await expect(shipment(3)).toContainText("It cannot be canceled: the order has a return.");
+    // It shipped 1 more: that one can come back.
+    await expect(page.getByRole("region", { name: "Returns" }).getByRole("button", { name: "Record return" })).toBeVisible();
+  });
+
+  await test.step("at 390 px: the order page, Ship items and Record return fit and pass axe", async () => {
     await page.setViewportSize(PHONE);
     await page.reload();
-    await expect(shipment(2)).toBeVisible();
-    await expectFits(page, "order page with shipments");
+    await expect(shipment(3)).toBeVisible();
+    await expectFits(page, "order page with shipments and returns");
     await page.getByRole("button", { name: "Ship items" }).click();
     await expect(page.getByRole("dialog", { name: "Ship items" }).getByRole("spinbutton", { name: "Oak stool (OAK-1)" })).toHaveValue("1");
     await expectFits(page, "ship items dialog");
     await page.getByRole("dialog", { name: "Ship items" }).getByRole("button", { name: "Cancel" }).click();
     await expect(page.getByRole("dialog", { name: "Ship items" })).toBeHidden();
+    await page.getByRole("region", { name: "Returns" }).getByRole("button", { name: "Record return" }).click();
+    const dialog = page.getByRole("dialog", { name: "Record return" });
+    await expect(dialog.getByRole("spinbutton", { name: "Linen shirt (LIN-1)" })).toHaveValue("0");
+    await expectFits(page, "record return dialog");
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await expect(dialog).toBeHidden();
   });
 
   expect(foreign).toEqual([]);

@@ -15,7 +15,7 @@ import { amountWords, formatMinor, parseMinor } from "../../../lib/money";
 type Target = "paid" | "fulfilled" | "canceled";
 const TRANSITION: Record<Target, { label: string; message: string }> = {
   paid: { label: "Mark as paid", message: "Record that the customer has paid this order." },
-  fulfilled: { label: "Mark as fulfilled", message: "Record that this order has been shipped or handed over." },
+  fulfilled: { label: "Mark as fulfilled", message: "Ship every unit still to ship in one shipment, without tracking (“Ship items” takes quantities and tracking)." },
   canceled: { label: "Cancel order", message: "Cancel this order: reserved stock goes back to its variants. This cannot be undone." },
 };
 

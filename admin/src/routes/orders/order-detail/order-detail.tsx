@@ -1,6 +1,6 @@
 // One order: its line items (per line what was ordered, shipped and returned) and total, the customer, the status
-// and the changes the API allows from it, its shipments ("Ship items", docs/api/25-shipments.md), and its custom
-// fields (read-only: set when the order was created).
+// and the changes the API allows from it, its shipments ("Ship items") and returns ("Record return"; both
+// docs/api/25-shipments.md), and its custom fields (read-only: set when the order was created).
 import { Link, useParams } from "react-router";
 import { PageHeader } from "../../../components/common/page-header";
 import { QueryState } from "../../../components/common/query-state";
@@ -9,6 +9,7 @@ import { useOrder } from "../../../hooks/api/orders";
 import { formatDate, formatMoney, orderName, useDisplay } from "../../../lib/format";
 import { STATUS_LABEL } from "../components/orders-table";
 import { OrderActions } from "./order-actions";
+import { OrderReturns } from "./order-returns";
 import { OrderShipments } from "./order-shipments";
 
 export default function OrderDetail() {
@@ -78,6 +79,7 @@ export default function OrderDetail() {
             </div>
           </div>
           <OrderShipments order={o} />
+          <OrderReturns order={o} />
           <FieldValuesCard owner="order" values={o.fields} />
         </section>
       )}

@@ -2,9 +2,9 @@
 // 5 units shipped, 3 to ship."), "Ship items" while a paid order has units left, and each shipment, oldest first:
 // its status, when it shipped (and was delivered), where from, its items, its tracking (the number a link when it
 // has a URL, with the carrier), and while it is shipped "Mark delivered" and "Cancel shipment" (confirmed: its
-// units are to ship again and its stock goes back). A refusal (409: it changed meanwhile) is said under the list,
+// units are to ship again and its stock goes back; once the order has a return, said instead). A refusal (409: it changed meanwhile) is said under the list,
 // and the order and its shipments are read again.
-import { type ReactNode, useState } from "react";
+import { useState } from "react";
 import { ConfirmButton } from "../../../components/common/confirm-button";
 import { Empty, ErrorMessage, QueryState } from "../../../components/common/query-state";
 import { locationNamer, useAllLocations } from "../../../hooks/api/locations";
@@ -15,7 +15,8 @@ import { fulfilmentWords, leftToShip, lineName, SHIPMENT_STATUS_LABEL } from "./
 import { ShipItemsDialog } from "./ship-items-dialog";
 
 function ShipmentItem(props: { shipment: Shipment; number: number; order: Order; from: string | null; busy: boolean;
-  onDeliver: () => void; onCancel: () => void }) {
+  /** The order has a return: its shipments can no longer be canceled (the API's 409). */
+  returned: boolean; onDeliver: () => void; onCancel: () => void }) {
   const { shipment: s, order } = props;
   const lines = new Map(order.line_items.map((l) => [l.id, l]));
   const headingId = `shipment-${s.id}`;
@@ -74,20 +75,24 @@ function ShipmentItem(props: { shipment: Shipment; number: number; order: Order;
           <button type="button" disabled={props.busy} onClick={props.onDeliver}>
             Mark delivered
           </button>
-          <ConfirmButton
-            title={`Cancel shipment ${props.number}?`}
-            message={`Its ${unitCount} ${unitCount === 1 ? "unit is" : "units are"} to ship again, and the stock goes back to the locations it left.`}
-            action="Cancel shipment"
-            disabled={props.busy}
-            onConfirm={props.onCancel}
-          />
+          {props.returned ? (
+            <span className="hint">It cannot be canceled: the order has a return.</span>
+          ) : (
+            <ConfirmButton
+              title={`Cancel shipment ${props.number}?`}
+              message={`Its ${unitCount} ${unitCount === 1 ? "unit is" : "units are"} to ship again, and the stock goes back to the locations it left.`}
+              action="Cancel shipment"
+              disabled={props.busy}
+              onConfirm={props.onCancel}
+            />
+          )}
         </div>
       )}
     </li>
   );
 }
 
-export function OrderShipments({ order, extraActions }: { order: Order; extraActions?: ReactNode }) {
+export function OrderShipments({ order }: { order: Order }) {
   const shipments = useOrderShipments(order.id);
   const locations = useAllLocations();
   const namer = locationNamer(locations.data);
@@ -96,6 +101,7 @@ export function OrderShipments({ order, extraActions }: { order: Order; extraAct
   const [shipping, setShipping] = useState(false);
   const canShip = order.status === "paid" && order.line_items.some((l) => leftToShip(l) > 0);
   const busy = deliver.isPending || cancel.isPending;
+  const returned = order.line_items.some((l) => l.returned_quantity > 0);
   const act = (run: () => void) => {
     deliver.reset();
     cancel.reset();
@@ -111,7 +117,6 @@ export function OrderShipments({ order, extraActions }: { order: Order; extraAct
               Ship items
             </button>
           )}
-          {extraActions}
         </div>
       </div>
       <p className="fulfilment-status">{fulfilmentWords(order)}</p>
@@ -130,6 +135,7 @@ export function OrderShipments({ order, extraActions }: { order: Order; extraAct
                   order={order}
                   from={s.location_id ? namer(s.location_id, "another location") : null}
                   busy={busy}
+                  returned={returned}
                   onDeliver={() => act(() => deliver.mutate(s.id))}
                   onCancel={() => act(() => cancel.mutate(s.id))}
                 />
