@@ -35,7 +35,11 @@ async function product(request: APIRequestContext, storeId: string, auth: Record
   return variantId;
 }
 
-test("shipping and returns: ship part of a paid order with tracking, mark it delivered, ship the rest, cancel that shipment, record a return with restock", async ({ page, request, baseURL }) => {
+test("shipping and returns: ship part of a paid order with tracking, mark it delivered, ship the rest, cancel that shipment, record a return with restock", async ({
+  page,
+  request,
+  baseURL,
+}) => {
   test.setTimeout(300_000);
   const foreign = await recordForeignRequests(page, new URL(baseURL!).origin);
   const { storeId, auth } = await signedInAdmin(page, request, "Shipping shop");
@@ -43,7 +47,14 @@ test("shipping and returns: ship part of a paid order with tracking, mark it del
   const shirt = await product(request, storeId, auth, "Linen shirt", "LIN-1", 3000);
   const placed = await request.post(`/stores/${storeId}/orders`, {
     headers: auth,
-    data: { email: "buyer@example.test", currency: "USD", line_items: [{ variant_id: stool, quantity: 3 }, { variant_id: shirt, quantity: 2 }] },
+    data: {
+      email: "buyer@example.test",
+      currency: "USD",
+      line_items: [
+        { variant_id: stool, quantity: 3 },
+        { variant_id: shirt, quantity: 2 },
+      ],
+    },
   });
   expect(placed.status(), await placed.text()).toBe(201);
   const orderId = (await placed.json()).id as string;
@@ -240,7 +251,10 @@ test("shipping and returns: ship part of a paid order with tracking, mark it del
   });
 
   await test.step("once the order has a return, a shipment cannot be canceled: said instead of the button", async () => {
-    const shipped = await request.post(`/stores/${storeId}/orders/${orderId}/shipments`, { headers: auth, data: { items: [{ line_item_id: `${orderId}:1`, quantity: 1 }] } });
+    const shipped = await request.post(`/stores/${storeId}/orders/${orderId}/shipments`, {
+      headers: auth,
+      data: { items: [{ line_item_id: `${orderId}:1`, quantity: 1 }] },
+    });
     expect(shipped.status(), await shipped.text()).toBe(201);
     await page.reload();
     await expect(shipment(3)).toContainText("1 × Linen shirt (LIN-1)");

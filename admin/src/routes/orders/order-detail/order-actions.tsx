@@ -15,7 +15,10 @@ import { amountWords, formatMinor, parseMinor } from "../../../lib/money";
 type Target = "paid" | "fulfilled" | "canceled";
 const TRANSITION: Record<Target, { label: string; message: string }> = {
   paid: { label: "Mark as paid", message: "Record that the customer has paid this order." },
-  fulfilled: { label: "Mark as fulfilled", message: "Ship every unit still to ship in one shipment, without tracking (“Ship items” takes quantities and tracking)." },
+  fulfilled: {
+    label: "Mark as fulfilled",
+    message: "Ship every unit still to ship in one shipment, without tracking (“Ship items” takes quantities and tracking).",
+  },
   canceled: { label: "Cancel order", message: "Cancel this order: reserved stock goes back to its variants. This cannot be undone." },
 };
 
@@ -56,8 +59,12 @@ export function OrderActions({ order }: { order: Order }) {
                 Refund
               </button>
             ) : (
-              <button key={action} type="button" className={action === "canceled" ? "danger" : "primary"}
-                onClick={() => (transition.reset(), setConfirming(action))}>
+              <button
+                key={action}
+                type="button"
+                className={action === "canceled" ? "danger" : "primary"}
+                onClick={() => (transition.reset(), setConfirming(action))}
+              >
                 {TRANSITION[action].label}
               </button>
             ),

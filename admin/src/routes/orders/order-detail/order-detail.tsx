@@ -33,9 +33,7 @@ export default function OrderDetail() {
           </div>
           <div className="card">
             <h2>Customer</h2>
-            <p>
-              {o.customer_id ? <Link to={`/customers/${o.customer_id}`}>{o.email}</Link> : o.email}
-            </p>
+            <p>{o.customer_id ? <Link to={`/customers/${o.customer_id}`}>{o.email}</Link> : o.email}</p>
           </div>
           <div className="card">
             <h2>Items</h2>

@@ -14,9 +14,17 @@ import { formatDate } from "../../../lib/format";
 import { fulfilmentWords, leftToShip, lineName, SHIPMENT_STATUS_LABEL } from "./fulfilment-words";
 import { ShipItemsDialog } from "./ship-items-dialog";
 
-function ShipmentItem(props: { shipment: Shipment; number: number; order: Order; from: string | null; busy: boolean;
+function ShipmentItem(props: {
+  shipment: Shipment;
+  number: number;
+  order: Order;
+  from: string | null;
+  busy: boolean;
   /** The order has a return: its shipments can no longer be canceled (the API's 409). */
-  returned: boolean; onDeliver: () => void; onCancel: () => void }) {
+  returned: boolean;
+  onDeliver: () => void;
+  onCancel: () => void;
+}) {
   const { shipment: s, order } = props;
   const lines = new Map(order.line_items.map((l) => [l.id, l]));
   const headingId = `shipment-${s.id}`;

@@ -62,9 +62,14 @@ export function ReturnDialog({ order, onClose }: { order: Order; onClose: () => 
         {shipped
           .filter(({ most }) => most > 0)
           .map(({ line, index, most }) => (
-            <TextField key={line.id} label={lineName(line)} type="number" className="narrow"
+            <TextField
+              key={line.id}
+              label={lineName(line)}
+              type="number"
+              className="narrow"
               hint={`Up to ${most}: ${line.fulfilled_quantity} shipped${line.returned_quantity > 0 ? `, ${line.returned_quantity} returned already` : ""}`}
-              {...form.register(`lines.${index}.quantity`, { validate: wholeUpTo(most) })} />
+              {...form.register(`lines.${index}.quantity`, { validate: wholeUpTo(most) })}
+            />
           ))}
         {shipped
           .filter(({ most }) => most === 0)

@@ -17,8 +17,7 @@ import { type ApiProblem, localProblems } from "../../../lib/problem";
 import { leftToShip, lineName } from "./fulfilment-words";
 
 /** A whole number from 0 to `most`, typed; the words say the range otherwise. */
-export const wholeUpTo = (most: number) => (text: string) =>
-  (/^\d+$/.test(text.trim()) && Number(text) <= most) || `Enter a whole number from 0 to ${most}`;
+export const wholeUpTo = (most: number) => (text: string) => (/^\d+$/.test(text.trim()) && Number(text) <= most) || `Enter a whole number from 0 to ${most}`;
 
 /** API item paths (`items.<k>.<field>`, the k-th item sent) at the line field they came from. */
 export function itemPath(path: string, sent: number[]): string | undefined {
@@ -43,7 +42,12 @@ export function ShipItemsDialog({ order, onClose }: { order: Order; onClose: () 
     mutation: useCreateShipment(order.id),
     paths: (path) =>
       itemPath(path, sent.current) ??
-      ({ location_id: "location", tracking: "number", "tracking.0.number": "number", "tracking.0.carrier": "carrier", "tracking.0.url": "url" } as Record<string, string>)[path],
+      (
+        { location_id: "location", tracking: "number", "tracking.0.number": "number", "tracking.0.carrier": "carrier", "tracking.0.url": "url" } as Record<
+          string,
+          string
+        >
+      )[path],
     request: ({ lines, location, number, carrier, url }): CreateShipmentRequest | ApiProblem => {
       const items = lines.flatMap((l, i) => (Number(l.quantity) > 0 ? [{ line_item_id: order.line_items[i].id, quantity: Number(l.quantity), line: i }] : []));
       const problems = [
@@ -75,8 +79,14 @@ export function ShipItemsDialog({ order, onClose }: { order: Order; onClose: () 
         {lines
           .filter(({ left }) => left > 0)
           .map(({ line, index, left }) => (
-            <TextField key={line.id} label={lineName(line)} type="number" className="narrow"
-              hint={`${left} of ${line.quantity} left to ship`} {...form.register(`lines.${index}.quantity`, { validate: wholeUpTo(left) })} />
+            <TextField
+              key={line.id}
+              label={lineName(line)}
+              type="number"
+              className="narrow"
+              hint={`${left} of ${line.quantity} left to ship`}
+              {...form.register(`lines.${index}.quantity`, { validate: wholeUpTo(left) })}
+            />
           ))}
         {lines
           .filter(({ left }) => left === 0)
@@ -86,13 +96,23 @@ export function ShipItemsDialog({ order, onClose }: { order: Order; onClose: () 
             </p>
           ))}
       </fieldset>
-      <SelectField label="Location" options={choices} {...form.register("location")}
-        hint="Blank: each line's units leave the locations that committed them (the default first). A location: every unit must be committed there." />
+      <SelectField
+        label="Location"
+        options={choices}
+        {...form.register("location")}
+        hint="Blank: each line's units leave the locations that committed them (the default first). A location: every unit must be committed there."
+      />
       <div className="form-grid">
         <TextField label="Tracking number" autoComplete="off" {...form.register("number")} />
         <TextField label="Carrier" autoComplete="off" {...form.register("carrier")} />
       </div>
-      <TextField label="Tracking URL" inputMode="url" autoComplete="off" {...form.register("url")} hint="Optional: where the buyer can follow the parcel (http or https)" />
+      <TextField
+        label="Tracking URL"
+        inputMode="url"
+        autoComplete="off"
+        {...form.register("url")}
+        hint="Optional: where the buyer can follow the parcel (http or https)"
+      />
     </FormDialog>
   );
 }
