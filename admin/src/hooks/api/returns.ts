@@ -13,11 +13,12 @@ export const returnKeys = queryKeysFactory("returns");
 export type OrderReturn = components["schemas"]["Return"];
 export type CreateReturnRequest = components["schemas"]["CreateReturnRequest"];
 
-/** Every return of an order, oldest first (the API lists newest first). */
-export function useOrderReturns(orderId: string) {
+/** Every return of an order, oldest first (the API lists newest first); asked only when `enabled` (units shipped). */
+export function useOrderReturns(orderId: string, enabled = true) {
   const storeId = currentStoreId();
   return useQuery({
     queryKey: returnKeys.list(storeId, { order: orderId }),
+    enabled,
     queryFn: async () => {
       const returns = await allPages((page) =>
         unwrap(client.GET("/stores/{store_id}/orders/{id}/returns", { params: { path: { store_id: storeId, id: orderId }, query: page } })),

@@ -11,13 +11,14 @@ import { lineName, returnable } from "./fulfilment-words";
 import { ReturnDialog } from "./return-dialog";
 
 export function OrderReturns({ order }: { order: Order }) {
-  const returns = useOrderReturns(order.id);
+  const shown = order.line_items.some((l) => l.fulfilled_quantity > 0 || l.returned_quantity > 0);
+  const returns = useOrderReturns(order.id, shown);
   const locations = useAllLocations();
   const namer = locationNamer(locations.data);
   const [recording, setRecording] = useState(false);
   const lines = new Map(order.line_items.map((l) => [l.id, l]));
   const canReturn = order.line_items.some((l) => returnable(l) > 0);
-  if (!order.line_items.some((l) => l.fulfilled_quantity > 0 || l.returned_quantity > 0)) return null;
+  if (!shown) return null;
   return (
     <section className="card" aria-labelledby="returns-heading">
       <div className="section-header">
