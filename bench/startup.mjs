@@ -65,15 +65,26 @@ const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
-const bare = median(workers[1].active);
+const mean = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length;
+const ms = (n) => `${n.toFixed(1)} ms`;
+// The bare app does almost nothing when it starts: its profile is a few samples, and its Active time is often 0 (below
+// the profiler's resolution) or one sample caught on a busy machine. So the ratio is given on the medians and on the
+// means; a median of 0 makes the first unbounded.
+const ratio = (a, b) => (b > 0 ? `${(a / b).toFixed(1)}x` : "unbounded (the bare app's is 0)");
+const [api, bare] = workers;
 console.log(
-  `\nStartup CPU, local ("Active" of wrangler check startup), median of ${rounds} runs; load average ${loadBefore.toFixed(1)} before, ${loadavg()[0].toFixed(1)} after:`,
+  `\nStartup CPU, local ("Active" of wrangler check startup), ${rounds} runs each; load average ${loadBefore.toFixed(1)} before, ${loadavg()[0].toFixed(1)} after:`,
 );
 for (const w of workers) {
-  const m = median(w.active);
   console.log(
-    `  ${w.name}: ${m.toFixed(1)} ms (GC ${median(w.gc).toFixed(1)} ms; runs ${w.active.join(", ")}), bundle ${w.size ?? "?"}, ${(m / bare).toFixed(2)}x the bare app`,
+    `  ${w.name}, bundle ${w.size ?? "?"}: median ${ms(median(w.active))}, mean ${ms(mean(w.active))}, min ${ms(Math.min(...w.active))} (GC median ${ms(median(w.gc))}; runs ${w.active.join(", ")})`,
   );
 }
-const ratio = median(workers[0].active) / bare;
-console.log(`\nthe API / the bare Hono app: ${ratio.toFixed(2)}x (target: within 3x) ${ratio <= 3 ? "ok" : "OVER"}`);
+console.log(
+  `\nthe API against the bare Hono app (target: within 3x): medians ${ratio(median(api.active), median(bare.active))}, means ${ratio(mean(api.active), mean(bare.active))}`,
+);
+for (const w of workers.slice(2)) {
+  console.log(
+    `the API against ${w.name}: medians ${(median(api.active) / median(w.active)).toFixed(2)}x, mins ${(Math.min(...api.active) / Math.min(...w.active)).toFixed(2)}x`,
+  );
+}
