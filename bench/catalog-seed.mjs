@@ -8,6 +8,8 @@
 // plus "rare" on 25 products; external_id "ext-<n>"; variant prices 1000 + n % 5000 (+ 500 per variant);
 // a manual collection of 100 products and an automatic one (tag t7). The triggers fill product_tags and the
 // products' price/stock summaries as for API writes.
+// One more product is the issue 50 product (`richId`, the shape bench:storage measures): live, three variants with
+// stock, two gallery images from the media library (four sizes each), six specs, two reviews.
 import { DatabaseSync } from "node:sqlite";
 import { randomUUID } from "node:crypto";
 
@@ -91,6 +93,7 @@ export function seedStore(dbFile, storeId, count) {
   ];
   const sampleIds = [];
   let collections;
+  let richId;
   db.exec("BEGIN");
   try {
     // Stock is a level at the store's default location with its ledger entry (migration 0027); the triggers read
@@ -171,6 +174,7 @@ export function seedStore(dbFile, storeId, count) {
       members.map((id, i) => [storeId, manual, id, i]),
     );
     collections = { manual, automatic };
+    richId = seedRichProduct(db, storeId, count);
     db.exec("DELETE FROM inventory_context");
     db.exec("COMMIT");
   } catch (error) {
@@ -178,7 +182,91 @@ export function seedStore(dbFile, storeId, count) {
     throw error;
   }
   db.close();
-  return { sampleIds, skuPrefix: `sku-${pad(Math.floor(count / 2)).slice(0, 5)}`, collections };
+  return { sampleIds, richId, skuPrefix: `sku-${pad(Math.floor(count / 2)).slice(0, 5)}`, collections };
+}
+
+/** The product with everything GET one renders: three variants, two images with their files, six specs, two reviews. */
+function seedRichProduct(db, storeId, n) {
+  const id = randomUUID();
+  const at = new Date(Date.parse("2026-01-01T00:00:00.000Z") + n * 1000).toISOString();
+  insertMany(
+    db,
+    "products",
+    ["id", "store_id", "slug", "title", "description", "product_type", "status", "created_at", "updated_at", "published_at", "brand", "tags", "external_id"],
+    [[id, storeId, "rich", "Rich Linen Shirt", "Every part of a product's answer", "variable", "live", at, at, at, "Brand 1", '["t1","odd"]', "ext-rich"]],
+  );
+  insertMany(
+    db,
+    "product_variants",
+    [
+      "id",
+      "store_id",
+      "product_id",
+      "title",
+      "is_default",
+      "sku",
+      "sku_lower",
+      "price_cents",
+      "stock",
+      "fulfillment_mode",
+      "option_values",
+      "option_key",
+      "position",
+      "created_at",
+      "updated_at",
+    ],
+    SIZES.map((size, v) => {
+      const options = [{ name: "Size", value: size }];
+      return [
+        randomUUID(),
+        storeId,
+        id,
+        size,
+        0,
+        `RICH-${size}`,
+        `rich-${size.toLowerCase()}`,
+        2500 + 100 * v,
+        5 + v,
+        "stocked",
+        JSON.stringify(options),
+        JSON.stringify([["size", size.toLowerCase()]]),
+        v,
+        at,
+        at,
+      ];
+    }),
+  );
+  const files = [randomUUID(), randomUUID()];
+  insertMany(
+    db,
+    "media_files",
+    ["id", "store_id", "r2_key", "filename", "content_type", "bytes", "width", "height", "alt", "created_at"],
+    files.map((file, i) => [file, storeId, `${storeId}/${file}`, `rich-${i}.jpg`, "image/jpeg", 200_000, 1600, 1200, `Rich ${i}`, at]),
+  );
+  insertMany(
+    db,
+    "product_images",
+    ["id", "store_id", "product_id", "media_type", "media_file_id", "alt", "position", "is_primary", "created_at", "updated_at"],
+    files.map((file, i) => [randomUUID(), storeId, id, "image", file, `Rich ${i}`, i, i === 0 ? 1 : 0, at, at]),
+  );
+  insertMany(
+    db,
+    "product_specs",
+    ["id", "store_id", "product_id", '"group"', "key", "value", "position"],
+    ["Material:Linen", "Weight:180 g", "Fit:Regular", "Care:Machine wash 30", "Origin:Portugal", "Collar:Button-down"].map((pair, i) => {
+      const [key, value] = pair.split(":");
+      return [randomUUID(), storeId, id, i < 3 ? "Fabric" : null, key, value, i];
+    }),
+  );
+  insertMany(
+    db,
+    "product_reviews",
+    ["id", "store_id", "product_id", "author_name", "rating", "title", "body", "created_at"],
+    [4, 5].map((rating) => [randomUUID(), storeId, id, "Bench", rating, "Fine", "A review", at]),
+  );
+  // The review counters the review endpoints keep (refreshReviewStats).
+  db.prepare("UPDATE products SET review_count = 2, rating_sum = 9 WHERE id = ?").run(id);
+  return id;
 }
 
 /**

@@ -6,6 +6,11 @@
 // (default 8792) with a throwaway state directory under /tmp, seeds the stores straight into the local D1 file of
 // the store database that holds them (bench/catalog-seed.mjs), and stops the server by its process group at the end.
 // Rounds interleave each scenario with the default list, so both see the same machine load.
+// The floor (issue 50): `GET /stores/{store_id}`, the cheapest authenticated store-scoped request (the PAT's lookup
+// with the store access check, then one store row by primary key; no catalog read). When it is selected (always,
+// unless BENCH_SCENARIOS names parts without "floor"), every round also measures it, and each row reports its p50
+// against the floor's in the same rounds, as does the default list (targets: GET one product within 1.6x the floor,
+// the list of 20 within 3x).
 //   BENCH_ROUNDS (3), BENCH_REQUESTS (100 per scenario per round), BENCH_CONCURRENCY (4), BENCH_SIZES ("10k,100k";
 //   "" for none), BENCH_SCENARIOS (comma-separated parts of scenario names; default all), BENCH_NEIGHBOURS (50 other
 //   stores; 0 skips that part), BENCH_NEIGHBOUR_PRODUCTS (10000 each).
@@ -28,6 +33,8 @@ const NEIGHBOURS = Number(process.env.BENCH_NEIGHBOURS ?? 50);
 const NEIGHBOUR_PRODUCTS = Number(process.env.BENCH_NEIGHBOUR_PRODUCTS ?? 10_000);
 const COUNTS = { "10k": 10_000, "100k": 100_000 };
 const base = `http://127.0.0.1:${PORT}`;
+const FLOOR_LABEL = "floor: GET /stores/{store_id}";
+const WITH_FLOOR = !ONLY || ONLY.some((o) => FLOOR_LABEL.includes(o));
 const stateDirs = [];
 // The benchmark measures the catalog, not the per-credential budgets (section 11): raised for this server only.
 const VARS = ["RATE_LIMIT_PER_CREDENTIAL", "RATE_LIMIT_PER_STORE", "RATE_LIMIT_PER_IP"].flatMap((v) => ["--var", `${v}:100000000`]);
@@ -64,6 +71,8 @@ function scenarios(storeId, seeded) {
     [`search: SKU prefix "${seeded.skuPrefix}" (10 products, 9 live)`, list(`&search=${seeded.skuPrefix}`)],
     ['search: two characters "ea" (no trigram)', list("&search=ea")],
     ["GET one product", `/stores/${storeId}/products/${seeded.sampleIds[Math.floor(seeded.sampleIds.length / 2)]}`],
+    ["GET one product (3 variants, 2 images, 6 specs, 2 reviews)", `/stores/${storeId}/products/${seeded.richId}`],
+    [FLOOR_LABEL, `/stores/${storeId}`],
     ["collection products (manual, position order)", `/stores/${storeId}/collections/${seeded.collections.manual}/products?limit=20`],
     ["collection products (automatic, tag 5%)", `/stores/${storeId}/collections/${seeded.collections.automatic}/products?limit=20`],
   ].filter(([label]) => !ONLY || ONLY.some((o) => label.includes(o)));
@@ -91,15 +100,27 @@ try {
     const reference = `/stores/${storeId}/products?limit=20`;
     for (const [label, p] of scenarios(storeId, stores[size])) {
       const first = await (await get(p)()).json();
-      if (!first.pagination && !first.variants) throw new Error(`${label}: ${JSON.stringify(first).slice(0, 300)}`);
+      if (!first.pagination && !first.variants && first.id !== storeId) throw new Error(`${label}: ${JSON.stringify(first).slice(0, 300)}`);
       const app = [];
       const def = [];
+      const floor = [];
+      const isFloor = label === FLOOR_LABEL;
+      // Each round measures the default list, the floor and the scenario, starting one later each round (no one of
+      // them always runs first, after the other's load).
+      const parts = [[def, reference], ...(WITH_FLOOR && !isFloor ? [[floor, `/stores/${storeId}`]] : []), [app, p]];
       for (let round = 0; round < ROUNDS; round++) {
-        def.push(await load(get(reference), { requests: REQUESTS, concurrency: CONCURRENCY }));
-        app.push(await load(get(p), { requests: REQUESTS, concurrency: CONCURRENCY }));
+        for (let k = 0; k < parts.length; k++) {
+          const [into, target] = parts[(round + k) % parts.length];
+          into.push(await load(get(target), { requests: REQUESTS, concurrency: CONCURRENCY }));
+        }
       }
       const row = { size, label, app: summary(app), reference: summary(def), total: first.pagination?.total ?? "" };
       row.ratio = row.app.p50 / row.reference.p50;
+      if (WITH_FLOOR) {
+        row.floor = isFloor ? row.app : summary(floor);
+        row.floorRatio = row.app.p50 / row.floor.p50;
+        row.referenceFloorRatio = row.reference.p50 / row.floor.p50;
+      }
       rows.push(row);
       console.log(JSON.stringify(row));
     }
@@ -107,12 +128,14 @@ try {
   await dev.stop();
   dev = undefined;
   console.log(`\n${ROUNDS} rounds x ${REQUESTS} requests per scenario, concurrency ${CONCURRENCY}; medians over rounds; ms\n`);
-  console.log("| store | scenario | p50 / p99 | default list p50 / p99 (same rounds) | p50 ratio | total |");
-  console.log("|---|---|---|---|---|---|");
+  const floorHead = WITH_FLOOR ? " floor p50 / p99 (same rounds) | ÷ floor | default list ÷ floor |" : "";
+  console.log(`| store | scenario | p50 / p99 | default list p50 / p99 (same rounds) | p50 ratio |${floorHead} total |`);
+  console.log(`|---|---|---|---|---|${WITH_FLOOR ? "---|---|---|" : ""}---|`);
   for (const r of rows) {
-    const errors = r.app.errors + r.reference.errors;
+    const errors = r.app.errors + r.reference.errors + (r.floor && r.floor !== r.app ? r.floor.errors : 0);
+    const floorCells = r.floor ? ` ${fmt(r.floor.p50)} / ${fmt(r.floor.p99)} | ${fmt(r.floorRatio, 2)}x | ${fmt(r.referenceFloorRatio, 2)}x |` : "";
     console.log(
-      `| ${r.size} | ${r.label} | ${fmt(r.app.p50)} / ${fmt(r.app.p99)} | ${fmt(r.reference.p50)} / ${fmt(r.reference.p99)} | ${fmt(r.ratio, 2)}x | ${r.total} |${errors ? ` errors: ${errors}` : ""}`,
+      `| ${r.size} | ${r.label} | ${fmt(r.app.p50)} / ${fmt(r.app.p99)} | ${fmt(r.reference.p50)} / ${fmt(r.reference.p99)} | ${fmt(r.ratio, 2)}x |${floorCells} ${r.total} |${errors ? ` errors: ${errors}` : ""}`,
     );
   }
   if (NEIGHBOURS > 0) {
