@@ -24,7 +24,6 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const WRITES = Number(process.env.BENCH_WRITES ?? 96);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
 const FLOOR_REQUESTS = Number(process.env.BENCH_FLOOR_REQUESTS ?? 400);
-const persistDir = mkdtempSync(path.join(tmpdir(), "bench-writes-"));
 
 const SIZES = ["S", "M", "L"];
 const variantBody = (n, size, i) => ({
@@ -60,6 +59,7 @@ const must = (res, status, what) => {
 };
 
 async function measureLatencies() {
+  const persistDir = mkdtempSync(path.join(tmpdir(), "bench-writes-"));
   let server;
   try {
     server = await startServer({ port: PORT, persistDir });
