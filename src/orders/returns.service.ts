@@ -132,9 +132,9 @@ function plan(orderId: string, lines: LineState[], locations: Location[], input:
 
 /** POST /orders/{id}/returns → the return. Moves no money: refunds stay the order's own. */
 export async function createReturn(ctx: StoreCtx, orderId: string, input: CreateReturnInput) {
-  await findOrderRow(ctx, orderId);
   const named = input.items.flatMap((i) => (i.location_id === undefined ? [] : [i.location_id]));
-  const { lines, locations } = await readState(ctx, orderId, named);
+  // The order (404 when it is not this store's) and its lines side by side: one round trip's wait, not two.
+  const [, { lines, locations }] = await Promise.all([findOrderRow(ctx, orderId), readState(ctx, orderId, named)]);
   const planned = plan(orderId, lines, locations, input);
   const restocked = planned.filter((p) => p.restock);
 
@@ -204,17 +204,19 @@ export async function createReturn(ctx: StoreCtx, orderId: string, input: Create
 
 /** GET /orders/{id}/returns: the order's returns, newest first. */
 export async function listReturns(ctx: StoreCtx, orderId: string, walk: Walk) {
-  await findOrderRow(ctx, orderId);
   const mine = eq(returns.orderId, orderId);
-  const [rows, [{ total }]] = await ctx.db.batch([
-    ctx.db
-      .select({ json: returnJson, at: returns.createdAt, id: returns.id })
-      .from(returns)
-      .where(and(mine, ...walkConditions(walk, returns.createdAt, returns.id)))
-      .orderBy(walkOrder(walk, returns.createdAt, returns.id))
-      .limit(walk.limit + 1)
-      .offset(walk.offset),
-    ctx.db.select({ total: count() }).from(returns).where(mine),
+  const [, [rows, [{ total }]]] = await Promise.all([
+    findOrderRow(ctx, orderId),
+    ctx.db.batch([
+      ctx.db
+        .select({ json: returnJson, at: returns.createdAt, id: returns.id })
+        .from(returns)
+        .where(and(mine, ...walkConditions(walk, returns.createdAt, returns.id)))
+        .orderBy(walkOrder(walk, returns.createdAt, returns.id))
+        .limit(walk.limit + 1)
+        .offset(walk.offset),
+      ctx.db.select({ total: count() }).from(returns).where(mine),
+    ]),
   ]);
   const page = pageOf(walk, rows, (r) => ({ at: r.at, id: r.id }), total);
   return { data: page.data.map((r) => JSON.parse(r.json)), pagination: page.pagination };
