@@ -335,14 +335,14 @@ export async function cancelShipment(ctx: StoreCtx, id: string) {
   if (row.status !== "shipped") throw conflict(`A ${row.status} shipment cannot be canceled (only a shipped one)`);
   const order = await findOrderRow(ctx, row.orderId);
   if (order.status !== "paid" && order.status !== "fulfilled") throw conflict(`A shipment of a ${order.status} order cannot be canceled`);
-  const [lines, returned] = await Promise.all([
+  const [lines, returned, mine] = await Promise.all([
     lineStates(ctx, row.orderId),
     ctx.db.get<{ n: number }>(sql`SELECT count(*) AS n FROM returns WHERE order_id = ${row.orderId}`),
+    ctx.db.get<{ n: number }>(sql`SELECT coalesce(sum(quantity), 0) AS n FROM shipment_items WHERE shipment_id = ${id}`),
   ]);
   if (returned.n > 0) throw hasReturn();
   const totalQuantity = lines.reduce((sum, l) => sum + l.quantity, 0);
   const shippedBefore = lines.reduce((sum, l) => sum + l.fulfilled, 0);
-  const mine = await ctx.db.get<{ n: number }>(sql`SELECT coalesce(sum(quantity), 0) AS n FROM shipment_items WHERE shipment_id = ${id}`);
   const shippedAfter = shippedBefore - mine.n;
   const orderChanges = shippedBefore === totalQuantity || shippedAfter === 0;
   const now = nowIso();
