@@ -37,9 +37,19 @@ const unavailableResponse = problem("The database is overloaded or full (`servic
   "Retry-After": { description: "Whole seconds to wait before retrying (1 when overloaded, 60 when full)", schema: { type: "integer" } },
 });
 
+/** 400 `unsupported_api_version`: any route, before anything else runs (src/versions/middleware.ts). */
+const unsupportedVersionResponse = problem(
+  "The `Api-Version` header names no version this API serves (`unsupported_api_version`; `supported_versions` lists them)",
+);
+
+/** 413 `payload_too_large`: every route refuses a body over the size limit (src/app.ts), with a body or without one. */
+const payloadTooLargeResponse = problem("The request body is over the size limit (`payload_too_large`)");
+
 const COMMON_ERRORS = {
+  400: unsupportedVersionResponse,
   401: problem("Missing, invalid, expired or revoked token"),
   403: problem("The token's effective permission lacks the required bit"),
+  413: payloadTooLargeResponse,
   422: problem("Validation failed"),
   429: rateLimitedResponse,
   503: unavailableResponse,
@@ -47,24 +57,24 @@ const COMMON_ERRORS = {
 
 export type App = OpenAPIHono<AppEnv>;
 
-/** Error responses a route documents besides 401/403/422. */
+/** Error responses a route documents besides 400 (an unsupported `Api-Version`), 401, 403, 413, 422, 429 and 503. */
 export const errorResponses = (...statuses: Array<400 | 404 | 409 | 412 | 413 | 415>) => {
   const described: Record<number, ReturnType<typeof problem>> = {
-    400: problem("Malformed JSON body"),
+    400: problem("Malformed JSON body (`malformed_json`), or an `Api-Version` this API does not serve (`unsupported_api_version`)"),
     404: problem("Not found"),
     409: problem("Conflict"),
     412: problem("If-Match does not match the current ETag"),
-    413: problem("Payload too large"),
+    413: payloadTooLargeResponse,
     415: problem("Unsupported media type"),
   };
   return { ...COMMON_ERRORS, ...Object.fromEntries(statuses.map((s) => [s, described[s]])) };
 };
 
 /**
- * The 4xx a public read with no parameters can still answer: every route refuses a body over the size limit
- * (src/app.ts), so a client generator learns the problem+json shape for it too.
+ * The 4xx a public read with no parameters can still answer: every route refuses an unknown `Api-Version` and a body
+ * over the size limit (src/app.ts), so a client generator learns the problem+json shape for them too.
  */
-export const publicReadErrors = { 413: problem("The request body is over the size limit (`payload_too_large`)") };
+export const publicReadErrors = { 400: unsupportedVersionResponse, 413: payloadTooLargeResponse };
 
 /** A router whose validation failures all become the same 422 problem. */
 export const createRouter = () =>

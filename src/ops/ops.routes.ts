@@ -24,7 +24,9 @@ const operators = {
 const notFoundResponse = problem("Not found");
 
 const responses = {
+  400: problem("Malformed JSON body (`malformed_json`), or an `Api-Version` this API does not serve (`unsupported_api_version`)"),
   401: problem("Missing or wrong operator token (JWTs and personal access tokens included)"),
+  413: problem("The request body is over the size limit (`payload_too_large`)"),
   503: {
     ...problem("OPS_TOKEN is not configured on this deployment, or a database is overloaded (`service_unavailable`)"),
     headers: {

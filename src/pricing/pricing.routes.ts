@@ -44,7 +44,7 @@ const createGroupRoute = createRoute(
     description: "`code` is unique in the store case-insensitively (409). A store has at most 100 groups (422 `limit_exceeded`).",
     ...requires("customers.write"),
     request: { params: storeParams, ...jsonBody(createCustomerGroupBody) },
-    responses: { 201: jsonResponse(customerGroupSchema, "The group"), ...errorResponses(404, 409) },
+    responses: { 201: jsonResponse(customerGroupSchema, "The group"), ...errorResponses(400, 404, 409) },
   }),
 );
 const listGroupsRoute = createRoute({
@@ -75,7 +75,7 @@ const updateGroupRoute = createRoute({
   summary: "Rename a customer group or change its code (emits customer_groups.updated)",
   ...requires("customers.write"),
   request: { params: idParams, ...jsonBody(updateCustomerGroupBody) },
-  responses: { 200: jsonResponse(customerGroupSchema, "The group"), ...errorResponses(404, 409) },
+  responses: { 200: jsonResponse(customerGroupSchema, "The group"), ...errorResponses(400, 404, 409) },
 });
 const deleteGroupRoute = createRoute({
   method: "delete",
@@ -98,7 +98,7 @@ const membersRoute = createRoute({
     "1..1,000 ids in `add` and `remove` together. An id that is not a customer of this store: 422 naming it (`add.<i>` / `remove.<i>`), and nothing changes.",
   ...requires("customers.write"),
   request: { params: idParams, ...jsonBody(groupMembersBody) },
-  responses: { 200: jsonResponse(customerGroupSchema, "The group"), ...errorResponses(404) },
+  responses: { 200: jsonResponse(customerGroupSchema, "The group"), ...errorResponses(400, 404) },
 });
 
 const createListRoute = createRoute(
@@ -113,7 +113,7 @@ const createListRoute = createRoute(
       "`starts_at` < `ends_at`, half-open. Defaults: `draft`, priority 0, `[]`, `[]`. `code` unique per store (409); at most 100 lists (422 `limit_exceeded`).",
     ...requires("pricing.write"),
     request: { params: storeParams, ...jsonBody(createPriceListBody) },
-    responses: { 201: jsonResponse(priceListSchema, "The price list"), ...errorResponses(404, 409) },
+    responses: { 201: jsonResponse(priceListSchema, "The price list"), ...errorResponses(400, 404, 409) },
   }),
 );
 const listListsRoute = createRoute({
@@ -145,7 +145,7 @@ const updateListRoute = createRoute({
   description: "Any field but `currency` (422: fixed at creation). A PATCH that changes nothing changes nothing (no event).",
   ...requires("pricing.write"),
   request: { params: idParams, ...jsonBody(updatePriceListBody) },
-  responses: { 200: jsonResponse(priceListSchema, "The price list"), ...errorResponses(404, 409) },
+  responses: { 200: jsonResponse(priceListSchema, "The price list"), ...errorResponses(400, 404, 409) },
 });
 const deleteListRoute = createRoute({
   method: "delete",
@@ -179,7 +179,7 @@ const bulkPricesRoute = createRoute(
       "At most 10 quantity tiers per variant in a list (422 `limit_exceeded`). Values already stored change nothing (no event, no history row); the answer counts what changed.",
     ...requires("pricing.write"),
     request: { params: idParams, ...jsonBody(bulkPricesBody) },
-    responses: { 200: jsonResponse(bulkPricesResult, "What changed"), ...errorResponses(404) },
+    responses: { 200: jsonResponse(bulkPricesResult, "What changed"), ...errorResponses(400, 404) },
   }),
 );
 const resolveRoute = createRoute({
@@ -196,7 +196,7 @@ const resolveRoute = createRoute({
   request: { params: storeParams, ...jsonBody(resolveBody) },
   responses: {
     200: jsonResponse(z.object({ data: z.array(resolvedPriceSchema) }).openapi("ResolvedPrices"), "One entry per item, in the order asked"),
-    ...errorResponses(404),
+    ...errorResponses(400, 404),
   },
 });
 const historyRoute = createRoute({

@@ -79,7 +79,7 @@ const updateTokenRoute = createRoute({
     "`api_version` is the version this token's requests are served in when they send no `Api-Version` header " +
     "(docs/api-versions.md). Sending the stored value changes nothing.",
   request: { params: tokenParams, ...jsonBody(updateTokenBody) },
-  responses: { 200: jsonResponse(tokenSchema, "The token record"), ...errorResponses(404) },
+  responses: { 200: jsonResponse(tokenSchema, "The token record"), ...errorResponses(400, 404) },
 });
 
 const revokeTokenRoute = createRoute({

@@ -1,7 +1,7 @@
 // GET /versions: the API's dated versions, public (docs/api-versions.md).
 import { createRoute, z } from "@hono/zod-openapi";
 import { VERSIONS } from "../lib/api-versions";
-import { type App, jsonResponse, problemSchema } from "../lib/route";
+import { type App, jsonResponse, problemSchema, publicReadErrors } from "../lib/route";
 import { requires } from "../access/requires";
 
 const versionSchema = z
@@ -26,6 +26,7 @@ const listVersionsRoute = createRoute({
   ...requires("public"),
   responses: {
     200: jsonResponse(z.object({ data: z.array(versionSchema) }).openapi("ApiVersionList"), "Every version this API serves"),
+    ...publicReadErrors,
     400: {
       description: "`unsupported_api_version`: the request's Api-Version names no version this API serves",
       content: { "application/problem+json": { schema: problemSchema } },

@@ -225,6 +225,6 @@ describe("the operator endpoints in the OpenAPI document", () => {
       expect(op.responses["401"]).toBeDefined();
     }
     expect(doc.components.securitySchemes.opsToken).toMatchObject({ type: "http", scheme: "bearer" });
-    expect(Object.keys(doc.paths["/ops/stores/{store_id}/move"].post.responses).sort()).toEqual(["202", "401", "404", "409", "422", "503"]);
+    expect(Object.keys(doc.paths["/ops/stores/{store_id}/move"].post.responses).sort()).toEqual(["202", "400", "401", "404", "409", "413", "422", "503"]);
   });
 });

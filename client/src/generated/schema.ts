@@ -5343,7 +5343,7 @@ export interface operations {
                     "application/json": components["schemas"]["User"];
                 };
             };
-            /** @description Malformed JSON body */
+            /** @description Malformed JSON body (`malformed_json`), or an `Api-Version` this API does not serve (`unsupported_api_version`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5372,6 +5372,15 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is over the size limit (`payload_too_large`) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5437,7 +5446,7 @@ export interface operations {
                     "application/json": components["schemas"]["LoginResponse"];
                 };
             };
-            /** @description Malformed JSON body */
+            /** @description Malformed JSON body (`malformed_json`), or an `Api-Version` this API does not serve (`unsupported_api_version`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5457,6 +5466,15 @@ export interface operations {
             };
             /** @description The token's effective permission lacks the required bit */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is over the size limit (`payload_too_large`) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5517,7 +5535,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Malformed JSON body */
+            /** @description Malformed JSON body (`malformed_json`), or an `Api-Version` this API does not serve (`unsupported_api_version`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5537,6 +5555,15 @@ export interface operations {
             };
             /** @description The token's effective permission lacks the required bit */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is over the size limit (`payload_too_large`) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5595,6 +5622,15 @@ export interface operations {
                     "application/json": components["schemas"]["Me"] | components["schemas"]["IntegrationMe"];
                 };
             };
+            /** @description The `Api-Version` header names no version this API serves (`unsupported_api_version`; `supported_versions` lists them) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
@@ -5606,6 +5642,15 @@ export interface operations {
             };
             /** @description The token's effective permission lacks the required bit */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is over the size limit (`payload_too_large`) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5670,6 +5715,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description The `Api-Version` header names no version this API serves (`unsupported_api_version`; `supported_versions` lists them) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The request body is over the size limit (`payload_too_large`) */
             413: {
                 headers: {
@@ -5709,6 +5763,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description The `Api-Version` header names no version this API serves (`unsupported_api_version`; `supported_versions` lists them) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
@@ -5720,6 +5783,15 @@ export interface operations {
             };
             /** @description The token's effective permission lacks the required bit */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is over the size limit (`payload_too_large`) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5787,7 +5859,7 @@ export interface operations {
                     "application/json": components["schemas"]["StoreWithPermissions"];
                 };
             };
-            /** @description Malformed JSON body */
+            /** @description Malformed JSON body (`malformed_json`), or an `Api-Version` this API does not serve (`unsupported_api_version`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5816,6 +5888,15 @@ export interface operations {
             };
             /** @description Conflict (`conflict`, or `request_in_progress` while a request with the same Idempotency-Key is still running) */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is over the size limit (`payload_too_large`) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5876,6 +5957,15 @@ export interface operations {
                     "application/json": components["schemas"]["StoreWithSettings"];
                 };
             };
+            /** @description The `Api-Version` header names no version this API serves (`unsupported_api_version`; `supported_versions` lists them) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
@@ -5896,6 +5986,15 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is over the size limit (`payload_too_large`) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5960,7 +6059,7 @@ export interface operations {
                     "application/json": components["schemas"]["StoreWithSettings"];
                 };
             };
-            /** @description Malformed JSON body */
+            /** @description Malformed JSON body (`malformed_json`), or an `Api-Version` this API does not serve (`unsupported_api_version`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5989,6 +6088,15 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is over the size limit (`payload_too_large`) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6059,6 +6167,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description The `Api-Version` header names no version this API serves (`unsupported_api_version`; `supported_versions` lists them) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
@@ -6079,6 +6196,15 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is over the size limit (`payload_too_large`) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6138,6 +6264,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description The `Api-Version` header names no version this API serves (`unsupported_api_version`; `supported_versions` lists them) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
@@ -6167,6 +6302,15 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is over the size limit (`payload_too_large`) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6232,7 +6376,7 @@ export interface operations {
                     "application/json": components["schemas"]["Member"];
                 };
             };
-            /** @description Malformed JSON body */
+            /** @description Malformed JSON body (`malformed_json`), or an `Api-Version` this API does not serve (`unsupported_api_version`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6270,6 +6414,15 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is over the size limit (`payload_too_large`) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6340,6 +6493,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description The `Api-Version` header names no version this API serves (`unsupported_api_version`; `supported_versions` lists them) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
@@ -6360,6 +6522,15 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is over the size limit (`payload_too_large`) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6427,7 +6598,7 @@ export interface operations {
                     "application/json": components["schemas"]["CreatedInvite"];
                 };
             };
-            /** @description Malformed JSON body */
+            /** @description Malformed JSON body (`malformed_json`), or an `Api-Version` this API does not serve (`unsupported_api_version`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6456,6 +6627,15 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is over the size limit (`payload_too_large`) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6517,6 +6697,15 @@ export interface operations {
                     "application/json": components["schemas"]["Invite"];
                 };
             };
+            /** @description The `Api-Version` header names no version this API serves (`unsupported_api_version`; `supported_versions` lists them) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
@@ -6537,6 +6726,15 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is over the size limit (`payload_too_large`) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6596,6 +6794,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description The `Api-Version` header names no version this API serves (`unsupported_api_version`; `supported_versions` lists them) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
@@ -6625,6 +6832,15 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is over the size limit (`payload_too_large`) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6692,7 +6908,7 @@ export interface operations {
                     "application/json": components["schemas"]["InviteLookup"];
                 };
             };
-            /** @description Malformed JSON body */
+            /** @description Malformed JSON body (`malformed_json`), or an `Api-Version` this API does not serve (`unsupported_api_version`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6730,6 +6946,15 @@ export interface operations {
             };
             /** @description Conflict (`conflict`, or `request_in_progress` while a request with the same Idempotency-Key is still running) */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is over the size limit (`payload_too_large`) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6795,7 +7020,7 @@ export interface operations {
                     "application/json": components["schemas"]["Member"];
                 };
             };
-            /** @description Malformed JSON body */
+            /** @description Malformed JSON body (`malformed_json`), or an `Api-Version` this API does not serve (`unsupported_api_version`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6833,6 +7058,15 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is over the size limit (`payload_too_large`) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6904,6 +7138,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description The `Api-Version` header names no version this API serves (`unsupported_api_version`; `supported_versions` lists them) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
@@ -6924,6 +7167,15 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is over the size limit (`payload_too_large`) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6991,7 +7243,7 @@ export interface operations {
                     "application/json": components["schemas"]["AccessTokenWithValue"];
                 };
             };
-            /** @description Malformed JSON body */
+            /** @description Malformed JSON body (`malformed_json`), or an `Api-Version` this API does not serve (`unsupported_api_version`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7029,6 +7281,15 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is over the size limit (`payload_too_large`) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7090,6 +7351,15 @@ export interface operations {
                     "application/json": components["schemas"]["AccessToken"];
                 };
             };
+            /** @description The `Api-Version` header names no version this API serves (`unsupported_api_version`; `supported_versions` lists them) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
@@ -7110,6 +7380,15 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is over the size limit (`payload_too_large`) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7169,6 +7448,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description The `Api-Version` header names no version this API serves (`unsupported_api_version`; `supported_versions` lists them) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
@@ -7189,6 +7477,15 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is over the size limit (`payload_too_large`) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7254,6 +7551,15 @@ export interface operations {
                     "application/json": components["schemas"]["AccessToken"];
                 };
             };
+            /** @description Malformed JSON body (`malformed_json`), or an `Api-Version` this API does not serve (`unsupported_api_version`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
@@ -7274,6 +7580,15 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is over the size limit (`payload_too_large`) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7338,6 +7653,15 @@ export interface operations {
                     "application/json": components["schemas"]["AccessTokenWithValue"];
                 };
             };
+            /** @description The `Api-Version` header names no version this API serves (`unsupported_api_version`; `supported_versions` lists them) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
@@ -7367,6 +7691,15 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is over the size limit (`payload_too_large`) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7437,6 +7770,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description The `Api-Version` header names no version this API serves (`unsupported_api_version`; `supported_versions` lists them) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
@@ -7457,6 +7799,15 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is over the size limit (`payload_too_large`) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7524,7 +7875,7 @@ export interface operations {
                     "application/json": components["schemas"]["IntegrationWithValue"];
                 };
             };
-            /** @description Malformed JSON body */
+            /** @description Malformed JSON body (`malformed_json`), or an `Api-Version` this API does not serve (`unsupported_api_version`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7562,6 +7913,15 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is over the size limit (`payload_too_large`) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7623,6 +7983,15 @@ export interface operations {
                     "application/json": components["schemas"]["Integration"];
                 };
             };
+            /** @description The `Api-Version` header names no version this API serves (`unsupported_api_version`; `supported_versions` lists them) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
@@ -7643,6 +8012,15 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is over the size limit (`payload_too_large`) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7702,6 +8080,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description The `Api-Version` header names no version this API serves (`unsupported_api_version`; `supported_versions` lists them) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
@@ -7722,6 +8109,15 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is over the size limit (`payload_too_large`) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7787,7 +8183,7 @@ export interface operations {
                     "application/json": components["schemas"]["Integration"];
                 };
             };
-            /** @description Malformed JSON body */
+            /** @description Malformed JSON body (`malformed_json`), or an `Api-Version` this API does not serve (`unsupported_api_version`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7816,6 +8212,15 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is over the size limit (`payload_too_large`) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7884,7 +8289,7 @@ export interface operations {
                     "application/json": components["schemas"]["IntegrationWithValue"];
                 };
             };
-            /** @description Malformed JSON body */
+            /** @description Malformed JSON body (`malformed_json`), or an `Api-Version` this API does not serve (`unsupported_api_version`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7922,6 +8327,15 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is over the size limit (`payload_too_large`) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8004,6 +8418,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description The `Api-Version` header names no version this API serves (`unsupported_api_version`; `supported_versions` lists them) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
@@ -8024,6 +8447,15 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is over the size limit (`payload_too_large`) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8094,6 +8526,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description The `Api-Version` header names no version this API serves (`unsupported_api_version`; `supported_versions` lists them) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
@@ -8114,6 +8555,15 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is over the size limit (`payload_too_large`) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8183,7 +8633,7 @@ export interface operations {
                     "application/json": components["schemas"]["MediaFile"];
                 };
             };
-            /** @description Malformed JSON body */
+            /** @description Malformed JSON body (`malformed_json`), or an `Api-Version` this API does not serve (`unsupported_api_version`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8228,7 +8678,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Payload too large */
+            /** @description The request body is over the size limit (`payload_too_large`) */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -8298,6 +8748,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description The `Api-Version` header names no version this API serves (`unsupported_api_version`; `supported_versions` lists them) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
@@ -8327,6 +8786,15 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is over the size limit (`payload_too_large`) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8396,6 +8864,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description The `Api-Version` header names no version this API serves (`unsupported_api_version`; `supported_versions` lists them) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
@@ -8416,6 +8893,15 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is over the size limit (`payload_too_large`) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8487,6 +8973,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description The `Api-Version` header names no version this API serves (`unsupported_api_version`; `supported_versions` lists them) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
@@ -8507,6 +9002,15 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is over the size limit (`payload_too_large`) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8577,7 +9081,7 @@ export interface operations {
                     "application/json": components["schemas"]["GalleryItem"];
                 };
             };
-            /** @description Malformed JSON body */
+            /** @description Malformed JSON body (`malformed_json`), or an `Api-Version` this API does not serve (`unsupported_api_version`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8622,7 +9126,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Payload too large */
+            /** @description The request body is over the size limit (`payload_too_large`) */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -8695,6 +9199,15 @@ export interface operations {
                     "application/json": components["schemas"]["GalleryItem"];
                 };
             };
+            /** @description The `Api-Version` header names no version this API serves (`unsupported_api_version`; `supported_versions` lists them) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
@@ -8715,6 +9228,15 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is over the size limit (`payload_too_large`) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8775,6 +9297,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description The `Api-Version` header names no version this API serves (`unsupported_api_version`; `supported_versions` lists them) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
@@ -8795,6 +9326,15 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is over the size limit (`payload_too_large`) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8861,7 +9401,7 @@ export interface operations {
                     "application/json": components["schemas"]["GalleryItem"];
                 };
             };
-            /** @description Malformed JSON body */
+            /** @description Malformed JSON body (`malformed_json`), or an `Api-Version` this API does not serve (`unsupported_api_version`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8899,6 +9439,15 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is over the size limit (`payload_too_large`) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8969,7 +9518,7 @@ export interface operations {
                     "application/json": components["schemas"]["GalleryItem"];
                 };
             };
-            /** @description Malformed JSON body */
+            /** @description Malformed JSON body (`malformed_json`), or an `Api-Version` this API does not serve (`unsupported_api_version`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9007,6 +9556,15 @@ export interface operations {
             };
             /** @description Conflict (`conflict`, or `request_in_progress` while a request with the same Idempotency-Key is still running) */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is over the size limit (`payload_too_large`) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9077,7 +9635,7 @@ export interface operations {
                     "application/json": components["schemas"]["GalleryItem"];
                 };
             };
-            /** @description Malformed JSON body */
+            /** @description Malformed JSON body (`malformed_json`), or an `Api-Version` this API does not serve (`unsupported_api_version`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9115,6 +9673,15 @@ export interface operations {
             };
             /** @description Conflict (`conflict`, or `request_in_progress` while a request with the same Idempotency-Key is still running) */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is over the size limit (`payload_too_large`) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9187,6 +9754,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description The `Api-Version` header names no version this API serves (`unsupported_api_version`; `supported_versions` lists them) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
@@ -9207,6 +9783,15 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is over the size limit (`payload_too_large`) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9276,7 +9861,7 @@ export interface operations {
                     "application/json": components["schemas"]["CreatedWebhooks"];
                 };
             };
-            /** @description Malformed JSON body */
+            /** @description Malformed JSON body (`malformed_json`), or an `Api-Version` this API does not serve (`unsupported_api_version`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9314,6 +9899,15 @@ export interface operations {
             };
             /** @description Conflict (`conflict`, or `request_in_progress` while a request with the same Idempotency-Key is still running) */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is over the size limit (`payload_too_large`) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9375,6 +9969,15 @@ export interface operations {
                     "application/json": components["schemas"]["Webhook"];
                 };
             };
+            /** @description The `Api-Version` header names no version this API serves (`unsupported_api_version`; `supported_versions` lists them) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
@@ -9395,6 +9998,15 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is over the size limit (`payload_too_large`) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9454,6 +10066,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description The `Api-Version` header names no version this API serves (`unsupported_api_version`; `supported_versions` lists them) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
@@ -9474,6 +10095,15 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is over the size limit (`payload_too_large`) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9539,7 +10169,7 @@ export interface operations {
                     "application/json": components["schemas"]["Webhook"];
                 };
             };
-            /** @description Malformed JSON body */
+            /** @description Malformed JSON body (`malformed_json`), or an `Api-Version` this API does not serve (`unsupported_api_version`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9577,6 +10207,15 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is over the size limit (`payload_too_large`) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9635,6 +10274,15 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookEvents"];
                 };
             };
+            /** @description The `Api-Version` header names no version this API serves (`unsupported_api_version`; `supported_versions` lists them) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The request body is over the size limit (`payload_too_large`) */
             413: {
                 headers: {
@@ -9680,6 +10328,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description The `Api-Version` header names no version this API serves (`unsupported_api_version`; `supported_versions` lists them) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
@@ -9700,6 +10357,15 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is over the size limit (`payload_too_large`) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9772,6 +10438,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description The `Api-Version` header names no version this API serves (`unsupported_api_version`; `supported_versions` lists them) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
@@ -9792,6 +10467,15 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is over the size limit (`payload_too_large`) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9854,6 +10538,15 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookDeliveryDetail"];
                 };
             };
+            /** @description The `Api-Version` header names no version this API serves (`unsupported_api_version`; `supported_versions` lists them) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
@@ -9874,6 +10567,15 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is over the size limit (`payload_too_large`) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9941,6 +10643,15 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookDelivery"];
                 };
             };
+            /** @description The `Api-Version` header names no version this API serves (`unsupported_api_version`; `supported_versions` lists them) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
@@ -9970,6 +10681,15 @@ export interface operations {
             };
             /** @description Conflict (`conflict`, or `request_in_progress` while a request with the same Idempotency-Key is still running) */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is over the size limit (`payload_too_large`) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10036,6 +10756,15 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookTestDelivery"];
                 };
             };
+            /** @description The `Api-Version` header names no version this API serves (`unsupported_api_version`; `supported_versions` lists them) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
@@ -10065,6 +10794,15 @@ export interface operations {
             };
             /** @description Conflict (`conflict`, or `request_in_progress` while a request with the same Idempotency-Key is still running) */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is over the size limit (`payload_too_large`) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10135,7 +10873,7 @@ export interface operations {
                     "application/json": components["schemas"]["RecoveredWebhookDeliveries"];
                 };
             };
-            /** @description Malformed JSON body */
+            /** @description Malformed JSON body (`malformed_json`), or an `Api-Version` this API does not serve (`unsupported_api_version`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10173,6 +10911,15 @@ export interface operations {
             };
             /** @description Conflict (`conflict`, or `request_in_progress` while a request with the same Idempotency-Key is still running) */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is over the size limit (`payload_too_large`) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10243,7 +10990,7 @@ export interface operations {
                     "application/json": components["schemas"]["Webhook"];
                 };
             };
-            /** @description Malformed JSON body */
+            /** @description Malformed JSON body (`malformed_json`), or an `Api-Version` this API does not serve (`unsupported_api_version`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10281,6 +11028,15 @@ export interface operations {
             };
             /** @description Conflict (`conflict`, or `request_in_progress` while a request with the same Idempotency-Key is still running) */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is over the size limit (`payload_too_large`) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10361,6 +11117,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description The `Api-Version` header names no version this API serves (`unsupported_api_version`; `supported_versions` lists them) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
@@ -10381,6 +11146,15 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is over the size limit (`payload_too_large`) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10450,7 +11224,7 @@ export interface operations {
                     "application/json": components["schemas"]["Customer"];
                 };
             };
-            /** @description Malformed JSON body */
+            /** @description Malformed JSON body (`malformed_json`), or an `Api-Version` this API does not serve (`unsupported_api_version`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10488,6 +11262,15 @@ export interface operations {
             };
             /** @description Conflict (`conflict`, or `request_in_progress` while a request with the same Idempotency-Key is still running) */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is over the size limit (`payload_too_large`) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10549,6 +11332,15 @@ export interface operations {
                     "application/json": components["schemas"]["Customer"];
                 };
             };
+            /** @description The `Api-Version` header names no version this API serves (`unsupported_api_version`; `supported_versions` lists them) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
@@ -10569,6 +11361,15 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is over the size limit (`payload_too_large`) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10634,7 +11435,7 @@ export interface operations {
                     "application/json": components["schemas"]["Customer"];
                 };
             };
-            /** @description Malformed JSON body */
+            /** @description Malformed JSON body (`malformed_json`), or an `Api-Version` this API does not serve (`unsupported_api_version`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10672,6 +11473,15 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is over the size limit (`payload_too_large`) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10750,6 +11560,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description The `Api-Version` header names no version this API serves (`unsupported_api_version`; `supported_versions` lists them) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
@@ -10770,6 +11589,15 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is over the size limit (`payload_too_large`) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10839,7 +11667,7 @@ export interface operations {
                     "application/json": components["schemas"]["Order"];
                 };
             };
-            /** @description Malformed JSON body */
+            /** @description Malformed JSON body (`malformed_json`), or an `Api-Version` this API does not serve (`unsupported_api_version`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10877,6 +11705,15 @@ export interface operations {
             };
             /** @description Conflict (`conflict`, or `request_in_progress` while a request with the same Idempotency-Key is still running) */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is over the size limit (`payload_too_large`) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10938,6 +11775,15 @@ export interface operations {
                     "application/json": components["schemas"]["Order"];
                 };
             };
+            /** @description The `Api-Version` header names no version this API serves (`unsupported_api_version`; `supported_versions` lists them) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
@@ -10958,6 +11804,15 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is over the size limit (`payload_too_large`) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11028,7 +11883,7 @@ export interface operations {
                     "application/json": components["schemas"]["Order"];
                 };
             };
-            /** @description Malformed JSON body */
+            /** @description Malformed JSON body (`malformed_json`), or an `Api-Version` this API does not serve (`unsupported_api_version`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11066,6 +11921,15 @@ export interface operations {
             };
             /** @description Conflict (`conflict`, or `request_in_progress` while a request with the same Idempotency-Key is still running) */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is over the size limit (`payload_too_large`) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11136,7 +12000,7 @@ export interface operations {
                     "application/json": components["schemas"]["Order"];
                 };
             };
-            /** @description Malformed JSON body */
+            /** @description Malformed JSON body (`malformed_json`), or an `Api-Version` this API does not serve (`unsupported_api_version`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11174,6 +12038,15 @@ export interface operations {
             };
             /** @description Conflict (`conflict`, or `request_in_progress` while a request with the same Idempotency-Key is still running) */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is over the size limit (`payload_too_large`) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11244,7 +12117,7 @@ export interface operations {
                     "application/json": components["schemas"]["Shipment"];
                 };
             };
-            /** @description Malformed JSON body */
+            /** @description Malformed JSON body (`malformed_json`), or an `Api-Version` this API does not serve (`unsupported_api_version`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11282,6 +12155,15 @@ export interface operations {
             };
             /** @description Conflict (`conflict`, or `request_in_progress` while a request with the same Idempotency-Key is still running) */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is over the size limit (`payload_too_large`) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11360,6 +12242,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description The `Api-Version` header names no version this API serves (`unsupported_api_version`; `supported_versions` lists them) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
@@ -11380,6 +12271,15 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is over the size limit (`payload_too_large`) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11441,6 +12341,15 @@ export interface operations {
                     "application/json": components["schemas"]["Shipment"];
                 };
             };
+            /** @description The `Api-Version` header names no version this API serves (`unsupported_api_version`; `supported_versions` lists them) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
@@ -11461,6 +12370,15 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is over the size limit (`payload_too_large`) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11526,7 +12444,7 @@ export interface operations {
                     "application/json": components["schemas"]["Shipment"];
                 };
             };
-            /** @description Malformed JSON body */
+            /** @description Malformed JSON body (`malformed_json`), or an `Api-Version` this API does not serve (`unsupported_api_version`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11564,6 +12482,15 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is over the size limit (`payload_too_large`) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11630,6 +12557,15 @@ export interface operations {
                     "application/json": components["schemas"]["Shipment"];
                 };
             };
+            /** @description The `Api-Version` header names no version this API serves (`unsupported_api_version`; `supported_versions` lists them) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
@@ -11659,6 +12595,15 @@ export interface operations {
             };
             /** @description Conflict (`conflict`, or `request_in_progress` while a request with the same Idempotency-Key is still running) */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is over the size limit (`payload_too_large`) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11734,6 +12679,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description The `Api-Version` header names no version this API serves (`unsupported_api_version`; `supported_versions` lists them) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
@@ -11754,6 +12708,15 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is over the size limit (`payload_too_large`) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11824,7 +12787,7 @@ export interface operations {
                     "application/json": components["schemas"]["Return"];
                 };
             };
-            /** @description Malformed JSON body */
+            /** @description Malformed JSON body (`malformed_json`), or an `Api-Version` this API does not serve (`unsupported_api_version`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11862,6 +12825,15 @@ export interface operations {
             };
             /** @description Conflict (`conflict`, or `request_in_progress` while a request with the same Idempotency-Key is still running) */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is over the size limit (`payload_too_large`) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11944,7 +12916,7 @@ export interface operations {
                     "application/json": components["schemas"]["Product"];
                 };
             };
-            /** @description Malformed JSON body */
+            /** @description Malformed JSON body (`malformed_json`), or an `Api-Version` this API does not serve (`unsupported_api_version`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11991,6 +12963,15 @@ export interface operations {
             };
             /** @description If-Match does not match the current ETag */
             412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is over the size limit (`payload_too_large`) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12067,6 +13048,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description The `Api-Version` header names no version this API serves (`unsupported_api_version`; `supported_versions` lists them) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
@@ -12087,6 +13077,15 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is over the size limit (`payload_too_large`) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12158,7 +13157,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Malformed JSON body */
+            /** @description Malformed JSON body (`malformed_json`), or an `Api-Version` this API does not serve (`unsupported_api_version`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12196,6 +13195,15 @@ export interface operations {
             };
             /** @description Conflict (`conflict`, or `request_in_progress` while a request with the same Idempotency-Key is still running) */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is over the size limit (`payload_too_large`) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12259,6 +13267,15 @@ export interface operations {
                     "text/csv; charset=utf-8": string;
                 };
             };
+            /** @description The `Api-Version` header names no version this API serves (`unsupported_api_version`; `supported_versions` lists them) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
@@ -12279,6 +13296,15 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is over the size limit (`payload_too_large`) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12352,7 +13378,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Malformed JSON body */
+            /** @description Malformed JSON body (`malformed_json`), or an `Api-Version` this API does not serve (`unsupported_api_version`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12397,7 +13423,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Payload too large */
+            /** @description The request body is over the size limit (`payload_too_large`) */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -12460,6 +13486,15 @@ export interface operations {
                     "application/json": components["schemas"]["ProductImport"];
                 };
             };
+            /** @description The `Api-Version` header names no version this API serves (`unsupported_api_version`; `supported_versions` lists them) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
@@ -12480,6 +13515,15 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is over the size limit (`payload_too_large`) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12556,6 +13600,15 @@ export interface operations {
                     "application/json": components["schemas"]["EventPage"];
                 };
             };
+            /** @description The `Api-Version` header names no version this API serves (`unsupported_api_version`; `supported_versions` lists them) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
@@ -12576,6 +13629,15 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is over the size limit (`payload_too_large`) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12637,6 +13699,15 @@ export interface operations {
                     "application/json": components["schemas"]["Event"];
                 };
             };
+            /** @description The `Api-Version` header names no version this API serves (`unsupported_api_version`; `supported_versions` lists them) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
@@ -12657,6 +13728,15 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is over the size limit (`payload_too_large`) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12763,6 +13843,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description The `Api-Version` header names no version this API serves (`unsupported_api_version`; `supported_versions` lists them) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
@@ -12783,6 +13872,15 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is over the size limit (`payload_too_large`) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12852,7 +13950,7 @@ export interface operations {
                     "application/json": components["schemas"]["Product"];
                 };
             };
-            /** @description Malformed JSON body */
+            /** @description Malformed JSON body (`malformed_json`), or an `Api-Version` this API does not serve (`unsupported_api_version`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12890,6 +13988,15 @@ export interface operations {
             };
             /** @description Conflict (`conflict`, or `request_in_progress` while a request with the same Idempotency-Key is still running) */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is over the size limit (`payload_too_large`) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12967,6 +14074,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description The `Api-Version` header names no version this API serves (`unsupported_api_version`; `supported_versions` lists them) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
@@ -12987,6 +14103,15 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is over the size limit (`payload_too_large`) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13046,6 +14171,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description The `Api-Version` header names no version this API serves (`unsupported_api_version`; `supported_versions` lists them) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
@@ -13075,6 +14209,15 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is over the size limit (`payload_too_large`) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13142,7 +14285,7 @@ export interface operations {
                     "application/json": components["schemas"]["Product"];
                 };
             };
-            /** @description Malformed JSON body */
+            /** @description Malformed JSON body (`malformed_json`), or an `Api-Version` this API does not serve (`unsupported_api_version`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13189,6 +14332,15 @@ export interface operations {
             };
             /** @description If-Match does not match the current ETag */
             412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is over the size limit (`payload_too_large`) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13255,6 +14407,15 @@ export interface operations {
                     "application/json": components["schemas"]["Product"];
                 };
             };
+            /** @description The `Api-Version` header names no version this API serves (`unsupported_api_version`; `supported_versions` lists them) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
@@ -13284,6 +14445,15 @@ export interface operations {
             };
             /** @description Conflict (`conflict`, or `request_in_progress` while a request with the same Idempotency-Key is still running) */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is over the size limit (`payload_too_large`) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13350,6 +14520,15 @@ export interface operations {
                     "application/json": components["schemas"]["Product"];
                 };
             };
+            /** @description The `Api-Version` header names no version this API serves (`unsupported_api_version`; `supported_versions` lists them) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
@@ -13379,6 +14558,15 @@ export interface operations {
             };
             /** @description Conflict (`conflict`, or `request_in_progress` while a request with the same Idempotency-Key is still running) */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is over the size limit (`payload_too_large`) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13446,7 +14634,7 @@ export interface operations {
                     "application/json": components["schemas"]["Product"];
                 };
             };
-            /** @description Malformed JSON body */
+            /** @description Malformed JSON body (`malformed_json`), or an `Api-Version` this API does not serve (`unsupported_api_version`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13475,6 +14663,15 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is over the size limit (`payload_too_large`) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13546,6 +14743,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description The `Api-Version` header names no version this API serves (`unsupported_api_version`; `supported_versions` lists them) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
@@ -13566,6 +14772,15 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is over the size limit (`payload_too_large`) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13636,7 +14851,7 @@ export interface operations {
                     "application/json": components["schemas"]["Variant"];
                 };
             };
-            /** @description Malformed JSON body */
+            /** @description Malformed JSON body (`malformed_json`), or an `Api-Version` this API does not serve (`unsupported_api_version`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13674,6 +14889,15 @@ export interface operations {
             };
             /** @description Conflict (`conflict`, or `request_in_progress` while a request with the same Idempotency-Key is still running) */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is over the size limit (`payload_too_large`) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13736,6 +14960,15 @@ export interface operations {
                     "application/json": components["schemas"]["Variant"];
                 };
             };
+            /** @description The `Api-Version` header names no version this API serves (`unsupported_api_version`; `supported_versions` lists them) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
@@ -13756,6 +14989,15 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is over the size limit (`payload_too_large`) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13816,6 +15058,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description The `Api-Version` header names no version this API serves (`unsupported_api_version`; `supported_versions` lists them) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
@@ -13845,6 +15096,15 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is over the size limit (`payload_too_large`) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13911,7 +15171,7 @@ export interface operations {
                     "application/json": components["schemas"]["Variant"];
                 };
             };
-            /** @description Malformed JSON body */
+            /** @description Malformed JSON body (`malformed_json`), or an `Api-Version` this API does not serve (`unsupported_api_version`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13949,6 +15209,15 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is over the size limit (`payload_too_large`) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14020,6 +15289,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description The `Api-Version` header names no version this API serves (`unsupported_api_version`; `supported_versions` lists them) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
@@ -14040,6 +15318,15 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is over the size limit (`payload_too_large`) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14110,7 +15397,7 @@ export interface operations {
                     "application/json": components["schemas"]["Review"];
                 };
             };
-            /** @description Malformed JSON body */
+            /** @description Malformed JSON body (`malformed_json`), or an `Api-Version` this API does not serve (`unsupported_api_version`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14148,6 +15435,15 @@ export interface operations {
             };
             /** @description Conflict (`conflict`, or `request_in_progress` while a request with the same Idempotency-Key is still running) */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is over the size limit (`payload_too_large`) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14208,6 +15504,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description The `Api-Version` header names no version this API serves (`unsupported_api_version`; `supported_versions` lists them) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
@@ -14228,6 +15533,15 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is over the size limit (`payload_too_large`) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14298,6 +15612,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description The `Api-Version` header names no version this API serves (`unsupported_api_version`; `supported_versions` lists them) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
@@ -14318,6 +15641,15 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is over the size limit (`payload_too_large`) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14387,7 +15719,7 @@ export interface operations {
                     "application/json": components["schemas"]["Collection"];
                 };
             };
-            /** @description Malformed JSON body */
+            /** @description Malformed JSON body (`malformed_json`), or an `Api-Version` this API does not serve (`unsupported_api_version`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14425,6 +15757,15 @@ export interface operations {
             };
             /** @description Conflict (`conflict`, or `request_in_progress` while a request with the same Idempotency-Key is still running) */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is over the size limit (`payload_too_large`) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14486,6 +15827,15 @@ export interface operations {
                     "application/json": components["schemas"]["Collection"];
                 };
             };
+            /** @description The `Api-Version` header names no version this API serves (`unsupported_api_version`; `supported_versions` lists them) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
@@ -14506,6 +15856,15 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is over the size limit (`payload_too_large`) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14565,6 +15924,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description The `Api-Version` header names no version this API serves (`unsupported_api_version`; `supported_versions` lists them) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
@@ -14585,6 +15953,15 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is over the size limit (`payload_too_large`) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14650,7 +16027,7 @@ export interface operations {
                     "application/json": components["schemas"]["Collection"];
                 };
             };
-            /** @description Malformed JSON body */
+            /** @description Malformed JSON body (`malformed_json`), or an `Api-Version` this API does not serve (`unsupported_api_version`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14688,6 +16065,15 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is over the size limit (`payload_too_large`) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14766,6 +16152,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description The `Api-Version` header names no version this API serves (`unsupported_api_version`; `supported_versions` lists them) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
@@ -14786,6 +16181,15 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is over the size limit (`payload_too_large`) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14851,7 +16255,7 @@ export interface operations {
                     "application/json": components["schemas"]["Collection"];
                 };
             };
-            /** @description Malformed JSON body */
+            /** @description Malformed JSON body (`malformed_json`), or an `Api-Version` this API does not serve (`unsupported_api_version`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14889,6 +16293,15 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is over the size limit (`payload_too_large`) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14959,7 +16372,7 @@ export interface operations {
                     "application/json": components["schemas"]["Collection"];
                 };
             };
-            /** @description Malformed JSON body */
+            /** @description Malformed JSON body (`malformed_json`), or an `Api-Version` this API does not serve (`unsupported_api_version`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14997,6 +16410,15 @@ export interface operations {
             };
             /** @description Conflict (`conflict`, or `request_in_progress` while a request with the same Idempotency-Key is still running) */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is over the size limit (`payload_too_large`) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15057,6 +16479,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description The `Api-Version` header names no version this API serves (`unsupported_api_version`; `supported_versions` lists them) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
@@ -15086,6 +16517,15 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is over the size limit (`payload_too_large`) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15156,6 +16596,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description The `Api-Version` header names no version this API serves (`unsupported_api_version`; `supported_versions` lists them) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
@@ -15176,6 +16625,15 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is over the size limit (`payload_too_large`) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15245,7 +16703,7 @@ export interface operations {
                     "application/json": components["schemas"]["Location"];
                 };
             };
-            /** @description Malformed JSON body */
+            /** @description Malformed JSON body (`malformed_json`), or an `Api-Version` this API does not serve (`unsupported_api_version`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -15283,6 +16741,15 @@ export interface operations {
             };
             /** @description Conflict (`conflict`, or `request_in_progress` while a request with the same Idempotency-Key is still running) */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is over the size limit (`payload_too_large`) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15344,6 +16811,15 @@ export interface operations {
                     "application/json": components["schemas"]["Location"];
                 };
             };
+            /** @description The `Api-Version` header names no version this API serves (`unsupported_api_version`; `supported_versions` lists them) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
@@ -15364,6 +16840,15 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is over the size limit (`payload_too_large`) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15423,6 +16908,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description The `Api-Version` header names no version this API serves (`unsupported_api_version`; `supported_versions` lists them) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
@@ -15452,6 +16946,15 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is over the size limit (`payload_too_large`) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15517,7 +17020,7 @@ export interface operations {
                     "application/json": components["schemas"]["Location"];
                 };
             };
-            /** @description Malformed JSON body */
+            /** @description Malformed JSON body (`malformed_json`), or an `Api-Version` this API does not serve (`unsupported_api_version`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -15555,6 +17058,15 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is over the size limit (`payload_too_large`) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15636,6 +17148,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description The `Api-Version` header names no version this API serves (`unsupported_api_version`; `supported_versions` lists them) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
@@ -15656,6 +17177,15 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is over the size limit (`payload_too_large`) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15725,7 +17255,7 @@ export interface operations {
                     "application/json": components["schemas"]["InventoryAdjustment"];
                 };
             };
-            /** @description Malformed JSON body */
+            /** @description Malformed JSON body (`malformed_json`), or an `Api-Version` this API does not serve (`unsupported_api_version`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -15763,6 +17293,15 @@ export interface operations {
             };
             /** @description Conflict (`conflict`, or `request_in_progress` while a request with the same Idempotency-Key is still running) */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is over the size limit (`payload_too_large`) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15832,7 +17371,7 @@ export interface operations {
                     "application/json": components["schemas"]["InventoryTransfer"];
                 };
             };
-            /** @description Malformed JSON body */
+            /** @description Malformed JSON body (`malformed_json`), or an `Api-Version` this API does not serve (`unsupported_api_version`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -15870,6 +17409,15 @@ export interface operations {
             };
             /** @description Conflict (`conflict`, or `request_in_progress` while a request with the same Idempotency-Key is still running) */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is over the size limit (`payload_too_large`) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15954,6 +17502,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description The `Api-Version` header names no version this API serves (`unsupported_api_version`; `supported_versions` lists them) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
@@ -15974,6 +17531,15 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is over the size limit (`payload_too_large`) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16046,6 +17612,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description The `Api-Version` header names no version this API serves (`unsupported_api_version`; `supported_versions` lists them) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
@@ -16066,6 +17641,15 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is over the size limit (`payload_too_large`) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16135,7 +17719,7 @@ export interface operations {
                     "application/json": components["schemas"]["FieldDefinition"];
                 };
             };
-            /** @description Malformed JSON body */
+            /** @description Malformed JSON body (`malformed_json`), or an `Api-Version` this API does not serve (`unsupported_api_version`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -16173,6 +17757,15 @@ export interface operations {
             };
             /** @description Conflict (`conflict`, or `request_in_progress` while a request with the same Idempotency-Key is still running) */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is over the size limit (`payload_too_large`) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16234,6 +17827,15 @@ export interface operations {
                     "application/json": components["schemas"]["FieldDefinition"];
                 };
             };
+            /** @description The `Api-Version` header names no version this API serves (`unsupported_api_version`; `supported_versions` lists them) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
@@ -16254,6 +17856,15 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is over the size limit (`payload_too_large`) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16313,6 +17924,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description The `Api-Version` header names no version this API serves (`unsupported_api_version`; `supported_versions` lists them) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
@@ -16333,6 +17953,15 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is over the size limit (`payload_too_large`) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16398,7 +18027,7 @@ export interface operations {
                     "application/json": components["schemas"]["FieldDefinition"];
                 };
             };
-            /** @description Malformed JSON body */
+            /** @description Malformed JSON body (`malformed_json`), or an `Api-Version` this API does not serve (`unsupported_api_version`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -16436,6 +18065,15 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is over the size limit (`payload_too_large`) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16496,8 +18134,26 @@ export interface operations {
                     };
                 };
             };
+            /** @description Malformed JSON body (`malformed_json`), or an `Api-Version` this API does not serve (`unsupported_api_version`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Missing or wrong operator token (JWTs and personal access tokens included) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is over the size limit (`payload_too_large`) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16542,6 +18198,15 @@ export interface operations {
                     "application/json": components["schemas"]["Shard"];
                 };
             };
+            /** @description Malformed JSON body (`malformed_json`), or an `Api-Version` this API does not serve (`unsupported_api_version`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Missing or wrong operator token (JWTs and personal access tokens included) */
             401: {
                 headers: {
@@ -16553,6 +18218,15 @@ export interface operations {
             };
             /** @description Not a store database of this deployment */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is over the size limit (`payload_too_large`) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16602,6 +18276,15 @@ export interface operations {
                     "application/json": components["schemas"]["StorePlacement"];
                 };
             };
+            /** @description Malformed JSON body (`malformed_json`), or an `Api-Version` this API does not serve (`unsupported_api_version`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Missing or wrong operator token (JWTs and personal access tokens included) */
             401: {
                 headers: {
@@ -16613,6 +18296,15 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is over the size limit (`payload_too_large`) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16660,6 +18352,15 @@ export interface operations {
                     "application/json": components["schemas"]["StoreMoveStarted"];
                 };
             };
+            /** @description Malformed JSON body (`malformed_json`), or an `Api-Version` this API does not serve (`unsupported_api_version`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Missing or wrong operator token (JWTs and personal access tokens included) */
             401: {
                 headers: {
@@ -16680,6 +18381,15 @@ export interface operations {
             };
             /** @description Another move of the store is still running, or the store is already on `to` */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is over the size limit (`payload_too_large`) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16729,6 +18439,15 @@ export interface operations {
                     "application/json": components["schemas"]["StoreMove"];
                 };
             };
+            /** @description Malformed JSON body (`malformed_json`), or an `Api-Version` this API does not serve (`unsupported_api_version`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Missing or wrong operator token (JWTs and personal access tokens included) */
             401: {
                 headers: {
@@ -16740,6 +18459,15 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is over the size limit (`payload_too_large`) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16787,6 +18515,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The request body is over the size limit (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     listCustomerGroups: {
@@ -16825,6 +18562,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description The `Api-Version` header names no version this API serves (`unsupported_api_version`; `supported_versions` lists them) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
@@ -16845,6 +18591,15 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is over the size limit (`payload_too_large`) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16914,6 +18669,15 @@ export interface operations {
                     "application/json": components["schemas"]["CustomerGroup"];
                 };
             };
+            /** @description Malformed JSON body (`malformed_json`), or an `Api-Version` this API does not serve (`unsupported_api_version`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
@@ -16943,6 +18707,15 @@ export interface operations {
             };
             /** @description Conflict (`conflict`, or `request_in_progress` while a request with the same Idempotency-Key is still running) */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is over the size limit (`payload_too_large`) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -17004,6 +18777,15 @@ export interface operations {
                     "application/json": components["schemas"]["CustomerGroup"];
                 };
             };
+            /** @description The `Api-Version` header names no version this API serves (`unsupported_api_version`; `supported_versions` lists them) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
@@ -17024,6 +18806,15 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is over the size limit (`payload_too_large`) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -17083,6 +18874,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description The `Api-Version` header names no version this API serves (`unsupported_api_version`; `supported_versions` lists them) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
@@ -17112,6 +18912,15 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is over the size limit (`payload_too_large`) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -17177,6 +18986,15 @@ export interface operations {
                     "application/json": components["schemas"]["CustomerGroup"];
                 };
             };
+            /** @description Malformed JSON body (`malformed_json`), or an `Api-Version` this API does not serve (`unsupported_api_version`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
@@ -17206,6 +19024,15 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is over the size limit (`payload_too_large`) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -17271,6 +19098,15 @@ export interface operations {
                     "application/json": components["schemas"]["CustomerGroup"];
                 };
             };
+            /** @description Malformed JSON body (`malformed_json`), or an `Api-Version` this API does not serve (`unsupported_api_version`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
@@ -17291,6 +19127,15 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is over the size limit (`payload_too_large`) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -17370,6 +19215,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description The `Api-Version` header names no version this API serves (`unsupported_api_version`; `supported_versions` lists them) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
@@ -17390,6 +19244,15 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is over the size limit (`payload_too_large`) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -17459,6 +19322,15 @@ export interface operations {
                     "application/json": components["schemas"]["PriceList"];
                 };
             };
+            /** @description Malformed JSON body (`malformed_json`), or an `Api-Version` this API does not serve (`unsupported_api_version`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
@@ -17488,6 +19360,15 @@ export interface operations {
             };
             /** @description Conflict (`conflict`, or `request_in_progress` while a request with the same Idempotency-Key is still running) */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is over the size limit (`payload_too_large`) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -17549,6 +19430,15 @@ export interface operations {
                     "application/json": components["schemas"]["PriceList"];
                 };
             };
+            /** @description The `Api-Version` header names no version this API serves (`unsupported_api_version`; `supported_versions` lists them) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
@@ -17569,6 +19459,15 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is over the size limit (`payload_too_large`) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -17628,6 +19527,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description The `Api-Version` header names no version this API serves (`unsupported_api_version`; `supported_versions` lists them) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
@@ -17648,6 +19556,15 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is over the size limit (`payload_too_large`) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -17713,6 +19630,15 @@ export interface operations {
                     "application/json": components["schemas"]["PriceList"];
                 };
             };
+            /** @description Malformed JSON body (`malformed_json`), or an `Api-Version` this API does not serve (`unsupported_api_version`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
@@ -17742,6 +19668,15 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is over the size limit (`payload_too_large`) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -17820,6 +19755,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description The `Api-Version` header names no version this API serves (`unsupported_api_version`; `supported_versions` lists them) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
@@ -17840,6 +19784,15 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is over the size limit (`payload_too_large`) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -17910,6 +19863,15 @@ export interface operations {
                     "application/json": components["schemas"]["BulkPricesResult"];
                 };
             };
+            /** @description Malformed JSON body (`malformed_json`), or an `Api-Version` this API does not serve (`unsupported_api_version`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
@@ -17939,6 +19901,15 @@ export interface operations {
             };
             /** @description Conflict (`conflict`, or `request_in_progress` while a request with the same Idempotency-Key is still running) */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is over the size limit (`payload_too_large`) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -18003,6 +19974,15 @@ export interface operations {
                     "application/json": components["schemas"]["ResolvedPrices"];
                 };
             };
+            /** @description Malformed JSON body (`malformed_json`), or an `Api-Version` this API does not serve (`unsupported_api_version`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
@@ -18023,6 +20003,15 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is over the size limit (`payload_too_large`) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -18103,6 +20092,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description The `Api-Version` header names no version this API serves (`unsupported_api_version`; `supported_versions` lists them) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
@@ -18123,6 +20121,15 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is over the size limit (`payload_too_large`) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
