@@ -19,6 +19,13 @@ export const returnedOfLine = sql`(SELECT coalesce(sum(ri.quantity), 0) FROM ret
 /** A line item's stable id: its order and position (docs/shipments.md). */
 export const lineItemId = (orderId: SQL, position: SQL) => sql`${orderId} || ':' || ${position}`;
 
+/** The position a line item id names in order `orderId`; undefined for any other text (another order's line included). */
+export function linePosition(orderId: string, id: string): number | undefined {
+  const cut = id.lastIndexOf(":");
+  const position = id.slice(cut + 1);
+  return cut > 0 && id.slice(0, cut) === orderId && /^\d+$/.test(position) ? Number(position) : undefined;
+}
+
 const lineItems = sql`json((SELECT json_group_array(json_object(
     'id', ${lineItemId(sql`l.order_id`, sql`l.position`)}, 'variant_id', l.variant_id, 'product_id', l.product_id, 'title', l.title, 'sku', l.sku,
     'unit_price_cents', l.unit_price_cents, 'quantity', l.quantity, 'price_source', json(l.price_source),

@@ -13,13 +13,13 @@ import { stockChange } from "../events/stock-changes";
 import { guarded, stillHolds } from "../lib/guards";
 import { type Walk, pageOf, walkConditions, walkOrder } from "../lib/cursor";
 import { productUpdatedEvent } from "../products/products.service";
-import { fulfilledOfLine, parseOrder, returnedOfLine } from "./order-json";
+import { fulfilledOfLine, lineItemId, linePosition, parseOrder, returnedOfLine } from "./order-json";
 import { findOrderRow } from "./orders.service";
 import type { CreateReturnInput } from "./return-schemas";
 
 /** The return resource as JSON text, in a query over `returns`. */
 export const returnJson = sql<string>`json_object('id', returns.id, 'order_id', returns.order_id,
-  'items', json((SELECT json_group_array(json_object('line_item_id', l.order_id || ':' || l.position, 'variant_id', l.variant_id,
+  'items', json((SELECT json_group_array(json_object('line_item_id', ${lineItemId(sql`l.order_id`, sql`l.position`)}, 'variant_id', l.variant_id,
       'sku', l.sku, 'quantity', ri.quantity, 'restock', json(CASE WHEN ri.restock THEN 'true' ELSE 'false' END), 'location_id', ri.location_id)
       ORDER BY ri.position)
     FROM return_items ri JOIN order_lines l ON l.order_id = returns.order_id AND l.position = ri.position
@@ -73,9 +73,8 @@ function plan(orderId: string, lines: LineState[], locations: Location[], input:
   const errors: Array<{ path: string; message: string }> = [];
   const planned: Planned[] = [];
   for (const [i, item] of input.items.entries()) {
-    const cut = item.line_item_id.lastIndexOf(":");
-    const [of, pos] = [item.line_item_id.slice(0, cut), item.line_item_id.slice(cut + 1)];
-    const line = cut > 0 && of === orderId && /^\d+$/.test(pos) ? byPosition.get(Number(pos)) : undefined;
+    const position = linePosition(orderId, item.line_item_id);
+    const line = position === undefined ? undefined : byPosition.get(position);
     if (!line) {
       errors.push({ path: `items.${i}.line_item_id`, message: "is not a line item of this order" });
       continue;

@@ -14,7 +14,7 @@ import { stockChange } from "../events/stock-changes";
 import { guarded, stillHolds } from "../lib/guards";
 import { isUniqueViolationOf } from "../lib/db";
 import { type Walk, pageOf, walkConditions, walkOrder } from "../lib/cursor";
-import { orderEventData, parseOrder } from "./order-json";
+import { lineItemId, linePosition, orderEventData, parseOrder } from "./order-json";
 import { findOrderRow, selectOrder } from "./orders.service";
 import type { CreateShipmentInput, UpdateShipmentInput } from "./shipment-schemas";
 import { noReturn } from "./returns.service";
@@ -22,7 +22,7 @@ import { noReturn } from "./returns.service";
 /** The shipment resource as JSON text, in a query over `shipments`. */
 export const shipmentJson = sql<string>`json_object('id', shipments.id, 'order_id', shipments.order_id, 'status', shipments.status,
   'location_id', shipments.location_id,
-  'items', json((SELECT json_group_array(json_object('line_item_id', l.order_id || ':' || l.position, 'variant_id', l.variant_id,
+  'items', json((SELECT json_group_array(json_object('line_item_id', ${lineItemId(sql`l.order_id`, sql`l.position`)}, 'variant_id', l.variant_id,
       'sku', l.sku, 'quantity', si.quantity) ORDER BY si.position)
     FROM shipment_items si JOIN order_lines l ON l.order_id = shipments.order_id AND l.position = si.position
     WHERE si.shipment_id = shipments.id)),
@@ -91,8 +91,8 @@ function plan(orderId: string, lines: LineState[], input: CreateShipmentInput): 
   const errors: Array<{ path: string; message: string }> = [];
   const planned: Planned[] = [];
   for (const [i, item] of input.items.entries()) {
-    const [of, pos] = [item.line_item_id.slice(0, item.line_item_id.lastIndexOf(":")), item.line_item_id.slice(item.line_item_id.lastIndexOf(":") + 1)];
-    const line = of === orderId && /^\d+$/.test(pos) ? byPosition.get(Number(pos)) : undefined;
+    const position = linePosition(orderId, item.line_item_id);
+    const line = position === undefined ? undefined : byPosition.get(position);
     if (!line) {
       errors.push({ path: `items.${i}.line_item_id`, message: "is not a line item of this order" });
       continue;
