@@ -100,7 +100,7 @@ export const productVariants = sqliteTable(
   (t) => [
     uniqueIndex("product_variants_store_sku_idx").on(t.storeId, t.skuLower),
     uniqueIndex("product_variants_store_external_idx").on(t.storeId, t.externalId),
-    index("product_variants_store_price_idx").on(t.storeId, t.priceCents, t.productId),
+    // Serves every (store_id, price_cents[, product_id]) seek too: its shorter twin went in migration 0041.
     index("product_variants_store_price_product_idx").on(t.storeId, t.priceCents, t.productId, t.productStatus, t.productUpdatedAt),
     check("product_variants_compare_at_check", sql`${t.compareAtPriceCents} IS NULL OR ${t.compareAtPriceCents} >= ${t.priceCents}`),
     uniqueIndex("product_variants_options_idx").on(t.productId, t.optionKey),
