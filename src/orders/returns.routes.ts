@@ -17,7 +17,7 @@ const createReturnRoute = createRoute(
     operationId: "createReturn",
     tags,
     summary:
-      "Record a return of shipped units (422 at items.<i>.quantity for more than a line shipped and has not had returned); " +
+      "Record a return of shipped units (422 at items.<i>.quantity for more than a line shipped and has not had returned, or a restock past a level's maximum on_hand); " +
       "restock true raises on_hand at location_id (default: the default location), restock false moves no stock; moves no money; emits returns.created",
     ...requires("fulfillments.write"),
     request: { params: orderParams, ...jsonBody(createReturnBody) },

@@ -16,6 +16,7 @@ import { productUpdatedEvent } from "../products/products.service";
 import { fulfilledOfLine, lineItemId, linePosition, parseOrder, returnedOfLine } from "./order-json";
 import { findOrderRow } from "./orders.service";
 import type { CreateReturnInput } from "./return-schemas";
+import { MAX_ON_HAND } from "../inventory/schemas";
 
 /** The return resource as JSON text, in a query over `returns`. */
 export const returnJson = sql<string>`json_object('id', returns.id, 'order_id', returns.order_id,
@@ -37,20 +38,30 @@ interface LineState {
 
 interface Location {
   id: string;
+  code: string;
   is_default: number;
   active: number;
 }
 
-/** The order's lines with what each can still have returned, and the default and named locations, side by side. */
+/** A level of one of the order's variants: restocking must keep its on_hand within MAX_ON_HAND. */
+interface Level {
+  variant_id: string;
+  location_id: string;
+  on_hand: number;
+}
+
+/** The order's lines with what each can still have returned, the default and named locations, and the lines' variants' levels, side by side. */
 async function readState(ctx: StoreCtx, orderId: string, locationIds: string[]) {
-  const [lines, locations] = await Promise.all([
+  const [lines, locations, levels] = await Promise.all([
     ctx.db.all<LineState>(sql`SELECT l.position, l.variant_id, v.product_id, ${fulfilledOfLine} - ${returnedOfLine} AS returnable
       FROM order_lines l LEFT JOIN product_variants v ON v.id = l.variant_id AND v.store_id = ${ctx.store.storeId}
       WHERE l.order_id = ${orderId} ORDER BY l.position`),
-    ctx.db.all<Location>(sql`SELECT id, is_default, active FROM locations WHERE store_id = ${ctx.store.storeId}
+    ctx.db.all<Location>(sql`SELECT id, code, is_default, active FROM locations WHERE store_id = ${ctx.store.storeId}
       AND (is_default = 1 OR id IN (SELECT value FROM json_each(${JSON.stringify(locationIds)})))`),
+    ctx.db.all<Level>(sql`SELECT il.variant_id, il.location_id, il.on_hand FROM inventory_levels il
+      WHERE il.store_id = ${ctx.store.storeId} AND il.variant_id IN (SELECT variant_id FROM order_lines WHERE order_id = ${orderId})`),
   ]);
-  return { lines, locations };
+  return { lines, locations, levels };
 }
 
 interface Planned {
@@ -64,9 +75,13 @@ interface Planned {
   activeLocation: boolean;
 }
 
-/** The items checked against the order's lines as read: 422 per bad item, 409 for restocking a deleted variant. */
-function plan(orderId: string, lines: LineState[], locations: Location[], input: CreateReturnInput): Planned[] {
+/**
+ * The items checked against the order's lines as read: 422 per bad item (a restock that would take a level past
+ * MAX_ON_HAND included, as an adjustment's would), 409 for restocking a deleted variant.
+ */
+function plan(orderId: string, lines: LineState[], locations: Location[], levels: Level[], input: CreateReturnInput): Planned[] {
   const byPosition = new Map(lines.map((l) => [l.position, l]));
+  const onHand = new Map(levels.map((l) => [`${l.variant_id} ${l.location_id}`, l.on_hand]));
   const byId = new Map(locations.map((l) => [l.id, l]));
   const fallback = locations.find((l) => l.is_default === 1);
   const seen = new Set<number>();
@@ -115,6 +130,11 @@ function plan(orderId: string, lines: LineState[], locations: Location[], input:
         },
       );
     }
+    const after = (onHand.get(`${line.variant_id} ${location.id}`) ?? 0) + item.quantity;
+    if (after > MAX_ON_HAND) {
+      errors.push({ path: `items.${i}.quantity`, message: `would make on_hand at ${location.code} ${after}, above the maximum ${MAX_ON_HAND}` });
+      continue;
+    }
     planned.push({
       position: line.position,
       quantity: item.quantity,
@@ -133,8 +153,8 @@ function plan(orderId: string, lines: LineState[], locations: Location[], input:
 export async function createReturn(ctx: StoreCtx, orderId: string, input: CreateReturnInput) {
   const named = input.items.flatMap((i) => (i.location_id === undefined ? [] : [i.location_id]));
   // The order (404 when it is not this store's) and its lines side by side: one round trip's wait, not two.
-  const [, { lines, locations }] = await Promise.all([findOrderRow(ctx, orderId), readState(ctx, orderId, named)]);
-  const planned = plan(orderId, lines, locations, input);
+  const [, { lines, locations, levels }] = await Promise.all([findOrderRow(ctx, orderId), readState(ctx, orderId, named)]);
+  const planned = plan(orderId, lines, locations, levels, input);
   const restocked = planned.filter((p) => p.restock);
 
   const id = uuidv7();
@@ -158,12 +178,15 @@ export async function createReturn(ctx: StoreCtx, orderId: string, input: Create
     ...(restocked.length === 0
       ? []
       : [
-          // The restocked variants and locations still exist (deleted meanwhile: nothing is recorded).
+          // The restocked variants and locations still exist (deleted meanwhile: nothing is recorded), and no level
+          // rose meanwhile so far that this restock would take it past the maximum (the levels' CHECK would fail).
           stillHolds(
             ctx.db,
-            sql`NOT EXISTS (SELECT 1 FROM json_each(${JSON.stringify(restocked.map((p) => ({ v: p.variantId, l: p.locationId })))}) r
+            sql`NOT EXISTS (SELECT 1 FROM json_each(${JSON.stringify(restocked.map((p) => ({ v: p.variantId, l: p.locationId, q: p.quantity })))}) r
             WHERE NOT EXISTS (SELECT 1 FROM product_variants WHERE id = r.value ->> 'v')
-              OR NOT EXISTS (SELECT 1 FROM locations WHERE id = r.value ->> 'l'))`,
+              OR NOT EXISTS (SELECT 1 FROM locations WHERE id = r.value ->> 'l')
+              OR coalesce((SELECT on_hand FROM inventory_levels WHERE variant_id = r.value ->> 'v' AND location_id = r.value ->> 'l'), 0)
+                + (r.value ->> 'q') > ${MAX_ON_HAND})`,
           ),
           ...stockChange(
             ctx,
@@ -195,7 +218,7 @@ export async function createReturn(ctx: StoreCtx, orderId: string, input: Create
   const results = await guarded(commit(ctx, statements), {
     conflict: () =>
       conflict(
-        "The order's shipments or returns changed meanwhile (a shipment canceled, units returned, or a variant or location deleted); nothing was recorded",
+        "The order's shipments or returns changed meanwhile (a shipment canceled, units returned, a variant or location deleted, or a restock level raised past its maximum); nothing was recorded",
       ),
   });
   return parseOrder(results.at(-1));

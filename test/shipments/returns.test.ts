@@ -140,6 +140,35 @@ describe("recording a return", () => {
     await expectLedgerSumsToLevels(store.id);
   });
 
+  it("a restock that would take a level past 1,000,000,000 on_hand: 422 at the item's quantity when read so, 409 when the level rose meanwhile; nothing is recorded either way", async () => {
+    const { store, variant, orderId } = await shippedOrder(3, 3);
+    const setOnHand = async (onHand: number) => {
+      const res = await call("POST", store.at("/inventory/adjustments"), {
+        token: store.token,
+        body: { reason: "cycle_count", changes: [{ variant_id: variant.id, location_code: "default", on_hand: onHand }] },
+      });
+      expect(res.status, res.text).toBe(201);
+    };
+    await setOnHand(999_999_999);
+    const over = await returnOf(store, orderId, { items: [{ line_item_id: `${orderId}:0`, quantity: 2, restock: true }] });
+    expect(over.response.status).toBe(422);
+    expect(errorPaths(over.error)).toEqual(["items.0.quantity"]);
+    expect(JSON.stringify(over.error)).toContain("above the maximum 1000000000");
+    // Without restock the same units come back: nothing is stocked.
+    expect(ok(await returnOf(store, orderId, { items: [{ line_item_id: `${orderId}:0`, quantity: 1, restock: false }] })).items[0].restock).toBe(false);
+
+    // Read at 999,999,998 (room for 2), raised to the maximum before the return's batch: the batch's guard answers.
+    await setOnHand(999_999_998);
+    await beforeTheBatch(store.id, 6, () => setOnHand(1_000_000_000));
+    const raced = await returnOf(store, orderId, { items: [{ line_item_id: `${orderId}:0`, quantity: 2, restock: true }] });
+    vi.restoreAllMocks();
+    expect(raced.response.status).toBe(409);
+    expect((await returnsOf(store, orderId)).data).toHaveLength(1);
+    expect(await levelOf(store, variant.id, store.defaultLocation.id)).toMatchObject({ on_hand: 1_000_000_000 });
+    expect(ok(await returnOf(store, orderId, { items: [{ line_item_id: `${orderId}:0`, quantity: 2, restock: false }] })).items).toHaveLength(1);
+    await expectLedgerSumsToLevels(store.id);
+  });
+
   it("accepts Idempotency-Key: a repeat is the first answer and records nothing more", async () => {
     const { store, variant, orderId } = await shippedOrder(3, 3);
     const key = { "Idempotency-Key": `ret-${crypto.randomUUID()}` };

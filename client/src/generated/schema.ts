@@ -1081,7 +1081,7 @@ export interface paths {
         get: operations["listReturns"];
         put?: never;
         /**
-         * Record a return of shipped units (422 at items.<i>.quantity for more than a line shipped and has not had returned); restock true raises on_hand at location_id (default: the default location), restock false moves no stock; moves no money; emits returns.created
+         * Record a return of shipped units (422 at items.<i>.quantity for more than a line shipped and has not had returned, or a restock past a level's maximum on_hand); restock true raises on_hand at location_id (default: the default location), restock false moves no stock; moves no money; emits returns.created
          * @description Requires `fulfillments.write`.
          */
         post: operations["createReturn"];
