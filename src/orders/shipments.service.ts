@@ -18,6 +18,7 @@ import { lineItemId, linePosition, orderEventData, parseOrder } from "./order-js
 import { findOrderRow, selectOrder } from "./orders.service";
 import type { CreateShipmentInput, UpdateShipmentInput } from "./shipment-schemas";
 import { noReturn } from "./returns.service";
+import { MAX_ON_HAND } from "../inventory/schemas";
 
 /** The shipment resource as JSON text, in a query over `shipments`. */
 export const shipmentJson = sql<string>`json_object('id', shipments.id, 'order_id', shipments.order_id, 'status', shipments.status,
@@ -356,11 +357,13 @@ export async function cancelShipment(ctx: StoreCtx, id: string) {
         AND (SELECT status FROM orders WHERE id = ${row.orderId}) IN ('paid', 'fulfilled') AND ${shippedOf(row.orderId)} = ${shippedBefore}`,
       ),
       noReturn(ctx, row.orderId),
-      // The stock goes back to levels that still exist (a variant deleted since has none: 409, nothing changes).
+      // The stock goes back to levels that still exist (a variant deleted since has none: 409, nothing changes) and
+      // have room for it under MAX_ON_HAND (a level counted up meanwhile: 409 rather than the levels' CHECK failing).
       stillHolds(
         ctx.db,
         sql`NOT EXISTS (SELECT 1 FROM shipment_stock ss WHERE ss.shipment_id = ${id} AND NOT EXISTS (SELECT 1 FROM inventory_levels il
-        WHERE il.variant_id = ss.variant_id AND il.location_id = ss.location_id))`,
+        WHERE il.variant_id = ss.variant_id AND il.location_id = ss.location_id AND il.on_hand + (SELECT sum(s2.quantity) FROM shipment_stock s2 WHERE s2.shipment_id = ${id}
+          AND s2.variant_id = il.variant_id AND s2.location_id = il.location_id) <= ${MAX_ON_HAND}))`,
       ),
       ctx.db.update(shipments).set({ status: "canceled", updatedAt: now }).where(eq(shipments.id, id)),
       ...stockChange(ctx, { reason: "order_committed", reference: id, orderId: row.orderId }, [
@@ -379,7 +382,9 @@ export async function cancelShipment(ctx: StoreCtx, id: string) {
     ]),
     {
       conflict: () =>
-        conflict("The shipment or its order changed meanwhile (canceled, delivered, a return recorded, or a variant deleted); nothing was applied"),
+        conflict(
+          "The shipment or its order changed meanwhile (canceled, delivered, a return recorded, a variant deleted, or a level left with no room for the units under its maximum on_hand); nothing was applied",
+        ),
     },
   );
   return parseOrder(results.at(-1));

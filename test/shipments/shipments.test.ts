@@ -432,6 +432,23 @@ describe("cancelling a shipment", () => {
     await expectLedgerSumsToLevels(store.id);
   });
 
+  it("a cancel whose units would take a level past 1,000,000,000 on_hand (counted up since the shipment): 409, the shipment stays shipped, no stock moves", async () => {
+    const { store, variant } = await setUp(5, 0);
+    const orderId = await paidOrder(store, [{ variant_id: variant.id, quantity: 2 }]);
+    const shipment = (await shipOf(store, orderId, { items: [{ line_item_id: `${orderId}:0`, quantity: 2 }] })).body;
+    const counted = await call("POST", store.at("/inventory/adjustments"), {
+      token: store.token,
+      body: { reason: "cycle_count", changes: [{ variant_id: variant.id, location_code: "default", on_hand: 999_999_999 }] },
+    });
+    expect(counted.status, counted.text).toBe(201);
+    const res = await call("POST", store.at(`/shipments/${shipment.id}/cancel`), { token: store.token });
+    expect(res.status, res.text).toBe(409);
+    expect(res.body.detail).toContain("maximum on_hand");
+    expect((await call("GET", store.at(`/shipments/${shipment.id}`), { token: store.token })).body.status).toBe("shipped");
+    expect(await levelOf(store, variant.id, store.defaultLocation.id)).toMatchObject({ on_hand: 999_999_999 });
+    await expectLedgerSumsToLevels(store.id);
+  });
+
   it("two cancels of one shipment at once: one 200, the other 409, the stock back once", async () => {
     const { store, variant } = await setUp(5, 0);
     const orderId = await paidOrder(store, [{ variant_id: variant.id, quantity: 2 }]);
