@@ -27,7 +27,7 @@ import { registerSyncRoutes } from "./sync";
 import { registerEventLogRoutes } from "./webhooks/event-log.routes";
 import { registerConsole } from "./console";
 import { registerOpsRoutes } from "./ops";
-import { registerVersionRoutes, requestedVersion, versionHeaders } from "./versions";
+import { registerVersionRoutes, requestedVersion, versionHeaders, withVersionHeaders } from "./versions";
 import { registerPricingRoutes } from "./pricing";
 import { CURRENT_VERSION } from "./lib/api-versions";
 
@@ -153,7 +153,7 @@ export function createApp() {
     // Relative: the document is served by the API it describes, so its own origin is the server.
     servers: [{ url: "/", description: "The deployment serving this document" }],
   };
-  app.get("/openapi.json", (c) => c.json(withPermissionSentences(app.getOpenAPI31Document(documentConfig))));
+  app.get("/openapi.json", (c) => c.json(withVersionHeaders(withPermissionSentences(app.getOpenAPI31Document(documentConfig)))));
   // The admin console at /admin/ and the reference page at /docs, both from the static assets.
   registerConsole(app);
   return app;

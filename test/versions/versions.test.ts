@@ -68,6 +68,25 @@ describe("every response carries Api-Version: the header's, else the credential'
     }
     expect(checked).toBeGreaterThan(100);
   });
+
+  it("the OpenAPI document declares them: the Api-Version request header on every operation, Api-Version, Deprecation and Sunset on every response, the versions of GET /versions", async () => {
+    const doc = (await call("GET", "/openapi.json")).body;
+    const listed = (await call("GET", "/versions")).body.data.map((v: { version: string }) => v.version);
+    expect(doc.components.parameters.ApiVersion).toMatchObject({ name: "Api-Version", in: "header", required: false, schema: { enum: listed } });
+    expect(doc.components.headers.ApiVersion).toMatchObject({ required: true, schema: { enum: listed } });
+    expect(Object.keys(doc.components.headers)).toEqual(expect.arrayContaining(["Deprecation", "Sunset"]));
+    let responses = 0;
+    for (const [path, operations] of Object.entries(doc.paths as Record<string, Record<string, any>>)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        expect(operation.parameters, `${method} ${path}`).toContainEqual({ $ref: "#/components/parameters/ApiVersion" });
+        for (const [status, response] of Object.entries(operation.responses as Record<string, any>)) {
+          expect(Object.keys(response.headers ?? {}), `${method} ${path} ${status}`).toEqual(expect.arrayContaining(["Api-Version", "Deprecation", "Sunset"]));
+          responses++;
+        }
+      }
+    }
+    expect(responses).toBeGreaterThan(500);
+  });
 });
 
 describe("an unknown Api-Version is 400 unsupported_api_version, before authentication", () => {

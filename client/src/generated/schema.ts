@@ -5311,9 +5311,19 @@ export interface components {
         };
     };
     responses: never;
-    parameters: never;
+    parameters: {
+        /** @description The API version to serve this request in. Without it: the credential's pinned `api_version`, else the current version. A version this API does not serve is 400 `unsupported_api_version`. */
+        ApiVersion: "2026-11-27" | "2026-12-07";
+    };
     requestBodies: never;
-    headers: never;
+    headers: {
+        /** @description The API version that served this response */
+        ApiVersion: "2026-11-27" | "2026-12-07";
+        /** @description On a deprecated version's responses only: when it was deprecated (RFC 9745, e.g. `@1796601600`) */
+        Deprecation: string;
+        /** @description On a deprecated version's responses only: when it stops being served (RFC 8594, an HTTP-date) */
+        Sunset: string;
+    };
     pathItems: never;
 }
 export type $defs = Record<string, never>;
@@ -5324,6 +5334,8 @@ export interface operations {
             header?: {
                 /** @description Not accepted here: sending it is a 422 `validation_failed` naming the header. */
                 "Idempotency-Key"?: string;
+                /** @description The API version to serve this request in. Without it: the credential's pinned `api_version`, else the current version. A version this API does not serve is 400 `unsupported_api_version`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path?: never;
             cookie?: never;
@@ -5337,6 +5349,9 @@ export interface operations {
             /** @description The new user */
             201: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5346,6 +5361,9 @@ export interface operations {
             /** @description Malformed JSON body (`malformed_json`), or an `Api-Version` this API does not serve (`unsupported_api_version`) */
             400: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5355,6 +5373,9 @@ export interface operations {
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5364,6 +5385,9 @@ export interface operations {
             /** @description The token's effective permission lacks the required bit */
             403: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5373,6 +5397,9 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5382,6 +5409,9 @@ export interface operations {
             /** @description The request body is over the size limit (`payload_too_large`) */
             413: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5391,6 +5421,9 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5402,6 +5435,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5413,6 +5449,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5427,6 +5466,8 @@ export interface operations {
             header?: {
                 /** @description Not accepted here: sending it is a 422 `validation_failed` naming the header. */
                 "Idempotency-Key"?: string;
+                /** @description The API version to serve this request in. Without it: the credential's pinned `api_version`, else the current version. A version this API does not serve is 400 `unsupported_api_version`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path?: never;
             cookie?: never;
@@ -5440,6 +5481,9 @@ export interface operations {
             /** @description A session token */
             200: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5449,6 +5493,9 @@ export interface operations {
             /** @description Malformed JSON body (`malformed_json`), or an `Api-Version` this API does not serve (`unsupported_api_version`) */
             400: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5458,6 +5505,9 @@ export interface operations {
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5467,6 +5517,9 @@ export interface operations {
             /** @description The token's effective permission lacks the required bit */
             403: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5476,6 +5529,9 @@ export interface operations {
             /** @description The request body is over the size limit (`payload_too_large`) */
             413: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5485,6 +5541,9 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5496,6 +5555,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5507,6 +5569,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5518,7 +5583,10 @@ export interface operations {
     logout: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The API version to serve this request in. Without it: the credential's pinned `api_version`, else the current version. A version this API does not serve is 400 `unsupported_api_version`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -5531,6 +5599,9 @@ export interface operations {
             /** @description Logged out */
             204: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -5538,6 +5609,9 @@ export interface operations {
             /** @description Malformed JSON body (`malformed_json`), or an `Api-Version` this API does not serve (`unsupported_api_version`) */
             400: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5547,6 +5621,9 @@ export interface operations {
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5556,6 +5633,9 @@ export interface operations {
             /** @description The token's effective permission lacks the required bit */
             403: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5565,6 +5645,9 @@ export interface operations {
             /** @description The request body is over the size limit (`payload_too_large`) */
             413: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5574,6 +5657,9 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5585,6 +5671,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5596,6 +5685,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5607,7 +5699,10 @@ export interface operations {
     getMe: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The API version to serve this request in. Without it: the credential's pinned `api_version`, else the current version. A version this API does not serve is 400 `unsupported_api_version`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -5616,6 +5711,9 @@ export interface operations {
             /** @description The person and their stores (`Me`), or `{kind: "integration", integration}` for an integration's key (`IntegrationMe`) */
             200: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5625,6 +5723,9 @@ export interface operations {
             /** @description The `Api-Version` header names no version this API serves (`unsupported_api_version`; `supported_versions` lists them) */
             400: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5634,6 +5735,9 @@ export interface operations {
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5643,6 +5747,9 @@ export interface operations {
             /** @description The token's effective permission lacks the required bit */
             403: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5652,6 +5759,9 @@ export interface operations {
             /** @description The request body is over the size limit (`payload_too_large`) */
             413: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5661,6 +5771,9 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5672,6 +5785,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5683,6 +5799,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5694,7 +5813,10 @@ export interface operations {
     listPermissions: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The API version to serve this request in. Without it: the credential's pinned `api_version`, else the current version. A version this API does not serve is 400 `unsupported_api_version`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -5703,6 +5825,9 @@ export interface operations {
             /** @description The permission registry */
             200: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5718,6 +5843,9 @@ export interface operations {
             /** @description The `Api-Version` header names no version this API serves (`unsupported_api_version`; `supported_versions` lists them) */
             400: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5727,6 +5855,9 @@ export interface operations {
             /** @description The request body is over the size limit (`payload_too_large`) */
             413: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5741,7 +5872,10 @@ export interface operations {
                 limit?: number;
                 offset?: number;
             };
-            header?: never;
+            header?: {
+                /** @description The API version to serve this request in. Without it: the credential's pinned `api_version`, else the current version. A version this API does not serve is 400 `unsupported_api_version`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -5750,6 +5884,9 @@ export interface operations {
             /** @description The caller's stores */
             200: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5766,6 +5903,9 @@ export interface operations {
             /** @description The `Api-Version` header names no version this API serves (`unsupported_api_version`; `supported_versions` lists them) */
             400: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5775,6 +5915,9 @@ export interface operations {
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5784,6 +5927,9 @@ export interface operations {
             /** @description The token's effective permission lacks the required bit */
             403: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5793,6 +5939,9 @@ export interface operations {
             /** @description The request body is over the size limit (`payload_too_large`) */
             413: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5802,6 +5951,9 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5813,6 +5965,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5824,6 +5979,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5838,6 +5996,8 @@ export interface operations {
             header?: {
                 /** @description 1-255 printable ASCII characters. The first response (status, body, Location) is kept 24 hours per credential (a session's user, a PAT or an integration, within the store) and key; the same request again from the same credential gets it back with `Idempotent-Replayed: true` and changes nothing. Another credential sending the same key makes a request of its own. */
                 "Idempotency-Key"?: string;
+                /** @description The API version to serve this request in. Without it: the credential's pinned `api_version`, else the current version. A version this API does not serve is 400 `unsupported_api_version`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path?: never;
             cookie?: never;
@@ -5853,6 +6013,9 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the kept response of an earlier request with the same Idempotency-Key */
                     "Idempotent-Replayed"?: "true";
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5862,6 +6025,9 @@ export interface operations {
             /** @description Malformed JSON body (`malformed_json`), or an `Api-Version` this API does not serve (`unsupported_api_version`) */
             400: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5871,6 +6037,9 @@ export interface operations {
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5880,6 +6049,9 @@ export interface operations {
             /** @description The token's effective permission lacks the required bit */
             403: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5889,6 +6061,9 @@ export interface operations {
             /** @description Conflict (`conflict`, or `request_in_progress` while a request with the same Idempotency-Key is still running) */
             409: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5898,6 +6073,9 @@ export interface operations {
             /** @description The request body is over the size limit (`payload_too_large`) */
             413: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5907,6 +6085,9 @@ export interface operations {
             /** @description Validation failed, or `idempotency_key_reused`: the Idempotency-Key was used for a different request */
             422: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5918,6 +6099,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5929,6 +6113,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5940,7 +6127,10 @@ export interface operations {
     getStore: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The API version to serve this request in. Without it: the credential's pinned `api_version`, else the current version. A version this API does not serve is 400 `unsupported_api_version`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
+            };
             path: {
                 store_id: string;
             };
@@ -5951,6 +6141,9 @@ export interface operations {
             /** @description The store */
             200: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5960,6 +6153,9 @@ export interface operations {
             /** @description The `Api-Version` header names no version this API serves (`unsupported_api_version`; `supported_versions` lists them) */
             400: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5969,6 +6165,9 @@ export interface operations {
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5978,6 +6177,9 @@ export interface operations {
             /** @description The token's effective permission lacks the required bit */
             403: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5987,6 +6189,9 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5996,6 +6201,9 @@ export interface operations {
             /** @description The request body is over the size limit (`payload_too_large`) */
             413: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6005,6 +6213,9 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6016,6 +6227,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6027,6 +6241,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6038,7 +6255,10 @@ export interface operations {
     updateStore: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The API version to serve this request in. Without it: the credential's pinned `api_version`, else the current version. A version this API does not serve is 400 `unsupported_api_version`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
+            };
             path: {
                 store_id: string;
             };
@@ -6053,6 +6273,9 @@ export interface operations {
             /** @description The updated store */
             200: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6062,6 +6285,9 @@ export interface operations {
             /** @description Malformed JSON body (`malformed_json`), or an `Api-Version` this API does not serve (`unsupported_api_version`) */
             400: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6071,6 +6297,9 @@ export interface operations {
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6080,6 +6309,9 @@ export interface operations {
             /** @description The token's effective permission lacks the required bit */
             403: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6089,6 +6321,9 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6098,6 +6333,9 @@ export interface operations {
             /** @description The request body is over the size limit (`payload_too_large`) */
             413: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6107,6 +6345,9 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6118,6 +6359,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6129,6 +6373,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6143,7 +6390,10 @@ export interface operations {
                 limit?: number;
                 offset?: number;
             };
-            header?: never;
+            header?: {
+                /** @description The API version to serve this request in. Without it: the credential's pinned `api_version`, else the current version. A version this API does not serve is 400 `unsupported_api_version`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
+            };
             path: {
                 store_id: string;
             };
@@ -6154,6 +6404,9 @@ export interface operations {
             /** @description Members */
             200: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6170,6 +6423,9 @@ export interface operations {
             /** @description The `Api-Version` header names no version this API serves (`unsupported_api_version`; `supported_versions` lists them) */
             400: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6179,6 +6435,9 @@ export interface operations {
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6188,6 +6447,9 @@ export interface operations {
             /** @description The token's effective permission lacks the required bit */
             403: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6197,6 +6459,9 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6206,6 +6471,9 @@ export interface operations {
             /** @description The request body is over the size limit (`payload_too_large`) */
             413: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6215,6 +6483,9 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6226,6 +6497,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6237,6 +6511,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6248,7 +6525,10 @@ export interface operations {
     removeMember: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The API version to serve this request in. Without it: the credential's pinned `api_version`, else the current version. A version this API does not serve is 400 `unsupported_api_version`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
+            };
             path: {
                 store_id: string;
                 user_id: string;
@@ -6260,6 +6540,9 @@ export interface operations {
             /** @description Removed */
             204: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -6267,6 +6550,9 @@ export interface operations {
             /** @description The `Api-Version` header names no version this API serves (`unsupported_api_version`; `supported_versions` lists them) */
             400: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6276,6 +6562,9 @@ export interface operations {
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6285,6 +6574,9 @@ export interface operations {
             /** @description The token's effective permission lacks the required bit */
             403: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6294,6 +6586,9 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6303,6 +6598,9 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6312,6 +6610,9 @@ export interface operations {
             /** @description The request body is over the size limit (`payload_too_large`) */
             413: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6321,6 +6622,9 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6332,6 +6636,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6343,6 +6650,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6354,7 +6664,10 @@ export interface operations {
     updateMember: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The API version to serve this request in. Without it: the credential's pinned `api_version`, else the current version. A version this API does not serve is 400 `unsupported_api_version`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
+            };
             path: {
                 store_id: string;
                 user_id: string;
@@ -6370,6 +6683,9 @@ export interface operations {
             /** @description The member */
             200: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6379,6 +6695,9 @@ export interface operations {
             /** @description Malformed JSON body (`malformed_json`), or an `Api-Version` this API does not serve (`unsupported_api_version`) */
             400: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6388,6 +6707,9 @@ export interface operations {
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6397,6 +6719,9 @@ export interface operations {
             /** @description The token's effective permission lacks the required bit */
             403: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6406,6 +6731,9 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6415,6 +6743,9 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6424,6 +6755,9 @@ export interface operations {
             /** @description The request body is over the size limit (`payload_too_large`) */
             413: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6433,6 +6767,9 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6444,6 +6781,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6455,6 +6795,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6469,7 +6812,10 @@ export interface operations {
                 limit?: number;
                 offset?: number;
             };
-            header?: never;
+            header?: {
+                /** @description The API version to serve this request in. Without it: the credential's pinned `api_version`, else the current version. A version this API does not serve is 400 `unsupported_api_version`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
+            };
             path: {
                 store_id: string;
             };
@@ -6480,6 +6826,9 @@ export interface operations {
             /** @description Invites */
             200: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6496,6 +6845,9 @@ export interface operations {
             /** @description The `Api-Version` header names no version this API serves (`unsupported_api_version`; `supported_versions` lists them) */
             400: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6505,6 +6857,9 @@ export interface operations {
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6514,6 +6869,9 @@ export interface operations {
             /** @description The token's effective permission lacks the required bit */
             403: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6523,6 +6881,9 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6532,6 +6893,9 @@ export interface operations {
             /** @description The request body is over the size limit (`payload_too_large`) */
             413: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6541,6 +6905,9 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6552,6 +6919,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6563,6 +6933,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6577,6 +6950,8 @@ export interface operations {
             header?: {
                 /** @description Not accepted here: sending it is a 422 `validation_failed` naming the header. */
                 "Idempotency-Key"?: string;
+                /** @description The API version to serve this request in. Without it: the credential's pinned `api_version`, else the current version. A version this API does not serve is 400 `unsupported_api_version`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path: {
                 store_id: string;
@@ -6592,6 +6967,9 @@ export interface operations {
             /** @description The invite and its one-time token */
             201: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6601,6 +6979,9 @@ export interface operations {
             /** @description Malformed JSON body (`malformed_json`), or an `Api-Version` this API does not serve (`unsupported_api_version`) */
             400: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6610,6 +6991,9 @@ export interface operations {
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6619,6 +7003,9 @@ export interface operations {
             /** @description The token's effective permission lacks the required bit */
             403: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6628,6 +7015,9 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6637,6 +7027,9 @@ export interface operations {
             /** @description The request body is over the size limit (`payload_too_large`) */
             413: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6646,6 +7039,9 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6657,6 +7053,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6668,6 +7067,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6679,7 +7081,10 @@ export interface operations {
     getInvite: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The API version to serve this request in. Without it: the credential's pinned `api_version`, else the current version. A version this API does not serve is 400 `unsupported_api_version`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
+            };
             path: {
                 store_id: string;
                 invite_id: string;
@@ -6691,6 +7096,9 @@ export interface operations {
             /** @description The invite */
             200: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6700,6 +7108,9 @@ export interface operations {
             /** @description The `Api-Version` header names no version this API serves (`unsupported_api_version`; `supported_versions` lists them) */
             400: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6709,6 +7120,9 @@ export interface operations {
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6718,6 +7132,9 @@ export interface operations {
             /** @description The token's effective permission lacks the required bit */
             403: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6727,6 +7144,9 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6736,6 +7156,9 @@ export interface operations {
             /** @description The request body is over the size limit (`payload_too_large`) */
             413: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6745,6 +7168,9 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6756,6 +7182,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6767,6 +7196,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6778,7 +7210,10 @@ export interface operations {
     revokeInvite: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The API version to serve this request in. Without it: the credential's pinned `api_version`, else the current version. A version this API does not serve is 400 `unsupported_api_version`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
+            };
             path: {
                 store_id: string;
                 invite_id: string;
@@ -6790,6 +7225,9 @@ export interface operations {
             /** @description Revoked */
             204: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -6797,6 +7235,9 @@ export interface operations {
             /** @description The `Api-Version` header names no version this API serves (`unsupported_api_version`; `supported_versions` lists them) */
             400: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6806,6 +7247,9 @@ export interface operations {
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6815,6 +7259,9 @@ export interface operations {
             /** @description The token's effective permission lacks the required bit */
             403: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6824,6 +7271,9 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6833,6 +7283,9 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6842,6 +7295,9 @@ export interface operations {
             /** @description The request body is over the size limit (`payload_too_large`) */
             413: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6851,6 +7307,9 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6862,6 +7321,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6873,6 +7335,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6887,6 +7352,8 @@ export interface operations {
             header?: {
                 /** @description 1-255 printable ASCII characters. The first response (status, body, Location) is kept 24 hours per credential (a session's user, a PAT or an integration, within the store) and key; the same request again from the same credential gets it back with `Idempotent-Replayed: true` and changes nothing. Another credential sending the same key makes a request of its own. */
                 "Idempotency-Key"?: string;
+                /** @description The API version to serve this request in. Without it: the credential's pinned `api_version`, else the current version. A version this API does not serve is 400 `unsupported_api_version`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path?: never;
             cookie?: never;
@@ -6902,6 +7369,9 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the kept response of an earlier request with the same Idempotency-Key */
                     "Idempotent-Replayed"?: "true";
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6911,6 +7381,9 @@ export interface operations {
             /** @description Malformed JSON body (`malformed_json`), or an `Api-Version` this API does not serve (`unsupported_api_version`) */
             400: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6920,6 +7393,9 @@ export interface operations {
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6929,6 +7405,9 @@ export interface operations {
             /** @description The token's effective permission lacks the required bit */
             403: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6938,6 +7417,9 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6947,6 +7429,9 @@ export interface operations {
             /** @description Conflict (`conflict`, or `request_in_progress` while a request with the same Idempotency-Key is still running) */
             409: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6956,6 +7441,9 @@ export interface operations {
             /** @description The request body is over the size limit (`payload_too_large`) */
             413: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6965,6 +7453,9 @@ export interface operations {
             /** @description Validation failed, or `idempotency_key_reused`: the Idempotency-Key was used for a different request */
             422: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6976,6 +7467,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6987,6 +7481,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7001,6 +7498,8 @@ export interface operations {
             header?: {
                 /** @description Not accepted here: sending it is a 422 `validation_failed` naming the header. */
                 "Idempotency-Key"?: string;
+                /** @description The API version to serve this request in. Without it: the credential's pinned `api_version`, else the current version. A version this API does not serve is 400 `unsupported_api_version`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path?: never;
             cookie?: never;
@@ -7014,6 +7513,9 @@ export interface operations {
             /** @description The new membership */
             200: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7023,6 +7525,9 @@ export interface operations {
             /** @description Malformed JSON body (`malformed_json`), or an `Api-Version` this API does not serve (`unsupported_api_version`) */
             400: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7032,6 +7537,9 @@ export interface operations {
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7041,6 +7549,9 @@ export interface operations {
             /** @description The token's effective permission lacks the required bit */
             403: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7050,6 +7561,9 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7059,6 +7573,9 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7068,6 +7585,9 @@ export interface operations {
             /** @description The request body is over the size limit (`payload_too_large`) */
             413: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7077,6 +7597,9 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7088,6 +7611,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7099,6 +7625,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7114,7 +7643,10 @@ export interface operations {
                 limit?: number;
                 offset?: number;
             };
-            header?: never;
+            header?: {
+                /** @description The API version to serve this request in. Without it: the credential's pinned `api_version`, else the current version. A version this API does not serve is 400 `unsupported_api_version`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
+            };
             path: {
                 store_id: string;
             };
@@ -7125,6 +7657,9 @@ export interface operations {
             /** @description Token records */
             200: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7141,6 +7676,9 @@ export interface operations {
             /** @description The `Api-Version` header names no version this API serves (`unsupported_api_version`; `supported_versions` lists them) */
             400: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7150,6 +7688,9 @@ export interface operations {
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7159,6 +7700,9 @@ export interface operations {
             /** @description The token's effective permission lacks the required bit */
             403: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7168,6 +7712,9 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7177,6 +7724,9 @@ export interface operations {
             /** @description The request body is over the size limit (`payload_too_large`) */
             413: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7186,6 +7736,9 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7197,6 +7750,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7208,6 +7764,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7222,6 +7781,8 @@ export interface operations {
             header?: {
                 /** @description Not accepted here: sending it is a 422 `validation_failed` naming the header. */
                 "Idempotency-Key"?: string;
+                /** @description The API version to serve this request in. Without it: the credential's pinned `api_version`, else the current version. A version this API does not serve is 400 `unsupported_api_version`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path: {
                 store_id: string;
@@ -7237,6 +7798,9 @@ export interface operations {
             /** @description The token record and its raw value */
             201: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7246,6 +7810,9 @@ export interface operations {
             /** @description Malformed JSON body (`malformed_json`), or an `Api-Version` this API does not serve (`unsupported_api_version`) */
             400: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7255,6 +7822,9 @@ export interface operations {
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7264,6 +7834,9 @@ export interface operations {
             /** @description The token's effective permission lacks the required bit */
             403: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7273,6 +7846,9 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7282,6 +7858,9 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7291,6 +7870,9 @@ export interface operations {
             /** @description The request body is over the size limit (`payload_too_large`) */
             413: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7300,6 +7882,9 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7311,6 +7896,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7322,6 +7910,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7333,7 +7924,10 @@ export interface operations {
     getApiToken: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The API version to serve this request in. Without it: the credential's pinned `api_version`, else the current version. A version this API does not serve is 400 `unsupported_api_version`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
+            };
             path: {
                 store_id: string;
                 token_id: string;
@@ -7345,6 +7939,9 @@ export interface operations {
             /** @description The token record */
             200: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7354,6 +7951,9 @@ export interface operations {
             /** @description The `Api-Version` header names no version this API serves (`unsupported_api_version`; `supported_versions` lists them) */
             400: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7363,6 +7963,9 @@ export interface operations {
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7372,6 +7975,9 @@ export interface operations {
             /** @description The token's effective permission lacks the required bit */
             403: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7381,6 +7987,9 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7390,6 +7999,9 @@ export interface operations {
             /** @description The request body is over the size limit (`payload_too_large`) */
             413: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7399,6 +8011,9 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7410,6 +8025,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7421,6 +8039,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7432,7 +8053,10 @@ export interface operations {
     revokeApiToken: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The API version to serve this request in. Without it: the credential's pinned `api_version`, else the current version. A version this API does not serve is 400 `unsupported_api_version`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
+            };
             path: {
                 store_id: string;
                 token_id: string;
@@ -7444,6 +8068,9 @@ export interface operations {
             /** @description Revoked */
             204: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -7451,6 +8078,9 @@ export interface operations {
             /** @description The `Api-Version` header names no version this API serves (`unsupported_api_version`; `supported_versions` lists them) */
             400: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7460,6 +8090,9 @@ export interface operations {
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7469,6 +8102,9 @@ export interface operations {
             /** @description The token's effective permission lacks the required bit */
             403: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7478,6 +8114,9 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7487,6 +8126,9 @@ export interface operations {
             /** @description The request body is over the size limit (`payload_too_large`) */
             413: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7496,6 +8138,9 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7507,6 +8152,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7518,6 +8166,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7529,7 +8180,10 @@ export interface operations {
     updateApiToken: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The API version to serve this request in. Without it: the credential's pinned `api_version`, else the current version. A version this API does not serve is 400 `unsupported_api_version`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
+            };
             path: {
                 store_id: string;
                 token_id: string;
@@ -7545,6 +8199,9 @@ export interface operations {
             /** @description The token record */
             200: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7554,6 +8211,9 @@ export interface operations {
             /** @description Malformed JSON body (`malformed_json`), or an `Api-Version` this API does not serve (`unsupported_api_version`) */
             400: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7563,6 +8223,9 @@ export interface operations {
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7572,6 +8235,9 @@ export interface operations {
             /** @description The token's effective permission lacks the required bit */
             403: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7581,6 +8247,9 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7590,6 +8259,9 @@ export interface operations {
             /** @description The request body is over the size limit (`payload_too_large`) */
             413: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7599,6 +8271,9 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7610,6 +8285,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7621,6 +8299,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7635,6 +8316,8 @@ export interface operations {
             header?: {
                 /** @description Not accepted here: sending it is a 422 `validation_failed` naming the header. */
                 "Idempotency-Key"?: string;
+                /** @description The API version to serve this request in. Without it: the credential's pinned `api_version`, else the current version. A version this API does not serve is 400 `unsupported_api_version`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path: {
                 store_id: string;
@@ -7647,6 +8330,9 @@ export interface operations {
             /** @description The record and its new raw value */
             200: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7656,6 +8342,9 @@ export interface operations {
             /** @description The `Api-Version` header names no version this API serves (`unsupported_api_version`; `supported_versions` lists them) */
             400: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7665,6 +8354,9 @@ export interface operations {
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7674,6 +8366,9 @@ export interface operations {
             /** @description The token's effective permission lacks the required bit */
             403: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7683,6 +8378,9 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7692,6 +8390,9 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7701,6 +8402,9 @@ export interface operations {
             /** @description The request body is over the size limit (`payload_too_large`) */
             413: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7710,6 +8414,9 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7721,6 +8428,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7732,6 +8442,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7746,7 +8459,10 @@ export interface operations {
                 limit?: number;
                 offset?: number;
             };
-            header?: never;
+            header?: {
+                /** @description The API version to serve this request in. Without it: the credential's pinned `api_version`, else the current version. A version this API does not serve is 400 `unsupported_api_version`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
+            };
             path: {
                 store_id: string;
             };
@@ -7757,6 +8473,9 @@ export interface operations {
             /** @description Integrations */
             200: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7773,6 +8492,9 @@ export interface operations {
             /** @description The `Api-Version` header names no version this API serves (`unsupported_api_version`; `supported_versions` lists them) */
             400: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7782,6 +8504,9 @@ export interface operations {
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7791,6 +8516,9 @@ export interface operations {
             /** @description The token's effective permission lacks the required bit */
             403: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7800,6 +8528,9 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7809,6 +8540,9 @@ export interface operations {
             /** @description The request body is over the size limit (`payload_too_large`) */
             413: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7818,6 +8552,9 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7829,6 +8566,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7840,6 +8580,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7854,6 +8597,8 @@ export interface operations {
             header?: {
                 /** @description Not accepted here: sending it is a 422 `validation_failed` naming the header. */
                 "Idempotency-Key"?: string;
+                /** @description The API version to serve this request in. Without it: the credential's pinned `api_version`, else the current version. A version this API does not serve is 400 `unsupported_api_version`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path: {
                 store_id: string;
@@ -7869,6 +8614,9 @@ export interface operations {
             /** @description The integration and its raw key */
             201: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7878,6 +8626,9 @@ export interface operations {
             /** @description Malformed JSON body (`malformed_json`), or an `Api-Version` this API does not serve (`unsupported_api_version`) */
             400: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7887,6 +8638,9 @@ export interface operations {
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7896,6 +8650,9 @@ export interface operations {
             /** @description The token's effective permission lacks the required bit */
             403: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7905,6 +8662,9 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7914,6 +8674,9 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7923,6 +8686,9 @@ export interface operations {
             /** @description The request body is over the size limit (`payload_too_large`) */
             413: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7932,6 +8698,9 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7943,6 +8712,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7954,6 +8726,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7965,7 +8740,10 @@ export interface operations {
     getIntegration: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The API version to serve this request in. Without it: the credential's pinned `api_version`, else the current version. A version this API does not serve is 400 `unsupported_api_version`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
+            };
             path: {
                 store_id: string;
                 integration_id: string;
@@ -7977,6 +8755,9 @@ export interface operations {
             /** @description The integration */
             200: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7986,6 +8767,9 @@ export interface operations {
             /** @description The `Api-Version` header names no version this API serves (`unsupported_api_version`; `supported_versions` lists them) */
             400: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7995,6 +8779,9 @@ export interface operations {
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8004,6 +8791,9 @@ export interface operations {
             /** @description The token's effective permission lacks the required bit */
             403: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8013,6 +8803,9 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8022,6 +8815,9 @@ export interface operations {
             /** @description The request body is over the size limit (`payload_too_large`) */
             413: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8031,6 +8827,9 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8042,6 +8841,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8053,6 +8855,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8064,7 +8869,10 @@ export interface operations {
     deleteIntegration: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The API version to serve this request in. Without it: the credential's pinned `api_version`, else the current version. A version this API does not serve is 400 `unsupported_api_version`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
+            };
             path: {
                 store_id: string;
                 integration_id: string;
@@ -8076,6 +8884,9 @@ export interface operations {
             /** @description Revoked */
             204: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -8083,6 +8894,9 @@ export interface operations {
             /** @description The `Api-Version` header names no version this API serves (`unsupported_api_version`; `supported_versions` lists them) */
             400: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8092,6 +8906,9 @@ export interface operations {
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8101,6 +8918,9 @@ export interface operations {
             /** @description The token's effective permission lacks the required bit */
             403: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8110,6 +8930,9 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8119,6 +8942,9 @@ export interface operations {
             /** @description The request body is over the size limit (`payload_too_large`) */
             413: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8128,6 +8954,9 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8139,6 +8968,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8150,6 +8982,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8161,7 +8996,10 @@ export interface operations {
     updateIntegration: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The API version to serve this request in. Without it: the credential's pinned `api_version`, else the current version. A version this API does not serve is 400 `unsupported_api_version`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
+            };
             path: {
                 store_id: string;
                 integration_id: string;
@@ -8177,6 +9015,9 @@ export interface operations {
             /** @description The integration */
             200: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8186,6 +9027,9 @@ export interface operations {
             /** @description Malformed JSON body (`malformed_json`), or an `Api-Version` this API does not serve (`unsupported_api_version`) */
             400: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8195,6 +9039,9 @@ export interface operations {
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8204,6 +9051,9 @@ export interface operations {
             /** @description The token's effective permission lacks the required bit */
             403: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8213,6 +9063,9 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8222,6 +9075,9 @@ export interface operations {
             /** @description The request body is over the size limit (`payload_too_large`) */
             413: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8231,6 +9087,9 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8242,6 +9101,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8253,6 +9115,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8267,6 +9132,8 @@ export interface operations {
             header?: {
                 /** @description Not accepted here: sending it is a 422 `validation_failed` naming the header. */
                 "Idempotency-Key"?: string;
+                /** @description The API version to serve this request in. Without it: the credential's pinned `api_version`, else the current version. A version this API does not serve is 400 `unsupported_api_version`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path: {
                 store_id: string;
@@ -8283,6 +9150,9 @@ export interface operations {
             /** @description The integration and its new raw key */
             200: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8292,6 +9162,9 @@ export interface operations {
             /** @description Malformed JSON body (`malformed_json`), or an `Api-Version` this API does not serve (`unsupported_api_version`) */
             400: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8301,6 +9174,9 @@ export interface operations {
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8310,6 +9186,9 @@ export interface operations {
             /** @description The token's effective permission lacks the required bit */
             403: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8319,6 +9198,9 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8328,6 +9210,9 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8337,6 +9222,9 @@ export interface operations {
             /** @description The request body is over the size limit (`payload_too_large`) */
             413: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8346,6 +9234,9 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8357,6 +9248,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8368,6 +9262,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8394,7 +9291,10 @@ export interface operations {
                 /** @description Entries at or before this time */
                 until?: string;
             };
-            header?: never;
+            header?: {
+                /** @description The API version to serve this request in. Without it: the credential's pinned `api_version`, else the current version. A version this API does not serve is 400 `unsupported_api_version`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
+            };
             path: {
                 store_id: string;
             };
@@ -8405,6 +9305,9 @@ export interface operations {
             /** @description Audit entries */
             200: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8421,6 +9324,9 @@ export interface operations {
             /** @description The `Api-Version` header names no version this API serves (`unsupported_api_version`; `supported_versions` lists them) */
             400: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8430,6 +9336,9 @@ export interface operations {
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8439,6 +9348,9 @@ export interface operations {
             /** @description The token's effective permission lacks the required bit */
             403: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8448,6 +9360,9 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8457,6 +9372,9 @@ export interface operations {
             /** @description The request body is over the size limit (`payload_too_large`) */
             413: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8466,6 +9384,9 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8477,6 +9398,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8488,6 +9412,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8502,7 +9429,10 @@ export interface operations {
                 limit?: number;
                 offset?: number;
             };
-            header?: never;
+            header?: {
+                /** @description The API version to serve this request in. Without it: the credential's pinned `api_version`, else the current version. A version this API does not serve is 400 `unsupported_api_version`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
+            };
             path: {
                 store_id: string;
             };
@@ -8513,6 +9443,9 @@ export interface operations {
             /** @description Library files */
             200: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8529,6 +9462,9 @@ export interface operations {
             /** @description The `Api-Version` header names no version this API serves (`unsupported_api_version`; `supported_versions` lists them) */
             400: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8538,6 +9474,9 @@ export interface operations {
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8547,6 +9486,9 @@ export interface operations {
             /** @description The token's effective permission lacks the required bit */
             403: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8556,6 +9498,9 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8565,6 +9510,9 @@ export interface operations {
             /** @description The request body is over the size limit (`payload_too_large`) */
             413: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8574,6 +9522,9 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8585,6 +9536,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8596,6 +9550,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8610,6 +9567,8 @@ export interface operations {
             header?: {
                 /** @description 1-255 printable ASCII characters. The first response (status, body, Location) is kept 24 hours per credential (a session's user, a PAT or an integration, within the store) and key; the same request again from the same credential gets it back with `Idempotent-Replayed: true` and changes nothing. Another credential sending the same key makes a request of its own. */
                 "Idempotency-Key"?: string;
+                /** @description The API version to serve this request in. Without it: the credential's pinned `api_version`, else the current version. A version this API does not serve is 400 `unsupported_api_version`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path: {
                 store_id: string;
@@ -8627,6 +9586,9 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the kept response of an earlier request with the same Idempotency-Key */
                     "Idempotent-Replayed"?: "true";
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8636,6 +9598,9 @@ export interface operations {
             /** @description Malformed JSON body (`malformed_json`), or an `Api-Version` this API does not serve (`unsupported_api_version`) */
             400: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8645,6 +9610,9 @@ export interface operations {
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8654,6 +9622,9 @@ export interface operations {
             /** @description The token's effective permission lacks the required bit */
             403: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8663,6 +9634,9 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8672,6 +9646,9 @@ export interface operations {
             /** @description Conflict (`conflict`, or `request_in_progress` while a request with the same Idempotency-Key is still running) */
             409: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8681,6 +9658,9 @@ export interface operations {
             /** @description The request body is over the size limit (`payload_too_large`) */
             413: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8690,6 +9670,9 @@ export interface operations {
             /** @description Unsupported media type */
             415: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8699,6 +9682,9 @@ export interface operations {
             /** @description Validation failed, or `idempotency_key_reused`: the Idempotency-Key was used for a different request */
             422: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8710,6 +9696,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8721,6 +9710,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8732,7 +9724,10 @@ export interface operations {
     deleteMedia: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The API version to serve this request in. Without it: the credential's pinned `api_version`, else the current version. A version this API does not serve is 400 `unsupported_api_version`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
+            };
             path: {
                 store_id: string;
                 media_id: string;
@@ -8744,6 +9739,9 @@ export interface operations {
             /** @description Deleted */
             204: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -8751,6 +9749,9 @@ export interface operations {
             /** @description The `Api-Version` header names no version this API serves (`unsupported_api_version`; `supported_versions` lists them) */
             400: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8760,6 +9761,9 @@ export interface operations {
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8769,6 +9773,9 @@ export interface operations {
             /** @description The token's effective permission lacks the required bit */
             403: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8778,6 +9785,9 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8787,6 +9797,9 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8796,6 +9809,9 @@ export interface operations {
             /** @description The request body is over the size limit (`payload_too_large`) */
             413: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8805,6 +9821,9 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8816,6 +9835,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8827,6 +9849,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8838,7 +9863,10 @@ export interface operations {
     getMediaFile: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The API version to serve this request in. Without it: the credential's pinned `api_version`, else the current version. A version this API does not serve is 400 `unsupported_api_version`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
+            };
             path: {
                 store_id: string;
                 media_file_id: string;
@@ -8851,6 +9879,9 @@ export interface operations {
             /** @description The image */
             200: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8860,6 +9891,9 @@ export interface operations {
             /** @description Not modified (If-None-Match) */
             304: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -8867,6 +9901,9 @@ export interface operations {
             /** @description The `Api-Version` header names no version this API serves (`unsupported_api_version`; `supported_versions` lists them) */
             400: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8876,6 +9913,9 @@ export interface operations {
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8885,6 +9925,9 @@ export interface operations {
             /** @description The token's effective permission lacks the required bit */
             403: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8894,6 +9937,9 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8903,6 +9949,9 @@ export interface operations {
             /** @description The request body is over the size limit (`payload_too_large`) */
             413: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8912,6 +9961,9 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8923,6 +9975,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8934,6 +9989,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8948,7 +10006,10 @@ export interface operations {
                 limit?: number;
                 offset?: number;
             };
-            header?: never;
+            header?: {
+                /** @description The API version to serve this request in. Without it: the credential's pinned `api_version`, else the current version. A version this API does not serve is 400 `unsupported_api_version`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
+            };
             path: {
                 store_id: string;
                 id: string;
@@ -8960,6 +10021,9 @@ export interface operations {
             /** @description Gallery items */
             200: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8976,6 +10040,9 @@ export interface operations {
             /** @description The `Api-Version` header names no version this API serves (`unsupported_api_version`; `supported_versions` lists them) */
             400: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8985,6 +10052,9 @@ export interface operations {
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8994,6 +10064,9 @@ export interface operations {
             /** @description The token's effective permission lacks the required bit */
             403: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9003,6 +10076,9 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9012,6 +10088,9 @@ export interface operations {
             /** @description The request body is over the size limit (`payload_too_large`) */
             413: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9021,6 +10100,9 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9032,6 +10114,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9043,6 +10128,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9057,6 +10145,8 @@ export interface operations {
             header?: {
                 /** @description 1-255 printable ASCII characters. The first response (status, body, Location) is kept 24 hours per credential (a session's user, a PAT or an integration, within the store) and key; the same request again from the same credential gets it back with `Idempotent-Replayed: true` and changes nothing. Another credential sending the same key makes a request of its own. */
                 "Idempotency-Key"?: string;
+                /** @description The API version to serve this request in. Without it: the credential's pinned `api_version`, else the current version. A version this API does not serve is 400 `unsupported_api_version`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path: {
                 store_id: string;
@@ -9075,6 +10165,9 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the kept response of an earlier request with the same Idempotency-Key */
                     "Idempotent-Replayed"?: "true";
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9084,6 +10177,9 @@ export interface operations {
             /** @description Malformed JSON body (`malformed_json`), or an `Api-Version` this API does not serve (`unsupported_api_version`) */
             400: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9093,6 +10189,9 @@ export interface operations {
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9102,6 +10201,9 @@ export interface operations {
             /** @description The token's effective permission lacks the required bit */
             403: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9111,6 +10213,9 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9120,6 +10225,9 @@ export interface operations {
             /** @description Conflict (`conflict`, or `request_in_progress` while a request with the same Idempotency-Key is still running) */
             409: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9129,6 +10237,9 @@ export interface operations {
             /** @description The request body is over the size limit (`payload_too_large`) */
             413: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9138,6 +10249,9 @@ export interface operations {
             /** @description Unsupported media type */
             415: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9147,6 +10261,9 @@ export interface operations {
             /** @description Validation failed, or `idempotency_key_reused`: the Idempotency-Key was used for a different request */
             422: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9158,6 +10275,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9169,6 +10289,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9180,7 +10303,10 @@ export interface operations {
     getProductImage: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The API version to serve this request in. Without it: the credential's pinned `api_version`, else the current version. A version this API does not serve is 400 `unsupported_api_version`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
+            };
             path: {
                 store_id: string;
                 id: string;
@@ -9193,6 +10319,9 @@ export interface operations {
             /** @description The gallery item */
             200: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9202,6 +10331,9 @@ export interface operations {
             /** @description The `Api-Version` header names no version this API serves (`unsupported_api_version`; `supported_versions` lists them) */
             400: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9211,6 +10343,9 @@ export interface operations {
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9220,6 +10355,9 @@ export interface operations {
             /** @description The token's effective permission lacks the required bit */
             403: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9229,6 +10367,9 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9238,6 +10379,9 @@ export interface operations {
             /** @description The request body is over the size limit (`payload_too_large`) */
             413: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9247,6 +10391,9 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9258,6 +10405,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9269,6 +10419,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9280,7 +10433,10 @@ export interface operations {
     deleteProductImage: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The API version to serve this request in. Without it: the credential's pinned `api_version`, else the current version. A version this API does not serve is 400 `unsupported_api_version`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
+            };
             path: {
                 store_id: string;
                 id: string;
@@ -9293,6 +10449,9 @@ export interface operations {
             /** @description Removed */
             204: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -9300,6 +10459,9 @@ export interface operations {
             /** @description The `Api-Version` header names no version this API serves (`unsupported_api_version`; `supported_versions` lists them) */
             400: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9309,6 +10471,9 @@ export interface operations {
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9318,6 +10483,9 @@ export interface operations {
             /** @description The token's effective permission lacks the required bit */
             403: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9327,6 +10495,9 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9336,6 +10507,9 @@ export interface operations {
             /** @description The request body is over the size limit (`payload_too_large`) */
             413: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9345,6 +10519,9 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9356,6 +10533,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9367,6 +10547,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9378,7 +10561,10 @@ export interface operations {
     updateProductImage: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The API version to serve this request in. Without it: the credential's pinned `api_version`, else the current version. A version this API does not serve is 400 `unsupported_api_version`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
+            };
             path: {
                 store_id: string;
                 id: string;
@@ -9395,6 +10581,9 @@ export interface operations {
             /** @description The updated gallery item */
             200: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9404,6 +10593,9 @@ export interface operations {
             /** @description Malformed JSON body (`malformed_json`), or an `Api-Version` this API does not serve (`unsupported_api_version`) */
             400: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9413,6 +10605,9 @@ export interface operations {
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9422,6 +10617,9 @@ export interface operations {
             /** @description The token's effective permission lacks the required bit */
             403: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9431,6 +10629,9 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9440,6 +10641,9 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9449,6 +10653,9 @@ export interface operations {
             /** @description The request body is over the size limit (`payload_too_large`) */
             413: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9458,6 +10665,9 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9469,6 +10679,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9480,6 +10693,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9494,6 +10710,8 @@ export interface operations {
             header?: {
                 /** @description 1-255 printable ASCII characters. The first response (status, body, Location) is kept 24 hours per credential (a session's user, a PAT or an integration, within the store) and key; the same request again from the same credential gets it back with `Idempotent-Replayed: true` and changes nothing. Another credential sending the same key makes a request of its own. */
                 "Idempotency-Key"?: string;
+                /** @description The API version to serve this request in. Without it: the credential's pinned `api_version`, else the current version. A version this API does not serve is 400 `unsupported_api_version`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path: {
                 store_id: string;
@@ -9512,6 +10730,9 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the kept response of an earlier request with the same Idempotency-Key */
                     "Idempotent-Replayed"?: "true";
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9521,6 +10742,9 @@ export interface operations {
             /** @description Malformed JSON body (`malformed_json`), or an `Api-Version` this API does not serve (`unsupported_api_version`) */
             400: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9530,6 +10754,9 @@ export interface operations {
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9539,6 +10766,9 @@ export interface operations {
             /** @description The token's effective permission lacks the required bit */
             403: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9548,6 +10778,9 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9557,6 +10790,9 @@ export interface operations {
             /** @description Conflict (`conflict`, or `request_in_progress` while a request with the same Idempotency-Key is still running) */
             409: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9566,6 +10802,9 @@ export interface operations {
             /** @description The request body is over the size limit (`payload_too_large`) */
             413: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9575,6 +10814,9 @@ export interface operations {
             /** @description Validation failed, or `idempotency_key_reused`: the Idempotency-Key was used for a different request */
             422: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9586,6 +10828,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9597,6 +10842,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9611,6 +10859,8 @@ export interface operations {
             header?: {
                 /** @description 1-255 printable ASCII characters. The first response (status, body, Location) is kept 24 hours per credential (a session's user, a PAT or an integration, within the store) and key; the same request again from the same credential gets it back with `Idempotent-Replayed: true` and changes nothing. Another credential sending the same key makes a request of its own. */
                 "Idempotency-Key"?: string;
+                /** @description The API version to serve this request in. Without it: the credential's pinned `api_version`, else the current version. A version this API does not serve is 400 `unsupported_api_version`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path: {
                 store_id: string;
@@ -9629,6 +10879,9 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the kept response of an earlier request with the same Idempotency-Key */
                     "Idempotent-Replayed"?: "true";
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9638,6 +10891,9 @@ export interface operations {
             /** @description Malformed JSON body (`malformed_json`), or an `Api-Version` this API does not serve (`unsupported_api_version`) */
             400: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9647,6 +10903,9 @@ export interface operations {
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9656,6 +10915,9 @@ export interface operations {
             /** @description The token's effective permission lacks the required bit */
             403: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9665,6 +10927,9 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9674,6 +10939,9 @@ export interface operations {
             /** @description Conflict (`conflict`, or `request_in_progress` while a request with the same Idempotency-Key is still running) */
             409: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9683,6 +10951,9 @@ export interface operations {
             /** @description The request body is over the size limit (`payload_too_large`) */
             413: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9692,6 +10963,9 @@ export interface operations {
             /** @description Validation failed, or `idempotency_key_reused`: the Idempotency-Key was used for a different request */
             422: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9703,6 +10977,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9714,6 +10991,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9730,7 +11010,10 @@ export interface operations {
                 limit?: number;
                 offset?: number;
             };
-            header?: never;
+            header?: {
+                /** @description The API version to serve this request in. Without it: the credential's pinned `api_version`, else the current version. A version this API does not serve is 400 `unsupported_api_version`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
+            };
             path: {
                 store_id: string;
             };
@@ -9741,6 +11024,9 @@ export interface operations {
             /** @description Subscriptions */
             200: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9757,6 +11043,9 @@ export interface operations {
             /** @description The `Api-Version` header names no version this API serves (`unsupported_api_version`; `supported_versions` lists them) */
             400: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9766,6 +11055,9 @@ export interface operations {
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9775,6 +11067,9 @@ export interface operations {
             /** @description The token's effective permission lacks the required bit */
             403: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9784,6 +11079,9 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9793,6 +11091,9 @@ export interface operations {
             /** @description The request body is over the size limit (`payload_too_large`) */
             413: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9802,6 +11103,9 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9813,6 +11117,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9824,6 +11131,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9838,6 +11148,8 @@ export interface operations {
             header?: {
                 /** @description 1-255 printable ASCII characters. The first response (status, body, Location) is kept 24 hours per credential (a session's user, a PAT or an integration, within the store) and key; the same request again from the same credential gets it back with `Idempotent-Replayed: true` and changes nothing. Another credential sending the same key makes a request of its own. */
                 "Idempotency-Key"?: string;
+                /** @description The API version to serve this request in. Without it: the credential's pinned `api_version`, else the current version. A version this API does not serve is 400 `unsupported_api_version`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path: {
                 store_id: string;
@@ -9855,6 +11167,9 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the kept response of an earlier request with the same Idempotency-Key */
                     "Idempotent-Replayed"?: "true";
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9864,6 +11179,9 @@ export interface operations {
             /** @description Malformed JSON body (`malformed_json`), or an `Api-Version` this API does not serve (`unsupported_api_version`) */
             400: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9873,6 +11191,9 @@ export interface operations {
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9882,6 +11203,9 @@ export interface operations {
             /** @description The token's effective permission lacks the required bit */
             403: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9891,6 +11215,9 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9900,6 +11227,9 @@ export interface operations {
             /** @description Conflict (`conflict`, or `request_in_progress` while a request with the same Idempotency-Key is still running) */
             409: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9909,6 +11239,9 @@ export interface operations {
             /** @description The request body is over the size limit (`payload_too_large`) */
             413: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9918,6 +11251,9 @@ export interface operations {
             /** @description Validation failed, or `idempotency_key_reused`: the Idempotency-Key was used for a different request */
             422: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9929,6 +11265,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9940,6 +11279,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9951,7 +11293,10 @@ export interface operations {
     getWebhook: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The API version to serve this request in. Without it: the credential's pinned `api_version`, else the current version. A version this API does not serve is 400 `unsupported_api_version`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
+            };
             path: {
                 store_id: string;
                 id: string;
@@ -9963,6 +11308,9 @@ export interface operations {
             /** @description The subscription */
             200: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9972,6 +11320,9 @@ export interface operations {
             /** @description The `Api-Version` header names no version this API serves (`unsupported_api_version`; `supported_versions` lists them) */
             400: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9981,6 +11332,9 @@ export interface operations {
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9990,6 +11344,9 @@ export interface operations {
             /** @description The token's effective permission lacks the required bit */
             403: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9999,6 +11356,9 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10008,6 +11368,9 @@ export interface operations {
             /** @description The request body is over the size limit (`payload_too_large`) */
             413: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10017,6 +11380,9 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10028,6 +11394,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10039,6 +11408,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10050,7 +11422,10 @@ export interface operations {
     deleteWebhook: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The API version to serve this request in. Without it: the credential's pinned `api_version`, else the current version. A version this API does not serve is 400 `unsupported_api_version`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
+            };
             path: {
                 store_id: string;
                 id: string;
@@ -10062,6 +11437,9 @@ export interface operations {
             /** @description Deleted */
             204: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -10069,6 +11447,9 @@ export interface operations {
             /** @description The `Api-Version` header names no version this API serves (`unsupported_api_version`; `supported_versions` lists them) */
             400: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10078,6 +11459,9 @@ export interface operations {
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10087,6 +11471,9 @@ export interface operations {
             /** @description The token's effective permission lacks the required bit */
             403: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10096,6 +11483,9 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10105,6 +11495,9 @@ export interface operations {
             /** @description The request body is over the size limit (`payload_too_large`) */
             413: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10114,6 +11507,9 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10125,6 +11521,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10136,6 +11535,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10147,7 +11549,10 @@ export interface operations {
     updateWebhook: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The API version to serve this request in. Without it: the credential's pinned `api_version`, else the current version. A version this API does not serve is 400 `unsupported_api_version`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
+            };
             path: {
                 store_id: string;
                 id: string;
@@ -10163,6 +11568,9 @@ export interface operations {
             /** @description The updated subscription */
             200: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10172,6 +11580,9 @@ export interface operations {
             /** @description Malformed JSON body (`malformed_json`), or an `Api-Version` this API does not serve (`unsupported_api_version`) */
             400: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10181,6 +11592,9 @@ export interface operations {
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10190,6 +11604,9 @@ export interface operations {
             /** @description The token's effective permission lacks the required bit */
             403: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10199,6 +11616,9 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10208,6 +11628,9 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10217,6 +11640,9 @@ export interface operations {
             /** @description The request body is over the size limit (`payload_too_large`) */
             413: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10226,6 +11652,9 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10237,6 +11666,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10248,6 +11680,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10259,7 +11694,10 @@ export interface operations {
     listWebhookEvents: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The API version to serve this request in. Without it: the credential's pinned `api_version`, else the current version. A version this API does not serve is 400 `unsupported_api_version`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -10268,6 +11706,9 @@ export interface operations {
             /** @description Event names with a one-line description */
             200: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10277,6 +11718,9 @@ export interface operations {
             /** @description The `Api-Version` header names no version this API serves (`unsupported_api_version`; `supported_versions` lists them) */
             400: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10286,6 +11730,9 @@ export interface operations {
             /** @description The request body is over the size limit (`payload_too_large`) */
             413: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10304,7 +11751,10 @@ export interface operations {
                 limit?: number;
                 offset?: number;
             };
-            header?: never;
+            header?: {
+                /** @description The API version to serve this request in. Without it: the credential's pinned `api_version`, else the current version. A version this API does not serve is 400 `unsupported_api_version`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
+            };
             path: {
                 store_id: string;
             };
@@ -10315,6 +11765,9 @@ export interface operations {
             /** @description Deliveries with their subscription's URL */
             200: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10331,6 +11784,9 @@ export interface operations {
             /** @description The `Api-Version` header names no version this API serves (`unsupported_api_version`; `supported_versions` lists them) */
             400: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10340,6 +11796,9 @@ export interface operations {
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10349,6 +11808,9 @@ export interface operations {
             /** @description The token's effective permission lacks the required bit */
             403: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10358,6 +11820,9 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10367,6 +11832,9 @@ export interface operations {
             /** @description The request body is over the size limit (`payload_too_large`) */
             413: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10376,6 +11844,9 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10387,6 +11858,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10398,6 +11872,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10413,7 +11890,10 @@ export interface operations {
                 limit?: number;
                 offset?: number;
             };
-            header?: never;
+            header?: {
+                /** @description The API version to serve this request in. Without it: the credential's pinned `api_version`, else the current version. A version this API does not serve is 400 `unsupported_api_version`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
+            };
             path: {
                 store_id: string;
                 id: string;
@@ -10425,6 +11905,9 @@ export interface operations {
             /** @description Deliveries */
             200: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10441,6 +11924,9 @@ export interface operations {
             /** @description The `Api-Version` header names no version this API serves (`unsupported_api_version`; `supported_versions` lists them) */
             400: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10450,6 +11936,9 @@ export interface operations {
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10459,6 +11948,9 @@ export interface operations {
             /** @description The token's effective permission lacks the required bit */
             403: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10468,6 +11960,9 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10477,6 +11972,9 @@ export interface operations {
             /** @description The request body is over the size limit (`payload_too_large`) */
             413: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10486,6 +11984,9 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10497,6 +11998,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10508,6 +12012,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10519,7 +12026,10 @@ export interface operations {
     getWebhookDelivery: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The API version to serve this request in. Without it: the credential's pinned `api_version`, else the current version. A version this API does not serve is 400 `unsupported_api_version`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
+            };
             path: {
                 store_id: string;
                 id: string;
@@ -10532,6 +12042,9 @@ export interface operations {
             /** @description The delivery */
             200: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10541,6 +12054,9 @@ export interface operations {
             /** @description The `Api-Version` header names no version this API serves (`unsupported_api_version`; `supported_versions` lists them) */
             400: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10550,6 +12066,9 @@ export interface operations {
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10559,6 +12078,9 @@ export interface operations {
             /** @description The token's effective permission lacks the required bit */
             403: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10568,6 +12090,9 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10577,6 +12102,9 @@ export interface operations {
             /** @description The request body is over the size limit (`payload_too_large`) */
             413: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10586,6 +12114,9 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10597,6 +12128,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10608,6 +12142,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10622,6 +12159,8 @@ export interface operations {
             header?: {
                 /** @description 1-255 printable ASCII characters. The first response (status, body, Location) is kept 24 hours per credential (a session's user, a PAT or an integration, within the store) and key; the same request again from the same credential gets it back with `Idempotent-Replayed: true` and changes nothing. Another credential sending the same key makes a request of its own. */
                 "Idempotency-Key"?: string;
+                /** @description The API version to serve this request in. Without it: the credential's pinned `api_version`, else the current version. A version this API does not serve is 400 `unsupported_api_version`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path: {
                 store_id: string;
@@ -10637,6 +12176,9 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the kept response of an earlier request with the same Idempotency-Key */
                     "Idempotent-Replayed"?: "true";
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10646,6 +12188,9 @@ export interface operations {
             /** @description The `Api-Version` header names no version this API serves (`unsupported_api_version`; `supported_versions` lists them) */
             400: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10655,6 +12200,9 @@ export interface operations {
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10664,6 +12212,9 @@ export interface operations {
             /** @description The token's effective permission lacks the required bit */
             403: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10673,6 +12224,9 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10682,6 +12236,9 @@ export interface operations {
             /** @description Conflict (`conflict`, or `request_in_progress` while a request with the same Idempotency-Key is still running) */
             409: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10691,6 +12248,9 @@ export interface operations {
             /** @description The request body is over the size limit (`payload_too_large`) */
             413: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10700,6 +12260,9 @@ export interface operations {
             /** @description Validation failed, or `idempotency_key_reused`: the Idempotency-Key was used for a different request */
             422: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10711,6 +12274,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10722,6 +12288,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10736,6 +12305,8 @@ export interface operations {
             header?: {
                 /** @description 1-255 printable ASCII characters. The first response (status, body, Location) is kept 24 hours per credential (a session's user, a PAT or an integration, within the store) and key; the same request again from the same credential gets it back with `Idempotent-Replayed: true` and changes nothing. Another credential sending the same key makes a request of its own. */
                 "Idempotency-Key"?: string;
+                /** @description The API version to serve this request in. Without it: the credential's pinned `api_version`, else the current version. A version this API does not serve is 400 `unsupported_api_version`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path: {
                 store_id: string;
@@ -10750,6 +12321,9 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the kept response of an earlier request with the same Idempotency-Key */
                     "Idempotent-Replayed"?: "true";
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10759,6 +12333,9 @@ export interface operations {
             /** @description The `Api-Version` header names no version this API serves (`unsupported_api_version`; `supported_versions` lists them) */
             400: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10768,6 +12345,9 @@ export interface operations {
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10777,6 +12357,9 @@ export interface operations {
             /** @description The token's effective permission lacks the required bit */
             403: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10786,6 +12369,9 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10795,6 +12381,9 @@ export interface operations {
             /** @description Conflict (`conflict`, or `request_in_progress` while a request with the same Idempotency-Key is still running) */
             409: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10804,6 +12393,9 @@ export interface operations {
             /** @description The request body is over the size limit (`payload_too_large`) */
             413: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10813,6 +12405,9 @@ export interface operations {
             /** @description Validation failed, or `idempotency_key_reused`: the Idempotency-Key was used for a different request */
             422: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10824,6 +12419,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10835,6 +12433,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10849,6 +12450,8 @@ export interface operations {
             header?: {
                 /** @description 1-255 printable ASCII characters. The first response (status, body, Location) is kept 24 hours per credential (a session's user, a PAT or an integration, within the store) and key; the same request again from the same credential gets it back with `Idempotent-Replayed: true` and changes nothing. Another credential sending the same key makes a request of its own. */
                 "Idempotency-Key"?: string;
+                /** @description The API version to serve this request in. Without it: the credential's pinned `api_version`, else the current version. A version this API does not serve is 400 `unsupported_api_version`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path: {
                 store_id: string;
@@ -10867,6 +12470,9 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the kept response of an earlier request with the same Idempotency-Key */
                     "Idempotent-Replayed"?: "true";
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10876,6 +12482,9 @@ export interface operations {
             /** @description Malformed JSON body (`malformed_json`), or an `Api-Version` this API does not serve (`unsupported_api_version`) */
             400: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10885,6 +12494,9 @@ export interface operations {
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10894,6 +12506,9 @@ export interface operations {
             /** @description The token's effective permission lacks the required bit */
             403: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10903,6 +12518,9 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10912,6 +12530,9 @@ export interface operations {
             /** @description Conflict (`conflict`, or `request_in_progress` while a request with the same Idempotency-Key is still running) */
             409: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10921,6 +12542,9 @@ export interface operations {
             /** @description The request body is over the size limit (`payload_too_large`) */
             413: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10930,6 +12554,9 @@ export interface operations {
             /** @description Validation failed, or `idempotency_key_reused`: the Idempotency-Key was used for a different request */
             422: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10941,6 +12568,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10952,6 +12582,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10966,6 +12599,8 @@ export interface operations {
             header?: {
                 /** @description 1-255 printable ASCII characters. The first response (status, body, Location) is kept 24 hours per credential (a session's user, a PAT or an integration, within the store) and key; the same request again from the same credential gets it back with `Idempotent-Replayed: true` and changes nothing. Another credential sending the same key makes a request of its own. */
                 "Idempotency-Key"?: string;
+                /** @description The API version to serve this request in. Without it: the credential's pinned `api_version`, else the current version. A version this API does not serve is 400 `unsupported_api_version`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path: {
                 store_id: string;
@@ -10984,6 +12619,9 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the kept response of an earlier request with the same Idempotency-Key */
                     "Idempotent-Replayed"?: "true";
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10993,6 +12631,9 @@ export interface operations {
             /** @description Malformed JSON body (`malformed_json`), or an `Api-Version` this API does not serve (`unsupported_api_version`) */
             400: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11002,6 +12643,9 @@ export interface operations {
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11011,6 +12655,9 @@ export interface operations {
             /** @description The token's effective permission lacks the required bit */
             403: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11020,6 +12667,9 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11029,6 +12679,9 @@ export interface operations {
             /** @description Conflict (`conflict`, or `request_in_progress` while a request with the same Idempotency-Key is still running) */
             409: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11038,6 +12691,9 @@ export interface operations {
             /** @description The request body is over the size limit (`payload_too_large`) */
             413: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11047,6 +12703,9 @@ export interface operations {
             /** @description Validation failed, or `idempotency_key_reused`: the Idempotency-Key was used for a different request */
             422: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11058,6 +12717,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11069,6 +12731,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11091,7 +12756,10 @@ export interface operations {
                 /** @description Only items changed at or after this time (ISO 8601), oldest change first (updated_at, then id, ascending) */
                 updated_since?: string;
             };
-            header?: never;
+            header?: {
+                /** @description The API version to serve this request in. Without it: the credential's pinned `api_version`, else the current version. A version this API does not serve is 400 `unsupported_api_version`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
+            };
             path: {
                 store_id: string;
             };
@@ -11102,6 +12770,9 @@ export interface operations {
             /** @description Customers */
             200: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11120,6 +12791,9 @@ export interface operations {
             /** @description The `Api-Version` header names no version this API serves (`unsupported_api_version`; `supported_versions` lists them) */
             400: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11129,6 +12803,9 @@ export interface operations {
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11138,6 +12815,9 @@ export interface operations {
             /** @description The token's effective permission lacks the required bit */
             403: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11147,6 +12827,9 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11156,6 +12839,9 @@ export interface operations {
             /** @description The request body is over the size limit (`payload_too_large`) */
             413: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11165,6 +12851,9 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11176,6 +12865,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11187,6 +12879,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11201,6 +12896,8 @@ export interface operations {
             header?: {
                 /** @description 1-255 printable ASCII characters. The first response (status, body, Location) is kept 24 hours per credential (a session's user, a PAT or an integration, within the store) and key; the same request again from the same credential gets it back with `Idempotent-Replayed: true` and changes nothing. Another credential sending the same key makes a request of its own. */
                 "Idempotency-Key"?: string;
+                /** @description The API version to serve this request in. Without it: the credential's pinned `api_version`, else the current version. A version this API does not serve is 400 `unsupported_api_version`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path: {
                 store_id: string;
@@ -11218,6 +12915,9 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the kept response of an earlier request with the same Idempotency-Key */
                     "Idempotent-Replayed"?: "true";
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11227,6 +12927,9 @@ export interface operations {
             /** @description Malformed JSON body (`malformed_json`), or an `Api-Version` this API does not serve (`unsupported_api_version`) */
             400: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11236,6 +12939,9 @@ export interface operations {
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11245,6 +12951,9 @@ export interface operations {
             /** @description The token's effective permission lacks the required bit */
             403: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11254,6 +12963,9 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11263,6 +12975,9 @@ export interface operations {
             /** @description Conflict (`conflict`, or `request_in_progress` while a request with the same Idempotency-Key is still running) */
             409: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11272,6 +12987,9 @@ export interface operations {
             /** @description The request body is over the size limit (`payload_too_large`) */
             413: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11281,6 +12999,9 @@ export interface operations {
             /** @description Validation failed, or `idempotency_key_reused`: the Idempotency-Key was used for a different request */
             422: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11292,6 +13013,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11303,6 +13027,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11314,7 +13041,10 @@ export interface operations {
     getCustomer: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The API version to serve this request in. Without it: the credential's pinned `api_version`, else the current version. A version this API does not serve is 400 `unsupported_api_version`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
+            };
             path: {
                 store_id: string;
                 id: string;
@@ -11326,6 +13056,9 @@ export interface operations {
             /** @description The customer */
             200: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11335,6 +13068,9 @@ export interface operations {
             /** @description The `Api-Version` header names no version this API serves (`unsupported_api_version`; `supported_versions` lists them) */
             400: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11344,6 +13080,9 @@ export interface operations {
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11353,6 +13092,9 @@ export interface operations {
             /** @description The token's effective permission lacks the required bit */
             403: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11362,6 +13104,9 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11371,6 +13116,9 @@ export interface operations {
             /** @description The request body is over the size limit (`payload_too_large`) */
             413: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11380,6 +13128,9 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11391,6 +13142,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11402,6 +13156,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11413,7 +13170,10 @@ export interface operations {
     updateCustomer: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The API version to serve this request in. Without it: the credential's pinned `api_version`, else the current version. A version this API does not serve is 400 `unsupported_api_version`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
+            };
             path: {
                 store_id: string;
                 id: string;
@@ -11429,6 +13189,9 @@ export interface operations {
             /** @description The updated customer */
             200: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11438,6 +13201,9 @@ export interface operations {
             /** @description Malformed JSON body (`malformed_json`), or an `Api-Version` this API does not serve (`unsupported_api_version`) */
             400: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11447,6 +13213,9 @@ export interface operations {
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11456,6 +13225,9 @@ export interface operations {
             /** @description The token's effective permission lacks the required bit */
             403: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11465,6 +13237,9 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11474,6 +13249,9 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11483,6 +13261,9 @@ export interface operations {
             /** @description The request body is over the size limit (`payload_too_large`) */
             413: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11492,6 +13273,9 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11503,6 +13287,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11514,6 +13301,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11534,7 +13324,10 @@ export interface operations {
                 /** @description Only items changed at or after this time (ISO 8601), oldest change first (updated_at, then id, ascending) */
                 updated_since?: string;
             };
-            header?: never;
+            header?: {
+                /** @description The API version to serve this request in. Without it: the credential's pinned `api_version`, else the current version. A version this API does not serve is 400 `unsupported_api_version`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
+            };
             path: {
                 store_id: string;
             };
@@ -11545,6 +13338,9 @@ export interface operations {
             /** @description Orders */
             200: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11563,6 +13359,9 @@ export interface operations {
             /** @description The `Api-Version` header names no version this API serves (`unsupported_api_version`; `supported_versions` lists them) */
             400: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11572,6 +13371,9 @@ export interface operations {
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11581,6 +13383,9 @@ export interface operations {
             /** @description The token's effective permission lacks the required bit */
             403: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11590,6 +13395,9 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11599,6 +13407,9 @@ export interface operations {
             /** @description The request body is over the size limit (`payload_too_large`) */
             413: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11608,6 +13419,9 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11619,6 +13433,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11630,6 +13447,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11644,6 +13464,8 @@ export interface operations {
             header?: {
                 /** @description 1-255 printable ASCII characters. The first response (status, body, Location) is kept 24 hours per credential (a session's user, a PAT or an integration, within the store) and key; the same request again from the same credential gets it back with `Idempotent-Replayed: true` and changes nothing. Another credential sending the same key makes a request of its own. */
                 "Idempotency-Key"?: string;
+                /** @description The API version to serve this request in. Without it: the credential's pinned `api_version`, else the current version. A version this API does not serve is 400 `unsupported_api_version`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path: {
                 store_id: string;
@@ -11661,6 +13483,9 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the kept response of an earlier request with the same Idempotency-Key */
                     "Idempotent-Replayed"?: "true";
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11670,6 +13495,9 @@ export interface operations {
             /** @description Malformed JSON body (`malformed_json`), or an `Api-Version` this API does not serve (`unsupported_api_version`) */
             400: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11679,6 +13507,9 @@ export interface operations {
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11688,6 +13519,9 @@ export interface operations {
             /** @description The token's effective permission lacks the required bit */
             403: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11697,6 +13531,9 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11706,6 +13543,9 @@ export interface operations {
             /** @description Conflict (`conflict`, or `request_in_progress` while a request with the same Idempotency-Key is still running) */
             409: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11715,6 +13555,9 @@ export interface operations {
             /** @description The request body is over the size limit (`payload_too_large`) */
             413: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11724,6 +13567,9 @@ export interface operations {
             /** @description Validation failed, or `idempotency_key_reused`: the Idempotency-Key was used for a different request */
             422: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11735,6 +13581,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11746,6 +13595,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11757,7 +13609,10 @@ export interface operations {
     getOrder: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The API version to serve this request in. Without it: the credential's pinned `api_version`, else the current version. A version this API does not serve is 400 `unsupported_api_version`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
+            };
             path: {
                 store_id: string;
                 id: string;
@@ -11769,6 +13624,9 @@ export interface operations {
             /** @description The order */
             200: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11778,6 +13636,9 @@ export interface operations {
             /** @description The `Api-Version` header names no version this API serves (`unsupported_api_version`; `supported_versions` lists them) */
             400: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11787,6 +13648,9 @@ export interface operations {
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11796,6 +13660,9 @@ export interface operations {
             /** @description The token's effective permission lacks the required bit */
             403: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11805,6 +13672,9 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11814,6 +13684,9 @@ export interface operations {
             /** @description The request body is over the size limit (`payload_too_large`) */
             413: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11823,6 +13696,9 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11834,6 +13710,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11845,6 +13724,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11859,6 +13741,8 @@ export interface operations {
             header?: {
                 /** @description 1-255 printable ASCII characters. The first response (status, body, Location) is kept 24 hours per credential (a session's user, a PAT or an integration, within the store) and key; the same request again from the same credential gets it back with `Idempotent-Replayed: true` and changes nothing. Another credential sending the same key makes a request of its own. */
                 "Idempotency-Key"?: string;
+                /** @description The API version to serve this request in. Without it: the credential's pinned `api_version`, else the current version. A version this API does not serve is 400 `unsupported_api_version`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path: {
                 store_id: string;
@@ -11877,6 +13761,9 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the kept response of an earlier request with the same Idempotency-Key */
                     "Idempotent-Replayed"?: "true";
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11886,6 +13773,9 @@ export interface operations {
             /** @description Malformed JSON body (`malformed_json`), or an `Api-Version` this API does not serve (`unsupported_api_version`) */
             400: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11895,6 +13785,9 @@ export interface operations {
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11904,6 +13797,9 @@ export interface operations {
             /** @description The token's effective permission lacks the required bit */
             403: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11913,6 +13809,9 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11922,6 +13821,9 @@ export interface operations {
             /** @description Conflict (`conflict`, or `request_in_progress` while a request with the same Idempotency-Key is still running) */
             409: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11931,6 +13833,9 @@ export interface operations {
             /** @description The request body is over the size limit (`payload_too_large`) */
             413: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11940,6 +13845,9 @@ export interface operations {
             /** @description Validation failed, or `idempotency_key_reused`: the Idempotency-Key was used for a different request */
             422: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11951,6 +13859,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11962,6 +13873,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11976,6 +13890,8 @@ export interface operations {
             header?: {
                 /** @description 1-255 printable ASCII characters. The first response (status, body, Location) is kept 24 hours per credential (a session's user, a PAT or an integration, within the store) and key; the same request again from the same credential gets it back with `Idempotent-Replayed: true` and changes nothing. Another credential sending the same key makes a request of its own. */
                 "Idempotency-Key"?: string;
+                /** @description The API version to serve this request in. Without it: the credential's pinned `api_version`, else the current version. A version this API does not serve is 400 `unsupported_api_version`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path: {
                 store_id: string;
@@ -11994,6 +13910,9 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the kept response of an earlier request with the same Idempotency-Key */
                     "Idempotent-Replayed"?: "true";
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12003,6 +13922,9 @@ export interface operations {
             /** @description Malformed JSON body (`malformed_json`), or an `Api-Version` this API does not serve (`unsupported_api_version`) */
             400: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12012,6 +13934,9 @@ export interface operations {
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12021,6 +13946,9 @@ export interface operations {
             /** @description The token's effective permission lacks the required bit */
             403: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12030,6 +13958,9 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12039,6 +13970,9 @@ export interface operations {
             /** @description Conflict (`conflict`, or `request_in_progress` while a request with the same Idempotency-Key is still running) */
             409: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12048,6 +13982,9 @@ export interface operations {
             /** @description The request body is over the size limit (`payload_too_large`) */
             413: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12057,6 +13994,9 @@ export interface operations {
             /** @description Validation failed, or `idempotency_key_reused`: the Idempotency-Key was used for a different request */
             422: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12068,6 +14008,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12079,6 +14022,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12093,6 +14039,8 @@ export interface operations {
             header?: {
                 /** @description 1-255 printable ASCII characters. The first response (status, body, Location) is kept 24 hours per credential (a session's user, a PAT or an integration, within the store) and key; the same request again from the same credential gets it back with `Idempotent-Replayed: true` and changes nothing. Another credential sending the same key makes a request of its own. */
                 "Idempotency-Key"?: string;
+                /** @description The API version to serve this request in. Without it: the credential's pinned `api_version`, else the current version. A version this API does not serve is 400 `unsupported_api_version`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path: {
                 store_id: string;
@@ -12111,6 +14059,9 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the kept response of an earlier request with the same Idempotency-Key */
                     "Idempotent-Replayed"?: "true";
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12120,6 +14071,9 @@ export interface operations {
             /** @description Malformed JSON body (`malformed_json`), or an `Api-Version` this API does not serve (`unsupported_api_version`) */
             400: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12129,6 +14083,9 @@ export interface operations {
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12138,6 +14095,9 @@ export interface operations {
             /** @description The token's effective permission lacks the required bit */
             403: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12147,6 +14107,9 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12156,6 +14119,9 @@ export interface operations {
             /** @description Conflict (`conflict`, or `request_in_progress` while a request with the same Idempotency-Key is still running) */
             409: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12165,6 +14131,9 @@ export interface operations {
             /** @description The request body is over the size limit (`payload_too_large`) */
             413: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12174,6 +14143,9 @@ export interface operations {
             /** @description Validation failed, or `idempotency_key_reused`: the Idempotency-Key was used for a different request */
             422: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12185,6 +14157,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12196,6 +14171,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12216,7 +14194,10 @@ export interface operations {
                 /** @description Only items changed at or after this time (ISO 8601), oldest change first (updated_at, then id, ascending) */
                 updated_since?: string;
             };
-            header?: never;
+            header?: {
+                /** @description The API version to serve this request in. Without it: the credential's pinned `api_version`, else the current version. A version this API does not serve is 400 `unsupported_api_version`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
+            };
             path: {
                 store_id: string;
             };
@@ -12227,6 +14208,9 @@ export interface operations {
             /** @description Shipments */
             200: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12245,6 +14229,9 @@ export interface operations {
             /** @description The `Api-Version` header names no version this API serves (`unsupported_api_version`; `supported_versions` lists them) */
             400: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12254,6 +14241,9 @@ export interface operations {
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12263,6 +14253,9 @@ export interface operations {
             /** @description The token's effective permission lacks the required bit */
             403: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12272,6 +14265,9 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12281,6 +14277,9 @@ export interface operations {
             /** @description The request body is over the size limit (`payload_too_large`) */
             413: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12290,6 +14289,9 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12301,6 +14303,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12312,6 +14317,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12323,7 +14331,10 @@ export interface operations {
     getShipment: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The API version to serve this request in. Without it: the credential's pinned `api_version`, else the current version. A version this API does not serve is 400 `unsupported_api_version`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
+            };
             path: {
                 store_id: string;
                 id: string;
@@ -12335,6 +14346,9 @@ export interface operations {
             /** @description The shipment */
             200: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12344,6 +14358,9 @@ export interface operations {
             /** @description The `Api-Version` header names no version this API serves (`unsupported_api_version`; `supported_versions` lists them) */
             400: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12353,6 +14370,9 @@ export interface operations {
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12362,6 +14382,9 @@ export interface operations {
             /** @description The token's effective permission lacks the required bit */
             403: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12371,6 +14394,9 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12380,6 +14406,9 @@ export interface operations {
             /** @description The request body is over the size limit (`payload_too_large`) */
             413: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12389,6 +14418,9 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12400,6 +14432,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12411,6 +14446,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12422,7 +14460,10 @@ export interface operations {
     updateShipment: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The API version to serve this request in. Without it: the credential's pinned `api_version`, else the current version. A version this API does not serve is 400 `unsupported_api_version`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
+            };
             path: {
                 store_id: string;
                 id: string;
@@ -12438,6 +14479,9 @@ export interface operations {
             /** @description The shipment */
             200: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12447,6 +14491,9 @@ export interface operations {
             /** @description Malformed JSON body (`malformed_json`), or an `Api-Version` this API does not serve (`unsupported_api_version`) */
             400: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12456,6 +14503,9 @@ export interface operations {
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12465,6 +14515,9 @@ export interface operations {
             /** @description The token's effective permission lacks the required bit */
             403: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12474,6 +14527,9 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12483,6 +14539,9 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12492,6 +14551,9 @@ export interface operations {
             /** @description The request body is over the size limit (`payload_too_large`) */
             413: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12501,6 +14563,9 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12512,6 +14577,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12523,6 +14591,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12537,6 +14608,8 @@ export interface operations {
             header?: {
                 /** @description 1-255 printable ASCII characters. The first response (status, body, Location) is kept 24 hours per credential (a session's user, a PAT or an integration, within the store) and key; the same request again from the same credential gets it back with `Idempotent-Replayed: true` and changes nothing. Another credential sending the same key makes a request of its own. */
                 "Idempotency-Key"?: string;
+                /** @description The API version to serve this request in. Without it: the credential's pinned `api_version`, else the current version. A version this API does not serve is 400 `unsupported_api_version`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path: {
                 store_id: string;
@@ -12551,6 +14624,9 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the kept response of an earlier request with the same Idempotency-Key */
                     "Idempotent-Replayed"?: "true";
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12560,6 +14636,9 @@ export interface operations {
             /** @description The `Api-Version` header names no version this API serves (`unsupported_api_version`; `supported_versions` lists them) */
             400: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12569,6 +14648,9 @@ export interface operations {
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12578,6 +14660,9 @@ export interface operations {
             /** @description The token's effective permission lacks the required bit */
             403: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12587,6 +14672,9 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12596,6 +14684,9 @@ export interface operations {
             /** @description Conflict (`conflict`, or `request_in_progress` while a request with the same Idempotency-Key is still running) */
             409: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12605,6 +14696,9 @@ export interface operations {
             /** @description The request body is over the size limit (`payload_too_large`) */
             413: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12614,6 +14708,9 @@ export interface operations {
             /** @description Validation failed, or `idempotency_key_reused`: the Idempotency-Key was used for a different request */
             422: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12625,6 +14722,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12636,6 +14736,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12652,7 +14755,10 @@ export interface operations {
                 /** @description Opaque: the previous page's `pagination.next_cursor`. Not combinable with `offset` (422). */
                 cursor?: string;
             };
-            header?: never;
+            header?: {
+                /** @description The API version to serve this request in. Without it: the credential's pinned `api_version`, else the current version. A version this API does not serve is 400 `unsupported_api_version`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
+            };
             path: {
                 store_id: string;
                 id: string;
@@ -12664,6 +14770,9 @@ export interface operations {
             /** @description Returns */
             200: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12682,6 +14791,9 @@ export interface operations {
             /** @description The `Api-Version` header names no version this API serves (`unsupported_api_version`; `supported_versions` lists them) */
             400: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12691,6 +14803,9 @@ export interface operations {
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12700,6 +14815,9 @@ export interface operations {
             /** @description The token's effective permission lacks the required bit */
             403: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12709,6 +14827,9 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12718,6 +14839,9 @@ export interface operations {
             /** @description The request body is over the size limit (`payload_too_large`) */
             413: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12727,6 +14851,9 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12738,6 +14865,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12749,6 +14879,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12763,6 +14896,8 @@ export interface operations {
             header?: {
                 /** @description 1-255 printable ASCII characters. The first response (status, body, Location) is kept 24 hours per credential (a session's user, a PAT or an integration, within the store) and key; the same request again from the same credential gets it back with `Idempotent-Replayed: true` and changes nothing. Another credential sending the same key makes a request of its own. */
                 "Idempotency-Key"?: string;
+                /** @description The API version to serve this request in. Without it: the credential's pinned `api_version`, else the current version. A version this API does not serve is 400 `unsupported_api_version`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path: {
                 store_id: string;
@@ -12781,6 +14916,9 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the kept response of an earlier request with the same Idempotency-Key */
                     "Idempotent-Replayed"?: "true";
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12790,6 +14928,9 @@ export interface operations {
             /** @description Malformed JSON body (`malformed_json`), or an `Api-Version` this API does not serve (`unsupported_api_version`) */
             400: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12799,6 +14940,9 @@ export interface operations {
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12808,6 +14952,9 @@ export interface operations {
             /** @description The token's effective permission lacks the required bit */
             403: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12817,6 +14964,9 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12826,6 +14976,9 @@ export interface operations {
             /** @description Conflict (`conflict`, or `request_in_progress` while a request with the same Idempotency-Key is still running) */
             409: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12835,6 +14988,9 @@ export interface operations {
             /** @description The request body is over the size limit (`payload_too_large`) */
             413: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12844,6 +15000,9 @@ export interface operations {
             /** @description Validation failed, or `idempotency_key_reused`: the Idempotency-Key was used for a different request */
             422: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12855,6 +15014,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12866,6 +15028,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12880,6 +15045,8 @@ export interface operations {
             header?: {
                 /** @description 1-255 printable ASCII characters. The first response (status, body, Location) is kept 24 hours per credential (a session's user, a PAT or an integration, within the store) and key; the same request again from the same credential gets it back with `Idempotent-Replayed: true` and changes nothing. Another credential sending the same key makes a request of its own. */
                 "Idempotency-Key"?: string;
+                /** @description The API version to serve this request in. Without it: the credential's pinned `api_version`, else the current version. A version this API does not serve is 400 `unsupported_api_version`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path: {
                 store_id: string;
@@ -12899,6 +15066,9 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the kept response of an earlier request with the same Idempotency-Key */
                     "Idempotent-Replayed"?: "true";
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12910,6 +15080,9 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the kept response of an earlier request with the same Idempotency-Key */
                     "Idempotent-Replayed"?: "true";
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12919,6 +15092,9 @@ export interface operations {
             /** @description Malformed JSON body (`malformed_json`), or an `Api-Version` this API does not serve (`unsupported_api_version`) */
             400: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12928,6 +15104,9 @@ export interface operations {
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12937,6 +15116,9 @@ export interface operations {
             /** @description The token's effective permission lacks the required bit */
             403: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12946,6 +15128,9 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12955,6 +15140,9 @@ export interface operations {
             /** @description Conflict (`conflict`, or `request_in_progress` while a request with the same Idempotency-Key is still running) */
             409: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12964,6 +15152,9 @@ export interface operations {
             /** @description If-Match does not match the current ETag */
             412: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12973,6 +15164,9 @@ export interface operations {
             /** @description The request body is over the size limit (`payload_too_large`) */
             413: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12982,6 +15176,9 @@ export interface operations {
             /** @description Validation failed, or `idempotency_key_reused`: the Idempotency-Key was used for a different request */
             422: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12993,6 +15190,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13004,6 +15204,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13022,7 +15225,10 @@ export interface operations {
                 /** @description Only deletions at or after this time (ISO 8601) */
                 since?: string;
             };
-            header?: never;
+            header?: {
+                /** @description The API version to serve this request in. Without it: the credential's pinned `api_version`, else the current version. A version this API does not serve is 400 `unsupported_api_version`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
+            };
             path: {
                 store_id: string;
             };
@@ -13033,6 +15239,9 @@ export interface operations {
             /** @description Deletions */
             200: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13051,6 +15260,9 @@ export interface operations {
             /** @description The `Api-Version` header names no version this API serves (`unsupported_api_version`; `supported_versions` lists them) */
             400: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13060,6 +15272,9 @@ export interface operations {
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13069,6 +15284,9 @@ export interface operations {
             /** @description The token's effective permission lacks the required bit */
             403: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13078,6 +15296,9 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13087,6 +15308,9 @@ export interface operations {
             /** @description The request body is over the size limit (`payload_too_large`) */
             413: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13096,6 +15320,9 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13107,6 +15334,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13118,6 +15348,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13132,6 +15365,8 @@ export interface operations {
             header?: {
                 /** @description 1-255 printable ASCII characters. The first response (status, body, Location) is kept 24 hours per credential (a session's user, a PAT or an integration, within the store) and key; the same request again from the same credential gets it back with `Idempotent-Replayed: true` and changes nothing. Another credential sending the same key makes a request of its own. */
                 "Idempotency-Key"?: string;
+                /** @description The API version to serve this request in. Without it: the credential's pinned `api_version`, else the current version. A version this API does not serve is 400 `unsupported_api_version`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path: {
                 store_id: string;
@@ -13149,6 +15384,9 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the kept response of an earlier request with the same Idempotency-Key */
                     "Idempotent-Replayed"?: "true";
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13160,6 +15398,9 @@ export interface operations {
             /** @description Malformed JSON body (`malformed_json`), or an `Api-Version` this API does not serve (`unsupported_api_version`) */
             400: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13169,6 +15410,9 @@ export interface operations {
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13178,6 +15422,9 @@ export interface operations {
             /** @description The token's effective permission lacks the required bit */
             403: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13187,6 +15434,9 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13196,6 +15446,9 @@ export interface operations {
             /** @description Conflict (`conflict`, or `request_in_progress` while a request with the same Idempotency-Key is still running) */
             409: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13205,6 +15458,9 @@ export interface operations {
             /** @description The request body is over the size limit (`payload_too_large`) */
             413: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13214,6 +15470,9 @@ export interface operations {
             /** @description Validation failed, or `idempotency_key_reused`: the Idempotency-Key was used for a different request */
             422: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13225,6 +15484,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13236,6 +15498,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13250,7 +15515,10 @@ export interface operations {
                 /** @description `native` (the default): this service's layout (section 15). `shopify`: Shopify's product CSV layout */
                 format?: "native" | "shopify";
             };
-            header?: never;
+            header?: {
+                /** @description The API version to serve this request in. Without it: the credential's pinned `api_version`, else the current version. A version this API does not serve is 400 `unsupported_api_version`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
+            };
             path: {
                 store_id: string;
             };
@@ -13261,6 +15529,9 @@ export interface operations {
             /** @description CSV, RFC 4180, header row first */
             200: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13270,6 +15541,9 @@ export interface operations {
             /** @description The `Api-Version` header names no version this API serves (`unsupported_api_version`; `supported_versions` lists them) */
             400: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13279,6 +15553,9 @@ export interface operations {
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13288,6 +15565,9 @@ export interface operations {
             /** @description The token's effective permission lacks the required bit */
             403: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13297,6 +15577,9 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13306,6 +15589,9 @@ export interface operations {
             /** @description The request body is over the size limit (`payload_too_large`) */
             413: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13315,6 +15601,9 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13326,6 +15615,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13337,6 +15629,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13351,6 +15646,8 @@ export interface operations {
             header?: {
                 /** @description 1-255 printable ASCII characters. The first response (status, body, Location) is kept 24 hours per credential (a session's user, a PAT or an integration, within the store) and key; the same request again from the same credential gets it back with `Idempotent-Replayed: true` and changes nothing. Another credential sending the same key makes a request of its own. */
                 "Idempotency-Key"?: string;
+                /** @description The API version to serve this request in. Without it: the credential's pinned `api_version`, else the current version. A version this API does not serve is 400 `unsupported_api_version`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path: {
                 store_id: string;
@@ -13368,6 +15665,9 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the kept response of an earlier request with the same Idempotency-Key */
                     "Idempotent-Replayed"?: "true";
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13381,6 +15681,9 @@ export interface operations {
             /** @description Malformed JSON body (`malformed_json`), or an `Api-Version` this API does not serve (`unsupported_api_version`) */
             400: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13390,6 +15693,9 @@ export interface operations {
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13399,6 +15705,9 @@ export interface operations {
             /** @description The token's effective permission lacks the required bit */
             403: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13408,6 +15717,9 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13417,6 +15729,9 @@ export interface operations {
             /** @description Conflict (`conflict`, or `request_in_progress` while a request with the same Idempotency-Key is still running) */
             409: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13426,6 +15741,9 @@ export interface operations {
             /** @description The request body is over the size limit (`payload_too_large`) */
             413: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13435,6 +15753,9 @@ export interface operations {
             /** @description Validation failed, or `idempotency_key_reused`: the Idempotency-Key was used for a different request */
             422: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13446,6 +15767,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13457,6 +15781,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13468,7 +15795,10 @@ export interface operations {
     getImport: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The API version to serve this request in. Without it: the credential's pinned `api_version`, else the current version. A version this API does not serve is 400 `unsupported_api_version`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
+            };
             path: {
                 store_id: string;
                 id: string;
@@ -13480,6 +15810,9 @@ export interface operations {
             /** @description The import */
             200: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13489,6 +15822,9 @@ export interface operations {
             /** @description The `Api-Version` header names no version this API serves (`unsupported_api_version`; `supported_versions` lists them) */
             400: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13498,6 +15834,9 @@ export interface operations {
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13507,6 +15846,9 @@ export interface operations {
             /** @description The token's effective permission lacks the required bit */
             403: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13516,6 +15858,9 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13525,6 +15870,9 @@ export interface operations {
             /** @description The request body is over the size limit (`payload_too_large`) */
             413: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13534,6 +15882,9 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13545,6 +15896,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13556,6 +15910,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13583,7 +15940,10 @@ export interface operations {
                 /** @description Only events created at or before this time (inclusive) */
                 until?: string;
             };
-            header?: never;
+            header?: {
+                /** @description The API version to serve this request in. Without it: the credential's pinned `api_version`, else the current version. A version this API does not serve is 400 `unsupported_api_version`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
+            };
             path: {
                 store_id: string;
             };
@@ -13594,6 +15954,9 @@ export interface operations {
             /** @description Events, oldest first (newest first with `order=desc`) */
             200: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13603,6 +15966,9 @@ export interface operations {
             /** @description The `Api-Version` header names no version this API serves (`unsupported_api_version`; `supported_versions` lists them) */
             400: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13612,6 +15978,9 @@ export interface operations {
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13621,6 +15990,9 @@ export interface operations {
             /** @description The token's effective permission lacks the required bit */
             403: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13630,6 +16002,9 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13639,6 +16014,9 @@ export interface operations {
             /** @description The request body is over the size limit (`payload_too_large`) */
             413: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13648,6 +16026,9 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13659,6 +16040,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13670,6 +16054,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13681,7 +16068,10 @@ export interface operations {
     getEvent: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The API version to serve this request in. Without it: the credential's pinned `api_version`, else the current version. A version this API does not serve is 400 `unsupported_api_version`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
+            };
             path: {
                 store_id: string;
                 event_id: string;
@@ -13693,6 +16083,9 @@ export interface operations {
             /** @description The event */
             200: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13702,6 +16095,9 @@ export interface operations {
             /** @description The `Api-Version` header names no version this API serves (`unsupported_api_version`; `supported_versions` lists them) */
             400: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13711,6 +16107,9 @@ export interface operations {
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13720,6 +16119,9 @@ export interface operations {
             /** @description The token's effective permission lacks the required bit */
             403: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13729,6 +16131,9 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13738,6 +16143,9 @@ export interface operations {
             /** @description The request body is over the size limit (`payload_too_large`) */
             413: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13747,6 +16155,9 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13758,6 +16169,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13769,6 +16183,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13817,7 +16234,10 @@ export interface operations {
                 /** @description Also needs customers.read */
                 customer_id?: string;
             };
-            header?: never;
+            header?: {
+                /** @description The API version to serve this request in. Without it: the credential's pinned `api_version`, else the current version. A version this API does not serve is 400 `unsupported_api_version`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
+            };
             path: {
                 store_id: string;
             };
@@ -13828,6 +16248,9 @@ export interface operations {
             /** @description A page of products */
             200: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13846,6 +16269,9 @@ export interface operations {
             /** @description The `Api-Version` header names no version this API serves (`unsupported_api_version`; `supported_versions` lists them) */
             400: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13855,6 +16281,9 @@ export interface operations {
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13864,6 +16293,9 @@ export interface operations {
             /** @description The token's effective permission lacks the required bit */
             403: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13873,6 +16305,9 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13882,6 +16317,9 @@ export interface operations {
             /** @description The request body is over the size limit (`payload_too_large`) */
             413: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13891,6 +16329,9 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13902,6 +16343,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13913,6 +16357,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13927,6 +16374,8 @@ export interface operations {
             header?: {
                 /** @description 1-255 printable ASCII characters. The first response (status, body, Location) is kept 24 hours per credential (a session's user, a PAT or an integration, within the store) and key; the same request again from the same credential gets it back with `Idempotent-Replayed: true` and changes nothing. Another credential sending the same key makes a request of its own. */
                 "Idempotency-Key"?: string;
+                /** @description The API version to serve this request in. Without it: the credential's pinned `api_version`, else the current version. A version this API does not serve is 400 `unsupported_api_version`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path: {
                 store_id: string;
@@ -13944,6 +16393,9 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the kept response of an earlier request with the same Idempotency-Key */
                     "Idempotent-Replayed"?: "true";
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13953,6 +16405,9 @@ export interface operations {
             /** @description Malformed JSON body (`malformed_json`), or an `Api-Version` this API does not serve (`unsupported_api_version`) */
             400: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13962,6 +16417,9 @@ export interface operations {
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13971,6 +16429,9 @@ export interface operations {
             /** @description The token's effective permission lacks the required bit */
             403: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13980,6 +16441,9 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13989,6 +16453,9 @@ export interface operations {
             /** @description Conflict (`conflict`, or `request_in_progress` while a request with the same Idempotency-Key is still running) */
             409: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13998,6 +16465,9 @@ export interface operations {
             /** @description The request body is over the size limit (`payload_too_large`) */
             413: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14007,6 +16477,9 @@ export interface operations {
             /** @description Validation failed, or `idempotency_key_reused`: the Idempotency-Key was used for a different request */
             422: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14018,6 +16491,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14029,6 +16505,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14047,7 +16526,10 @@ export interface operations {
                 /** @description Also needs customers.read */
                 customer_id?: string;
             };
-            header?: never;
+            header?: {
+                /** @description The API version to serve this request in. Without it: the credential's pinned `api_version`, else the current version. A version this API does not serve is 400 `unsupported_api_version`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
+            };
             path: {
                 store_id: string;
                 id: string;
@@ -14061,6 +16543,9 @@ export interface operations {
                 headers: {
                     /** @description Changes whenever the product or a child changes */
                     ETag?: string;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14070,6 +16555,9 @@ export interface operations {
             /** @description Not modified (If-None-Match) */
             304: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -14077,6 +16565,9 @@ export interface operations {
             /** @description The `Api-Version` header names no version this API serves (`unsupported_api_version`; `supported_versions` lists them) */
             400: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14086,6 +16577,9 @@ export interface operations {
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14095,6 +16589,9 @@ export interface operations {
             /** @description The token's effective permission lacks the required bit */
             403: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14104,6 +16601,9 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14113,6 +16613,9 @@ export interface operations {
             /** @description The request body is over the size limit (`payload_too_large`) */
             413: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14122,6 +16625,9 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14133,6 +16639,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14144,6 +16653,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14155,7 +16667,10 @@ export interface operations {
     deleteProduct: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The API version to serve this request in. Without it: the credential's pinned `api_version`, else the current version. A version this API does not serve is 400 `unsupported_api_version`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
+            };
             path: {
                 store_id: string;
                 id: string;
@@ -14167,6 +16682,9 @@ export interface operations {
             /** @description Deleted */
             204: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -14174,6 +16692,9 @@ export interface operations {
             /** @description The `Api-Version` header names no version this API serves (`unsupported_api_version`; `supported_versions` lists them) */
             400: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14183,6 +16704,9 @@ export interface operations {
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14192,6 +16716,9 @@ export interface operations {
             /** @description The token's effective permission lacks the required bit */
             403: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14201,6 +16728,9 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14210,6 +16740,9 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14219,6 +16752,9 @@ export interface operations {
             /** @description The request body is over the size limit (`payload_too_large`) */
             413: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14228,6 +16764,9 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14239,6 +16778,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14250,6 +16792,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14261,7 +16806,10 @@ export interface operations {
     updateProduct: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The API version to serve this request in. Without it: the credential's pinned `api_version`, else the current version. A version this API does not serve is 400 `unsupported_api_version`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
+            };
             path: {
                 store_id: string;
                 id: string;
@@ -14279,6 +16827,9 @@ export interface operations {
                 headers: {
                     /** @description Changes whenever the product or a child changes */
                     ETag?: string;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14288,6 +16839,9 @@ export interface operations {
             /** @description Malformed JSON body (`malformed_json`), or an `Api-Version` this API does not serve (`unsupported_api_version`) */
             400: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14297,6 +16851,9 @@ export interface operations {
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14306,6 +16863,9 @@ export interface operations {
             /** @description The token's effective permission lacks the required bit */
             403: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14315,6 +16875,9 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14324,6 +16887,9 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14333,6 +16899,9 @@ export interface operations {
             /** @description If-Match does not match the current ETag */
             412: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14342,6 +16911,9 @@ export interface operations {
             /** @description The request body is over the size limit (`payload_too_large`) */
             413: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14351,6 +16923,9 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14362,6 +16937,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14373,6 +16951,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14387,6 +16968,8 @@ export interface operations {
             header?: {
                 /** @description 1-255 printable ASCII characters. The first response (status, body, Location) is kept 24 hours per credential (a session's user, a PAT or an integration, within the store) and key; the same request again from the same credential gets it back with `Idempotent-Replayed: true` and changes nothing. Another credential sending the same key makes a request of its own. */
                 "Idempotency-Key"?: string;
+                /** @description The API version to serve this request in. Without it: the credential's pinned `api_version`, else the current version. A version this API does not serve is 400 `unsupported_api_version`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path: {
                 store_id: string;
@@ -14401,6 +16984,9 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the kept response of an earlier request with the same Idempotency-Key */
                     "Idempotent-Replayed"?: "true";
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14410,6 +16996,9 @@ export interface operations {
             /** @description The `Api-Version` header names no version this API serves (`unsupported_api_version`; `supported_versions` lists them) */
             400: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14419,6 +17008,9 @@ export interface operations {
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14428,6 +17020,9 @@ export interface operations {
             /** @description The token's effective permission lacks the required bit */
             403: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14437,6 +17032,9 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14446,6 +17044,9 @@ export interface operations {
             /** @description Conflict (`conflict`, or `request_in_progress` while a request with the same Idempotency-Key is still running) */
             409: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14455,6 +17056,9 @@ export interface operations {
             /** @description The request body is over the size limit (`payload_too_large`) */
             413: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14464,6 +17068,9 @@ export interface operations {
             /** @description Validation failed, or `idempotency_key_reused`: the Idempotency-Key was used for a different request */
             422: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14475,6 +17082,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14486,6 +17096,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14500,6 +17113,8 @@ export interface operations {
             header?: {
                 /** @description 1-255 printable ASCII characters. The first response (status, body, Location) is kept 24 hours per credential (a session's user, a PAT or an integration, within the store) and key; the same request again from the same credential gets it back with `Idempotent-Replayed: true` and changes nothing. Another credential sending the same key makes a request of its own. */
                 "Idempotency-Key"?: string;
+                /** @description The API version to serve this request in. Without it: the credential's pinned `api_version`, else the current version. A version this API does not serve is 400 `unsupported_api_version`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path: {
                 store_id: string;
@@ -14514,6 +17129,9 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the kept response of an earlier request with the same Idempotency-Key */
                     "Idempotent-Replayed"?: "true";
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14523,6 +17141,9 @@ export interface operations {
             /** @description The `Api-Version` header names no version this API serves (`unsupported_api_version`; `supported_versions` lists them) */
             400: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14532,6 +17153,9 @@ export interface operations {
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14541,6 +17165,9 @@ export interface operations {
             /** @description The token's effective permission lacks the required bit */
             403: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14550,6 +17177,9 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14559,6 +17189,9 @@ export interface operations {
             /** @description Conflict (`conflict`, or `request_in_progress` while a request with the same Idempotency-Key is still running) */
             409: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14568,6 +17201,9 @@ export interface operations {
             /** @description The request body is over the size limit (`payload_too_large`) */
             413: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14577,6 +17213,9 @@ export interface operations {
             /** @description Validation failed, or `idempotency_key_reused`: the Idempotency-Key was used for a different request */
             422: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14588,6 +17227,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14599,6 +17241,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14610,7 +17255,10 @@ export interface operations {
     replaceProductSpecs: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The API version to serve this request in. Without it: the credential's pinned `api_version`, else the current version. A version this API does not serve is 400 `unsupported_api_version`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
+            };
             path: {
                 store_id: string;
                 id: string;
@@ -14628,6 +17276,9 @@ export interface operations {
                 headers: {
                     /** @description Changes whenever the product or a child changes */
                     ETag?: string;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14637,6 +17288,9 @@ export interface operations {
             /** @description Malformed JSON body (`malformed_json`), or an `Api-Version` this API does not serve (`unsupported_api_version`) */
             400: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14646,6 +17300,9 @@ export interface operations {
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14655,6 +17312,9 @@ export interface operations {
             /** @description The token's effective permission lacks the required bit */
             403: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14664,6 +17324,9 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14673,6 +17336,9 @@ export interface operations {
             /** @description The request body is over the size limit (`payload_too_large`) */
             413: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14682,6 +17348,9 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14693,6 +17362,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14704,6 +17376,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14718,7 +17393,10 @@ export interface operations {
                 limit?: number;
                 offset?: number;
             };
-            header?: never;
+            header?: {
+                /** @description The API version to serve this request in. Without it: the credential's pinned `api_version`, else the current version. A version this API does not serve is 400 `unsupported_api_version`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
+            };
             path: {
                 store_id: string;
                 id: string;
@@ -14730,6 +17408,9 @@ export interface operations {
             /** @description Variants */
             200: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14746,6 +17427,9 @@ export interface operations {
             /** @description The `Api-Version` header names no version this API serves (`unsupported_api_version`; `supported_versions` lists them) */
             400: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14755,6 +17439,9 @@ export interface operations {
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14764,6 +17451,9 @@ export interface operations {
             /** @description The token's effective permission lacks the required bit */
             403: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14773,6 +17463,9 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14782,6 +17475,9 @@ export interface operations {
             /** @description The request body is over the size limit (`payload_too_large`) */
             413: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14791,6 +17487,9 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14802,6 +17501,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14813,6 +17515,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14827,6 +17532,8 @@ export interface operations {
             header?: {
                 /** @description 1-255 printable ASCII characters. The first response (status, body, Location) is kept 24 hours per credential (a session's user, a PAT or an integration, within the store) and key; the same request again from the same credential gets it back with `Idempotent-Replayed: true` and changes nothing. Another credential sending the same key makes a request of its own. */
                 "Idempotency-Key"?: string;
+                /** @description The API version to serve this request in. Without it: the credential's pinned `api_version`, else the current version. A version this API does not serve is 400 `unsupported_api_version`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path: {
                 store_id: string;
@@ -14845,6 +17552,9 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the kept response of an earlier request with the same Idempotency-Key */
                     "Idempotent-Replayed"?: "true";
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14854,6 +17564,9 @@ export interface operations {
             /** @description Malformed JSON body (`malformed_json`), or an `Api-Version` this API does not serve (`unsupported_api_version`) */
             400: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14863,6 +17576,9 @@ export interface operations {
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14872,6 +17588,9 @@ export interface operations {
             /** @description The token's effective permission lacks the required bit */
             403: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14881,6 +17600,9 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14890,6 +17612,9 @@ export interface operations {
             /** @description Conflict (`conflict`, or `request_in_progress` while a request with the same Idempotency-Key is still running) */
             409: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14899,6 +17624,9 @@ export interface operations {
             /** @description The request body is over the size limit (`payload_too_large`) */
             413: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14908,6 +17636,9 @@ export interface operations {
             /** @description Validation failed, or `idempotency_key_reused`: the Idempotency-Key was used for a different request */
             422: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14919,6 +17650,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14930,6 +17664,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14941,7 +17678,10 @@ export interface operations {
     getVariant: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The API version to serve this request in. Without it: the credential's pinned `api_version`, else the current version. A version this API does not serve is 400 `unsupported_api_version`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
+            };
             path: {
                 store_id: string;
                 id: string;
@@ -14954,6 +17694,9 @@ export interface operations {
             /** @description The variant */
             200: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14963,6 +17706,9 @@ export interface operations {
             /** @description The `Api-Version` header names no version this API serves (`unsupported_api_version`; `supported_versions` lists them) */
             400: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14972,6 +17718,9 @@ export interface operations {
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14981,6 +17730,9 @@ export interface operations {
             /** @description The token's effective permission lacks the required bit */
             403: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14990,6 +17742,9 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14999,6 +17754,9 @@ export interface operations {
             /** @description The request body is over the size limit (`payload_too_large`) */
             413: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15008,6 +17766,9 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15019,6 +17780,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15030,6 +17794,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15041,7 +17808,10 @@ export interface operations {
     deleteVariant: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The API version to serve this request in. Without it: the credential's pinned `api_version`, else the current version. A version this API does not serve is 400 `unsupported_api_version`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
+            };
             path: {
                 store_id: string;
                 id: string;
@@ -15054,6 +17824,9 @@ export interface operations {
             /** @description Deleted */
             204: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -15061,6 +17834,9 @@ export interface operations {
             /** @description The `Api-Version` header names no version this API serves (`unsupported_api_version`; `supported_versions` lists them) */
             400: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15070,6 +17846,9 @@ export interface operations {
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15079,6 +17858,9 @@ export interface operations {
             /** @description The token's effective permission lacks the required bit */
             403: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15088,6 +17870,9 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15097,6 +17882,9 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15106,6 +17894,9 @@ export interface operations {
             /** @description The request body is over the size limit (`payload_too_large`) */
             413: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15115,6 +17906,9 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15126,6 +17920,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15137,6 +17934,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15148,7 +17948,10 @@ export interface operations {
     updateVariant: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The API version to serve this request in. Without it: the credential's pinned `api_version`, else the current version. A version this API does not serve is 400 `unsupported_api_version`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
+            };
             path: {
                 store_id: string;
                 id: string;
@@ -15165,6 +17968,9 @@ export interface operations {
             /** @description The updated variant */
             200: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15174,6 +17980,9 @@ export interface operations {
             /** @description Malformed JSON body (`malformed_json`), or an `Api-Version` this API does not serve (`unsupported_api_version`) */
             400: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15183,6 +17992,9 @@ export interface operations {
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15192,6 +18004,9 @@ export interface operations {
             /** @description The token's effective permission lacks the required bit */
             403: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15201,6 +18016,9 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15210,6 +18028,9 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15219,6 +18040,9 @@ export interface operations {
             /** @description The request body is over the size limit (`payload_too_large`) */
             413: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15228,6 +18052,9 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15239,6 +18066,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15250,6 +18080,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15264,7 +18097,10 @@ export interface operations {
                 limit?: number;
                 offset?: number;
             };
-            header?: never;
+            header?: {
+                /** @description The API version to serve this request in. Without it: the credential's pinned `api_version`, else the current version. A version this API does not serve is 400 `unsupported_api_version`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
+            };
             path: {
                 store_id: string;
                 id: string;
@@ -15276,6 +18112,9 @@ export interface operations {
             /** @description Reviews */
             200: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15292,6 +18131,9 @@ export interface operations {
             /** @description The `Api-Version` header names no version this API serves (`unsupported_api_version`; `supported_versions` lists them) */
             400: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15301,6 +18143,9 @@ export interface operations {
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15310,6 +18155,9 @@ export interface operations {
             /** @description The token's effective permission lacks the required bit */
             403: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15319,6 +18167,9 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15328,6 +18179,9 @@ export interface operations {
             /** @description The request body is over the size limit (`payload_too_large`) */
             413: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15337,6 +18191,9 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15348,6 +18205,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15359,6 +18219,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15373,6 +18236,8 @@ export interface operations {
             header?: {
                 /** @description 1-255 printable ASCII characters. The first response (status, body, Location) is kept 24 hours per credential (a session's user, a PAT or an integration, within the store) and key; the same request again from the same credential gets it back with `Idempotent-Replayed: true` and changes nothing. Another credential sending the same key makes a request of its own. */
                 "Idempotency-Key"?: string;
+                /** @description The API version to serve this request in. Without it: the credential's pinned `api_version`, else the current version. A version this API does not serve is 400 `unsupported_api_version`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path: {
                 store_id: string;
@@ -15391,6 +18256,9 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the kept response of an earlier request with the same Idempotency-Key */
                     "Idempotent-Replayed"?: "true";
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15400,6 +18268,9 @@ export interface operations {
             /** @description Malformed JSON body (`malformed_json`), or an `Api-Version` this API does not serve (`unsupported_api_version`) */
             400: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15409,6 +18280,9 @@ export interface operations {
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15418,6 +18292,9 @@ export interface operations {
             /** @description The token's effective permission lacks the required bit */
             403: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15427,6 +18304,9 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15436,6 +18316,9 @@ export interface operations {
             /** @description Conflict (`conflict`, or `request_in_progress` while a request with the same Idempotency-Key is still running) */
             409: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15445,6 +18328,9 @@ export interface operations {
             /** @description The request body is over the size limit (`payload_too_large`) */
             413: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15454,6 +18340,9 @@ export interface operations {
             /** @description Validation failed, or `idempotency_key_reused`: the Idempotency-Key was used for a different request */
             422: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15465,6 +18354,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15476,6 +18368,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15487,7 +18382,10 @@ export interface operations {
     deleteReview: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The API version to serve this request in. Without it: the credential's pinned `api_version`, else the current version. A version this API does not serve is 400 `unsupported_api_version`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
+            };
             path: {
                 store_id: string;
                 id: string;
@@ -15500,6 +18398,9 @@ export interface operations {
             /** @description Deleted */
             204: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -15507,6 +18408,9 @@ export interface operations {
             /** @description The `Api-Version` header names no version this API serves (`unsupported_api_version`; `supported_versions` lists them) */
             400: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15516,6 +18420,9 @@ export interface operations {
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15525,6 +18432,9 @@ export interface operations {
             /** @description The token's effective permission lacks the required bit */
             403: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15534,6 +18444,9 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15543,6 +18456,9 @@ export interface operations {
             /** @description The request body is over the size limit (`payload_too_large`) */
             413: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15552,6 +18468,9 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15563,6 +18482,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15574,6 +18496,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15588,7 +18513,10 @@ export interface operations {
                 limit?: number;
                 offset?: number;
             };
-            header?: never;
+            header?: {
+                /** @description The API version to serve this request in. Without it: the credential's pinned `api_version`, else the current version. A version this API does not serve is 400 `unsupported_api_version`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
+            };
             path: {
                 store_id: string;
             };
@@ -15599,6 +18527,9 @@ export interface operations {
             /** @description A page of collections */
             200: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15615,6 +18546,9 @@ export interface operations {
             /** @description The `Api-Version` header names no version this API serves (`unsupported_api_version`; `supported_versions` lists them) */
             400: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15624,6 +18558,9 @@ export interface operations {
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15633,6 +18570,9 @@ export interface operations {
             /** @description The token's effective permission lacks the required bit */
             403: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15642,6 +18582,9 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15651,6 +18594,9 @@ export interface operations {
             /** @description The request body is over the size limit (`payload_too_large`) */
             413: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15660,6 +18606,9 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15671,6 +18620,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15682,6 +18634,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15696,6 +18651,8 @@ export interface operations {
             header?: {
                 /** @description 1-255 printable ASCII characters. The first response (status, body, Location) is kept 24 hours per credential (a session's user, a PAT or an integration, within the store) and key; the same request again from the same credential gets it back with `Idempotent-Replayed: true` and changes nothing. Another credential sending the same key makes a request of its own. */
                 "Idempotency-Key"?: string;
+                /** @description The API version to serve this request in. Without it: the credential's pinned `api_version`, else the current version. A version this API does not serve is 400 `unsupported_api_version`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path: {
                 store_id: string;
@@ -15713,6 +18670,9 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the kept response of an earlier request with the same Idempotency-Key */
                     "Idempotent-Replayed"?: "true";
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15722,6 +18682,9 @@ export interface operations {
             /** @description Malformed JSON body (`malformed_json`), or an `Api-Version` this API does not serve (`unsupported_api_version`) */
             400: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15731,6 +18694,9 @@ export interface operations {
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15740,6 +18706,9 @@ export interface operations {
             /** @description The token's effective permission lacks the required bit */
             403: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15749,6 +18718,9 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15758,6 +18730,9 @@ export interface operations {
             /** @description Conflict (`conflict`, or `request_in_progress` while a request with the same Idempotency-Key is still running) */
             409: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15767,6 +18742,9 @@ export interface operations {
             /** @description The request body is over the size limit (`payload_too_large`) */
             413: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15776,6 +18754,9 @@ export interface operations {
             /** @description Validation failed, or `idempotency_key_reused`: the Idempotency-Key was used for a different request */
             422: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15787,6 +18768,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15798,6 +18782,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15809,7 +18796,10 @@ export interface operations {
     getCollection: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The API version to serve this request in. Without it: the credential's pinned `api_version`, else the current version. A version this API does not serve is 400 `unsupported_api_version`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
+            };
             path: {
                 store_id: string;
                 id: string;
@@ -15821,6 +18811,9 @@ export interface operations {
             /** @description The collection */
             200: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15830,6 +18823,9 @@ export interface operations {
             /** @description The `Api-Version` header names no version this API serves (`unsupported_api_version`; `supported_versions` lists them) */
             400: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15839,6 +18835,9 @@ export interface operations {
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15848,6 +18847,9 @@ export interface operations {
             /** @description The token's effective permission lacks the required bit */
             403: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15857,6 +18859,9 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15866,6 +18871,9 @@ export interface operations {
             /** @description The request body is over the size limit (`payload_too_large`) */
             413: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15875,6 +18883,9 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15886,6 +18897,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15897,6 +18911,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15908,7 +18925,10 @@ export interface operations {
     deleteCollection: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The API version to serve this request in. Without it: the credential's pinned `api_version`, else the current version. A version this API does not serve is 400 `unsupported_api_version`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
+            };
             path: {
                 store_id: string;
                 id: string;
@@ -15920,6 +18940,9 @@ export interface operations {
             /** @description Deleted */
             204: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -15927,6 +18950,9 @@ export interface operations {
             /** @description The `Api-Version` header names no version this API serves (`unsupported_api_version`; `supported_versions` lists them) */
             400: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15936,6 +18962,9 @@ export interface operations {
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15945,6 +18974,9 @@ export interface operations {
             /** @description The token's effective permission lacks the required bit */
             403: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15954,6 +18986,9 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15963,6 +18998,9 @@ export interface operations {
             /** @description The request body is over the size limit (`payload_too_large`) */
             413: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15972,6 +19010,9 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15983,6 +19024,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15994,6 +19038,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16005,7 +19052,10 @@ export interface operations {
     updateCollection: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The API version to serve this request in. Without it: the credential's pinned `api_version`, else the current version. A version this API does not serve is 400 `unsupported_api_version`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
+            };
             path: {
                 store_id: string;
                 id: string;
@@ -16021,6 +19071,9 @@ export interface operations {
             /** @description The updated collection */
             200: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16030,6 +19083,9 @@ export interface operations {
             /** @description Malformed JSON body (`malformed_json`), or an `Api-Version` this API does not serve (`unsupported_api_version`) */
             400: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16039,6 +19095,9 @@ export interface operations {
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16048,6 +19107,9 @@ export interface operations {
             /** @description The token's effective permission lacks the required bit */
             403: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16057,6 +19119,9 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16066,6 +19131,9 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16075,6 +19143,9 @@ export interface operations {
             /** @description The request body is over the size limit (`payload_too_large`) */
             413: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16084,6 +19155,9 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16095,6 +19169,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16106,6 +19183,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16125,7 +19205,10 @@ export interface operations {
                 /** @description updated_at, created_at, title, price (lowest variant price) or stock (sum of variants); `-` for descending. Default -updated_at */
                 sort?: "updated_at" | "-updated_at" | "created_at" | "-created_at" | "title" | "-title" | "price" | "-price" | "stock" | "-stock";
             };
-            header?: never;
+            header?: {
+                /** @description The API version to serve this request in. Without it: the credential's pinned `api_version`, else the current version. A version this API does not serve is 400 `unsupported_api_version`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
+            };
             path: {
                 store_id: string;
                 id: string;
@@ -16137,6 +19220,9 @@ export interface operations {
             /** @description A page of products */
             200: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16155,6 +19241,9 @@ export interface operations {
             /** @description The `Api-Version` header names no version this API serves (`unsupported_api_version`; `supported_versions` lists them) */
             400: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16164,6 +19253,9 @@ export interface operations {
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16173,6 +19265,9 @@ export interface operations {
             /** @description The token's effective permission lacks the required bit */
             403: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16182,6 +19277,9 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16191,6 +19289,9 @@ export interface operations {
             /** @description The request body is over the size limit (`payload_too_large`) */
             413: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16200,6 +19301,9 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16211,6 +19315,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16222,6 +19329,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16233,7 +19343,10 @@ export interface operations {
     setCollectionProducts: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The API version to serve this request in. Without it: the credential's pinned `api_version`, else the current version. A version this API does not serve is 400 `unsupported_api_version`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
+            };
             path: {
                 store_id: string;
                 id: string;
@@ -16249,6 +19362,9 @@ export interface operations {
             /** @description The collection */
             200: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16258,6 +19374,9 @@ export interface operations {
             /** @description Malformed JSON body (`malformed_json`), or an `Api-Version` this API does not serve (`unsupported_api_version`) */
             400: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16267,6 +19386,9 @@ export interface operations {
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16276,6 +19398,9 @@ export interface operations {
             /** @description The token's effective permission lacks the required bit */
             403: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16285,6 +19410,9 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16294,6 +19422,9 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16303,6 +19434,9 @@ export interface operations {
             /** @description The request body is over the size limit (`payload_too_large`) */
             413: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16312,6 +19446,9 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16323,6 +19460,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16334,6 +19474,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16348,6 +19491,8 @@ export interface operations {
             header?: {
                 /** @description 1-255 printable ASCII characters. The first response (status, body, Location) is kept 24 hours per credential (a session's user, a PAT or an integration, within the store) and key; the same request again from the same credential gets it back with `Idempotent-Replayed: true` and changes nothing. Another credential sending the same key makes a request of its own. */
                 "Idempotency-Key"?: string;
+                /** @description The API version to serve this request in. Without it: the credential's pinned `api_version`, else the current version. A version this API does not serve is 400 `unsupported_api_version`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path: {
                 store_id: string;
@@ -16366,6 +19511,9 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the kept response of an earlier request with the same Idempotency-Key */
                     "Idempotent-Replayed"?: "true";
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16375,6 +19523,9 @@ export interface operations {
             /** @description Malformed JSON body (`malformed_json`), or an `Api-Version` this API does not serve (`unsupported_api_version`) */
             400: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16384,6 +19535,9 @@ export interface operations {
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16393,6 +19547,9 @@ export interface operations {
             /** @description The token's effective permission lacks the required bit */
             403: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16402,6 +19559,9 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16411,6 +19571,9 @@ export interface operations {
             /** @description Conflict (`conflict`, or `request_in_progress` while a request with the same Idempotency-Key is still running) */
             409: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16420,6 +19583,9 @@ export interface operations {
             /** @description The request body is over the size limit (`payload_too_large`) */
             413: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16429,6 +19595,9 @@ export interface operations {
             /** @description Validation failed, or `idempotency_key_reused`: the Idempotency-Key was used for a different request */
             422: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16440,6 +19609,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16451,6 +19623,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16462,7 +19637,10 @@ export interface operations {
     removeCollectionProduct: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The API version to serve this request in. Without it: the credential's pinned `api_version`, else the current version. A version this API does not serve is 400 `unsupported_api_version`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
+            };
             path: {
                 store_id: string;
                 id: string;
@@ -16475,6 +19653,9 @@ export interface operations {
             /** @description Removed */
             204: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -16482,6 +19663,9 @@ export interface operations {
             /** @description The `Api-Version` header names no version this API serves (`unsupported_api_version`; `supported_versions` lists them) */
             400: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16491,6 +19675,9 @@ export interface operations {
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16500,6 +19687,9 @@ export interface operations {
             /** @description The token's effective permission lacks the required bit */
             403: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16509,6 +19699,9 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16518,6 +19711,9 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16527,6 +19723,9 @@ export interface operations {
             /** @description The request body is over the size limit (`payload_too_large`) */
             413: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16536,6 +19735,9 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16547,6 +19749,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16558,6 +19763,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16572,7 +19780,10 @@ export interface operations {
                 limit?: number;
                 offset?: number;
             };
-            header?: never;
+            header?: {
+                /** @description The API version to serve this request in. Without it: the credential's pinned `api_version`, else the current version. A version this API does not serve is 400 `unsupported_api_version`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
+            };
             path: {
                 store_id: string;
             };
@@ -16583,6 +19794,9 @@ export interface operations {
             /** @description A page of locations */
             200: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16599,6 +19813,9 @@ export interface operations {
             /** @description The `Api-Version` header names no version this API serves (`unsupported_api_version`; `supported_versions` lists them) */
             400: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16608,6 +19825,9 @@ export interface operations {
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16617,6 +19837,9 @@ export interface operations {
             /** @description The token's effective permission lacks the required bit */
             403: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16626,6 +19849,9 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16635,6 +19861,9 @@ export interface operations {
             /** @description The request body is over the size limit (`payload_too_large`) */
             413: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16644,6 +19873,9 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16655,6 +19887,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16666,6 +19901,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16680,6 +19918,8 @@ export interface operations {
             header?: {
                 /** @description 1-255 printable ASCII characters. The first response (status, body, Location) is kept 24 hours per credential (a session's user, a PAT or an integration, within the store) and key; the same request again from the same credential gets it back with `Idempotent-Replayed: true` and changes nothing. Another credential sending the same key makes a request of its own. */
                 "Idempotency-Key"?: string;
+                /** @description The API version to serve this request in. Without it: the credential's pinned `api_version`, else the current version. A version this API does not serve is 400 `unsupported_api_version`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path: {
                 store_id: string;
@@ -16697,6 +19937,9 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the kept response of an earlier request with the same Idempotency-Key */
                     "Idempotent-Replayed"?: "true";
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16706,6 +19949,9 @@ export interface operations {
             /** @description Malformed JSON body (`malformed_json`), or an `Api-Version` this API does not serve (`unsupported_api_version`) */
             400: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16715,6 +19961,9 @@ export interface operations {
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16724,6 +19973,9 @@ export interface operations {
             /** @description The token's effective permission lacks the required bit */
             403: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16733,6 +19985,9 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16742,6 +19997,9 @@ export interface operations {
             /** @description Conflict (`conflict`, or `request_in_progress` while a request with the same Idempotency-Key is still running) */
             409: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16751,6 +20009,9 @@ export interface operations {
             /** @description The request body is over the size limit (`payload_too_large`) */
             413: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16760,6 +20021,9 @@ export interface operations {
             /** @description Validation failed, or `idempotency_key_reused`: the Idempotency-Key was used for a different request */
             422: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16771,6 +20035,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16782,6 +20049,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16793,7 +20063,10 @@ export interface operations {
     getLocation: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The API version to serve this request in. Without it: the credential's pinned `api_version`, else the current version. A version this API does not serve is 400 `unsupported_api_version`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
+            };
             path: {
                 store_id: string;
                 id: string;
@@ -16805,6 +20078,9 @@ export interface operations {
             /** @description The location */
             200: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16814,6 +20090,9 @@ export interface operations {
             /** @description The `Api-Version` header names no version this API serves (`unsupported_api_version`; `supported_versions` lists them) */
             400: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16823,6 +20102,9 @@ export interface operations {
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16832,6 +20114,9 @@ export interface operations {
             /** @description The token's effective permission lacks the required bit */
             403: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16841,6 +20126,9 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16850,6 +20138,9 @@ export interface operations {
             /** @description The request body is over the size limit (`payload_too_large`) */
             413: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16859,6 +20150,9 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16870,6 +20164,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16881,6 +20178,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16892,7 +20192,10 @@ export interface operations {
     deleteLocation: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The API version to serve this request in. Without it: the credential's pinned `api_version`, else the current version. A version this API does not serve is 400 `unsupported_api_version`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
+            };
             path: {
                 store_id: string;
                 id: string;
@@ -16904,6 +20207,9 @@ export interface operations {
             /** @description Deleted (its levels, all at 0, with it; its ledger entries stay) */
             204: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -16911,6 +20217,9 @@ export interface operations {
             /** @description The `Api-Version` header names no version this API serves (`unsupported_api_version`; `supported_versions` lists them) */
             400: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16920,6 +20229,9 @@ export interface operations {
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16929,6 +20241,9 @@ export interface operations {
             /** @description The token's effective permission lacks the required bit */
             403: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16938,6 +20253,9 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16947,6 +20265,9 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16956,6 +20277,9 @@ export interface operations {
             /** @description The request body is over the size limit (`payload_too_large`) */
             413: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16965,6 +20289,9 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16976,6 +20303,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16987,6 +20317,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16998,7 +20331,10 @@ export interface operations {
     updateLocation: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The API version to serve this request in. Without it: the credential's pinned `api_version`, else the current version. A version this API does not serve is 400 `unsupported_api_version`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
+            };
             path: {
                 store_id: string;
                 id: string;
@@ -17014,6 +20350,9 @@ export interface operations {
             /** @description The updated location */
             200: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17023,6 +20362,9 @@ export interface operations {
             /** @description Malformed JSON body (`malformed_json`), or an `Api-Version` this API does not serve (`unsupported_api_version`) */
             400: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17032,6 +20374,9 @@ export interface operations {
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17041,6 +20386,9 @@ export interface operations {
             /** @description The token's effective permission lacks the required bit */
             403: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17050,6 +20398,9 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17059,6 +20410,9 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17068,6 +20422,9 @@ export interface operations {
             /** @description The request body is over the size limit (`payload_too_large`) */
             413: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17077,6 +20434,9 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17088,6 +20448,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17099,6 +20462,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17122,7 +20488,10 @@ export interface operations {
                 /** @description Levels whose available (on_hand - committed) is below this: low stock */
                 available_below?: number;
             };
-            header?: never;
+            header?: {
+                /** @description The API version to serve this request in. Without it: the credential's pinned `api_version`, else the current version. A version this API does not serve is 400 `unsupported_api_version`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
+            };
             path: {
                 store_id: string;
             };
@@ -17133,6 +20502,9 @@ export interface operations {
             /** @description A page of levels */
             200: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17151,6 +20523,9 @@ export interface operations {
             /** @description The `Api-Version` header names no version this API serves (`unsupported_api_version`; `supported_versions` lists them) */
             400: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17160,6 +20535,9 @@ export interface operations {
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17169,6 +20547,9 @@ export interface operations {
             /** @description The token's effective permission lacks the required bit */
             403: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17178,6 +20559,9 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17187,6 +20571,9 @@ export interface operations {
             /** @description The request body is over the size limit (`payload_too_large`) */
             413: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17196,6 +20583,9 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17207,6 +20597,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17218,6 +20611,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17232,6 +20628,8 @@ export interface operations {
             header?: {
                 /** @description 1-255 printable ASCII characters. The first response (status, body, Location) is kept 24 hours per credential (a session's user, a PAT or an integration, within the store) and key; the same request again from the same credential gets it back with `Idempotent-Replayed: true` and changes nothing. Another credential sending the same key makes a request of its own. */
                 "Idempotency-Key"?: string;
+                /** @description The API version to serve this request in. Without it: the credential's pinned `api_version`, else the current version. A version this API does not serve is 400 `unsupported_api_version`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path: {
                 store_id: string;
@@ -17249,6 +20647,9 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the kept response of an earlier request with the same Idempotency-Key */
                     "Idempotent-Replayed"?: "true";
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17258,6 +20659,9 @@ export interface operations {
             /** @description Malformed JSON body (`malformed_json`), or an `Api-Version` this API does not serve (`unsupported_api_version`) */
             400: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17267,6 +20671,9 @@ export interface operations {
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17276,6 +20683,9 @@ export interface operations {
             /** @description The token's effective permission lacks the required bit */
             403: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17285,6 +20695,9 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17294,6 +20707,9 @@ export interface operations {
             /** @description Conflict (`conflict`, or `request_in_progress` while a request with the same Idempotency-Key is still running) */
             409: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17303,6 +20719,9 @@ export interface operations {
             /** @description The request body is over the size limit (`payload_too_large`) */
             413: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17312,6 +20731,9 @@ export interface operations {
             /** @description Validation failed, or `idempotency_key_reused`: the Idempotency-Key was used for a different request */
             422: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17323,6 +20745,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17334,6 +20759,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17348,6 +20776,8 @@ export interface operations {
             header?: {
                 /** @description 1-255 printable ASCII characters. The first response (status, body, Location) is kept 24 hours per credential (a session's user, a PAT or an integration, within the store) and key; the same request again from the same credential gets it back with `Idempotent-Replayed: true` and changes nothing. Another credential sending the same key makes a request of its own. */
                 "Idempotency-Key"?: string;
+                /** @description The API version to serve this request in. Without it: the credential's pinned `api_version`, else the current version. A version this API does not serve is 400 `unsupported_api_version`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path: {
                 store_id: string;
@@ -17365,6 +20795,9 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the kept response of an earlier request with the same Idempotency-Key */
                     "Idempotent-Replayed"?: "true";
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17374,6 +20807,9 @@ export interface operations {
             /** @description Malformed JSON body (`malformed_json`), or an `Api-Version` this API does not serve (`unsupported_api_version`) */
             400: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17383,6 +20819,9 @@ export interface operations {
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17392,6 +20831,9 @@ export interface operations {
             /** @description The token's effective permission lacks the required bit */
             403: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17401,6 +20843,9 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17410,6 +20855,9 @@ export interface operations {
             /** @description Conflict (`conflict`, or `request_in_progress` while a request with the same Idempotency-Key is still running) */
             409: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17419,6 +20867,9 @@ export interface operations {
             /** @description The request body is over the size limit (`payload_too_large`) */
             413: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17428,6 +20879,9 @@ export interface operations {
             /** @description Validation failed, or `idempotency_key_reused`: the Idempotency-Key was used for a different request */
             422: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17439,6 +20893,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17450,6 +20907,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17476,7 +20936,10 @@ export interface operations {
                 /** @description Entries written at or before this time (ISO 8601) */
                 until?: string;
             };
-            header?: never;
+            header?: {
+                /** @description The API version to serve this request in. Without it: the credential's pinned `api_version`, else the current version. A version this API does not serve is 400 `unsupported_api_version`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
+            };
             path: {
                 store_id: string;
             };
@@ -17487,6 +20950,9 @@ export interface operations {
             /** @description A page of ledger entries */
             200: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17505,6 +20971,9 @@ export interface operations {
             /** @description The `Api-Version` header names no version this API serves (`unsupported_api_version`; `supported_versions` lists them) */
             400: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17514,6 +20983,9 @@ export interface operations {
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17523,6 +20995,9 @@ export interface operations {
             /** @description The token's effective permission lacks the required bit */
             403: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17532,6 +21007,9 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17541,6 +21019,9 @@ export interface operations {
             /** @description The request body is over the size limit (`payload_too_large`) */
             413: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17550,6 +21031,9 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17561,6 +21045,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17572,6 +21059,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17588,7 +21078,10 @@ export interface operations {
                 limit?: number;
                 offset?: number;
             };
-            header?: never;
+            header?: {
+                /** @description The API version to serve this request in. Without it: the credential's pinned `api_version`, else the current version. A version this API does not serve is 400 `unsupported_api_version`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
+            };
             path: {
                 store_id: string;
             };
@@ -17599,6 +21092,9 @@ export interface operations {
             /** @description A page of field definitions */
             200: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17615,6 +21111,9 @@ export interface operations {
             /** @description The `Api-Version` header names no version this API serves (`unsupported_api_version`; `supported_versions` lists them) */
             400: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17624,6 +21123,9 @@ export interface operations {
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17633,6 +21135,9 @@ export interface operations {
             /** @description The token's effective permission lacks the required bit */
             403: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17642,6 +21147,9 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17651,6 +21159,9 @@ export interface operations {
             /** @description The request body is over the size limit (`payload_too_large`) */
             413: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17660,6 +21171,9 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17671,6 +21185,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17682,6 +21199,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17696,6 +21216,8 @@ export interface operations {
             header?: {
                 /** @description 1-255 printable ASCII characters. The first response (status, body, Location) is kept 24 hours per credential (a session's user, a PAT or an integration, within the store) and key; the same request again from the same credential gets it back with `Idempotent-Replayed: true` and changes nothing. Another credential sending the same key makes a request of its own. */
                 "Idempotency-Key"?: string;
+                /** @description The API version to serve this request in. Without it: the credential's pinned `api_version`, else the current version. A version this API does not serve is 400 `unsupported_api_version`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path: {
                 store_id: string;
@@ -17713,6 +21235,9 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the kept response of an earlier request with the same Idempotency-Key */
                     "Idempotent-Replayed"?: "true";
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17722,6 +21247,9 @@ export interface operations {
             /** @description Malformed JSON body (`malformed_json`), or an `Api-Version` this API does not serve (`unsupported_api_version`) */
             400: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17731,6 +21259,9 @@ export interface operations {
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17740,6 +21271,9 @@ export interface operations {
             /** @description The token's effective permission lacks the required bit */
             403: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17749,6 +21283,9 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17758,6 +21295,9 @@ export interface operations {
             /** @description Conflict (`conflict`, or `request_in_progress` while a request with the same Idempotency-Key is still running) */
             409: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17767,6 +21307,9 @@ export interface operations {
             /** @description The request body is over the size limit (`payload_too_large`) */
             413: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17776,6 +21319,9 @@ export interface operations {
             /** @description Validation failed, or `idempotency_key_reused`: the Idempotency-Key was used for a different request */
             422: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17787,6 +21333,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17798,6 +21347,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17809,7 +21361,10 @@ export interface operations {
     getFieldDefinition: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The API version to serve this request in. Without it: the credential's pinned `api_version`, else the current version. A version this API does not serve is 400 `unsupported_api_version`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
+            };
             path: {
                 store_id: string;
                 id: string;
@@ -17821,6 +21376,9 @@ export interface operations {
             /** @description The definition */
             200: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17830,6 +21388,9 @@ export interface operations {
             /** @description The `Api-Version` header names no version this API serves (`unsupported_api_version`; `supported_versions` lists them) */
             400: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17839,6 +21400,9 @@ export interface operations {
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17848,6 +21412,9 @@ export interface operations {
             /** @description The token's effective permission lacks the required bit */
             403: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17857,6 +21424,9 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17866,6 +21436,9 @@ export interface operations {
             /** @description The request body is over the size limit (`payload_too_large`) */
             413: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17875,6 +21448,9 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17886,6 +21462,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17897,6 +21476,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17908,7 +21490,10 @@ export interface operations {
     deleteFieldDefinition: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The API version to serve this request in. Without it: the credential's pinned `api_version`, else the current version. A version this API does not serve is 400 `unsupported_api_version`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
+            };
             path: {
                 store_id: string;
                 id: string;
@@ -17920,6 +21505,9 @@ export interface operations {
             /** @description Deleted, with its values; a later definition with the same key starts empty */
             204: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -17927,6 +21515,9 @@ export interface operations {
             /** @description The `Api-Version` header names no version this API serves (`unsupported_api_version`; `supported_versions` lists them) */
             400: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17936,6 +21527,9 @@ export interface operations {
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17945,6 +21539,9 @@ export interface operations {
             /** @description The token's effective permission lacks the required bit */
             403: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17954,6 +21551,9 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17963,6 +21563,9 @@ export interface operations {
             /** @description The request body is over the size limit (`payload_too_large`) */
             413: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17972,6 +21575,9 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17983,6 +21589,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17994,6 +21603,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18005,7 +21617,10 @@ export interface operations {
     updateFieldDefinition: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The API version to serve this request in. Without it: the credential's pinned `api_version`, else the current version. A version this API does not serve is 400 `unsupported_api_version`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
+            };
             path: {
                 store_id: string;
                 id: string;
@@ -18021,6 +21636,9 @@ export interface operations {
             /** @description The updated definition */
             200: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18030,6 +21648,9 @@ export interface operations {
             /** @description Malformed JSON body (`malformed_json`), or an `Api-Version` this API does not serve (`unsupported_api_version`) */
             400: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18039,6 +21660,9 @@ export interface operations {
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18048,6 +21672,9 @@ export interface operations {
             /** @description The token's effective permission lacks the required bit */
             403: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18057,6 +21684,9 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18066,6 +21696,9 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18075,6 +21708,9 @@ export interface operations {
             /** @description The request body is over the size limit (`payload_too_large`) */
             413: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18084,6 +21720,9 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18095,6 +21734,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18106,6 +21748,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18117,7 +21762,10 @@ export interface operations {
     listShards: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The API version to serve this request in. Without it: the credential's pinned `api_version`, else the current version. A version this API does not serve is 400 `unsupported_api_version`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -18126,6 +21774,9 @@ export interface operations {
             /** @description The store databases */
             200: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18137,6 +21788,9 @@ export interface operations {
             /** @description Malformed JSON body (`malformed_json`), or an `Api-Version` this API does not serve (`unsupported_api_version`) */
             400: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18146,6 +21800,9 @@ export interface operations {
             /** @description Missing or wrong operator token (JWTs and personal access tokens included) */
             401: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18155,6 +21812,9 @@ export interface operations {
             /** @description The request body is over the size limit (`payload_too_large`) */
             413: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18166,6 +21826,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait (sent when a database is overloaded; not when OPS_TOKEN is missing) */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18177,7 +21840,10 @@ export interface operations {
     updateShard: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The API version to serve this request in. Without it: the credential's pinned `api_version`, else the current version. A version this API does not serve is 400 `unsupported_api_version`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
+            };
             path: {
                 name: string;
             };
@@ -18192,6 +21858,9 @@ export interface operations {
             /** @description The store database as it is now */
             200: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18201,6 +21870,9 @@ export interface operations {
             /** @description Malformed JSON body (`malformed_json`), or an `Api-Version` this API does not serve (`unsupported_api_version`) */
             400: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18210,6 +21882,9 @@ export interface operations {
             /** @description Missing or wrong operator token (JWTs and personal access tokens included) */
             401: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18219,6 +21894,9 @@ export interface operations {
             /** @description Not a store database of this deployment */
             404: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18228,6 +21906,9 @@ export interface operations {
             /** @description The request body is over the size limit (`payload_too_large`) */
             413: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18237,6 +21918,9 @@ export interface operations {
             /** @description An unknown field, a location that is not a D1 location hint, or `accepting` not a boolean (`validation_failed`) */
             422: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18248,6 +21932,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait (sent when a database is overloaded; not when OPS_TOKEN is missing) */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18259,7 +21946,10 @@ export interface operations {
     getStorePlacement: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The API version to serve this request in. Without it: the credential's pinned `api_version`, else the current version. A version this API does not serve is 400 `unsupported_api_version`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
+            };
             path: {
                 store_id: string;
             };
@@ -18270,6 +21960,9 @@ export interface operations {
             /** @description The store's directory entry */
             200: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18279,6 +21972,9 @@ export interface operations {
             /** @description Malformed JSON body (`malformed_json`), or an `Api-Version` this API does not serve (`unsupported_api_version`) */
             400: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18288,6 +21984,9 @@ export interface operations {
             /** @description Missing or wrong operator token (JWTs and personal access tokens included) */
             401: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18297,6 +21996,9 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18306,6 +22008,9 @@ export interface operations {
             /** @description The request body is over the size limit (`payload_too_large`) */
             413: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18317,6 +22022,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait (sent when a database is overloaded; not when OPS_TOKEN is missing) */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18328,7 +22036,10 @@ export interface operations {
     moveStore: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The API version to serve this request in. Without it: the credential's pinned `api_version`, else the current version. A version this API does not serve is 400 `unsupported_api_version`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
+            };
             path: {
                 store_id: string;
             };
@@ -18346,6 +22057,9 @@ export interface operations {
             /** @description The move has started */
             202: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18355,6 +22069,9 @@ export interface operations {
             /** @description Malformed JSON body (`malformed_json`), or an `Api-Version` this API does not serve (`unsupported_api_version`) */
             400: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18364,6 +22081,9 @@ export interface operations {
             /** @description Missing or wrong operator token (JWTs and personal access tokens included) */
             401: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18373,6 +22093,9 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18382,6 +22105,9 @@ export interface operations {
             /** @description Another move of the store is still running, or the store is already on `to` */
             409: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18391,6 +22117,9 @@ export interface operations {
             /** @description The request body is over the size limit (`payload_too_large`) */
             413: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18400,6 +22129,9 @@ export interface operations {
             /** @description `to` is not a store database of this deployment (`validation_failed`) */
             422: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18411,6 +22143,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait (sent when a database is overloaded; not when OPS_TOKEN is missing) */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18422,7 +22157,10 @@ export interface operations {
     getMove: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The API version to serve this request in. Without it: the credential's pinned `api_version`, else the current version. A version this API does not serve is 400 `unsupported_api_version`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
+            };
             path: {
                 move_id: string;
             };
@@ -18433,6 +22171,9 @@ export interface operations {
             /** @description The move */
             200: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18442,6 +22183,9 @@ export interface operations {
             /** @description Malformed JSON body (`malformed_json`), or an `Api-Version` this API does not serve (`unsupported_api_version`) */
             400: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18451,6 +22195,9 @@ export interface operations {
             /** @description Missing or wrong operator token (JWTs and personal access tokens included) */
             401: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18460,6 +22207,9 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18469,6 +22219,9 @@ export interface operations {
             /** @description The request body is over the size limit (`payload_too_large`) */
             413: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18480,6 +22233,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait (sent when a database is overloaded; not when OPS_TOKEN is missing) */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18491,7 +22247,10 @@ export interface operations {
     listApiVersions: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The API version to serve this request in. Without it: the credential's pinned `api_version`, else the current version. A version this API does not serve is 400 `unsupported_api_version`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -18500,6 +22259,9 @@ export interface operations {
             /** @description Every version this API serves */
             200: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18509,6 +22271,9 @@ export interface operations {
             /** @description `unsupported_api_version`: the request's Api-Version names no version this API serves */
             400: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18518,6 +22283,9 @@ export interface operations {
             /** @description The request body is over the size limit (`payload_too_large`) */
             413: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18536,7 +22304,10 @@ export interface operations {
                 /** @description Only items changed at or after this time (ISO 8601), oldest change first (updated_at, then id, ascending) */
                 updated_since?: string;
             };
-            header?: never;
+            header?: {
+                /** @description The API version to serve this request in. Without it: the credential's pinned `api_version`, else the current version. A version this API does not serve is 400 `unsupported_api_version`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
+            };
             path: {
                 store_id: string;
             };
@@ -18547,6 +22318,9 @@ export interface operations {
             /** @description Groups */
             200: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18565,6 +22339,9 @@ export interface operations {
             /** @description The `Api-Version` header names no version this API serves (`unsupported_api_version`; `supported_versions` lists them) */
             400: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18574,6 +22351,9 @@ export interface operations {
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18583,6 +22363,9 @@ export interface operations {
             /** @description The token's effective permission lacks the required bit */
             403: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18592,6 +22375,9 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18601,6 +22387,9 @@ export interface operations {
             /** @description The request body is over the size limit (`payload_too_large`) */
             413: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18610,6 +22399,9 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18621,6 +22413,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18632,6 +22427,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18646,6 +22444,8 @@ export interface operations {
             header?: {
                 /** @description 1-255 printable ASCII characters. The first response (status, body, Location) is kept 24 hours per credential (a session's user, a PAT or an integration, within the store) and key; the same request again from the same credential gets it back with `Idempotent-Replayed: true` and changes nothing. Another credential sending the same key makes a request of its own. */
                 "Idempotency-Key"?: string;
+                /** @description The API version to serve this request in. Without it: the credential's pinned `api_version`, else the current version. A version this API does not serve is 400 `unsupported_api_version`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path: {
                 store_id: string;
@@ -18663,6 +22463,9 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the kept response of an earlier request with the same Idempotency-Key */
                     "Idempotent-Replayed"?: "true";
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18672,6 +22475,9 @@ export interface operations {
             /** @description Malformed JSON body (`malformed_json`), or an `Api-Version` this API does not serve (`unsupported_api_version`) */
             400: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18681,6 +22487,9 @@ export interface operations {
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18690,6 +22499,9 @@ export interface operations {
             /** @description The token's effective permission lacks the required bit */
             403: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18699,6 +22511,9 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18708,6 +22523,9 @@ export interface operations {
             /** @description Conflict (`conflict`, or `request_in_progress` while a request with the same Idempotency-Key is still running) */
             409: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18717,6 +22535,9 @@ export interface operations {
             /** @description The request body is over the size limit (`payload_too_large`) */
             413: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18726,6 +22547,9 @@ export interface operations {
             /** @description Validation failed, or `idempotency_key_reused`: the Idempotency-Key was used for a different request */
             422: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18737,6 +22561,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18748,6 +22575,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18759,7 +22589,10 @@ export interface operations {
     getCustomerGroup: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The API version to serve this request in. Without it: the credential's pinned `api_version`, else the current version. A version this API does not serve is 400 `unsupported_api_version`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
+            };
             path: {
                 store_id: string;
                 id: string;
@@ -18771,6 +22604,9 @@ export interface operations {
             /** @description The group */
             200: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18780,6 +22616,9 @@ export interface operations {
             /** @description The `Api-Version` header names no version this API serves (`unsupported_api_version`; `supported_versions` lists them) */
             400: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18789,6 +22628,9 @@ export interface operations {
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18798,6 +22640,9 @@ export interface operations {
             /** @description The token's effective permission lacks the required bit */
             403: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18807,6 +22652,9 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18816,6 +22664,9 @@ export interface operations {
             /** @description The request body is over the size limit (`payload_too_large`) */
             413: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18825,6 +22676,9 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18836,6 +22690,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18847,6 +22704,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18858,7 +22718,10 @@ export interface operations {
     deleteCustomerGroup: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The API version to serve this request in. Without it: the credential's pinned `api_version`, else the current version. A version this API does not serve is 400 `unsupported_api_version`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
+            };
             path: {
                 store_id: string;
                 id: string;
@@ -18870,6 +22733,9 @@ export interface operations {
             /** @description Deleted */
             204: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -18877,6 +22743,9 @@ export interface operations {
             /** @description The `Api-Version` header names no version this API serves (`unsupported_api_version`; `supported_versions` lists them) */
             400: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18886,6 +22755,9 @@ export interface operations {
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18895,6 +22767,9 @@ export interface operations {
             /** @description The token's effective permission lacks the required bit */
             403: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18904,6 +22779,9 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18913,6 +22791,9 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18922,6 +22803,9 @@ export interface operations {
             /** @description The request body is over the size limit (`payload_too_large`) */
             413: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18931,6 +22815,9 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18942,6 +22829,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18953,6 +22843,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18964,7 +22857,10 @@ export interface operations {
     updateCustomerGroup: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The API version to serve this request in. Without it: the credential's pinned `api_version`, else the current version. A version this API does not serve is 400 `unsupported_api_version`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
+            };
             path: {
                 store_id: string;
                 id: string;
@@ -18980,6 +22876,9 @@ export interface operations {
             /** @description The group */
             200: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18989,6 +22888,9 @@ export interface operations {
             /** @description Malformed JSON body (`malformed_json`), or an `Api-Version` this API does not serve (`unsupported_api_version`) */
             400: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18998,6 +22900,9 @@ export interface operations {
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19007,6 +22912,9 @@ export interface operations {
             /** @description The token's effective permission lacks the required bit */
             403: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19016,6 +22924,9 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19025,6 +22936,9 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19034,6 +22948,9 @@ export interface operations {
             /** @description The request body is over the size limit (`payload_too_large`) */
             413: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19043,6 +22960,9 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19054,6 +22974,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19065,6 +22988,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19076,7 +23002,10 @@ export interface operations {
     changeCustomerGroupMembers: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The API version to serve this request in. Without it: the credential's pinned `api_version`, else the current version. A version this API does not serve is 400 `unsupported_api_version`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
+            };
             path: {
                 store_id: string;
                 id: string;
@@ -19092,6 +23021,9 @@ export interface operations {
             /** @description The group */
             200: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19101,6 +23033,9 @@ export interface operations {
             /** @description Malformed JSON body (`malformed_json`), or an `Api-Version` this API does not serve (`unsupported_api_version`) */
             400: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19110,6 +23045,9 @@ export interface operations {
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19119,6 +23057,9 @@ export interface operations {
             /** @description The token's effective permission lacks the required bit */
             403: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19128,6 +23069,9 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19137,6 +23081,9 @@ export interface operations {
             /** @description The request body is over the size limit (`payload_too_large`) */
             413: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19146,6 +23093,9 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19157,6 +23107,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19168,6 +23121,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19189,7 +23145,10 @@ export interface operations {
                 /** @description Only items changed at or after this time (ISO 8601), oldest change first (updated_at, then id, ascending) */
                 updated_since?: string;
             };
-            header?: never;
+            header?: {
+                /** @description The API version to serve this request in. Without it: the credential's pinned `api_version`, else the current version. A version this API does not serve is 400 `unsupported_api_version`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
+            };
             path: {
                 store_id: string;
             };
@@ -19200,6 +23159,9 @@ export interface operations {
             /** @description Price lists */
             200: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19218,6 +23180,9 @@ export interface operations {
             /** @description The `Api-Version` header names no version this API serves (`unsupported_api_version`; `supported_versions` lists them) */
             400: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19227,6 +23192,9 @@ export interface operations {
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19236,6 +23204,9 @@ export interface operations {
             /** @description The token's effective permission lacks the required bit */
             403: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19245,6 +23216,9 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19254,6 +23228,9 @@ export interface operations {
             /** @description The request body is over the size limit (`payload_too_large`) */
             413: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19263,6 +23240,9 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19274,6 +23254,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19285,6 +23268,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19299,6 +23285,8 @@ export interface operations {
             header?: {
                 /** @description 1-255 printable ASCII characters. The first response (status, body, Location) is kept 24 hours per credential (a session's user, a PAT or an integration, within the store) and key; the same request again from the same credential gets it back with `Idempotent-Replayed: true` and changes nothing. Another credential sending the same key makes a request of its own. */
                 "Idempotency-Key"?: string;
+                /** @description The API version to serve this request in. Without it: the credential's pinned `api_version`, else the current version. A version this API does not serve is 400 `unsupported_api_version`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path: {
                 store_id: string;
@@ -19316,6 +23304,9 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the kept response of an earlier request with the same Idempotency-Key */
                     "Idempotent-Replayed"?: "true";
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19325,6 +23316,9 @@ export interface operations {
             /** @description Malformed JSON body (`malformed_json`), or an `Api-Version` this API does not serve (`unsupported_api_version`) */
             400: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19334,6 +23328,9 @@ export interface operations {
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19343,6 +23340,9 @@ export interface operations {
             /** @description The token's effective permission lacks the required bit */
             403: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19352,6 +23352,9 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19361,6 +23364,9 @@ export interface operations {
             /** @description Conflict (`conflict`, or `request_in_progress` while a request with the same Idempotency-Key is still running) */
             409: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19370,6 +23376,9 @@ export interface operations {
             /** @description The request body is over the size limit (`payload_too_large`) */
             413: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19379,6 +23388,9 @@ export interface operations {
             /** @description Validation failed, or `idempotency_key_reused`: the Idempotency-Key was used for a different request */
             422: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19390,6 +23402,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19401,6 +23416,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19412,7 +23430,10 @@ export interface operations {
     getPriceList: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The API version to serve this request in. Without it: the credential's pinned `api_version`, else the current version. A version this API does not serve is 400 `unsupported_api_version`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
+            };
             path: {
                 store_id: string;
                 id: string;
@@ -19424,6 +23445,9 @@ export interface operations {
             /** @description The price list */
             200: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19433,6 +23457,9 @@ export interface operations {
             /** @description The `Api-Version` header names no version this API serves (`unsupported_api_version`; `supported_versions` lists them) */
             400: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19442,6 +23469,9 @@ export interface operations {
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19451,6 +23481,9 @@ export interface operations {
             /** @description The token's effective permission lacks the required bit */
             403: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19460,6 +23493,9 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19469,6 +23505,9 @@ export interface operations {
             /** @description The request body is over the size limit (`payload_too_large`) */
             413: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19478,6 +23517,9 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19489,6 +23531,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19500,6 +23545,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19511,7 +23559,10 @@ export interface operations {
     deletePriceList: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The API version to serve this request in. Without it: the credential's pinned `api_version`, else the current version. A version this API does not serve is 400 `unsupported_api_version`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
+            };
             path: {
                 store_id: string;
                 id: string;
@@ -19523,6 +23574,9 @@ export interface operations {
             /** @description Deleted */
             204: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -19530,6 +23584,9 @@ export interface operations {
             /** @description The `Api-Version` header names no version this API serves (`unsupported_api_version`; `supported_versions` lists them) */
             400: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19539,6 +23596,9 @@ export interface operations {
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19548,6 +23608,9 @@ export interface operations {
             /** @description The token's effective permission lacks the required bit */
             403: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19557,6 +23620,9 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19566,6 +23632,9 @@ export interface operations {
             /** @description The request body is over the size limit (`payload_too_large`) */
             413: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19575,6 +23644,9 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19586,6 +23658,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19597,6 +23672,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19608,7 +23686,10 @@ export interface operations {
     updatePriceList: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The API version to serve this request in. Without it: the credential's pinned `api_version`, else the current version. A version this API does not serve is 400 `unsupported_api_version`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
+            };
             path: {
                 store_id: string;
                 id: string;
@@ -19624,6 +23705,9 @@ export interface operations {
             /** @description The price list */
             200: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19633,6 +23717,9 @@ export interface operations {
             /** @description Malformed JSON body (`malformed_json`), or an `Api-Version` this API does not serve (`unsupported_api_version`) */
             400: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19642,6 +23729,9 @@ export interface operations {
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19651,6 +23741,9 @@ export interface operations {
             /** @description The token's effective permission lacks the required bit */
             403: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19660,6 +23753,9 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19669,6 +23765,9 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19678,6 +23777,9 @@ export interface operations {
             /** @description The request body is over the size limit (`payload_too_large`) */
             413: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19687,6 +23789,9 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19698,6 +23803,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19709,6 +23817,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19728,7 +23839,10 @@ export interface operations {
                 /** @description Opaque: the previous page's `pagination.next_cursor`. Not combinable with `offset` (422). */
                 cursor?: string;
             };
-            header?: never;
+            header?: {
+                /** @description The API version to serve this request in. Without it: the credential's pinned `api_version`, else the current version. A version this API does not serve is 400 `unsupported_api_version`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
+            };
             path: {
                 store_id: string;
                 id: string;
@@ -19740,6 +23854,9 @@ export interface operations {
             /** @description Prices */
             200: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19758,6 +23875,9 @@ export interface operations {
             /** @description The `Api-Version` header names no version this API serves (`unsupported_api_version`; `supported_versions` lists them) */
             400: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19767,6 +23887,9 @@ export interface operations {
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19776,6 +23899,9 @@ export interface operations {
             /** @description The token's effective permission lacks the required bit */
             403: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19785,6 +23911,9 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19794,6 +23923,9 @@ export interface operations {
             /** @description The request body is over the size limit (`payload_too_large`) */
             413: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19803,6 +23935,9 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19814,6 +23949,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19825,6 +23963,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19839,6 +23980,8 @@ export interface operations {
             header?: {
                 /** @description 1-255 printable ASCII characters. The first response (status, body, Location) is kept 24 hours per credential (a session's user, a PAT or an integration, within the store) and key; the same request again from the same credential gets it back with `Idempotent-Replayed: true` and changes nothing. Another credential sending the same key makes a request of its own. */
                 "Idempotency-Key"?: string;
+                /** @description The API version to serve this request in. Without it: the credential's pinned `api_version`, else the current version. A version this API does not serve is 400 `unsupported_api_version`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
             };
             path: {
                 store_id: string;
@@ -19857,6 +24000,9 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the kept response of an earlier request with the same Idempotency-Key */
                     "Idempotent-Replayed"?: "true";
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19866,6 +24012,9 @@ export interface operations {
             /** @description Malformed JSON body (`malformed_json`), or an `Api-Version` this API does not serve (`unsupported_api_version`) */
             400: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19875,6 +24024,9 @@ export interface operations {
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19884,6 +24036,9 @@ export interface operations {
             /** @description The token's effective permission lacks the required bit */
             403: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19893,6 +24048,9 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19902,6 +24060,9 @@ export interface operations {
             /** @description Conflict (`conflict`, or `request_in_progress` while a request with the same Idempotency-Key is still running) */
             409: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19911,6 +24072,9 @@ export interface operations {
             /** @description The request body is over the size limit (`payload_too_large`) */
             413: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19920,6 +24084,9 @@ export interface operations {
             /** @description Validation failed, or `idempotency_key_reused`: the Idempotency-Key was used for a different request */
             422: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19931,6 +24098,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19942,6 +24112,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19953,7 +24126,10 @@ export interface operations {
     resolvePrices: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The API version to serve this request in. Without it: the credential's pinned `api_version`, else the current version. A version this API does not serve is 400 `unsupported_api_version`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
+            };
             path: {
                 store_id: string;
             };
@@ -19968,6 +24144,9 @@ export interface operations {
             /** @description One entry per item, in the order asked */
             200: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19977,6 +24156,9 @@ export interface operations {
             /** @description Malformed JSON body (`malformed_json`), or an `Api-Version` this API does not serve (`unsupported_api_version`) */
             400: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19986,6 +24168,9 @@ export interface operations {
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19995,6 +24180,9 @@ export interface operations {
             /** @description The token's effective permission lacks the required bit */
             403: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20004,6 +24192,9 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20013,6 +24204,9 @@ export interface operations {
             /** @description The request body is over the size limit (`payload_too_large`) */
             413: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20022,6 +24216,9 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20033,6 +24230,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20044,6 +24244,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20066,7 +24269,10 @@ export interface operations {
                 /** @description Opaque: the previous page's `pagination.next_cursor`. Not combinable with `offset` (422). */
                 cursor?: string;
             };
-            header?: never;
+            header?: {
+                /** @description The API version to serve this request in. Without it: the credential's pinned `api_version`, else the current version. A version this API does not serve is 400 `unsupported_api_version`. */
+                "Api-Version"?: components["parameters"]["ApiVersion"];
+            };
             path: {
                 store_id: string;
             };
@@ -20077,6 +24283,9 @@ export interface operations {
             /** @description Price changes */
             200: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20095,6 +24304,9 @@ export interface operations {
             /** @description The `Api-Version` header names no version this API serves (`unsupported_api_version`; `supported_versions` lists them) */
             400: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20104,6 +24316,9 @@ export interface operations {
             /** @description Missing, invalid, expired or revoked token */
             401: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20113,6 +24328,9 @@ export interface operations {
             /** @description The token's effective permission lacks the required bit */
             403: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20122,6 +24340,9 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20131,6 +24352,9 @@ export interface operations {
             /** @description The request body is over the size limit (`payload_too_large`) */
             413: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20140,6 +24364,9 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20151,6 +24378,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20162,6 +24392,9 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying (1 when overloaded, 60 when full) */
                     "Retry-After"?: number;
+                    "Api-Version": components["headers"]["ApiVersion"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
