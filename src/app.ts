@@ -1,7 +1,8 @@
 // Builds the Hono app: request ids, configuration check, body limits, the one error handler, the OpenAPI
-// document and its reference page, and every domain's routes.
+// document and its reference page, and the domains' routes (src/routes.ts), each group loaded on first use.
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
+import { getPath } from "hono/utils/url";
 import { assertConfigured } from "./lib/config";
 import { unavailableError } from "./lib/d1-overload";
 import { isForeignKeyViolation } from "./lib/db";
@@ -10,25 +11,11 @@ import { withPermissionSentences } from "./access/requires";
 import { ApiError, conflict, problemResponse } from "./lib/errors";
 import { uuidv7 } from "./lib/ids";
 import { createRouter } from "./lib/route";
-import { registerIdentityRoutes } from "./identity";
-import { registerTokenRoutes } from "./tokens";
-import { registerIntegrationRoutes } from "./integrations";
-import { registerAuditRoutes } from "./audit";
-import { registerMediaRoutes } from "./media";
-import { registerWebhookRoutes } from "./webhooks";
-import { registerCustomerRoutes } from "./customers";
-import { registerOrderRoutes } from "./orders";
-import { registerCatalogRoutes, registerGalleryRoutes } from "./products";
-import { registerCollectionRoutes } from "./collections";
-import { registerInventoryRoutes } from "./inventory";
-import { registerFieldDefinitionRoutes } from "./fields";
-import { definitionsChanged, isDefinitionsChanged } from "./fields/field-values";
-import { registerSyncRoutes } from "./sync";
-import { registerEventLogRoutes } from "./webhooks/event-log.routes";
+import { definitionsChanged, isDefinitionsChanged } from "./fields/definitions-changed";
 import { registerConsole } from "./console";
-import { registerOpsRoutes } from "./ops";
-import { registerVersionRoutes, requestedVersion, versionHeaders, withVersionHeaders } from "./versions";
-import { registerPricingRoutes } from "./pricing";
+import { requestedVersion, versionHeaders } from "./versions/middleware";
+import { withVersionHeaders } from "./versions/openapi";
+import { ALL_GROUPS, type RegisterRoutes, groupsFor, loadGroups } from "./routes";
 import { CURRENT_VERSION } from "./lib/api-versions";
 
 const REQUEST_ID_RE = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -56,7 +43,11 @@ function toApiError(error: unknown): ApiError {
   return unavailableError(error) ?? new ApiError("internal", "An unexpected error occurred");
 }
 
-export function createApp() {
+/**
+ * The app with the given route groups, registered in src/routes.ts' order (the caller passes them in that order):
+ * the same middleware, error handler, 404, document route and console whichever groups it holds.
+ */
+export function buildApp(groups: readonly RegisterRoutes[]) {
   const app = createRouter();
 
   app.use(async (c, next) => {
@@ -110,26 +101,7 @@ export function createApp() {
   });
   app.notFound((c) => problemResponse(new ApiError("not_found", "No such route"), c.var.requestId ?? uuidv7()));
 
-  registerIdentityRoutes(app);
-  registerTokenRoutes(app);
-  registerIntegrationRoutes(app);
-  registerAuditRoutes(app);
-  registerMediaRoutes(app);
-  // The gallery's routes right after the library's, as when they were one module (the document's order is kept).
-  registerGalleryRoutes(app);
-  registerWebhookRoutes(app);
-  registerCustomerRoutes(app);
-  registerOrderRoutes(app);
-  // Before the catalog: /products/deleted and /products/export.csv must not be read as /products/{id}.
-  registerSyncRoutes(app);
-  registerEventLogRoutes(app);
-  registerCatalogRoutes(app);
-  registerCollectionRoutes(app);
-  registerInventoryRoutes(app);
-  registerFieldDefinitionRoutes(app);
-  registerOpsRoutes(app);
-  registerVersionRoutes(app);
-  registerPricingRoutes(app);
+  for (const register of groups) register(app);
 
   app.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", {
     type: "http",
@@ -157,4 +129,33 @@ export function createApp() {
   // The admin console at /admin/ and the reference page at /docs, both from the static assets.
   registerConsole(app);
   return app;
+}
+
+/** The app with every route group (tests, scripts/lib/openapi-document.mjs): what GET /openapi.json describes. */
+export async function createApp() {
+  return buildApp(await loadGroups(ALL_GROUPS));
+}
+
+/**
+ * The Worker's fetch handler (src/index.ts). A request is answered by an app holding at least every group whose routes
+ * may match its path (src/routes.ts), in their order, so it is routed as by the app with every group; work that no
+ * request has needed yet is never done (issue 50: loading every group's schemas cost most of the Worker's startup).
+ * A request that needs a group not yet loaded loads it and builds the app again with everything loaded so far
+ * (Hono's router cannot take routes once it has matched), so an isolate's apps grow towards createApp()'s.
+ */
+export function createLazyApp() {
+  let current: { mask: number; app: ReturnType<typeof buildApp> } | undefined;
+  const appFor = async (path: string) => {
+    const need = groupsFor(path);
+    while (!current || (need & ~current.mask) !== 0) {
+      const mask = need | (current?.mask ?? 0);
+      const registers = await loadGroups(mask);
+      // Another request may have built an app meanwhile: replace it only with one that holds all it did.
+      if (!current || ((current.mask & ~mask) === 0 && current.mask !== mask)) current = { mask, app: buildApp(registers) };
+    }
+    return current.app;
+  };
+  return {
+    fetch: async (request: Request, env: Env, ctx: ExecutionContext) => (await appFor(getPath(request))).fetch(request, env, ctx),
+  };
 }

@@ -26,8 +26,8 @@ export async function importSource(relativePath) {
 
 /** GET /openapi.json of createApp(), as a plain object. */
 export async function buildDocument() {
-  const { createApp } = await importSource("src/app.ts");
-  const response = await createApp().request("/openapi.json", {}, { ENVIRONMENT: "development" });
+  const { app } = await importSource("scripts/lib/full-app.ts");
+  const response = await app.request("/openapi.json", {}, { ENVIRONMENT: "development" });
   if (!response.ok) throw new Error(`GET /openapi.json answered ${response.status}`);
   return response.json();
 }

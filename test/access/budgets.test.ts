@@ -23,7 +23,7 @@ async function send(method: string, path: string, overrides: Partial<Env>, { tok
   if (body !== undefined) headers["Content-Type"] = "application/json";
   const ctx = createExecutionContext();
   const request = new Request(`http://api.test${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  const res = await createApp().fetch(request, { ...env, ...overrides, ...counted.overrides } as Env, ctx);
+  const res = await (await createApp()).fetch(request, { ...env, ...overrides, ...counted.overrides } as Env, ctx);
   await waitOnExecutionContext(ctx);
   const text = await res.text();
   const directory = counted.counters.DIRECTORY.queries;

@@ -47,7 +47,7 @@ async function countQueries(path: string, token?: string) {
   const ctx = createExecutionContext();
   const headers: Record<string, string> = token ? { Authorization: `Bearer ${token}` } : {};
   const overrides = { ...Object.fromEntries(Object.entries(counted).map(([name, { db }]) => [name, db])), USER_SESSIONS: userSessions.namespace };
-  const res = await createApp().fetch(new Request(`http://api.test${path}`, { headers }), { ...env, ...overrides } as Env, ctx);
+  const res = await (await createApp()).fetch(new Request(`http://api.test${path}`, { headers }), { ...env, ...overrides } as Env, ctx);
   await waitOnExecutionContext(ctx);
   const here = shard ? counted[shard].counter : { queries: 0, statements: [] };
   const elsewhere = Object.entries(counted)

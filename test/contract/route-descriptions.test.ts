@@ -13,7 +13,7 @@ interface Operation {
   "x-required-permission"?: string;
 }
 
-const app = createApp();
+const app = await createApp();
 const response = await app.request("/openapi.json", {}, { ENVIRONMENT: "development" });
 const document = (await response.json()) as { paths: Record<string, Record<string, Operation>> };
 const routes = app.openAPIRegistry.definitions.flatMap((d) => (d.type === "route" ? [d.route] : []));

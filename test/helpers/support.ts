@@ -224,7 +224,7 @@ export function overlapped(log: QueryLog, a: string, b: string): boolean {
 /** Calls a fresh app with a modified environment; waits for waitUntil work before returning. */
 export async function fetchWithEnv(request: Request, overrides: Partial<Env>) {
   const ctx = createExecutionContext();
-  const response = await createApp().fetch(request, { ...env, ...overrides } as Env, ctx);
+  const response = await (await createApp()).fetch(request, { ...env, ...overrides } as Env, ctx);
   await waitOnExecutionContext(ctx);
   return response;
 }

@@ -56,7 +56,7 @@ async function postStore(jwt: string, name: string, key: string | null, director
   if (key) headers["Idempotency-Key"] = key;
   const request = new Request("http://api.test/stores", { method: "POST", headers, body: JSON.stringify({ name }) });
   const ctx = createExecutionContext();
-  const response = await createApp().fetch(request, directory ? ({ ...env, DIRECTORY: directory } as Env) : env, ctx);
+  const response = await (await createApp()).fetch(request, directory ? ({ ...env, DIRECTORY: directory } as Env) : env, ctx);
   await waitOnExecutionContext(ctx);
   return response;
 }

@@ -31,7 +31,7 @@ interface Operation {
   declared: string;
 }
 
-const response = await createApp().request("/openapi.json", {}, { ENVIRONMENT: "development" });
+const response = await (await createApp()).request("/openapi.json", {}, { ENVIRONMENT: "development" });
 const document = (await response.json()) as { paths: Record<string, Record<string, { operationId?: string; "x-required-permission"?: string }>> };
 const operations: Operation[] = Object.entries(document.paths).flatMap(([path, item]) =>
   METHODS.filter((method) => item[method]).map((method) => ({

@@ -10,10 +10,9 @@
 //
 // A subscription belongs to one store: the object is told the store id with every hand-off and keeps it, so its
 // claims and records go to that store's database (storeDb), wherever the store lives now.
+//
+// The database layer and the attempt are loaded on the first attempt (./sender-attempt.ts), not when the Worker starts.
 import { DurableObject } from "cloudflare:workers";
-import { forgetPlacement, legacyStoreDb, storeDb } from "../../placement/store-db";
-import { runAttempt } from "./run-attempt";
-import { shardNameOf, spendDeliveryWrite } from "../../access/write-budget";
 import { MAX_IN_FLIGHT } from "./http-post";
 
 export { MAX_IN_FLIGHT };
@@ -157,6 +156,7 @@ export class DeliverySender extends DurableObject<Env> {
   }
 
   private async attempt(id: string) {
+    const { forgetPlacement, legacyStoreDb, runAttempt, shardNameOf, spendDeliveryWrite, storeDb } = await import("./sender-attempt");
     let next: number | null;
     try {
       const db = this.storeId ? await storeDb(this.env, this.storeId) : legacyStoreDb(this.env);
