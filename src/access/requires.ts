@@ -6,6 +6,7 @@
 import { authenticated, sessionOnly, storeAccess } from "./admission";
 import { batchedStoreAccess } from "./batched";
 import type { Permission } from "../lib/permissions";
+import { operationsOf } from "../lib/openapi-operations";
 
 type Requirement = Permission | "member" | "authenticated" | "session" | "public";
 
@@ -79,7 +80,6 @@ export function permissionSentence(declared: string): string {
   )}.`;
 }
 
-const METHODS = ["get", "put", "post", "delete", "patch", "head", "options", "trace"] as const;
 type Operation = { description?: string; "x-required-permission"?: unknown };
 
 /**
@@ -87,15 +87,11 @@ type Operation = { description?: string; "x-required-permission"?: unknown };
  * An operation that declares no `x-required-permission` fails the document: every route states who may call it.
  */
 export function withPermissionSentences<D extends { paths?: object }>(document: D): D {
-  for (const [path, item] of Object.entries(document.paths ?? {}) as Array<[string, Record<string, Operation | undefined>]>) {
-    for (const method of METHODS) {
-      const operation = item[method];
-      if (!operation) continue;
-      const declared = operation["x-required-permission"];
-      if (typeof declared !== "string") throw new Error(`${method.toUpperCase()} ${path} declares no x-required-permission (use requires())`);
-      const sentence = permissionSentence(declared);
-      operation.description = operation.description ? `${operation.description}\n\n${sentence}` : sentence;
-    }
+  for (const { path, method, operation } of operationsOf<Operation>(document)) {
+    const declared = operation["x-required-permission"];
+    if (typeof declared !== "string") throw new Error(`${method.toUpperCase()} ${path} declares no x-required-permission (use requires())`);
+    const sentence = permissionSentence(declared);
+    operation.description = operation.description ? `${operation.description}\n\n${sentence}` : sentence;
   }
   return document;
 }

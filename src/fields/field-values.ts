@@ -95,10 +95,6 @@ export async function checkReferences(ctx: StoreCtx, references: Reference[]): P
 
 export const invalidFields = (errors: FieldError[]) => new ApiError("validation_failed", errors.map((e) => `${e.path}: ${e.message}`).join("; "), { errors });
 
-/** The 409 of a write whose definitions changed (one was deleted) between its check and its batch. */
-// The 409 and its test live in ./definitions-changed.ts, which src/app.ts imports without this module (issue 50).
-export { definitionsChanged, isDefinitionsChanged } from "./definitions-changed";
-
 /**
  * In the write's batch: the definitions the values were checked against still exist, and no DELETE has begun on
  * them (else the batch fails: a value written behind the DELETE's slices would outlive the definition).

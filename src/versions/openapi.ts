@@ -3,9 +3,8 @@
 // and `Sunset`, as src/versions/middleware.ts sets them. Declared once as components and referred to from each
 // operation and response, so a generated client and a validating proxy know them without the routes repeating them.
 import { CURRENT_VERSION, VERSION_NAMES } from "../lib/api-versions";
+import { operationsOf } from "../lib/openapi-operations";
 import { API_VERSION_HEADER } from "./middleware";
-
-const METHODS = ["get", "put", "post", "delete", "patch", "head", "options", "trace"] as const;
 
 interface Response {
   $ref?: string;
@@ -16,7 +15,7 @@ interface Operation {
   responses?: Record<string, Response>;
 }
 interface Document {
-  paths?: Record<string, Partial<Record<(typeof METHODS)[number], Operation>>>;
+  paths?: object;
   components?: { parameters?: Record<string, unknown>; headers?: Record<string, unknown> };
 }
 
@@ -57,15 +56,11 @@ export function withVersionHeaders<D extends object>(document: D): D {
     Deprecation: { $ref: "#/components/headers/Deprecation" },
     Sunset: { $ref: "#/components/headers/Sunset" },
   };
-  for (const item of Object.values(doc.paths ?? {})) {
-    for (const method of METHODS) {
-      const operation = item[method];
-      if (!operation) continue;
-      operation.parameters = [...(operation.parameters ?? []), { $ref: "#/components/parameters/ApiVersion" }];
-      for (const response of Object.values(operation.responses ?? {})) {
-        if (response.$ref) continue;
-        response.headers = { ...response.headers, ...headerRefs };
-      }
+  for (const { operation } of operationsOf<Operation>(doc)) {
+    operation.parameters = [...(operation.parameters ?? []), { $ref: "#/components/parameters/ApiVersion" }];
+    for (const response of Object.values(operation.responses ?? {})) {
+      if (response.$ref) continue;
+      response.headers = { ...response.headers, ...headerRefs };
     }
   }
   return document;
