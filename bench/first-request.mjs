@@ -14,6 +14,8 @@
 // state (migrations, one user, a store with BENCH_PRODUCTS products, a PAT) is made once through this checkout's
 // bundle and shared by every run.
 //
+// Last, the lazy app's rebuilds: a walk of one GET per route group in a fresh runtime, against the same walk again.
+//
 // Environment: BENCH_ROUNDS (default 11), BENCH_PRODUCTS (default 20).
 import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -139,6 +141,44 @@ for (let round = 1; round <= rounds; round++) {
     }
   }
 }
+
+// The lazy app's rebuilds: one fresh runtime per round walks one GET per route group (each new group is loaded and
+// the app rebuilt with every group so far), then walks the same GETs again (nothing left to load or build). The
+// first walk's extra time over the second is what loading the groups and the up to 18 rebuilds cost an isolate.
+const walk = [
+  `/stores/${storeId}/members`,
+  `/stores/${storeId}/api-tokens`,
+  `/stores/${storeId}/integrations`,
+  `/stores/${storeId}/audit-log`,
+  `/stores/${storeId}/media`,
+  `/stores/${storeId}/webhooks`,
+  `/stores/${storeId}/customers`,
+  `/stores/${storeId}/orders`,
+  `/stores/${storeId}/events`,
+  `/stores/${storeId}/products`,
+  `/stores/${storeId}/collections`,
+  `/stores/${storeId}/locations`,
+  `/stores/${storeId}/field-definitions`,
+  "/ops/shards",
+  "/versions",
+  `/stores/${storeId}/price-lists`,
+];
+const walks = { first: [], again: [] };
+for (let round = 1; round <= rounds; round++) {
+  const mf = new Miniflare(options(bundles[0].file));
+  await mf.ready;
+  await call(mf, "GET", "/permissions"); // the app's core, as any first request loads it
+  for (const pass of ["first", "again"]) {
+    const start = performance.now();
+    for (const pathname of walk) {
+      const answer = await call(mf, "GET", pathname, { token: pat });
+      if (answer.status >= 500) throw new Error(`GET ${pathname} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+    }
+    walks[pass].push(performance.now() - start);
+  }
+  await mf.dispose();
+  console.log(`round ${round}: a walk over every group: first ${walks.first.at(-1).toFixed(0)} ms, again ${walks.again.at(-1).toFixed(0)} ms`);
+}
 rmSync(work, { recursive: true, force: true });
 
 const median = (xs) => {
@@ -160,3 +200,10 @@ for (const scenario of scenarios) {
     );
   }
 }
+const first = median(walks.first);
+const again = median(walks.again);
+console.log(
+  `  ${walk.length} GETs, one per route group, in one runtime (this checkout): first walk ${first.toFixed(0)} ms, again ${again.toFixed(0)} ms ` +
+    `(${(first / again).toFixed(2)}x): loading the groups and rebuilding the app cost ${(first - again).toFixed(0)} ms, ` +
+    `${((first - again) / walk.length).toFixed(1)} ms per group`,
+);
