@@ -1,23 +1,12 @@
-// A list's filters live in the URL (docs/admin.md "Lists keep their place"), and the router commits a URL change in a
+// A list's filters live in the URL (docs/admin.md "List state in the URL"), and the router commits a URL change in a
 // React transition. A control must still show what was chosen at once: a ticked box stays ticked, and typing on a
 // slow phone loses no character. Back still restores the URL's value.
 import { expect, test } from "@playwright/test";
-import { signedInAdmin } from "./support";
+import { signedInAdmin, stockedProduct } from "./support";
 
 test("filters show the choice at once: a ticked box, every typed character on a slow CPU; Back restores the URL's", async ({ page, request }) => {
   const { storeId, auth } = await signedInAdmin(page, request, "Filters shop");
-  for (const [i, stock] of [3, 12, 7].entries()) {
-    const created = await request.post(`/stores/${storeId}/products`, {
-      headers: auth,
-      data: { title: `Stool ${i}`, product_type: "single", default_price_cents: 4500, status: "live" },
-    });
-    const product = await created.json();
-    const patched = await request.patch(`/stores/${storeId}/products/${product.id}/variants/${product.variants[0].id}`, {
-      headers: auth,
-      data: { sku: `STOOL-${i}`, stock },
-    });
-    expect(patched.status()).toBe(200);
-  }
+  for (const [i, stock] of [3, 12, 7].entries()) await stockedProduct(request, storeId, auth, `Stool ${i}`, `STOOL-${i}`, stock);
 
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Inventory" }).click();
   const levels = page.getByRole("table", { name: "Inventory" });

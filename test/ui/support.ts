@@ -104,3 +104,17 @@ export async function signedInAdmin(page: Page, request: APIRequestContext, stor
   await expect(page.getByRole("heading", { level: 1, name: "Products" })).toBeVisible();
   return { email, storeId: store.id as string, auth };
 }
+
+/** A single product with SKU and stock at the default location; returns its id and its variant's. */
+export async function stockedProduct(request: APIRequestContext, storeId: string, auth: Record<string, string>, title: string, sku: string, stock: number) {
+  const created = await request.post(`/stores/${storeId}/products`, {
+    headers: auth,
+    data: { title, product_type: "single", default_price_cents: 4500, status: "live" },
+  });
+  expect(created.status()).toBe(201);
+  const product = await created.json();
+  const variantId = product.variants[0].id as string;
+  const patched = await request.patch(`/stores/${storeId}/products/${product.id}/variants/${variantId}`, { headers: auth, data: { sku, stock } });
+  expect(patched.status()).toBe(200);
+  return { productId: product.id as string, variantId };
+}

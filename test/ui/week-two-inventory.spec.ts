@@ -4,7 +4,7 @@
 // "Inventory history" in words (who, when, where, the change, the reason, the reference, the order), the Inventory
 // screen with "Location" and "Low stock", "Delete" refused in words while a location holds stock, and a phone.
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { expectAccessible, recordForeignRequests, signedInAdmin } from "./support";
+import { expectAccessible, recordForeignRequests, signedInAdmin, stockedProduct } from "./support";
 
 const PHONE = { width: 390, height: 844 };
 
@@ -19,20 +19,6 @@ const rowWithCell = (page: Page, table: string, cell: string) =>
     .getByRole("table", { name: table, exact: true })
     .getByRole("row")
     .filter({ has: page.getByRole("cell", { name: cell, exact: true }) });
-
-/** A single product with SKU and stock at the default location; returns its id and its variant's. */
-async function stockedProduct(request: APIRequestContext, storeId: string, auth: Record<string, string>, title: string, sku: string, stock: number) {
-  const created = await request.post(`/stores/${storeId}/products`, {
-    headers: auth,
-    data: { title, product_type: "single", default_price_cents: 4500, status: "live" },
-  });
-  expect(created.status()).toBe(201);
-  const product = await created.json();
-  const variantId = product.variants[0].id as string;
-  const patched = await request.patch(`/stores/${storeId}/products/${product.id}/variants/${variantId}`, { headers: auth, data: { sku, stock } });
-  expect(patched.status()).toBe(200);
-  return { productId: product.id as string, variantId };
-}
 
 async function locationId(request: APIRequestContext, storeId: string, auth: Record<string, string>, code: string) {
   const list = await (await request.get(`/stores/${storeId}/locations?limit=100`, { headers: auth })).json();
